@@ -1,0 +1,103 @@
+/*
+ * cg/config.h — the macros every cgc header stands on.
+ *
+ * Plain C: this header compiles as C11 (gcc, host only) and as CUDA C++ (nvcc).
+ * Device-only parts of cgc headers sit behind CG_DEVICE_CODE_VISIBLE so a host
+ * C compiler sees only types, enums and host prototypes.
+ */
+#ifndef CG_CONFIG_H
+#define CG_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#if !defined(__cplusplus)
+#include <stdbool.h>
+#endif
+
+/* Version of the headers; cg_version() returns the library's (cg/status.h). */
+#define CG_VERSION_MAJOR 0
+#define CG_VERSION_MINOR 1
+#define CG_VERSION_PATCH 0
+#define CG_VERSION (CG_VERSION_MAJOR * 10000 + CG_VERSION_MINOR * 100 + CG_VERSION_PATCH)
+
+/* Host declarations keep C linkage when a .cu (C++) file includes them. */
+#if defined(__cplusplus)
+#define CG_EXTERN_C_BEGIN extern "C" {
+#define CG_EXTERN_C_END }
+#else
+#define CG_EXTERN_C_BEGIN
+#define CG_EXTERN_C_END
+#endif
+
+/* True when nvcc compiles this translation unit (host or device pass): the
+ * device wrappers are declared only then, so gcc never sees __device__. */
+#if defined(__CUDACC__)
+#define CG_DEVICE_CODE_VISIBLE 1
+#else
+#define CG_DEVICE_CODE_VISIBLE 0
+#endif
+
+/* Every device wrapper is inlined into its caller: the library adds no call
+ * and no stack frame, and needs no -rdc. */
+#if CG_DEVICE_CODE_VISIBLE
+#define CG_DEVICE static __device__ __forceinline__
+#endif
+
+/* Architecture feature macros, one per feature family. They are 1 only in the
+ * device pass for a target that has the feature. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define CG_ARCH_HAS_SM90 1 /* clusters, DSMEM, mbarrier tx-count, bulk copies */
+#else
+#define CG_ARCH_HAS_SM90 0
+#endif
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define CG_ARCH_HAS_SM80 1 /* mbarrier, cp.async */
+#else
+#define CG_ARCH_HAS_SM80 0
+#endif
+
+/*
+ * Build-time failure for a feature the target lacks (the same device as
+ * CCCL's): calling a __device__ function that is declared and never defined
+ * stops nvcc without -rdc with "External calls are not supported (found
+ * non-inlined call to <name>)". The name is the message. Only the device pass
+ * of a too-old target that actually uses the feature ever sees the call.
+ */
+#if CG_DEVICE_CODE_VISIBLE
+extern "C" __device__ void cgc_error__this_feature_needs_sm90_or_newer__compile_for_sm_90a(void);
+extern "C" __device__ void cgc_error__this_feature_needs_sm80_or_newer(void);
+#define CG_REQUIRE_SM90() cgc_error__this_feature_needs_sm90_or_newer__compile_for_sm_90a()
+#define CG_REQUIRE_SM80() cgc_error__this_feature_needs_sm80_or_newer()
+#endif
+
+/*
+ * Debug checks on the device. CG_DEBUG=1 turns on bounded waits that report a
+ * deadlocking barrier (its address and phase) and trap, plus argument checks.
+ * Off by default so release kernels carry no extra instructions; build with
+ * -DCG_DEBUG=1 (bazel: --config=cgdebug) to enable.
+ */
+#if !defined(CG_DEBUG)
+#define CG_DEBUG 0
+#endif
+#if CG_DEBUG && CG_DEVICE_CODE_VISIBLE
+#include <stdio.h> /* device printf for the debug reports */
+#endif
+
+/* How long (in %globaltimer nanoseconds) a debug-build wait spins before it
+ * reports a deadlock and traps. Two seconds is far above any legitimate phase. */
+#if !defined(CG_DEBUG_WAIT_TIMEOUT_NS)
+#define CG_DEBUG_WAIT_TIMEOUT_NS 2000000000ull
+#endif
+
+/*
+ * The arrival token. A wait consumes the token its own arrive returned. Its
+ * meaning depends on the barrier that made it (an mbarrier state word for
+ * block barriers, a phase word for grid barriers); code outside cgc treats it
+ * as opaque.
+ */
+typedef struct cg_token {
+    uint64_t _opaque;
+} cg_token_t;
+
+#endif /* CG_CONFIG_H */

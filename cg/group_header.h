@@ -1,0 +1,26 @@
+/*
+ * cg/group_header.h — the first member of every group struct.
+ *
+ * Generic group calls (cg_sync(&g), cg_thread_rank(&g), ...) are macros that
+ * take &(g)->_hdr, so passing something that is not a group is a compile error,
+ * and switch on its kind. The kind is a constant the compiler sees after
+ * inlining the constructor, so the switch folds away: a generic call costs
+ * exactly what the typed call does.
+ */
+#ifndef CG_GROUP_HEADER_H
+#define CG_GROUP_HEADER_H
+
+#include "cg/config.h"
+
+typedef enum cg_group_kind {
+    CG_GROUP_THREAD_BLOCK = 1,
+    CG_GROUP_CLUSTER = 2,
+    CG_GROUP_GRID = 3,
+    CG_GROUP_TILE = 4
+} cg_group_kind_t;
+
+typedef struct cg_group_header {
+    uint32_t kind; /* a cg_group_kind_t */
+} cg_group_header_t;
+
+#endif /* CG_GROUP_HEADER_H */

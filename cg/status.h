@@ -1,0 +1,64 @@
+/*
+ * cg/status.h — host-side status codes.
+ *
+ * Every host function of cgc returns a cg_status_t. The codes, their names and
+ * their messages come from the one table below, so the enum, cg_status_name()
+ * and cg_status_string() can never disagree. New codes are appended only: a
+ * value, once shipped, never changes meaning.
+ */
+#ifndef CG_STATUS_H
+#define CG_STATUS_H
+
+#include "cg/config.h"
+
+/* X(enum name, value, message) */
+#define CG_STATUS_TABLE(X)                                                                       \
+    X(CG_SUCCESS, 0, "success")                                                                  \
+    X(CG_ERROR_INVALID_ARGUMENT, 1, "an argument is invalid (null pointer or out of range)")     \
+    X(CG_ERROR_NO_DEVICE, 2, "no CUDA device is visible to this process")                        \
+    X(CG_ERROR_DEVICE_TOO_OLD, 3,                                                                \
+      "the device is older than sm_90 (Hopper): clusters, DSMEM and tx-count barriers need it")  \
+    X(CG_ERROR_CUDA, 4, "a CUDA runtime call failed (see cudaGetLastError for the cause)")       \
+    X(CG_ERROR_CLUSTER_SHAPE, 5, "the cluster shape does not divide the grid in every dimension") \
+    X(CG_ERROR_CLUSTER_TOO_LARGE, 6, "the cluster has more than 16 blocks, the sm_90 maximum")   \
+    X(CG_ERROR_CLUSTER_NONPORTABLE_DENIED, 7,                                                    \
+      "the cluster has more than 8 blocks and the non-portable cluster size opt-in failed")      \
+    X(CG_ERROR_CLUSTER_UNSCHEDULABLE, 8,                                                         \
+      "no cluster of this shape fits on one GPC with this block size and shared memory")         \
+    X(CG_ERROR_SHARED_MEMORY, 9,                                                                 \
+      "the dynamic shared memory asked for exceeds the per-block limit of the device")           \
+    X(CG_ERROR_BLOCK_SIZE, 10,                                                                   \
+      "the block size is zero or exceeds the kernel's or device's threads-per-block limit")      \
+    X(CG_ERROR_GRID_SIZE, 11, "the grid size is zero or exceeds the device's grid limits")       \
+    X(CG_ERROR_COOPERATIVE_UNSUPPORTED, 12, "the device does not support cooperative launch")    \
+    X(CG_ERROR_COOPERATIVE_TOO_LARGE, 13,                                                        \
+      "the cooperative grid is larger than the blocks that can be co-resident on the device")    \
+    X(CG_ERROR_KERNEL_NULL, 14, "the kernel function pointer is null")                           \
+    X(CG_ERROR_LAUNCH_FAILED, 15, "the kernel launch was rejected by the CUDA runtime")          \
+    X(CG_ERROR_KERNEL_FAILED, 16, "the kernel faulted or trapped while running")                 \
+    X(CG_ERROR_COUNT_RANGE, 17, "an arrival or transaction count is outside 1..2^20-1")          \
+    X(CG_ERROR_OUT_OF_MEMORY, 18, "a device or host allocation failed")                          \
+    X(CG_ERROR_NOT_SUPPORTED, 19, "the operation is not supported in this configuration")
+
+typedef enum cg_status {
+#define CG__STATUS_ENUM(name, value, message) name = value,
+    CG_STATUS_TABLE(CG__STATUS_ENUM)
+#undef CG__STATUS_ENUM
+} cg_status_t;
+
+CG_EXTERN_C_BEGIN
+
+/* "CG_ERROR_CLUSTER_SHAPE" for CG_ERROR_CLUSTER_SHAPE; "CG_STATUS_UNKNOWN" otherwise. */
+const char *cg_status_name(cg_status_t status);
+
+/* A sentence describing the status; "unknown cgc status code" for values
+ * outside the table. Never NULL. */
+const char *cg_status_string(cg_status_t status);
+
+/* The library's version as CG_VERSION encodes it, for comparing with the
+ * headers a program was compiled against. */
+int cg_version(void);
+
+CG_EXTERN_C_END
+
+#endif /* CG_STATUS_H */

@@ -1,0 +1,101 @@
+/*
+ * dsmem/address.h — the address-space conversions of cgc, in one place.
+ *
+ * Every other header that needs a shared::cta or shared::cluster address gets
+ * it from here; this is where the debug checks on addresses live.
+ *
+ *   shared::cta address     32-bit offset of this CTA's shared window
+ *   shared::cluster address 32-bit address into the cluster's distributed window
+ *   generic address         a plain C pointer
+ */
+#ifndef CG_DSMEM_ADDRESS_H
+#define CG_DSMEM_ADDRESS_H
+
+#include "cg/config.h"
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* A generic pointer into this CTA's shared memory -> its 32-bit shared::cta
+ * address (cvta.to.shared, PTX ISA 2.0, sm_20). The shared::cta window is also
+ * a valid shared::cluster address of the executing CTA. */
+CG_DEVICE uint32_t cg_smem_addr(const void *ptr)
+{
+#if CG_DEBUG
+    if (!__isShared(ptr)) {
+        printf("cgc: cg_smem_addr(%p): pointer is not in shared memory (block %d,%d,%d thread %d)\n",
+               ptr, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+        __trap();
+    }
+#endif
+    return (uint32_t)__cvta_generic_to_shared(ptr);
+}
+
+/* mapa.shared::cluster.u32 d, a, rank (PTX ISA 7.8, sm_90): the shared::cluster
+ * address of the same-offset variable in CTA `rank` of this cluster. */
+CG_DEVICE uint32_t cg_smem_map_rank_addr(uint32_t smem_addr, uint32_t rank)
+{
+#if CG_ARCH_HAS_SM90
+    uint32_t out;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(out) : "r"(smem_addr), "r"(rank));
+    return out;
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+    return 0;
+#else
+    (void)smem_addr;
+    (void)rank;
+    return 0;
+#endif
+}
+
+/* mapa.u64 d, a, rank (PTX ISA 7.8, sm_90): a generic pointer to the
+ * same-offset location in CTA `rank` of this cluster; loads and stores through
+ * it reach that CTA's shared memory (DSMEM). */
+CG_DEVICE void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
+{
+#if CG_ARCH_HAS_SM90
+#if CG_DEBUG
+    {
+        uint32_t n;
+        asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+        if (rank >= n) {
+            printf("cgc: map_shared_rank(%p, rank %u): the cluster has %u blocks\n", ptr, rank, n);
+            __trap();
+        }
+        if (!__isShared(ptr)) {
+            printf("cgc: map_shared_rank(%p): pointer is not in shared memory\n", ptr);
+            __trap();
+        }
+    }
+#endif
+    uint64_t out;
+    asm volatile("mapa.u64 %0, %1, %2;" : "=l"(out) : "l"((uint64_t)(uintptr_t)ptr), "r"(rank));
+    return (void *)(uintptr_t)out;
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+    return (void *)ptr;
+#else
+    (void)rank;
+    return (void *)ptr;
+#endif
+}
+
+/* getctarank.u64 d, a (PTX ISA 7.8, sm_90; .u64 is the type of the generic address a): the rank of the CTA whose shared
+ * memory a generic pointer (local or mapped) addresses. */
+CG_DEVICE uint32_t cg_smem_rank_of_ptr(const void *ptr)
+{
+#if CG_ARCH_HAS_SM90
+    uint32_t r;
+    asm volatile("getctarank.u64 %0, %1;" : "=r"(r) : "l"((uint64_t)(uintptr_t)ptr));
+    return r;
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+    return 0;
+#else
+    (void)ptr;
+    return 0;
+#endif
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_DSMEM_ADDRESS_H */

@@ -1,0 +1,105 @@
+/* tests/support/cgtest.c — device gating, CUDA checks, random inputs and the
+ * per-binary summary line that .ci/run adds up. */
+#include "tests/support/cgtest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+static struct cudaDeviceProp g_props;
+
+int cgt_have_sm90(void)
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
+        cudaGetLastError();
+        return 0;
+    }
+    if (cudaGetDeviceProperties(&g_props, 0) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return g_props.major >= 9;
+}
+
+void cgt_require_sm90(void)
+{
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    if (err != cudaSuccess || n == 0) {
+        cudaGetLastError();
+        cr_skip_test("no CUDA device (%s): GPU test needs an sm_90 device",
+                     err != cudaSuccess ? cudaGetErrorString(err) : "device count is 0");
+    }
+    CGT_CUDA(cudaGetDeviceProperties(&g_props, 0));
+    if (g_props.major < 9)
+        cr_skip_test("device %s is sm_%d%d, below sm_90: GPU test needs Hopper or newer",
+                     g_props.name, g_props.major, g_props.minor);
+}
+
+const struct cudaDeviceProp *cgt_device_props(void) { return &g_props; }
+
+void cgt_check_cuda(cudaError_t err, const char *what, const char *file, int line)
+{
+    if (err != cudaSuccess)
+        cr_assert_fail("%s:%d: %s failed: %s (%s)", file, line, what, cudaGetErrorName(err),
+                       cudaGetErrorString(err));
+}
+
+void cgt_check_status(cg_status_t st, const char *what, const char *file, int line)
+{
+    if (st != CG_SUCCESS)
+        cr_assert_fail("%s:%d: %s returned %s: %s", file, line, what, cg_status_name(st),
+                       cg_status_string(st));
+}
+
+void cgt_sync(const char *file, int line)
+{
+    cgt_check_cuda(cudaGetLastError(), "kernel launch", file, line);
+    cgt_check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize", file, line);
+}
+
+uint64_t cgt_seed(void)
+{
+    const char *env = getenv("CGT_SEED");
+    uint64_t s;
+    if (env && *env) {
+        s = strtoull(env, NULL, 0);
+    } else {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        s = ((uint64_t)ts.tv_nsec << 20) ^ (uint64_t)ts.tv_sec ^ ((uint64_t)getpid() << 40);
+    }
+    if (s == 0)
+        s = 0x9E3779B97F4A7C15ull;
+    cr_log_info("random seed: CGT_SEED=%llu", (unsigned long long)s);
+    return s;
+}
+
+uint64_t cgt_rand(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+void cgt_fill_random_int(int *dst, size_t n, int lo, int hi, uint64_t *state)
+{
+    uint64_t span = (uint64_t)((int64_t)hi - (int64_t)lo) + 1u;
+    for (size_t i = 0; i < n; ++i)
+        dst[i] = (int)((int64_t)lo + (int64_t)(cgt_rand(state) % span));
+}
+
+/* One machine-readable line per test binary; .ci/run sums these into its
+ * "N passed, N failed, N skipped" line (Criterion's own Synthesis line does not
+ * count skipped tests). */
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    printf("cgc-summary: passed=%zu failed=%zu skipped=%zu\n", stats->tests_passed,
+           stats->tests_failed + stats->tests_crashed, stats->tests_skipped);
+    fflush(stdout);
+}

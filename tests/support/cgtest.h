@@ -1,0 +1,55 @@
+/*
+ * tests/support/cgtest.h — what every cgc Criterion test shares.
+ *
+ * Host C (gcc). GPU tests call cgt_require_sm90() first: on a machine with no
+ * CUDA device, or one below sm_90, the test is skipped with the reason, never
+ * passed vacuously. Every CUDA call goes through CGT_CUDA so a failure names
+ * the call, the file, the line and the runtime's message.
+ */
+#ifndef CGT_CGTEST_H
+#define CGT_CGTEST_H
+
+#include <criterion/criterion.h>
+#include <cuda_runtime_api.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cg/status.h"
+
+/* Skip the current test (with the reason) unless an sm_90+ device is present. */
+void cgt_require_sm90(void);
+
+/* 1 when an sm_90+ device is visible, 0 otherwise (never skips). */
+int cgt_have_sm90(void);
+
+/* The properties of device 0 (the test must have called cgt_require_sm90). */
+const struct cudaDeviceProp *cgt_device_props(void);
+
+/* Fail the test with the call's text and the runtime's message unless it
+ * returned cudaSuccess. Exists so no test silently ignores a CUDA error. */
+#define CGT_CUDA(call) cgt_check_cuda((call), #call, __FILE__, __LINE__)
+void cgt_check_cuda(cudaError_t err, const char *what, const char *file, int line);
+
+/* Same for a cgc host call: a status other than CG_SUCCESS fails the test. */
+#define CGT_OK(call) cgt_check_status((call), #call, __FILE__, __LINE__)
+void cgt_check_status(cg_status_t st, const char *what, const char *file, int line);
+
+/* Launch-then-check: the last launch error and then the synchronize error. */
+#define CGT_SYNC() cgt_sync(__FILE__, __LINE__)
+void cgt_sync(const char *file, int line);
+
+/* A fresh seed per test run (time and pid mixed), printed so a failure can be
+ * replayed with CGT_SEED=<n> in the environment. */
+uint64_t cgt_seed(void);
+
+/* xorshift64* stream; state must start non-zero (cgt_seed() is). */
+uint64_t cgt_rand(uint64_t *state);
+
+/* Fill n ints with random values in [lo, hi]. */
+void cgt_fill_random_int(int *dst, size_t n, int lo, int hi, uint64_t *state);
+
+/* Bytes of poison written over outputs before a kernel runs. */
+#define CGT_POISON_BYTE 0xA5
+#define CGT_POISON_INT ((int)0xA5A5A5A5)
+
+#endif /* CGT_CGTEST_H */
