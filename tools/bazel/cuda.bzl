@@ -1,0 +1,232 @@
+"""CUDA for Bazel 4.2.3, the project's own: nvcc compiles .cu files to objects or
+PTX, and the objects link into ordinary cc_* targets.
+
+  cuda_library(name, srcs, hdrs, deps, copts)   .cu -> objects -> cc_library
+  cuda_binary(name, srcs, deps, copts)          .cu and .c -> static cc_binary
+  cuda_ptx(name, src, deps, copts)              .cu -> <name>.ptx (for PTX checks)
+  cgc_test(name, srcs, kernels, deps, gpu, ...) Criterion test (+ nvcc kernels)
+  cgc_header_check(name, hdrs, deps)            each header compiles alone
+
+Target architecture: sm_90a unless `--define=cuda_arch=sm_XY` names another.
+Debug device checks (CG_DEBUG=1): `--config=cgdebug` or a target's copts.
+No -rdc: every kernel and the device code it calls live in one .cu.
+"""
+
+load("@local_cuda//:defs.bzl", "NVCC")
+load("//tools/bazel:copts.bzl", "CGC_C_COPTS", "CGC_NVCC_FLAGS")
+
+_DEFAULT_ARCH = "sm_90a"
+
+def _gencode(arch):
+    # "sm_90a" -> -gencode=arch=compute_90a,code=sm_90a: real machine code for
+    # the named target (Hopper-only instructions need the "a" variant).
+    if not arch.startswith("sm_"):
+        fail("cuda_arch must look like sm_90a or sm_80, got '%s'" % arch)
+    return "-gencode=arch=compute_%s,code=%s" % (arch[3:], arch)
+
+def _ptx_arch(arch):
+    return "-arch=compute_%s" % arch[3:]
+
+def _compile_flags(ctx, ccs):
+    arch = ctx.var.get("cuda_arch", _DEFAULT_ARCH)
+    flags = list(CGC_NVCC_FLAGS)
+    if ctx.var.get("cg_debug", "0") == "1":
+        flags.append("-DCG_DEBUG=1")
+    flags.append("-I.")
+    flags.append("-I" + ctx.bin_dir.path)
+    for cc in ccs:
+        for d in cc.defines.to_list():
+            flags.append("-D" + d)
+        for i in cc.includes.to_list() + cc.quote_includes.to_list():
+            flags.append("-I" + i)
+        for i in cc.system_includes.to_list():
+            flags.append("-isystem=" + i)
+    return arch, flags
+
+def _cuda_compile_impl(ctx):
+    ccs = [d[CcInfo].compilation_context for d in ctx.attr.deps if CcInfo in d]
+    inputs = depset(ctx.files.srcs + ctx.files.hdrs, transitive = [c.headers for c in ccs])
+    arch, flags = _compile_flags(ctx, ccs)
+    outs = []
+    for src in ctx.files.srcs:
+        stem = src.basename[:-len(src.extension) - 1]
+        if ctx.attr.ptx:
+            out = ctx.actions.declare_file(ctx.attr.out_stem + ".ptx")
+            mode = ["-ptx", _ptx_arch(arch)]
+        else:
+            out = ctx.actions.declare_file("_cuda_objs/%s/%s.o" % (ctx.label.name, stem))
+            mode = ["-c", _gencode(arch), "-Xcompiler", "-fPIC"]
+        args = mode + flags + ctx.attr.copts + [src.path, "-o", out.path]
+        ctx.actions.run(
+            executable = NVCC,
+            arguments = args,
+            inputs = inputs,
+            outputs = [out],
+            mnemonic = "Nvcc",
+            progress_message = "nvcc %s (%s)" % (src.short_path, arch),
+            use_default_shell_env = True,
+        )
+        outs.append(out)
+    # PTX files are read by tests at run time; objects are only linked.
+    runfiles = ctx.runfiles(files = outs) if ctx.attr.ptx else None
+    return [DefaultInfo(files = depset(outs), runfiles = runfiles)]
+
+_cuda_compile = rule(
+    implementation = _cuda_compile_impl,
+    attrs = {
+        "srcs": attr.label_list(allow_files = [".cu"]),
+        "hdrs": attr.label_list(allow_files = [".h", ".cuh"]),
+        "deps": attr.label_list(providers = [CcInfo]),
+        "copts": attr.string_list(),
+        "ptx": attr.bool(default = False),
+        "out_stem": attr.string(),
+    },
+)
+
+def cuda_library(name, srcs, hdrs = [], deps = [], copts = [], visibility = None, testonly = False, alwayslink = False):
+    """A cc_library whose .cu sources nvcc compiles; links static cudart."""
+    all_deps = deps + ["@local_cuda//:cuda_headers"]
+    _cuda_compile(
+        name = name + "_nvcc",
+        srcs = srcs,
+        hdrs = hdrs,
+        deps = all_deps,
+        copts = copts,
+        testonly = testonly,
+        visibility = ["//visibility:private"],
+    )
+    native.cc_library(
+        name = name,
+        srcs = [":" + name + "_nvcc"],
+        hdrs = hdrs,
+        deps = deps + ["@local_cuda//:cudart"],
+        # Objects only: no shared library, so binaries can travel alone.
+        linkstatic = True,
+        alwayslink = alwayslink,
+        visibility = visibility,
+        testonly = testonly,
+    )
+
+def cuda_ptx(name, src, deps = [], copts = [], visibility = None, testonly = True):
+    """Compiles one .cu to <name>.ptx in this package, for instruction checks."""
+    _cuda_compile(
+        name = name,
+        srcs = [src],
+        deps = deps + ["@local_cuda//:cuda_headers"],
+        copts = copts,
+        ptx = True,
+        out_stem = name,
+        visibility = visibility,
+        testonly = testonly,
+    )
+
+def cuda_binary(name, srcs, deps = [], copts = [], visibility = None, args = [], data = [], testonly = False):
+    """A static cc_binary from .cu (nvcc) and .c/.cc (host compiler) sources."""
+    cu = [s for s in srcs if s.endswith(".cu")]
+    host = [s for s in srcs if not s.endswith(".cu")]
+    lib_deps = []
+    if cu:
+        cuda_library(
+            name = name + "_cu",
+            srcs = cu,
+            deps = deps,
+            copts = copts,
+            testonly = testonly,
+            visibility = ["//visibility:private"],
+        )
+        lib_deps = [":" + name + "_cu"]
+    native.cc_binary(
+        name = name,
+        srcs = host,
+        deps = deps + lib_deps + ["@local_cuda//:cudart"],
+        copts = CGC_C_COPTS,
+        linkstatic = True,
+        visibility = visibility,
+        args = args,
+        data = data,
+        testonly = testonly,
+    )
+
+def cgc_test(name, srcs, kernels = [], deps = [], data = [], copts = [], gpu = False, size = "small", tags = [], args = [], timeout = None, shard_count = None):
+    """A Criterion test in C, with optional nvcc-compiled kernels.
+
+    GPU tests get the tag "gpu" (tools/gpu/bundle.sh selects them by it); they
+    skip with a reason where no sm_90 device exists (tests/support/cgtest.h).
+    """
+    kernel_deps = []
+    if kernels:
+        cuda_library(
+            name = name + "_kernels",
+            srcs = kernels,
+            deps = deps + ["//tests/support"],
+            copts = copts,
+            testonly = True,
+            visibility = ["//visibility:private"],
+        )
+        kernel_deps = [":" + name + "_kernels"]
+    native.cc_test(
+        name = name,
+        srcs = srcs,
+        deps = deps + kernel_deps + ["//tests/support"],
+        data = data,
+        copts = CGC_C_COPTS,
+        size = size,
+        timeout = timeout,
+        tags = tags + (["gpu"] if gpu else []),
+        # --verbose prints every test's result line, skip reasons included.
+        args = ["--verbose"] + args,
+        shard_count = shard_count,
+        # Static links so the binary runs on the GPU machine with only
+        # Criterion's shared library beside it.
+        linkstatic = True,
+    )
+
+def _header_check_impl(ctx):
+    ccs = [d[CcInfo].compilation_context for d in ctx.attr.deps if CcInfo in d]
+    inputs = depset(ctx.files.hdrs, transitive = [c.headers for c in ccs])
+    arch, flags = _compile_flags(ctx, ccs)
+    outs = []
+    for hdr in ctx.files.hdrs:
+        path = hdr.short_path
+        stem = path.replace("/", "_").replace(".", "_")
+        cu = ctx.actions.declare_file("_hdrcheck/%s.cu" % stem)
+        c = ctx.actions.declare_file("_hdrcheck/%s.c" % stem)
+        include = "#include \"%s\"\n#include \"%s\" /* twice: the guard must hold */\n" % (path, path)
+        ctx.actions.write(cu, include)
+        ctx.actions.write(c, include)
+        stamp = ctx.actions.declare_file("_hdrcheck/%s.ok" % stem)
+        nvcc_cmd = "%s -c %s %s %s -o /dev/null" % (
+            NVCC,
+            _gencode(arch),
+            " ".join(flags),
+            cu.path,
+        )
+        gcc_cmd = "gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only %s %s" % (
+            " ".join([f.replace("-isystem=", "-isystem ") for f in flags if f.startswith("-I") or f.startswith("-isystem=") or f.startswith("-D")]),
+            c.path,
+        )
+        ctx.actions.run_shell(
+            command = "set -e; %s; %s; echo '%s: nvcc (%s, warnings are errors) ok; gcc -std=c11 -pedantic -Werror ok' > %s" % (
+                nvcc_cmd,
+                gcc_cmd,
+                path,
+                arch,
+                stamp.path,
+            ),
+            inputs = depset([cu, c], transitive = [inputs]),
+            outputs = [stamp],
+            mnemonic = "HeaderCheck",
+            progress_message = "header check %s" % path,
+            use_default_shell_env = True,
+        )
+        outs.append(stamp)
+    return [DefaultInfo(files = depset(outs), runfiles = ctx.runfiles(files = outs))]
+
+cgc_header_check = rule(
+    implementation = _header_check_impl,
+    doc = "Each header compiles alone: with nvcc (device and host pass, warnings as errors) and as C11 with gcc -pedantic -Werror.",
+    attrs = {
+        "hdrs": attr.label_list(allow_files = [".h"]),
+        "deps": attr.label_list(providers = [CcInfo]),
+    },
+)

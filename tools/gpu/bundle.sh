@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds every test, example and the benchmark here (no GPU needed), and packs
+# them with Criterion's runtime libraries into .bundle/bundle.tar.gz, ready to
+# travel to the GPU machine:
+#
+#   tools/gpu/bundle.sh            # here
+#   device run: carry [".bundle"], command "bash tools/gpu/run.sh"
+#
+# Test binaries keep their runfiles (PTX files etc.) so each runs from its own
+# runfiles root, as under `bazel test`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+scope=${CGC_SCOPE:-//...} # a narrower pattern while packages are being written
+bazel build "$scope" "$@" 2>&1 | grep -v linux-sandbox | tail -n 3
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/tests" "$stage/bin" "$stage/lib"
+
+# Every test target; gpu-tagged ones are listed for the sanitizer passes.
+bazel query "kind(\"cc_test\", $scope)" 2>/dev/null | sort >"$stage/all_tests.txt"
+bazel query "attr(\"tags\", \"\\bgpu\\b\", kind(\"cc_test\", $scope))" 2>/dev/null | sort >"$stage/gpu_tests.txt"
+
+while read -r label; do
+    pkg=${label#//}
+    pkg=${pkg%%:*}
+    name=${label##*:}
+    id="${pkg//\//_}__${name}"
+    cp -rL "bazel-bin/$pkg/$name.runfiles" "$stage/tests/$id.runfiles"
+    echo "$id $pkg/$name" >>"$stage/tests/index.txt"
+done <"$stage/all_tests.txt"
+sed -E 's#^//([^:]*):(.*)$#\1 \2#' "$stage/gpu_tests.txt" | while read -r pkg name; do
+    echo "${pkg//\//_}__${name}"
+done >"$stage/tests/gpu_ids.txt"
+
+for b in examples/tour bench/cgc_bench; do
+    [ -x "bazel-bin/$b" ] && cp -L "bazel-bin/$b" "$stage/bin/"
+done
+
+# Criterion and the shared libraries it pulls in (everything but glibc's own).
+first=$(head -n 1 "$stage/tests/index.txt" | cut -d' ' -f2)
+ldd "bazel-bin/$first" | awk '/=> \// {print $3}' | while read -r lib; do
+    case "$(basename "$lib")" in
+    libc.so.* | libm.so.* | libdl.so.* | libpthread.so.* | librt.so.* | libresolv.so.* | ld-linux*) ;;
+    *) cp -L "$lib" "$stage/lib/" ;;
+    esac
+done
+
+git rev-parse HEAD >"$stage/commit.txt" 2>/dev/null || echo unknown >"$stage/commit.txt"
+git status --porcelain | head -n 20 >"$stage/dirty.txt" || true
+
+mkdir -p .bundle
+tar -C "$stage" -czf .bundle/bundle.tar.gz .
+echo "bundle: .bundle/bundle.tar.gz $(du -h .bundle/bundle.tar.gz | cut -f1), $(wc -l <"$stage/tests/index.txt") test binaries ($(wc -l <"$stage/tests/gpu_ids.txt") gpu), commit $(cat "$stage/commit.txt")"

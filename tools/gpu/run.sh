@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, from the checkout, with .bundle/ carried
+# (tools/gpu/bundle.sh made it). In one go: every test binary, the example
+# tour, the benchmark, then every GPU test under compute-sanitizer memcheck,
+# racecheck and synccheck (with CGT_QUICK=1, which scales long loops down).
+# Logs go to $OUT (at most 8 files come back); a summary table prints last.
+#
+#   CGC_SKIP_SANITIZERS=1   skip the sanitizer passes
+#   CGC_SAN_JOBS=N          sanitizer runs in parallel (default 6)
+#   CGC_BENCH_ARGS="..."    extra arguments for the benchmark
+set -uo pipefail
+repo=$(pwd)
+out=${OUT:-$repo/.gpu-out}
+mkdir -p "$out"
+work=/tmp/cgc-bundle
+rm -rf "$work" && mkdir -p "$work"
+tar -C "$work" -xzf "$repo/.bundle/bundle.tar.gz" || { echo "no bundle: run tools/gpu/bundle.sh first"; exit 2; }
+export LD_LIBRARY_PATH="$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+start=$(date +%s)
+
+{
+    echo "commit: $(cat "$work/commit.txt")"
+    [ -s "$work/dirty.txt" ] && { echo "uncommitted changes in the bundle:"; cat "$work/dirty.txt"; }
+    nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+} >"$out/device.txt" 2>&1
+cat "$out/device.txt"
+
+# run_test ID [wrapper...]: runs one test binary from its runfiles root.
+run_test() {
+    local id=$1
+    shift
+    local path
+    path=$(awk -v id="$id" '$1 == id {print $2}' "$work/tests/index.txt")
+    (cd "$work/tests/$id.runfiles/cgc" && timeout 400 "$@" "./$path" --verbose 2>&1)
+    echo "exit-code: $?"
+}
+
+# --- all tests, plain -------------------------------------------------------
+: >"$out/tests.log"
+while read -r id _; do
+    echo "=== $id" >>"$out/tests.log"
+    run_test "$id" >>"$out/tests.log" 2>&1
+done <"$work/tests/index.txt"
+echo "tests done in $(($(date +%s) - start)) s"
+
+# --- examples tour and benchmark (alone on the GPU) ------------------------
+if [ -x "$work/bin/tour" ]; then
+    timeout 120 "$work/bin/tour" >"$out/tour.log" 2>&1
+    echo "tour-exit-code: $?" >>"$out/tour.log"
+fi
+if [ -x "$work/bin/cgc_bench" ]; then
+    # shellcheck disable=SC2086
+    timeout 240 "$work/bin/cgc_bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >"$out/bench.log" 2>&1
+    echo "bench-exit-code: $?" >>"$out/bench.log"
+fi
+echo "tour and bench done at $(($(date +%s) - start)) s"
+
+# --- sanitizers on the GPU tests ---------------------------------------------
+: >"$out/sanitizers.log"
+if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
+    export -f run_test
+    export work CGT_QUICK=1
+    for tool in memcheck racecheck synccheck; do
+        while read -r id; do echo "$tool $id"; done <"$work/tests/gpu_ids.txt"
+    done | xargs -P "${CGC_SAN_JOBS:-6}" -L 1 bash -c '
+        log=$(run_test "$1" compute-sanitizer --tool "$0" --target-processes all --print-limit 20 2>&1)
+        printf "=== %s %s\n%s\n" "$0" "$1" "$log"' >>"$out/sanitizers.log" 2>&1
+fi
+echo "sanitizers done at $(($(date +%s) - start)) s"
+
+# --- summary ------------------------------------------------------------------
+{
+    echo
+    echo "== cgc GPU run summary =="
+    head -n 3 "$out/device.txt"
+    awk '
+        /^=== / { id = $2 }
+        /^cgc-summary:/ {
+            split($0, f, /[ =]/); p += f[3]; fl += f[5]; s += f[7]; seen[id] = 1
+            if (f[5] > 0) bad = bad " " id
+        }
+        /^exit-code:/ && !(id in seen) { nosum = nosum " " id; fl += 1 }
+        END {
+            printf "tests: %d passed, %d failed, %d skipped\n", p, fl, s
+            if (bad != "") print "failing binaries:" bad
+            if (nosum != "") print "binaries with no summary (crash/timeout):" nosum
+        }' "$out/tests.log"
+    if [ -s "$out/sanitizers.log" ]; then
+        awk '
+            /^=== / { tool = $2; id = $3 }
+            /ERROR SUMMARY:/ { n[tool] += $4; runs[tool]++; if ($4 > 0) bad = bad " " tool ":" id }
+            /RACECHECK SUMMARY:/ {
+                e = $0; sub(/.*\(/, "", e); split(e, w, " "); n[tool] += w[1] + w[3]; runs[tool]++
+                if (w[1] + w[3] > 0) bad = bad " " tool ":" id
+            }
+            /^cgc-summary:/ { split($0, f, /[ =]/); if (f[5] > 0) fails = fails " " tool ":" id }
+            END {
+                for (t in runs) printf "%s: %d runs, %d errors\n", t, runs[t], n[t]
+                if (bad != "") print "sanitizer reports in:" bad
+                if (fails != "") print "test failures under sanitizer:" fails
+            }' "$out/sanitizers.log"
+    fi
+    [ -f "$out/tour.log" ] && grep -E "^\[(ok|FAIL|SKIP)\]|tour-exit-code" "$out/tour.log"
+    [ -f "$out/bench.log" ] && grep -E "\|" "$out/bench.log"
+    echo "wall time: $(($(date +%s) - start)) s"
+} | tee "$out/summary.txt"

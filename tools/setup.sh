@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what cgc's build needs on a Debian machine, idempotently: Bazel 4.2.3
+# (bazel-bootstrap) and the two rule packages it uses offline, and Criterion.
+# Quick when everything is already there. The CUDA toolkit is not a Debian
+# package here: it must already be at $CUDA_PATH or /usr/local/cuda.
+set -euo pipefail
+
+packages=(bazel-bootstrap bazel-rules-java bazel-platforms libcriterion-dev)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+    echo "setup: bazel-bootstrap, bazel-rules-java, bazel-platforms, libcriterion-dev already installed"
+fi
+
+cuda="${CUDA_PATH:-/usr/local/cuda}"
+if [ ! -x "$cuda/bin/nvcc" ]; then
+    echo "setup: no CUDA toolkit at $cuda (no $cuda/bin/nvcc); install CUDA 12.4+ there or set CUDA_PATH" >&2
+    exit 1
+fi
+echo "setup: $("$cuda/bin/nvcc" --version | tail -n 1) at $cuda"
+echo "setup: $(bazel --version 2>/dev/null || echo 'bazel') ready"
