@@ -32,15 +32,16 @@ def _compile_flags(ctx, ccs):
     flags = list(CGC_NVCC_FLAGS)
     if ctx.var.get("cg_debug", "0") == "1":
         flags.append("-DCG_DEBUG=1")
-    flags.append("-I.")
-    flags.append("-I" + ctx.bin_dir.path)
+    search = ["-I.", "-I" + ctx.bin_dir.path]
     for cc in ccs:
-        for d in cc.defines.to_list():
-            flags.append("-D" + d)
-        for i in cc.includes.to_list() + cc.quote_includes.to_list():
-            flags.append("-I" + i)
-        for i in cc.system_includes.to_list():
-            flags.append("-isystem=" + i)
+        search += ["-D" + d for d in cc.defines.to_list()]
+        search += ["-I" + i for i in cc.includes.to_list() + cc.quote_includes.to_list()]
+        search += ["-isystem=" + i for i in cc.system_includes.to_list()]
+    seen = {}
+    for f in search:
+        if f not in seen:
+            seen[f] = True
+            flags.append(f)
     return arch, flags
 
 def _cuda_compile_impl(ctx):
@@ -220,7 +221,14 @@ def _header_check_impl(ctx):
             use_default_shell_env = True,
         )
         outs.append(stamp)
-    return [DefaultInfo(files = depset(outs), runfiles = ctx.runfiles(files = outs))]
+    # One line per header: "<header> <stamp>", runfiles-relative, for the test.
+    manifest = ctx.actions.declare_file(ctx.label.name + ".manifest")
+    ctx.actions.write(manifest, "".join([
+        "%s %s\n" % (h.short_path, s.short_path)
+        for h, s in zip(ctx.files.hdrs, outs)
+    ]))
+    files = outs + [manifest]
+    return [DefaultInfo(files = depset(files), runfiles = ctx.runfiles(files = files))]
 
 cgc_header_check = rule(
     implementation = _header_check_impl,

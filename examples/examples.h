@@ -1,0 +1,56 @@
+/*
+ * examples/examples.h — the runnable examples of cgc, one function each.
+ *
+ * Every example allocates its own data, fills it with fresh random values,
+ * launches its kernel(s), checks every output element against a host
+ * reference, frees everything, and writes a one-line summary into `detail`.
+ * Returns 0 when the result was verified, 1 when it was wrong, 2 when it could
+ * not run (no sm_90 device, or a CUDA error; `detail` says which).
+ */
+#ifndef CGX_EXAMPLES_H
+#define CGX_EXAMPLES_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* seed 000: psum with a barrier completion function */
+int cgx_psum_completion(char *detail, size_t detail_len);
+/* seed 004: split arrive/wait with independent work between */
+int cgx_split_arrive_wait(char *detail, size_t detail_len);
+/* seed 002: cluster arrive, local work, map the neighbour's smem, wait, consume */
+int cgx_cluster_neighbor(char *detail, size_t detail_len);
+/* seed 001 (first example): two TMA loads, arrive_tx with a token */
+int cgx_tma_two_buffers(char *detail, size_t detail_len);
+/* seed 001 (second example): leader-only arrive_tx, everyone waits on parity */
+int cgx_tma_parity(char *detail, size_t detail_len);
+/* seed 003: batches copied with cg_memcpy_async completing on a barrier */
+int cgx_memcpy_async_batches(char *detail, size_t detail_len);
+/* workload: a histogram distributed over a cluster's shared memory (DSMEM) */
+int cgx_dsmem_histogram(char *detail, size_t detail_len);
+
+typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
+
+typedef struct cgx_example {
+    const char *name;
+    const char *origin; /* the seed page or workload it ports */
+    cgx_example_fn run;
+} cgx_example_t;
+
+/* The examples in tour order; a null run marks the end. */
+#define CGX_EXAMPLE_TABLE(X)                                                                  \
+    X(psum_completion, "seed 000: cuda::barrier completion function (psum)")                 \
+    X(split_arrive_wait, "seed 004: temporal splitting, split arrive/wait")                 \
+    X(cluster_neighbor, "seed 002: cluster barrier_arrive/barrier_wait with DSMEM")          \
+    X(tma_two_buffers, "seed 001: 1D TMA load of two buffers with arrival token")            \
+    X(tma_parity, "seed 001: 1D TMA load of two buffers with phase parity wait")             \
+    X(memcpy_async_batches, "seed 003: memcpy_async with a barrier")                         \
+    X(dsmem_histogram, "workload: cluster-distributed histogram in DSMEM")
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CGX_EXAMPLES_H */
