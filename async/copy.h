@@ -1,0 +1,211 @@
+/*
+ * async/copy.h — asynchronous copies into and out of shared memory.
+ *
+ *   cg_memcpy_async(&group, dst, src, bytes, &bar)
+ *       The group copies global -> shared; the copy completes on the barrier
+ *       (cg_barrier_t) as if performed by another thread bound to it: the
+ *       barrier's current phase completes only when every expected arrival has
+ *       happened AND the copy has landed (seed 003, cuda::memcpy_async).
+ *   cg_memcpy_async_tx(dst, src, bytes, &mbar)
+ *       One thread starts a bulk (TMA) copy global -> shared that completes
+ *       `bytes` of transaction count on an mbarrier; the caller accounts for
+ *       them with cg_mbarrier_arrive_tx / cg_mbarrier_expect_tx (seed 001,
+ *       cuda::device::memcpy_async_tx).
+ *   cg_memcpy_async_multicast_tx(dst, src, bytes, &mbar, cta_mask)
+ *       The same, landing at the same offset in every CTA of the cluster named
+ *       in cta_mask, each completing on its own mbarrier (sm_90a).
+ *   cg_bulk_store(dst, src, bytes) + cg_bulk_wait_group_read(0) / cg_bulk_wait_group(0)
+ *       One thread stores shared -> global with the bulk engine.
+ *
+ * Which path cg_memcpy_async takes (decided per call, on the pointers and size):
+ *   - dst, src and bytes all multiples of 16, sm_90: the bulk copy engine.
+ *     The group's rank-0 thread raises the barrier's expected transaction
+ *     count by `bytes` and starts one bulk copy; the others do nothing. The
+ *     phase cannot complete early: rank 0 has not arrived yet (a caller
+ *     precondition, below), so the phase still waits for it, and by then the
+ *     expected bytes are on the barrier.
+ *   - multiples of 4 (sm_80+): every thread of the group copies a share with
+ *     cp.async (16, 8 or 4 bytes per instruction), then attaches those copies
+ *     to the barrier with cp.async.mbarrier.arrive (count +1 now, -1 when they
+ *     land: the phase waits for them, the arrival count is unchanged).
+ *   - otherwise: every thread copies its share with ordinary loads and stores
+ *     before returning; its later arrive (release) publishes them.
+ *
+ * Caller contract (the same as cuda::memcpy_async with a barrier):
+ *   - every thread of the group calls it with the same arguments;
+ *   - the barrier is a block-scope barrier in this CTA's shared memory and
+ *     every calling thread takes part in its current phase and has NOT yet
+ *     arrived in that phase (arrive after the copy call, then wait);
+ *   - dst is in this CTA's shared memory, src in global memory, bytes < 2^20;
+ *   - bar is a cg_barrier_t (one mbarrier). cg_barrier_fn_t is not accepted:
+ *     it counts arrivals outside its mbarrier, so a copy bound to that
+ *     mbarrier could not hold its phase open (a compile error, by type).
+ * Groups: a thread block or a tile copies as one group. With a cluster or a
+ * grid group each thread block is its own group: it copies into its own
+ * shared memory and completes on its own barrier (a block-scope barrier
+ * cannot be shared between blocks).
+ *
+ * The async proxy. The bulk engine writes shared memory through the async
+ * proxy. cg_memcpy_async issues fence.proxy.async.shared::cta before each
+ * bulk copy so that generic accesses to dst ordered before the call (say, the
+ * previous batch's reads, followed by a block sync) are ordered before the
+ * engine overwrites them. Before cg_bulk_store or a DSMEM bulk push reads
+ * shared memory that threads wrote, each writer must call
+ * cg_fence_proxy_async_smem() and then synchronize with the issuing thread.
+ */
+#ifndef CG_ASYNC_COPY_H
+#define CG_ASYNC_COPY_H
+
+#include "async/bulk.h"
+#include "async/fence.h"
+#include "barrier/barrier.h"
+#include "barrier/mbarrier.h"
+#include "cg/config.h"
+#include "cg/group_header.h"
+#include "cg/groups.h"
+#include "dsmem/address.h"
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* Largest transaction count one mbarrier phase can hold (PTX: tx-count in
+ * [-(2^20 - 1), 2^20 - 1]). */
+#define CG_MBARRIER_TX_MAX ((1u << 20) - 1u)
+
+/* ------------------------------------------------------------------------ */
+/* Debug checks                                                              */
+/* ------------------------------------------------------------------------ */
+
+#if CG_DEBUG
+/* Traps with a message unless the bulk-copy preconditions hold. */
+CG_DEVICE void cg_async_check_bulk_(const char *what, const void *dst, const void *src, uint32_t bytes)
+{
+    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0 || bytes > CG_MBARRIER_TX_MAX) {
+        printf("cgc: %s(dst %p, src %p, %u bytes): bulk copies need 16-byte aligned addresses, a size that is a "
+               "multiple of 16 and below 2^20 (block %d,%d,%d thread %d)\n",
+               what, dst, src, bytes, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+        __trap();
+    }
+}
+#define CG_ASYNC_CHECK_BULK_(what, dst, src, bytes) cg_async_check_bulk_((what), (dst), (src), (bytes))
+#else
+#define CG_ASYNC_CHECK_BULK_(what, dst, src, bytes) ((void)0)
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* One-thread bulk copies completing on an mbarrier (seed 001)               */
+/* ------------------------------------------------------------------------ */
+
+/* One thread: bulk-copy `bytes` from global `src` to this CTA's shared `dst`;
+ * completes `bytes` of transaction count on `mbar` (this CTA). The caller
+ * accounts for the bytes (cg_mbarrier_arrive_tx / cg_mbarrier_expect_tx) in
+ * the same phase. 16-byte aligned dst/src, bytes a multiple of 16. sm_90. */
+CG_DEVICE void cg_memcpy_async_tx(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *mbar)
+{
+    CG_ASYNC_CHECK_BULK_("cg_memcpy_async_tx", dst, src, bytes);
+    cg_bulk_copy_g2s(cg_smem_addr(dst), src, bytes, cg_smem_addr(mbar));
+}
+
+/* One thread: the same bytes land at dst's offset in every CTA of the cluster
+ * whose bit is set in cta_mask (bit i = cluster rank i, this CTA included only
+ * if its bit is set); each such CTA's mbarrier at mbar's offset gets
+ * complete_tx of `bytes`, so each receiver must expect `bytes` per multicast
+ * aimed at it. sm_90a. */
+CG_DEVICE void cg_memcpy_async_multicast_tx(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *mbar,
+                                            uint16_t cta_mask)
+{
+    CG_ASYNC_CHECK_BULK_("cg_memcpy_async_multicast_tx", dst, src, bytes);
+    cg_bulk_copy_g2s_multicast(cg_smem_addr(dst), src, bytes, cg_smem_addr(mbar), cta_mask);
+}
+
+/* One thread: bulk-store `bytes` from this CTA's shared `src` to global `dst`
+ * and commit them as one bulk async-group of this thread. Before reuse of src:
+ * cg_bulk_wait_group_read(0); before the kernel relies on the global data or
+ * exits: cg_bulk_wait_group(0) (same thread). Writers of src must have called
+ * cg_fence_proxy_async_smem() and synchronized with this thread. sm_90. */
+CG_DEVICE void cg_bulk_store(void *dst, const void *src, uint32_t bytes)
+{
+    CG_ASYNC_CHECK_BULK_("cg_bulk_store", dst, src, bytes);
+    cg_bulk_copy_s2g(dst, cg_smem_addr(src), bytes);
+    cg_bulk_commit_group();
+}
+
+/* ------------------------------------------------------------------------ */
+/* Group copy completing on a barrier (seed 003)                             */
+/* ------------------------------------------------------------------------ */
+
+/* The engine behind cg_memcpy_async; `rank`/`nthreads` are the calling
+ * thread's rank and the size of the group (overridden by the block's for
+ * cluster and grid groups, see above). */
+CG_DEVICE void cg_memcpy_async_group(const cg_group_header_t *g, uint32_t rank, uint32_t nthreads, void *dst,
+                                     const void *src, size_t bytes, cg_barrier_t *bar)
+{
+    cg_mbarrier_t *mbar = cg_barrier_native_handle(bar);
+    if (bytes == 0)
+        return;
+    const uintptr_t align = (uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes;
+
+    if (g->kind == CG_GROUP_CLUSTER || g->kind == CG_GROUP_GRID) {
+        /* Each block is its own group (its own shared memory and barrier). */
+        rank = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+        nthreads = blockDim.x * blockDim.y * blockDim.z;
+    }
+#if CG_DEBUG
+    if (bytes > CG_MBARRIER_TX_MAX) {
+        printf("cgc: cg_memcpy_async(%llu bytes): larger than an mbarrier phase can track (2^20 - 1)\n",
+               (unsigned long long)bytes);
+        __trap();
+    }
+#endif
+
+#if CG_ARCH_HAS_SM90
+    if ((align & 15u) == 0) {
+        if (rank == 0) {
+            /* Earlier generic accesses to dst (ordered before this call by the
+             * caller's sync) happen before the engine writes it. */
+            cg_fence_proxy_async_smem();
+            /* Expect first, then copy: the tx-count never goes negative, and
+             * the phase still waits for this thread's own arrival. */
+            cg_mbarrier_expect_tx(mbar, (uint32_t)bytes);
+            cg_bulk_copy_g2s(cg_smem_addr(dst), src, (uint32_t)bytes, cg_smem_addr(mbar));
+        }
+        return;
+    }
+#endif
+#if CG_ARCH_HAS_SM80
+    if ((align & 3u) == 0) {
+        const uint32_t d = cg_smem_addr(dst);
+        const char *s = (const char *)src;
+        if ((align & 15u) == 0) {
+            for (size_t i = (size_t)rank * 16u; i < bytes; i += (size_t)nthreads * 16u)
+                cg_cp_async_16(d + (uint32_t)i, s + i);
+        } else if ((align & 7u) == 0) {
+            for (size_t i = (size_t)rank * 8u; i < bytes; i += (size_t)nthreads * 8u)
+                cg_cp_async_8(d + (uint32_t)i, s + i);
+        } else {
+            for (size_t i = (size_t)rank * 4u; i < bytes; i += (size_t)nthreads * 4u)
+                cg_cp_async_4(d + (uint32_t)i, s + i);
+        }
+        /* The phase now also waits for this thread's copies. */
+        cg_cp_async_mbarrier_arrive(cg_smem_addr(mbar));
+        return;
+    }
+#endif
+    /* Odd sizes or alignments: a plain copy, finished before this returns and
+     * published by the caller's arrive (release) / wait (acquire). */
+    {
+        char *d = (char *)dst;
+        const char *s = (const char *)src;
+        for (size_t i = rank; i < bytes; i += nthreads)
+            d[i] = s[i];
+    }
+}
+
+/* cg_memcpy_async(&group, dst, src, bytes, &bar): see the top of this file.
+ * A macro over the group's header, like the generic group calls, so any
+ * group type works and a non-group is a compile error. */
+#define cg_memcpy_async(g, dst, src, bytes, bar)                                                   \
+    cg_memcpy_async_group(&(g)->_hdr, (uint32_t)cg_thread_rank(g), (uint32_t)cg_num_threads(g), (dst), (src), \
+                          (size_t)(bytes), (bar))
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_ASYNC_COPY_H */

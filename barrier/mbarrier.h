@@ -1,0 +1,1040 @@
+/*
+ * barrier/mbarrier.h — the mbarrier core: one small C wrapper per PTX form.
+ *
+ * An mbarrier is a 64-bit object in shared memory that counts arrivals (and,
+ * on sm_90, transaction bytes) through a sequence of phases:
+ *
+ *   init(count)            phase 0 starts with `count` pending arrivals, tx 0
+ *   arrive[_n]             pending arrivals -= n (release: publishes the
+ *                          arriving thread's earlier writes)
+ *   expect_tx(b)           tx-count += b;  complete_tx(b): tx-count -= b
+ *   arrive_tx(b)           expect_tx(b) then arrive, in one instruction
+ *   arrive_drop            arrive, and the expected count of later phases -1
+ *
+ * A phase completes when BOTH its pending arrivals and its tx-count are zero;
+ * the next phase then starts with the expected count. A waiter names the phase
+ * it waits for either by the token its own arrive returned (the opaque 64-bit
+ * state, cg_token_t) or by the parity (0/1) of that phase; a successful wait
+ * is an acquire. A token or parity may name only the current phase or the one
+ * just before it: the object remembers no more.
+ *
+ * Scopes. `.cta` forms order memory among the threads of this CTA; `.cluster`
+ * forms are what a barrier that other CTAs of the cluster arrive on (remote
+ * arrives, DSMEM writes, multicast copies) needs on both sides. Relaxed forms
+ * order nothing (the phase still counts them): pair them with a fence, or use
+ * them where only the count matters.
+ *
+ * Hardware limits (PTX ISA, mbarrier): arrival counts 1 .. 2^20-1, tx counts
+ * 0 .. 2^20-1 per operation and the tx-count of a phase within
+ * [-(2^20-1), 2^20-1]. CG_MBARRIER_MAX_COUNT / CG_MBARRIER_MAX_TX; a debug build
+ * (CG_DEBUG=1) checks every count argument and traps with a message.
+ *
+ * Blocking waits are a try_wait loop: try_wait lets the hardware suspend the
+ * thread until the phase completes (or a system time limit passes), so the
+ * loop wakes with the phase instead of polling shared memory as a test_wait
+ * spin does (TARGETS.md: the arrive + try_wait loop is the measured floor,
+ * the test_wait spin is slower). In a debug build the loop is bounded by
+ * CG_DEBUG_WAIT_TIMEOUT_NS of %globaltimer; on expiry it prints the barrier's
+ * shared address and the phase (token or parity) waited for, then traps.
+ *
+ * Forms that exist on sm_80 (init, inval, pending_count) build there; every
+ * form that names its memory order and scope (PTX ISA 8.0+) needs sm_90 and
+ * stops the build on older targets with a message naming the feature.
+ *
+ * Not wrapped: the .relaxed waits (test_wait/try_wait .relaxed) and
+ * arrive_drop.noComplete; add them here, one wrapper each, if a user appears.
+ */
+#ifndef CG_BARRIER_MBARRIER_H
+#define CG_BARRIER_MBARRIER_H
+
+#include "cg/config.h"
+#include "dsmem/address.h"
+
+/* The mbarrier object: 8 bytes, 8-byte aligned, in __shared__ memory. Opaque:
+ * touch it only through the calls below. */
+typedef struct cg_mbarrier {
+    uint64_t _opaque;
+} cg_mbarrier_t;
+
+/* Largest arrival count of init/arrive_n (PTX ISA: count in 1 .. 2^20-1). */
+#define CG_MBARRIER_MAX_COUNT ((1u << 20) - 1u)
+/* Largest tx count of one expect_tx/complete_tx/arrive_tx (0 .. 2^20-1). */
+#define CG_MBARRIER_MAX_TX ((1u << 20) - 1u)
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* ------------------------------------------------------------------------ */
+/* Internal helpers (not API)                                                */
+/* ------------------------------------------------------------------------ */
+
+CG_DEVICE cg_token_t cg__mbarrier_token(uint64_t state)
+{
+    cg_token_t t;
+    t._opaque = state;
+    return t;
+}
+
+/* mov.u64 d, %globaltimer;   PTX ISA 3.1, sm_30. Nanoseconds; the bound of
+ * the timed waits and of debug-build blocking waits. */
+CG_DEVICE uint64_t cg__mbarrier_now_ns(void)
+{
+    uint64_t t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+/* %laneid: the warp lane of the calling thread (threadIdx.x & 31 is wrong in
+ * 2D/3D blocks). mov.u32 d, %laneid;   PTX ISA 1.3. */
+CG_DEVICE uint32_t cg__mbarrier_laneid(void)
+{
+    uint32_t l;
+    asm("mov.u32 %0, %%laneid;" : "=r"(l));
+    return l;
+}
+
+#if CG_DEBUG
+/* Debug build: a count outside [lo, max] is misuse that the hardware would
+ * turn into a silent hang or a corrupted barrier; report it and trap. */
+CG_DEVICE void cg__mbarrier_check_range(const char *what, const void *mb, uint32_t v, uint32_t lo,
+                                        uint32_t hi)
+{
+    if (v < lo || v > hi) {
+        printf("cgc: %s(mbarrier at shared 0x%x): count %u is outside %u..%u (block %d,%d,%d thread "
+               "%d,%d,%d)\n",
+               what, (unsigned)cg_smem_addr(mb), v, lo, hi, blockIdx.x, blockIdx.y,
+               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+        __trap();
+    }
+}
+#define CG__MBARRIER_CHECK(what, mb, v, lo, hi) cg__mbarrier_check_range((what), (mb), (v), (lo), (hi))
+#else
+/* Release build: the checks compile to nothing. */
+#define CG__MBARRIER_CHECK(what, mb, v, lo, hi) ((void)0)
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Initialization, the cluster init fence, invalidation                     */
+/* ------------------------------------------------------------------------ */
+
+/* mbarrier.init.shared::cta.b64 [addr], count;   PTX ISA 7.8 (.shared 7.0), sm_80.
+ * Phase 0, `count` pending arrivals (1 .. 2^20-1), tx-count 0. One thread
+ * initializes; the others may use the barrier after a block barrier
+ * (__syncthreads) or, for other CTAs of the cluster, after
+ * cg_mbarrier_init_fence_cluster() and a cluster barrier. */
+CG_DEVICE void cg_mbarrier_init(cg_mbarrier_t *mb, uint32_t count)
+{
+    CG__MBARRIER_CHECK("cg_mbarrier_init", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM80
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM80();
+#endif
+}
+
+/* fence.mbarrier_init.release.cluster;   PTX ISA 8.0, sm_90.
+ * Release at cluster scope of this thread's earlier mbarrier.init: makes the
+ * initialized barriers visible to the other CTAs of the cluster, which may
+ * arrive on them (remotely) after a following cluster barrier (acquire). A
+ * lightweight fence that orders only mbarrier.init. */
+CG_DEVICE void cg_mbarrier_init_fence_cluster(void)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.inval.shared::cta.b64 [addr];   PTX ISA 7.8 (.shared 7.0), sm_80.
+ * Ends the barrier's life so its 8 bytes may be reused as ordinary shared
+ * memory (or re-initialized). No thread may be using it. */
+CG_DEVICE void cg_mbarrier_inval(cg_mbarrier_t *mb)
+{
+#if CG_ARCH_HAS_SM80
+    asm volatile("mbarrier.inval.shared::cta.b64 [%0];" ::"r"(cg_smem_addr(mb)) : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM80();
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Arrive on this CTA's barrier (returns the token of the phase arrived in)  */
+/* ------------------------------------------------------------------------ */
+
+/* mbarrier.arrive.release.cta.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
+ * One arrival; release at CTA scope. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
+{
+    uint64_t state = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
+ * `count` arrivals (1 .. 2^20-1) at once; release at CTA scope. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
+ * One arrival on this CTA's barrier, release at cluster scope: for a barrier
+ * that threads of other CTAs wait on or whose phase also carries remote data. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_cluster(cg_mbarrier_t *mb)
+{
+    uint64_t state = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1];"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.relaxed.cta.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90.
+ * One arrival that orders no memory (no "memory" clobber on purpose: the
+ * compiler may move ordinary accesses across it, as the hardware may). */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed(cg_mbarrier_t *mb)
+{
+    uint64_t state = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1];"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.relaxed.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.6, sm_90. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n_relaxed", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed_cluster(cg_mbarrier_t *mb)
+{
+    uint64_t state = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1];"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.6, sm_90. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n_relaxed_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.noComplete.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
+ * `count` arrivals that must NOT complete the phase (undefined behaviour if
+ * they would). Its token is the only kind cg_mbarrier_pending_count accepts. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.pending_count.b64 count, state;   PTX ISA 7.0, sm_80.
+ * The pending arrival count recorded in a token. PTX defines it only for a
+ * token from cg_mbarrier_arrive_no_complete (arrive.noComplete); any other
+ * token gives an undefined value. Pure register operation. */
+CG_DEVICE uint32_t cg_mbarrier_pending_count(cg_token_t tok)
+{
+    uint32_t n = 0;
+#if CG_ARCH_HAS_SM80
+    asm("mbarrier.pending_count.b64 %0, %1;" : "=r"(n) : "l"(tok._opaque));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM80();
+#endif
+    return n;
+}
+
+/*
+ * Warp-aggregated arrive: the threads of the warp that call this together
+ * (the converged set, __activemask) arrive as one: the lowest lane arrives with
+ * the set's size as count, and every lane gets that arrive's token. The barrier
+ * still counts threads (a converged warp of 32 is 32 arrivals).
+ *
+ * Memory order: __syncwarp(mask) (bar.warp.sync orders memory among the
+ * threads it synchronizes) puts every lane's earlier writes before the
+ * leader's release.cta arrive, so a waiter's acquire sees all of them.
+ * Emits: bar.warp.sync, one mbarrier.arrive.release.cta.shared::cta.b64 with a
+ * count, two shfl.sync for the token. TARGETS.md measured no gain over one
+ * arrive per thread for block barriers; use it when fewer arrive operations
+ * matter (e.g. arrivals on a hot barrier shared with other work).
+ */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
+{
+    uint32_t mask = __activemask();
+    uint32_t leader = (uint32_t)__ffs(mask) - 1u;
+    uint64_t state = 0;
+    __syncwarp(mask);
+    if (cg__mbarrier_laneid() == leader)
+        state = cg_mbarrier_arrive_n(mb, (uint32_t)__popc(mask))._opaque;
+    state = __shfl_sync(mask, state, (int)leader);
+    return cg__mbarrier_token(state);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Transaction counts (sm_90): expect, complete, arrive with expect          */
+/* ------------------------------------------------------------------------ */
+
+/* mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
+ * expect_tx(tx) then one arrival, atomically; release at CTA scope. The phase
+ * then also waits for `tx` bytes (0 .. 2^20-1) to be completed (by bulk copies,
+ * st.async, or complete_tx). */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(tx)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
+ * As cg_mbarrier_arrive_tx, release at cluster scope (bytes that come from
+ * other CTAs: multicast copies, remote st.async / bulk pushes). */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(tx)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90.
+ * Orders no memory (no "memory" clobber). */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_relaxed", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_relaxed_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90.
+ * tx-count += tx (0 .. 2^20-1) for the current phase, no arrival. PTX has only
+ * the relaxed form: the arrive that follows (or precedes) carries the order. */
+CG_DEVICE void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG__MBARRIER_CHECK("cg_mbarrier_expect_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(cg_smem_addr(mb)),
+                 "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
+CG_DEVICE void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG__MBARRIER_CHECK("cg_mbarrier_expect_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [%0], %1;" ::"r"(
+                     cg_smem_addr(mb)),
+                 "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90.
+ * tx-count -= tx, as if `tx` bytes of an async transaction had landed. Relaxed
+ * (PTX has no other form): it publishes no data; writes it stands for must be
+ * ordered by the arrivals of the phase. */
+CG_DEVICE void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG__MBARRIER_CHECK("cg_mbarrier_complete_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(
+                     cg_smem_addr(mb)),
+                 "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
+CG_DEVICE void cg_mbarrier_complete_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG__MBARRIER_CHECK("cg_mbarrier_complete_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [%0], %1;" ::"r"(
+                     cg_smem_addr(mb)),
+                 "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Arrive and drop out (expected count of later phases shrinks)              */
+/* ------------------------------------------------------------------------ */
+
+/* mbarrier.arrive_drop.release.cta.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
+ * One arrival in the current phase, and one fewer expected from the next
+ * phase on; the thread takes no further part. Release at CTA scope. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop(cg_mbarrier_t *mb)
+{
+    uint64_t state = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1];"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive_drop.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_drop_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive_drop.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_cluster(cg_mbarrier_t *mb)
+{
+    uint64_t state = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive_drop.release.cluster.shared::cta.b64 %0, [%1];"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90.
+ * Orders no memory (no "memory" clobber). */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
+{
+    uint64_t state = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 %0, [%1];"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
+ * expect_tx(tx) and one arrive_drop, atomically. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_drop_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(tx)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Arrive on the same-offset barrier of another CTA of the cluster (by rank) */
+/* ------------------------------------------------------------------------ */
+/*
+ * `mb` is this CTA's barrier; the arrival lands on the barrier at the same
+ * shared-memory offset in CTA `rank` of the cluster (which may be this CTA).
+ * The address comes from cg_smem_map_rank_addr (mapa, dsmem/address.h). A
+ * shared::cluster arrive returns no token (PTX requires the sink `_`): the
+ * remote CTA's threads wait on their own barrier, with .cluster acquire.
+ * The remote barrier must have been initialized and made visible
+ * (cg_mbarrier_init_fence_cluster + a cluster barrier) before the first remote
+ * arrive, and its CTA must not exit while remote arrivals may still come.
+ */
+
+#if CG_DEBUG
+/* Debug build: a rank outside the cluster maps to no CTA; report and trap. */
+CG_DEVICE void cg__mbarrier_check_rank(const char *what, const void *mb, uint32_t rank)
+{
+    uint32_t n;
+    asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+    if (rank >= n) {
+        printf("cgc: %s(mbarrier at shared 0x%x, rank %u): the cluster has %u blocks (block %d,%d,%d "
+               "thread %d,%d,%d)\n",
+               what, (unsigned)cg_smem_addr(mb), rank, n, blockIdx.x, blockIdx.y,
+               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+        __trap();
+    }
+}
+#define CG__MBARRIER_CHECK_RANK(what, mb, rank) cg__mbarrier_check_rank((what), (mb), (rank))
+#else
+#define CG__MBARRIER_CHECK_RANK(what, mb, rank) ((void)0)
+#endif
+
+/* The shared::cluster address of the same-offset barrier in CTA `rank`. */
+CG_DEVICE uint32_t cg__mbarrier_remote_addr(cg_mbarrier_t *mb, uint32_t rank)
+{
+    return cg_smem_map_rank_addr(cg_smem_addr(mb), rank);
+}
+
+/* mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
+ * One arrival on CTA `rank`'s barrier; release at cluster scope (publishes
+ * this thread's earlier writes, DSMEM writes into that CTA included). */
+CG_DEVICE void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote", mb, rank);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr], count;   PTX ISA 8.0, sm_90. */
+CG_DEVICE void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uint32_t count)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote_n", mb, rank);
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_remote_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0], %1;" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank)),
+                 "r"(count)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.6, sm_90.
+ * Counts only; orders no memory (no "memory" clobber). */
+CG_DEVICE void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t rank)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote_relaxed", mb, rank);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];" ::"r"(
+        cg__mbarrier_remote_addr(mb, rank)));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* @p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
+ * As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the
+ * predicate is applied to the instruction itself (no branch), so a warp can
+ * call it uniformly and let only some lanes arrive. */
+CG_DEVICE void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote_if", mb, rank);
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "setp.ne.b32 p, %1, 0;\n\t"
+                 "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n\t}" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank)),
+                 "r"(pred)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [remAddr], txCount;   PTX ISA 8.0, sm_90.
+ * expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically. */
+CG_DEVICE void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_tx_remote", mb, rank);
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank)),
+                 "r"(tx)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* @p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [remAddr], txCount;   PTX ISA 8.0, sm_90.
+ * As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise. */
+CG_DEVICE void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx,
+                                               uint32_t pred)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_tx_remote_if", mb, rank);
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_remote_if", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "setp.ne.b32 p, %2, 0;\n\t"
+                 "@p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;\n\t}" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank)),
+                 "r"(tx), "r"(pred)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90. */
+CG_DEVICE void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_drop_remote", mb, rank);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
+CG_DEVICE void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_expect_tx_remote", mb, rank);
+    CG__MBARRIER_CHECK("cg_mbarrier_expect_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank)),
+                 "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
+CG_DEVICE void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+{
+    CG__MBARRIER_CHECK_RANK("cg_mbarrier_complete_tx_remote", mb, rank);
+    CG__MBARRIER_CHECK("cg_mbarrier_complete_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;" ::"r"(
+                     cg__mbarrier_remote_addr(mb, rank)),
+                 "r"(tx));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Non-blocking tests (one look, no suspension)                              */
+/* ------------------------------------------------------------------------ */
+
+/* mbarrier.test_wait.acquire.cta.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90.
+ * True when the phase of `tok` has completed; then acquire at CTA scope. */
+CG_DEVICE bool cg_mbarrier_test_wait(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.test_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_test_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90.
+ * True when the phase of parity `parity` (0 or 1; the current or the previous
+ * phase) has completed; then acquire at CTA scope. */
+CG_DEVICE bool cg_mbarrier_test_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_test_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Potentially blocking tests: the hardware may suspend the thread until the */
+/* phase completes or a time limit passes (system-defined, or the hint in ns)*/
+/* ------------------------------------------------------------------------ */
+
+/* mbarrier.try_wait.acquire.cta.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_try_wait(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_try_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.acquire.cta.shared::cta.b64 waitComplete, [addr], state, suspendTimeHint;   PTX ISA 8.0, sm_90.
+ * As cg_mbarrier_try_wait; the thread is suspended at most about `hint_ns`. */
+CG_DEVICE bool cg_mbarrier_try_wait_hint(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2, %3;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque), "r"(hint_ns)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state, suspendTimeHint;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_try_wait_hint_cluster(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque), "r"(hint_ns)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_try_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_try_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 waitComplete, [addr], phaseParity, suspendTimeHint;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_try_wait_parity_hint(cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2, %3;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity), "r"(hint_ns)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity, suspendTimeHint;   PTX ISA 8.0, sm_90. */
+CG_DEVICE bool cg_mbarrier_try_wait_parity_hint_cluster(cg_mbarrier_t *mb, uint32_t parity,
+                                                        uint32_t hint_ns)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity), "r"(hint_ns)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Blocking waits: a try_wait loop (debug build: bounded, reports, traps)   */
+/* ------------------------------------------------------------------------ */
+
+/* The parity of the phase the barrier is in now (test_wait.parity of 0 is true
+ * exactly when the current phase has parity 1). For debug reports and tests. */
+CG_DEVICE uint32_t cg_mbarrier_current_parity(cg_mbarrier_t *mb)
+{
+    return cg_mbarrier_test_wait_parity(mb, 0u) ? 1u : 0u;
+}
+
+#if CG_DEBUG
+/* Debug build: a wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS is a deadlock
+ * (misuse: a stale token, a phase nobody will complete, a missing arrival).
+ * Name the barrier and the phase, then trap so the host sees an error. */
+CG_DEVICE void cg__mbarrier_deadlock(const char *what, cg_mbarrier_t *mb, int by_token, uint64_t phase)
+{
+    unsigned addr = (unsigned)cg_smem_addr(mb);
+    unsigned now = cg_mbarrier_current_parity(mb);
+    if (by_token)
+        printf("cgc: %s: deadlock: mbarrier at shared 0x%x, waiting for the phase of token 0x%llx "
+               "for %llu ns; the barrier is in a phase of parity %u (block %d,%d,%d thread %d,%d,%d)\n",
+               what, addr, (unsigned long long)phase, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
+               now, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    else
+        printf("cgc: %s: deadlock: mbarrier at shared 0x%x, waiting for the phase of parity %llu "
+               "for %llu ns; the barrier is in a phase of parity %u (block %d,%d,%d thread %d,%d,%d)\n",
+               what, addr, (unsigned long long)phase, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
+               now, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+/* Spin on `try_expr` until true; after CG_DEBUG_WAIT_TIMEOUT_NS report and trap.
+ * A macro so the four blocking waits share one loop without a function
+ * pointer (which would cost a call per try). */
+#define CG__MBARRIER_SPIN(try_expr, what, mb, by_token, phase)                                     \
+    do {                                                                                           \
+        uint64_t cg__t0 = cg__mbarrier_now_ns();                                                   \
+        while (!(try_expr)) {                                                                      \
+            if (cg__mbarrier_now_ns() - cg__t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)               \
+                cg__mbarrier_deadlock((what), (mb), (by_token), (phase));                          \
+        }                                                                                          \
+    } while (0)
+#else
+/* Release build: the bare try_wait loop, nothing else. */
+#define CG__MBARRIER_SPIN(try_expr, what, mb, by_token, phase)                                     \
+    do {                                                                                           \
+        while (!(try_expr)) {                                                                      \
+        }                                                                                          \
+    } while (0)
+#endif
+
+/* Wait until the phase of `tok` completes; acquire at CTA scope.
+ * Loop of mbarrier.try_wait.acquire.cta.shared::cta.b64. */
+CG_DEVICE void cg_mbarrier_wait(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    CG__MBARRIER_SPIN(cg_mbarrier_try_wait(mb, tok), "cg_mbarrier_wait", mb, 1, tok._opaque);
+}
+
+/* Wait until the phase of `tok` completes; acquire at cluster scope.
+ * Loop of mbarrier.try_wait.acquire.cluster.shared::cta.b64. */
+CG_DEVICE void cg_mbarrier_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    CG__MBARRIER_SPIN(cg_mbarrier_try_wait_cluster(mb, tok), "cg_mbarrier_wait_cluster", mb, 1,
+                      tok._opaque);
+}
+
+/* Wait until the phase of parity `parity` completes; acquire at CTA scope.
+ * Loop of mbarrier.try_wait.parity.acquire.cta.shared::cta.b64. */
+CG_DEVICE void cg_mbarrier_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
+{
+    CG__MBARRIER_SPIN(cg_mbarrier_try_wait_parity(mb, parity), "cg_mbarrier_wait_parity", mb, 0,
+                      parity);
+}
+
+/* Wait until the phase of parity `parity` completes; acquire at cluster scope.
+ * Loop of mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64. */
+CG_DEVICE void cg_mbarrier_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+{
+    CG__MBARRIER_SPIN(cg_mbarrier_try_wait_parity_cluster(mb, parity),
+                      "cg_mbarrier_wait_parity_cluster", mb, 0, parity);
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_BARRIER_MBARRIER_H */

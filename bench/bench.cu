@@ -1,0 +1,755 @@
+/*
+ * bench/bench.cu — the cgc benchmark runner.
+ *
+ * Every row of TARGETS.md is one entry of the row table below: a cgc kernel,
+ * its anchor kernel (NVIDIA's C++ or a PTX floor), the launch shape and the
+ * target for the ratio cgc / anchor. Both kernels of a row loop the same
+ * operation a.iters times in the same grid (one block per SM unless the row
+ * says otherwise) and are started by the same launcher, so launch cost cannot
+ * differ between them; each is timed with CUDA events and the time of an
+ * otherwise identical launch with iters = 0 (launch, setup, teardown, cluster
+ * scheduling) is subtracted, so what remains is the loop alone.
+ *
+ *   bench [--quick] [--iters N] [--repeats R] [--csv PATH] [--filter TEXT]
+ *         [--work CYCLES] [--slow CYCLES] [--row-timeout S] [--list] [--strict]
+ *
+ * Exit status: 0 when every row ran (PASS or MISS), 2 on any CUDA error,
+ * 3 when a row hung past --row-timeout, 1 on bad usage, 4 with --strict when
+ * a target was missed or a cgc kernel was missing.
+ * The GPU's clocks are left as they are: nothing here sets or locks them.
+ */
+#include <cuda_runtime.h>
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+
+// --- errors ---------------------------------------------------------------
+
+static const char *g_current_row = "(setup)";
+
+/* Every CUDA call goes through CK: a failure names the call, the row being
+ * measured and the runtime's message, and ends the run with status 2. */
+#define CK(call) bench_check((call), #call, __FILE__, __LINE__)
+static void bench_check(cudaError_t err, const char *what, const char *file, int line)
+{
+    if (err == cudaSuccess)
+        return;
+    fprintf(stderr, "\nbench: CUDA error in row '%s': %s\n  at %s:%d: %s (%s)\n", g_current_row,
+            what, file, line, cudaGetErrorString(err), cudaGetErrorName(err));
+    fflush(NULL);
+    exit(2);
+}
+
+/* A hung barrier would otherwise hang the one device call the benchmark gets:
+ * SIGALRM fires after --row-timeout seconds in one row, names it, exits 3. */
+static char g_alarm_msg[512];
+static void on_alarm(int sig)
+{
+    (void)sig;
+    ssize_t r = write(2, g_alarm_msg, strlen(g_alarm_msg));
+    (void)r;
+    _exit(3);
+}
+
+// --- options --------------------------------------------------------------
+
+typedef struct options {
+    long long iters;    /* base loop count per kernel launch */
+    int repeats;        /* timed launches per kernel (median) */
+    const char *csv;    /* CSV output path or NULL */
+    const char *filter; /* only rows whose name contains this */
+    unsigned work;      /* rotating-slow-warp: cycles every warp works */
+    unsigned slow;      /* rotating-slow-warp: extra cycles of the slow warp */
+    int row_timeout;    /* seconds */
+    int list;
+    int strict;
+} options_t;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bench [--quick] [--iters N] [--repeats R] [--csv PATH] [--filter TEXT]\n"
+            "             [--work CYCLES] [--slow CYCLES] [--row-timeout S] [--list] [--strict]\n"
+            "  --quick        iterations / 10 and 3 repeats (a fast smoke run)\n"
+            "  --iters N      base iterations per launch (default 100000; rows scale it)\n"
+            "  --repeats R    timed launches per kernel, median reported (default 5)\n"
+            "  --csv PATH     also write every row as CSV\n"
+            "  --filter TEXT  only rows whose operation or config contains TEXT\n"
+            "  --work/--slow  rotating-slow-warp cycles (default 256 / 2048)\n"
+            "  --row-timeout  seconds before a hung row aborts the run (default 30)\n"
+            "  --list         print the rows and exit (no GPU needed)\n"
+            "  --strict       exit 4 if any target is missed or a cgc kernel is missing\n");
+}
+
+static long long parse_ll(const char *s, const char *flag)
+{
+    char *end = NULL;
+    long long v = strtoll(s ? s : "", &end, 10);
+    if (!s || *end != '\0' || v < 0) {
+        fprintf(stderr, "bench: %s needs a non-negative integer, got '%s'\n", flag, s ? s : "");
+        usage(stderr);
+        exit(1);
+    }
+    return v;
+}
+
+static options_t parse_options(int argc, char **argv)
+{
+    options_t o = {100000, 5, NULL, NULL, 256, 2048, 30, 0, 0};
+    int quick = 0;
+    long long iters = -1, repeats = -1;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--quick"))
+            quick = 1;
+        else if (!strcmp(a, "--list"))
+            o.list = 1;
+        else if (!strcmp(a, "--strict"))
+            o.strict = 1;
+        else if (!strcmp(a, "--iters"))
+            iters = parse_ll(next, a), ++i;
+        else if (!strcmp(a, "--repeats"))
+            repeats = parse_ll(next, a), ++i;
+        else if (!strcmp(a, "--work"))
+            o.work = (unsigned)parse_ll(next, a), ++i;
+        else if (!strcmp(a, "--slow"))
+            o.slow = (unsigned)parse_ll(next, a), ++i;
+        else if (!strcmp(a, "--row-timeout"))
+            o.row_timeout = (int)parse_ll(next, a), ++i;
+        else if (!strcmp(a, "--csv") && next)
+            o.csv = next, ++i;
+        else if (!strcmp(a, "--filter") && next)
+            o.filter = next, ++i;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else {
+            fprintf(stderr, "bench: unknown or incomplete option '%s'\n", a);
+            usage(stderr);
+            exit(1);
+        }
+    }
+    if (quick) {
+        o.iters /= 10;
+        o.repeats = 3;
+    }
+    if (iters >= 0)
+        o.iters = iters;
+    if (repeats > 0)
+        o.repeats = (int)repeats;
+    if (o.iters < 1)
+        o.iters = 1;
+    if (o.row_timeout < 1)
+        o.row_timeout = 1;
+    return o;
+}
+
+// --- the row table -------------------------------------------------------------
+
+/* How a row's grid is shaped. */
+typedef enum shape_kind {
+    SHAPE_BLOCK,   /* blocks_per_sm blocks per SM */
+    SHAPE_CLUSTER, /* clusters of `cluster` blocks, as many as fit at once, at most one block per SM */
+    SHAPE_GRID,    /* cooperative launch, blocks_per_sm per SM (all co-resident) */
+} shape_kind_t;
+
+/* What the "note" column reports besides ns. */
+typedef enum metric {
+    METRIC_NS,    /* ns per iteration only */
+    METRIC_COPY,  /* TB/s: blocks * tile_bytes per iteration, global -> shared */
+    METRIC_DSMEM, /* TB/s: blocks * xfer_bytes per iteration, CTA -> CTA */
+} metric_t;
+
+typedef struct row {
+    const char *op;        /* operation, as TARGETS.md names it */
+    const char *cgc_what;  /* the cgc call measured */
+    const char *anc_what;  /* the anchor measured */
+    bench_kernel_fn cgc;   /* kernel getters (bench.h) */
+    bench_kernel_fn anchor;
+    shape_kind_t shape;
+    unsigned threads;       /* per block */
+    unsigned cluster;       /* SHAPE_CLUSTER: blocks per cluster */
+    unsigned blocks_per_sm; /* SHAPE_BLOCK / SHAPE_GRID */
+    unsigned bytes;         /* copy rows: tile bytes; DSMEM rows: bytes per CTA per iteration */
+    unsigned iter_div;      /* iterations = --iters / iter_div (long operations) */
+    double max_ratio;       /* target: cgc / anchor (time) <= max_ratio; 0 = no target (info) */
+    double speedup;         /* the same target as a throughput factor, for display; 0 = none */
+    metric_t metric;
+} row_t;
+
+/* Rows share shapes; these keep each table line short. */
+#define BLK(thr) SHAPE_BLOCK, (thr), 0, 1, 0
+#define CLU(cs) SHAPE_CLUSTER, 128, (cs), 1, 0
+#define GRD(bps, thr) SHAPE_GRID, (thr), 0, (bps), 0
+#define CPY(thr, tile) SHAPE_BLOCK, (thr), 0, 1, (tile)
+#define DSM(cs, thr, xfer) SHAPE_CLUSTER, (thr), (cs), 1, (xfer)
+/* Targets: time ratio at most r; or throughput at least s (ratio <= 1/s). */
+#define LE(r) (r), 0.0
+#define THR(s) (1.0 / (s)), (s)
+#define INFO 0.0, 0.0
+
+#define TILE (64u * 1024u) /* copy rows: bytes per tile (one tile in flight per SM) */
+#define XFER (32u * 1024u) /* DSMEM rows: bytes each CTA moves per iteration */
+
+static const row_t k_rows[] = {
+    /* op, cgc call, anchor, cgc kernel, anchor kernel, shape, iter_div, target, metric */
+    {"block sync", "cg_thread_block_sync", "__syncthreads", c_block_sync, a_syncthreads, BLK(128), 1, LE(1.02), METRIC_NS},
+    {"block sync", "cg_thread_block_sync", "__syncthreads", c_block_sync, a_syncthreads, BLK(256), 1, LE(1.02), METRIC_NS},
+    {"block sync", "cg_thread_block_sync", "__syncthreads", c_block_sync, a_syncthreads, BLK(1024), 1, LE(1.02), METRIC_NS},
+
+    {"block split arrive+wait", "cg_thread_block_barrier_arrive/wait", "cuda::barrier<block>", c_block_split, a_cuda_barrier_split, BLK(128), 1, LE(1.00), METRIC_NS},
+    {"block split arrive+wait", "cg_thread_block_barrier_arrive/wait", "cuda::barrier<block>", c_block_split, a_cuda_barrier_split, BLK(256), 1, LE(1.00), METRIC_NS},
+    {"block split arrive+wait", "cg_thread_block_barrier_arrive/wait", "cuda::barrier<block>", c_block_split, a_cuda_barrier_split, BLK(1024), 1, LE(1.00), METRIC_NS},
+    {"block split arrive+wait", "cg_thread_block_barrier_arrive/wait", "raw mbarrier floor", c_block_split, a_mbarrier_raw, BLK(128), 1, LE(1.05), METRIC_NS},
+    {"block split arrive+wait", "cg_thread_block_barrier_arrive/wait", "raw mbarrier floor", c_block_split, a_mbarrier_raw, BLK(256), 1, LE(1.05), METRIC_NS},
+    {"block split arrive+wait", "cg_thread_block_barrier_arrive/wait", "raw mbarrier floor", c_block_split, a_mbarrier_raw, BLK(1024), 1, LE(1.05), METRIC_NS},
+    {"block split arrive+wait", "cg_thread_block_barrier_arrive/wait", "CG barrier_arrive/wait (=__syncthreads)", c_block_split, a_cg_block_split, BLK(256), 1, INFO, METRIC_NS},
+    {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "cuda::barrier<block>", c_barrier_split, a_cuda_barrier_split, BLK(128), 1, LE(1.00), METRIC_NS},
+    {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "cuda::barrier<block>", c_barrier_split, a_cuda_barrier_split, BLK(1024), 1, LE(1.00), METRIC_NS},
+    {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "raw mbarrier floor", c_barrier_split, a_mbarrier_raw, BLK(128), 1, LE(1.05), METRIC_NS},
+    {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "raw mbarrier floor", c_barrier_split, a_mbarrier_raw, BLK(1024), 1, LE(1.05), METRIC_NS},
+
+    {"rotating slow warp", "cg_thread_block_barrier_arrive/wait", "CG barrier_arrive/wait", c_block_rotating, a_cg_block_rotating, BLK(256), 20, THR(2.0), METRIC_NS},
+    {"rotating slow warp", "cg_thread_block_barrier_arrive/wait", "CG barrier_arrive/wait", c_block_rotating, a_cg_block_rotating, BLK(1024), 20, THR(2.0), METRIC_NS},
+    {"rotating slow warp", "cg_thread_block_barrier_arrive/wait", "cuda::barrier<block>", c_block_rotating, a_cuda_barrier_rotating, BLK(256), 20, INFO, METRIC_NS},
+
+    {"barrier with completion", "cg_barrier_fn_t + completion fn", "cuda::barrier<block,F>", c_barrier_compl, a_cuda_barrier_compl, BLK(128), 4, LE(0.30), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_t + completion fn", "cuda::barrier<block,F>", c_barrier_compl, a_cuda_barrier_compl, BLK(256), 4, LE(0.30), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_t + completion fn", "cuda::barrier<block,F>", c_barrier_compl, a_cuda_barrier_compl, BLK(1024), 4, LE(0.30), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn arrive_elect (inline)", "cuda::barrier<block,F>", c_barrier_compl_elect, a_cuda_barrier_compl, BLK(128), 4, LE(0.30), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn arrive_elect (inline)", "cuda::barrier<block,F>", c_barrier_compl_elect, a_cuda_barrier_compl, BLK(1024), 4, LE(0.30), METRIC_NS},
+
+#define CLUSTER_ROWS(cs)                                                                                              \
+    {"cluster sync", "cg_cluster_sync", "CG cluster.sync()", c_cluster_sync, a_cg_cluster_sync, CLU(cs), 2, LE(1.02), METRIC_NS}, \
+    {"cluster arrive+wait", "cg_cluster_barrier_arrive/wait", "CG cluster barrier_arrive/wait", c_cluster_split, a_cg_cluster_split, CLU(cs), 2, LE(1.02), METRIC_NS}, \
+    {"cluster relaxed arrive+wait", "cg_cluster_barrier_arrive_relaxed/wait", "CG cluster barrier_arrive/wait", c_cluster_relaxed, a_cg_cluster_split, CLU(cs), 2, LE(0.30), METRIC_NS}, \
+    {"cluster relaxed arrive+wait", "cg_cluster_barrier_arrive_relaxed/wait", "PTX relaxed.aligned floor", c_cluster_relaxed, a_ptx_cluster_relaxed, CLU(cs), 2, INFO, METRIC_NS},
+    CLUSTER_ROWS(1) CLUSTER_ROWS(2) CLUSTER_ROWS(4) CLUSTER_ROWS(8) CLUSTER_ROWS(16)
+#undef CLUSTER_ROWS
+
+    {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(1, 128), 20, LE(1.00), METRIC_NS},
+    {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(8, 256), 20, LE(0.50), METRIC_NS},
+    {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(16, 128), 20, LE(0.50), METRIC_NS},
+
+#define DSMEM_ROWS(cs)                                                                                                \
+    {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM}, \
+    {"DSMEM exchange", "cg_dsmem_push_bulk (1 thread)", "map_shared_rank int4 pull", c_dsmem_push_bulk, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM},
+    DSMEM_ROWS(2) DSMEM_ROWS(4) DSMEM_ROWS(8)
+#undef DSMEM_ROWS
+
+    {"global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "plain int4 loads", c_copy_tma, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
+    {"global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "cuda::memcpy_async + barrier", c_copy_tma, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+    {"global->shared copy", "cg_memcpy_async(&block,..,&bar)", "plain int4 loads", c_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
+    {"global->shared copy", "cg_memcpy_async(&block,..,&bar)", "cuda::memcpy_async + barrier", c_copy_memcpy_async, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+};
+#define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
+
+// --- device state ------------------------------------------------------------------
+
+typedef struct device {
+    cudaDeviceProp prop;
+    int sms;
+    cudaStream_t stream;
+    cudaEvent_t ev0, ev1;
+    unsigned long long *sink; /* sms * 2048 slots: every thread the largest grid can hold */
+    unsigned long long *acc;  /* sms * 32 slots: one per block */
+    int4 *src;                /* copy source, several times L2 */
+    size_t src_bytes;
+} device_t;
+
+/* The global -> shared copy rows read a buffer much larger than L2 so every
+ * tile comes from DRAM: 1 GiB, or a quarter of free memory if that is less. */
+static void ensure_src(device_t *d)
+{
+    if (d->src)
+        return;
+    size_t free_b = 0, total_b = 0;
+    CK(cudaMemGetInfo(&free_b, &total_b));
+    size_t want = (size_t)1 << 30;
+    if (want > free_b / 4)
+        want = (free_b / 4) / TILE * TILE;
+    CK(cudaMalloc((void **)&d->src, want));
+    CK(cudaMemsetAsync(d->src, 0x5A, want, d->stream));
+    CK(cudaStreamSynchronize(d->stream));
+    d->src_bytes = want;
+}
+
+// --- launching and timing -------------------------------------------------------------
+
+typedef struct launch {
+    unsigned grid, block, cluster, smem;
+    int coop;
+} launch_t;
+
+/* The one launcher of the benchmark: cgc kernels and anchors go through it
+ * alike. Cluster shape and cooperative launch are launch attributes. */
+static cudaError_t launch(const device_t *d, const void *fn, const launch_t *L, bench_args_t args)
+{
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDim = dim3(L->grid, 1, 1);
+    cfg.blockDim = dim3(L->block, 1, 1);
+    cfg.dynamicSmemBytes = L->smem;
+    cfg.stream = d->stream;
+    cudaLaunchAttribute attr[2];
+    memset(attr, 0, sizeof attr);
+    unsigned n = 0;
+    if (L->cluster) {
+        attr[n].id = cudaLaunchAttributeClusterDimension;
+        attr[n].val.clusterDim.x = L->cluster;
+        attr[n].val.clusterDim.y = 1;
+        attr[n].val.clusterDim.z = 1;
+        ++n;
+    }
+    if (L->coop) {
+        attr[n].id = cudaLaunchAttributeCooperative;
+        attr[n].val.cooperative = 1;
+        ++n;
+    }
+    cfg.attrs = attr;
+    cfg.numAttrs = n;
+    void *params[1] = {&args};
+    return cudaLaunchKernelExC(&cfg, fn, params);
+}
+
+/* Milliseconds of one launch, between two events on the benchmark's stream. */
+static float time_once(device_t *d, const void *fn, const launch_t *L, bench_args_t args)
+{
+    float ms = 0.f;
+    CK(cudaEventRecord(d->ev0, d->stream));
+    CK(launch(d, fn, L, args));
+    CK(cudaEventRecord(d->ev1, d->stream));
+    CK(cudaEventSynchronize(d->ev1));
+    CK(cudaGetLastError());
+    CK(cudaEventElapsedTime(&ms, d->ev0, d->ev1));
+    return ms;
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+static float median(float *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_float);
+    return n % 2 ? v[n / 2] : 0.5f * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* ns per iteration of a set of kernels measured together: a warm-up launch of
+ * each, then `repeats` rounds in which every kernel is timed at `iters` and
+ * at 0 iterations, interleaved so clock drift hits all alike; the result is
+ * (median(t_iters) - median(t_0)) / iters. */
+#define MAXK 2
+static void measure(device_t *d, int nk, const void *const *fns, const launch_t *L, bench_args_t args,
+                    int repeats, double *ns_out, double *spread_out)
+{
+    float t[MAXK][64], t0[MAXK][64];
+    if (repeats > 64)
+        repeats = 64;
+    bench_args_t zero = args;
+    zero.iters = 0;
+    for (int k = 0; k < nk; ++k)
+        (void)time_once(d, fns[k], L, args);
+    for (int r = 0; r < repeats; ++r)
+        for (int k = 0; k < nk; ++k) {
+            t[k][r] = time_once(d, fns[k], L, args);
+            t0[k][r] = time_once(d, fns[k], L, zero);
+        }
+    for (int k = 0; k < nk; ++k) {
+        double med = (double)median(t[k], repeats); /* sorts t[k] */
+        double net = med - (double)median(t0[k], repeats);
+        if (net < 0)
+            net = 0;
+        ns_out[k] = net * 1e6 / (double)args.iters;
+        /* Spread of the timed launches, (max - min) / median, in percent:
+         * a ratio target tighter than this is within noise. */
+        spread_out[k] = med > 0 ? 100.0 * (double)(t[k][repeats - 1] - t[k][0]) / med : 0.0;
+    }
+}
+
+// --- output -------------------------------------------------------------------------
+
+typedef struct result {
+    int ran;           /* 1 measured, 0 skipped */
+    int cgc_missing;   /* the cgc kernel is not built */
+    char config[96];
+    char note[224];
+    double cgc_ns, anc_ns, ratio;
+    const char *verdict;
+} result_t;
+
+static void target_text(const row_t *r, char *buf, size_t n)
+{
+    if (r->max_ratio <= 0)
+        snprintf(buf, n, "info");
+    else if (r->speedup > 0)
+        snprintf(buf, n, "<=%.3f (>=%.2fx thr)", r->max_ratio, r->speedup);
+    else
+        snprintf(buf, n, "<=%.2f", r->max_ratio);
+}
+
+static void csv_field(FILE *f, const char *s, int last)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+    fputc(last ? '\n' : ',', f);
+}
+
+static void print_row(FILE *csv, const row_t *r, const result_t *res)
+{
+    char target[48], cgc_ns[24], anc_ns[24], ratio[24];
+    target_text(r, target, sizeof target);
+    snprintf(cgc_ns, sizeof cgc_ns, res->ran && !res->cgc_missing ? "%.1f" : "-", res->cgc_ns);
+    snprintf(anc_ns, sizeof anc_ns, res->ran ? "%.1f" : "-", res->anc_ns);
+    snprintf(ratio, sizeof ratio, res->ran && !res->cgc_missing ? "%.3f" : "-", res->ratio);
+    printf("%-28s | %-34s | %9s | %9s | %7s | %-22s | %-7s | %s vs %s%s%s\n", r->op, res->config, cgc_ns, anc_ns,
+           ratio, target, res->verdict, r->cgc_what, r->anc_what, res->note[0] ? "; " : "", res->note);
+    fflush(stdout);
+    if (csv) {
+        char speed[24];
+        snprintf(speed, sizeof speed, res->ran && !res->cgc_missing && res->cgc_ns > 0 ? "%.3f" : "",
+                 res->cgc_ns > 0 ? res->anc_ns / res->cgc_ns : 0.0);
+        csv_field(csv, r->op, 0);
+        csv_field(csv, res->config, 0);
+        csv_field(csv, r->cgc_what, 0);
+        csv_field(csv, r->anc_what, 0);
+        csv_field(csv, cgc_ns, 0);
+        csv_field(csv, anc_ns, 0);
+        csv_field(csv, ratio, 0);
+        csv_field(csv, speed, 0);
+        csv_field(csv, target, 0);
+        csv_field(csv, res->verdict, 0);
+        csv_field(csv, res->note, 1);
+        fflush(csv);
+    }
+}
+
+// --- one row ------------------------------------------------------------------------
+
+static int row_selected(const options_t *o, const row_t *r, const char *config)
+{
+    return !o->filter || strstr(r->op, o->filter) || strstr(config, o->filter) || strstr(r->cgc_what, o->filter) ||
+           strstr(r->anc_what, o->filter);
+}
+
+static void describe_config(const row_t *r, int sms, char *buf, size_t n)
+{
+    switch (r->shape) {
+    case SHAPE_CLUSTER:
+        if (r->bytes)
+            snprintf(buf, n, "cluster %u, %u thr, %u KiB/CTA", r->cluster, r->threads, r->bytes / 1024);
+        else
+            snprintf(buf, n, "cluster %u, %u thr", r->cluster, r->threads);
+        break;
+    case SHAPE_GRID:
+        snprintf(buf, n, "%u x %u (%u/SM)", (unsigned)sms * r->blocks_per_sm, r->threads, r->blocks_per_sm);
+        break;
+    default:
+        if (r->bytes)
+            snprintf(buf, n, "%u thr, %u KiB tiles", r->threads, r->bytes / 1024);
+        else
+            snprintf(buf, n, "%u thr", r->threads);
+        break;
+    }
+}
+
+/* Per-function attributes a shape needs: dynamic shared memory above 48 KiB,
+ * clusters above 8 blocks (non-portable, sm_90 allows 16). */
+static cudaError_t prepare_fn(const void *fn, const row_t *r, unsigned smem)
+{
+    cudaError_t e = cudaSuccess;
+    if (smem > 48u * 1024u)
+        e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    if (e == cudaSuccess && r->shape == SHAPE_CLUSTER && r->cluster > 8)
+        e = cudaFuncSetAttribute(fn, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+    return e;
+}
+
+/* How many clusters of the row's shape fit at once for fn (in *n). */
+static cudaError_t max_active_clusters(const device_t *d, const void *fn, const launch_t *L, int *n)
+{
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDim = dim3(L->cluster, 1, 1);
+    cfg.blockDim = dim3(L->block, 1, 1);
+    cfg.dynamicSmemBytes = L->smem;
+    cfg.stream = d->stream;
+    cudaLaunchAttribute attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = L->cluster;
+    attr.val.clusterDim.y = 1;
+    attr.val.clusterDim.z = 1;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    *n = 0;
+    return cudaOccupancyMaxActiveClusters(n, fn, &cfg);
+}
+
+/* A configuration the device refuses (an attribute, an occupancy query) skips
+ * the row with the runtime's message instead of ending the run; such errors
+ * are not sticky, so the next row starts clean. */
+static int skip_on_error(cudaError_t e, const char *what, result_t *res)
+{
+    if (e == cudaSuccess)
+        return 0;
+    (void)cudaGetLastError();
+    res->verdict = "SKIP";
+    snprintf(res->note, sizeof res->note, "%s: %s", what, cudaGetErrorString(e));
+    return 1;
+}
+
+static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *res)
+{
+    const void *fns[MAXK];
+    int nk = 0;
+    const void *cgc_fn = r->cgc();
+    const void *anc_fn = r->anchor();
+    res->cgc_missing = cgc_fn == NULL;
+    if (cgc_fn)
+        fns[nk++] = cgc_fn;
+    fns[nk++] = anc_fn;
+
+    launch_t L;
+    memset(&L, 0, sizeof L);
+    L.block = r->threads;
+    bench_args_t a;
+    memset(&a, 0, sizeof a);
+    a.iters = o->iters / (long long)(r->iter_div ? r->iter_div : 1);
+    if (a.iters < 1)
+        a.iters = 1;
+    a.work = o->work;
+    a.slow = o->slow;
+    a.sink = d->sink;
+    a.acc = d->acc;
+
+    switch (r->metric) {
+    case METRIC_COPY:
+        ensure_src(d);
+        L.smem = r->bytes;
+        a.src = d->src;
+        a.tile_bytes = r->bytes;
+        a.ntiles = d->src_bytes / r->bytes;
+        break;
+    case METRIC_DSMEM:
+        L.smem = BENCH_DSMEM_SMEM(r->bytes);
+        a.xfer_bytes = r->bytes;
+        break;
+    default:
+        break;
+    }
+    /* The kernels' unrolled loops assume these divisions are exact. */
+    unsigned vecs = r->bytes / 16u;
+    if ((r->metric == METRIC_COPY && (vecs % r->threads || vecs / r->threads > 4)) ||
+        (r->metric == METRIC_DSMEM && vecs % (4u * r->threads))) {
+        res->verdict = "SKIP";
+        snprintf(res->note, sizeof res->note, "row shape: %u bytes do not split evenly over %u threads", r->bytes,
+                 r->threads);
+        return;
+    }
+    for (int k = 0; k < nk; ++k)
+        if (skip_on_error(prepare_fn(fns[k], r, L.smem), "cudaFuncSetAttribute", res))
+            return;
+
+    /* Grid: every block of the row resident at once, identical for both kernels. */
+    unsigned need_per_sm = r->blocks_per_sm ? r->blocks_per_sm : 1;
+    if (r->shape == SHAPE_CLUSTER) {
+        L.cluster = r->cluster;
+        int fit = d->sms / (int)r->cluster;
+        for (int k = 0; k < nk; ++k) {
+            int m = 0;
+            if (skip_on_error(max_active_clusters(d, fns[k], &L, &m), "cudaOccupancyMaxActiveClusters", res))
+                return;
+            if (m < fit)
+                fit = m;
+        }
+        if (fit < 1) {
+            res->verdict = "SKIP";
+            snprintf(res->note, sizeof res->note, "no cluster of %u x %u threads fits", r->cluster, r->threads);
+            return;
+        }
+        L.grid = (unsigned)fit * r->cluster;
+        snprintf(res->config + strlen(res->config), sizeof res->config - strlen(res->config), ", %u blk", L.grid);
+    } else {
+        for (int k = 0; k < nk; ++k) {
+            int per = 0;
+            if (skip_on_error(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fns[k], (int)L.block, L.smem),
+                              "cudaOccupancyMaxActiveBlocksPerMultiprocessor", res))
+                return;
+            if ((unsigned)per < need_per_sm) {
+                res->verdict = "SKIP";
+                snprintf(res->note, sizeof res->note, "%s: only %d blocks/SM fit, the row needs %u",
+                         k == 0 && cgc_fn ? "cgc kernel" : "anchor", per, need_per_sm);
+                return;
+            }
+        }
+        L.grid = (unsigned)d->sms * need_per_sm;
+        L.coop = r->shape == SHAPE_GRID;
+    }
+
+    double ns[MAXK], spread[MAXK];
+    measure(d, nk, fns, &L, a, o->repeats, ns, spread);
+    res->ran = 1;
+    res->anc_ns = ns[nk - 1];
+    if (cgc_fn) {
+        res->cgc_ns = ns[0];
+        res->ratio = res->anc_ns > 0 ? res->cgc_ns / res->anc_ns : INFINITY;
+        res->verdict = r->max_ratio <= 0 ? "info" : (res->ratio <= r->max_ratio ? "PASS" : "MISS");
+    } else {
+        res->verdict = "MISSING";
+    }
+
+    char *note = res->note;
+    size_t room = sizeof res->note;
+    int used = cgc_fn ? snprintf(note, room, "%lld iters, spread %.1f%%/%.1f%%", (long long)a.iters, spread[0],
+                                 spread[nk - 1])
+                      : snprintf(note, room, "%lld iters, spread %.1f%%", (long long)a.iters, spread[nk - 1]);
+    if (r->metric != METRIC_NS) {
+        double bytes = (double)L.grid * (double)r->bytes; /* per iteration, whole grid */
+        if (cgc_fn && res->cgc_ns > 0)
+            used += snprintf(note + used, room - (size_t)used, ", cgc %.2f TB/s", bytes / res->cgc_ns / 1e3);
+        if (res->anc_ns > 0)
+            used += snprintf(note + used, room - (size_t)used, ", anchor %.2f TB/s", bytes / res->anc_ns / 1e3);
+    }
+    if (res->cgc_missing)
+        snprintf(note + used, room - (size_t)used, ", cgc kernel not built: %s", bench_cgc_missing(r->cgc));
+}
+
+// --- main ----------------------------------------------------------------------------
+
+int main(int argc, char **argv)
+{
+    options_t o = parse_options(argc, argv);
+    static result_t res[NROWS];
+
+    if (o.list) {
+        for (int i = 0; i < NROWS; ++i) {
+            char cfg[96], target[48];
+            describe_config(&k_rows[i], 132, cfg, sizeof cfg);
+            target_text(&k_rows[i], target, sizeof target);
+            printf("%-28s | %-34s | %-22s | %s vs %s%s\n", k_rows[i].op, cfg, target, k_rows[i].cgc_what,
+                   k_rows[i].anc_what, k_rows[i].cgc() ? "" : "  [cgc kernel not built]");
+        }
+        return 0;
+    }
+
+    signal(SIGALRM, on_alarm);
+    device_t d;
+    memset(&d, 0, sizeof d);
+    int ndev = 0;
+    CK(cudaGetDeviceCount(&ndev));
+    CK(cudaSetDevice(0));
+    CK(cudaGetDeviceProperties(&d.prop, 0));
+    if (d.prop.major < 9) {
+        fprintf(stderr, "bench: %s is sm_%d%d; cgc's benchmark needs sm_90 (Hopper)\n", d.prop.name, d.prop.major,
+                d.prop.minor);
+        return 2;
+    }
+    d.sms = d.prop.multiProcessorCount;
+    int clock_khz = 0, mem_khz = 0;
+    CK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+    CK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, 0));
+    int rt = 0, drv = 0;
+    CK(cudaRuntimeGetVersion(&rt));
+    CK(cudaDriverGetVersion(&drv));
+    printf("cgc bench: %s, sm_%d%d, %d SMs, L2 %d MiB, SM clock %d MHz (max, not locked), runtime %d, driver %d\n",
+           d.prop.name, d.prop.major, d.prop.minor, d.sms, d.prop.l2CacheSize >> 20, clock_khz / 1000, rt, drv);
+    printf("iters %lld (rows divide it), %d repeats, median net of a 0-iteration launch; rotating warp: work %u, "
+           "slow %u cycles\n\n",
+           o.iters, o.repeats, o.work, o.slow);
+
+    if (bench_cgc_debug_build())
+        printf("WARNING: the cgc kernels were built with CG_DEBUG=1 (--config=cgdebug): bounded waits and "
+               "argument checks are in the timed loops; these are not release figures\n\n");
+
+    CK(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking));
+    CK(cudaEventCreate(&d.ev0));
+    CK(cudaEventCreate(&d.ev1));
+    CK(cudaMalloc((void **)&d.sink, (size_t)d.sms * 2048 * sizeof(unsigned long long)));
+    CK(cudaMalloc((void **)&d.acc, (size_t)d.sms * 32 * sizeof(unsigned long long)));
+    CK(cudaMemset(d.acc, 0, (size_t)d.sms * 32 * sizeof(unsigned long long)));
+
+    FILE *csv = NULL;
+    if (o.csv) {
+        csv = fopen(o.csv, "w");
+        if (!csv) {
+            fprintf(stderr, "bench: cannot write %s\n", o.csv);
+            return 1;
+        }
+        fprintf(csv, "operation,config,cgc,anchor,cgc_ns,anchor_ns,ratio,speedup,target,verdict,note\n");
+    }
+
+    printf("%-28s | %-34s | %9s | %9s | %7s | %-22s | %-7s | %s\n", "operation", "config", "cgc ns", "anchor ns",
+           "ratio", "target (cgc/anchor)", "verdict", "what / note");
+    struct timespec t_start, t_end;
+    clock_gettime(CLOCK_MONOTONIC, &t_start);
+    for (int i = 0; i < NROWS; ++i) {
+        const row_t *r = &k_rows[i];
+        result_t *x = &res[i];
+        describe_config(r, d.sms, x->config, sizeof x->config);
+        x->verdict = "filtered";
+        if (!row_selected(&o, r, x->config))
+            continue;
+        snprintf(g_alarm_msg, sizeof g_alarm_msg,
+                 "\nbench: row '%s | %s' did not finish within %d s (hung barrier?); aborting\n", r->op, x->config,
+                 o.row_timeout);
+        g_current_row = r->op;
+        alarm((unsigned)o.row_timeout);
+        run_row(&d, &o, r, x);
+        alarm(0);
+        print_row(csv, r, x);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t_end);
+
+    /* The short table: one line per row that ran, then the counts. */
+    int pass = 0, miss = 0, info = 0, missing = 0, skipped = 0;
+    printf("\nsummary (ratio = cgc ns / anchor ns; lower is better)\n");
+    for (int i = 0; i < NROWS; ++i) {
+        const result_t *x = &res[i];
+        if (!strcmp(x->verdict, "filtered"))
+            continue;
+        char target[48];
+        target_text(&k_rows[i], target, sizeof target);
+        if (x->ran && !x->cgc_missing)
+            printf("  %-7s %-28s %-34s %7.3f  %s\n", x->verdict, k_rows[i].op, x->config, x->ratio, target);
+        else
+            printf("  %-7s %-28s %-34s %7s  %s\n", x->verdict, k_rows[i].op, x->config, "-", target);
+        if (!strcmp(x->verdict, "PASS"))
+            ++pass;
+        else if (!strcmp(x->verdict, "MISS"))
+            ++miss;
+        else if (!strcmp(x->verdict, "info"))
+            ++info;
+        else if (!strcmp(x->verdict, "MISSING"))
+            ++missing;
+        else
+            ++skipped;
+    }
+    double secs = (double)(t_end.tv_sec - t_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - t_start.tv_nsec);
+    printf("%d PASS, %d MISS, %d info, %d cgc kernel missing, %d skipped; %.1f s\n", pass, miss, info, missing,
+           skipped, secs);
+
+    if (csv)
+        fclose(csv);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    CK(cudaFree(d.src));
+    CK(cudaFree(d.sink));
+    CK(cudaFree(d.acc));
+    return o.strict && (miss || missing) ? 4 : 0;
+}

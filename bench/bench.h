@@ -1,0 +1,96 @@
+/*
+ * bench/bench.h — what the benchmark's translation units share.
+ *
+ *   bench.cu    the runner: device checks, timing, the row table, output
+ *   anchors.cu  NVIDIA's C++ (Cooperative Groups, libcu++): the anchors
+ *   cgc_rows.cu the same operations written with cgc, C style
+ *
+ * Every benchmark kernel has the signature `__global__ void k(bench_args_t)`
+ * and loops its operation a.iters times, so one generic launcher
+ * (cudaLaunchKernelEx with cluster / cooperative attributes) starts all of
+ * them the same way and the timing cannot differ by how a kernel is launched.
+ * A translation unit exports each kernel as a getter, `const void *name(void)`
+ * (BENCH_EXPORT), so the row table in bench.cu names kernels of either file
+ * and a missing one is a link error, not a run-time surprise.
+ */
+#ifndef CGC_BENCH_H
+#define CGC_BENCH_H
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+/* The one kernel parameter. Fields a kernel does not use are ignored. */
+typedef struct bench_args {
+    long long iters;            /* loop trips: operations per thread (0 = setup only) */
+    unsigned work;              /* rotating-slow-warp: cycles of independent work, every warp */
+    unsigned slow;              /* rotating-slow-warp: extra cycles for the one slow warp */
+    unsigned long long *sink;   /* one slot per thread of the grid: defeats dead-code elimination */
+    unsigned long long *acc;    /* one slot per block: accumulators a kernel must keep */
+    const int4 *src;            /* copy rows: the source buffer */
+    unsigned long long ntiles;  /* copy rows: tiles in src */
+    unsigned tile_bytes;        /* copy rows: bytes per tile (= dynamic shared memory) */
+    unsigned xfer_bytes;        /* DSMEM rows: bytes each CTA moves to/from a peer per iteration */
+} bench_args_t;
+
+/* A kernel, seen from the host: the address cudaLaunchKernelEx takes. */
+typedef const void *(*bench_kernel_fn)(void);
+
+/* Exports `kernel` (a __global__ function or template instance) as `name()`. */
+#define BENCH_EXPORT(name, kernel) \
+    extern "C" const void *name(void) { return (const void *)(kernel); }
+#define BENCH_DECLARE(name) extern "C" const void *name(void);
+
+/*
+ * Every kernel of the benchmark. X(name): the getter bench.cu calls.
+ * Anchors are a_*, cgc kernels c_*.
+ */
+#define BENCH_ANCHOR_KERNELS(X)                                                    \
+    X(a_syncthreads)          /* __syncthreads()                               */  \
+    X(a_cg_block_split)       /* CG thread_block barrier_arrive/barrier_wait   */  \
+    X(a_cuda_barrier_split)   /* cuda::barrier<block> arrive + wait            */  \
+    X(a_mbarrier_raw)         /* mbarrier.arrive + try_wait loop (the floor)   */  \
+    X(a_cg_block_rotating)    /* rotating slow warp, CG arrive/wait            */  \
+    X(a_cuda_barrier_rotating)/* rotating slow warp, cuda::barrier<block>      */  \
+    X(a_cuda_barrier_compl)   /* cuda::barrier<block, F>, F sums smem (seed 0) */  \
+    X(a_cg_cluster_sync)      /* CG cluster.sync()                             */  \
+    X(a_cg_cluster_split)     /* CG cluster barrier_arrive/barrier_wait        */  \
+    X(a_ptx_cluster_relaxed)  /* barrier.cluster.arrive.relaxed.aligned + wait */  \
+    X(a_cg_grid_sync)         /* CG grid.sync(), cooperative launch            */  \
+    X(a_dsmem_pull)           /* map_shared_rank int4 remote reads + cluster.sync */ \
+    X(a_copy_plain)           /* global->shared, plain int4 loads              */  \
+    X(a_copy_memcpy_async)    /* global->shared, cuda::memcpy_async + barrier  */
+
+BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
+
+/* The cgc kernels (cgc_rows.cu). A getter returns NULL when the cgc API the
+ * row needs was not in the tree when the benchmark was built; bench_cgc_missing
+ * then names what is missing. */
+#define BENCH_CGC_KERNELS(X)                                                       \
+    X(c_block_sync)           /* cg_thread_block_sync                          */  \
+    X(c_block_split)          /* cg_thread_block_barrier_arrive/wait           */  \
+    X(c_barrier_split)        /* cg_barrier_t arrive/wait (C cuda::barrier)    */  \
+    X(c_block_rotating)       /* rotating slow warp, cg_thread_block arrive/wait */\
+    X(c_barrier_compl)        /* cg_barrier_fn_t, completion fn pointer        */  \
+    X(c_barrier_compl_elect)  /* cg_barrier_fn_t, inline completion (elect)    */  \
+    X(c_cluster_sync)         /* cg_cluster_sync                               */  \
+    X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
+    X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \
+    X(c_grid_sync)            /* cg_grid_sync                                  */  \
+    X(c_dsmem_push)           /* cg_dsmem_push (st.async, whole block)         */  \
+    X(c_dsmem_push_bulk)      /* cg_dsmem_push_bulk (one thread, bulk engine)  */  \
+    X(c_copy_tma)             /* cg_memcpy_async_tx (one-thread bulk copy)     */  \
+    X(c_copy_memcpy_async)    /* cg_memcpy_async(&block, ..., &barrier)        */
+
+BENCH_CGC_KERNELS(BENCH_DECLARE)
+
+/* For a cgc getter that returned NULL: what was missing ("" if nothing). */
+extern "C" const char *bench_cgc_missing(bench_kernel_fn getter);
+
+/* 1 when cgc_rows.cu was compiled with CG_DEBUG=1 (not release figures). */
+extern "C" int bench_cgc_debug_build(void);
+
+/* Shared memory each DSMEM kernel needs beyond dynamic buffers: none; the
+ * DSMEM kernels use 2 * xfer_bytes of dynamic shared memory (send + receive). */
+#define BENCH_DSMEM_SMEM(xfer) (2u * (xfer))
+
+#endif /* CGC_BENCH_H */

@@ -1,0 +1,606 @@
+/*
+ * dsmem/dsmem.h — distributed shared memory: reaching the shared memory of
+ * the other CTAs of a thread-block cluster (sm_90).
+ *
+ * Addresses. Every wrapper here takes 32-bit shared::cluster addresses, the
+ * form the hardware uses; get one with cg_dsmem_addr(local_ptr, rank) (the
+ * same-offset variable in CTA `rank`). A CTA's own shared::cta address is also
+ * a valid shared::cluster address of itself.
+ *
+ * Three ways to move data, fastest last (TARGETS.md: remote loads run at a
+ * fraction of local speed, remote stores near it — push, don't pull):
+ *
+ *   1. Pull / poke: weak loads and stores (cg_dsmem_ld_* / cg_dsmem_st_*),
+ *      flags with explicit order (cg_dsmem_ld_acquire_u32 ...), atomics and
+ *      reductions at cluster scope (cg_dsmem_atom_* / cg_dsmem_red_*). Their
+ *      results are published with a cluster barrier or release/acquire flags.
+ *
+ *   2. Push from registers: st.async / red.async. The store (or reduction)
+ *      lands in the receiver's shared memory and then performs complete_tx of
+ *      its size in bytes on the receiver's mbarrier (same CTA as the data):
+ *      the receiver needs no flag and no cluster barrier, it waits on its own
+ *      mbarrier whose phase expected those bytes.
+ *
+ *   3. Push from shared memory: cg_dsmem_bulk_copy, the bulk copy engine
+ *      moving a 16-byte-aligned block shared::cta -> shared::cluster, again
+ *      completing its bytes on the receiver's mbarrier.
+ *
+ * The receiver's side of a push (2, 3), one phase of its mbarrier `bar`:
+ *
+ *   init:  one thread cg_mbarrier_init(&bar, 1); cg_mbarrier_init_fence_cluster();
+ *          then a cluster barrier before any CTA pushes to it;
+ *   round: one receiver thread  cg_mbarrier_arrive_tx(&bar, bytes)  (its
+ *          arrival plus the bytes of every push of the round; pushes may land
+ *          before or after it, the phase needs both);
+ *          every reader  cg_mbarrier_wait_parity_cluster(&bar, parity)  (an
+ *          acquire at CLUSTER scope: the bytes were released by another CTA's
+ *          st.async/red.async, whose complete_tx is release.cluster), then
+ *          parity ^= 1;
+ *   reuse: a sender may push the next round into the same buffer only after
+ *          the receiver has finished reading it (a cluster barrier, or the
+ *          receiver's cg_mbarrier_arrive_remote on an "empty" mbarrier of the
+ *          sender that the sender waits on);
+ *   exit:  no CTA may exit while another may still push to it, or while its
+ *          own bulk push may still be reading its shared memory: end with a
+ *          cluster barrier (cg_cluster_sync) after the last wait.
+ *
+ * Sender side: cg_dsmem_push(&group, dst, src, bytes, &bar, rank) (every
+ * thread of the group stores a share with st.async) or one thread's
+ * cg_dsmem_push_bulk(dst, src, bytes, &bar, rank) (the bulk copy engine).
+ *
+ * Hardware limits: mbarrier tx-count below 2^20 per phase (so at most
+ * 1 MiB - 1 pending bytes per phase; shared memory is smaller anyway);
+ * bulk copies need 16-byte aligned addresses and a size multiple of 16;
+ * st.async addresses are aligned to the access size (16 for v4).
+ */
+#ifndef CG_DSMEM_DSMEM_H
+#define CG_DSMEM_DSMEM_H
+
+#include "async/fence.h"
+#include "barrier/mbarrier.h"
+#include "cg/config.h"
+#include "cg/generic.h"
+#include "cg/group_header.h"
+#include "dsmem/address.h"
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* Expands to the body of an sm_90-only wrapper on other device targets: the
+ * build stops there with a message that names the feature. */
+#if CG_ARCH_HAS_SM90
+#define CG_DSMEM_SM90_ONLY_ 0
+#elif defined(__CUDA_ARCH__)
+#define CG_DSMEM_SM90_ONLY_ 1
+#else
+#define CG_DSMEM_SM90_ONLY_ 2 /* host pass: bodies are never called */
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Addresses                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* The shared::cluster address of the variable at `local_ptr`'s offset in CTA
+ * `rank` of this cluster (mapa via dsmem/address.h). local_ptr points into
+ * the calling CTA's shared memory. */
+CG_DEVICE uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
+{
+    return cg_smem_map_rank_addr(cg_smem_addr(local_ptr), rank);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Weak loads and stores (data; order them with a barrier or a flag)         */
+/* ------------------------------------------------------------------------ */
+
+/* ld.weak.shared::cluster.b32 d, [a];   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_ld_b32(uint32_t caddr)
+{
+    uint32_t v = 0;
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("ld.weak.shared::cluster.b32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+#endif
+    return v;
+}
+
+/* ld.weak.shared::cluster.b64 d, [a];   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint64_t cg_dsmem_ld_b64(uint32_t caddr)
+{
+    uint64_t v = 0;
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("ld.weak.shared::cluster.b64 %0, [%1];" : "=l"(v) : "r"(caddr) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+#endif
+    return v;
+}
+
+/* ld.weak.shared::cluster.v4.b32 {d0,d1,d2,d3}, [a];   PTX ISA 7.8, sm_90.
+ * caddr 16-byte aligned. */
+CG_DEVICE uint4 cg_dsmem_ld_v4(uint32_t caddr)
+{
+    uint4 v = make_uint4(0, 0, 0, 0);
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("ld.weak.shared::cluster.v4.b32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "r"(caddr)
+                 : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+#endif
+    return v;
+}
+
+/* st.weak.shared::cluster.b32 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_st_b32(uint32_t caddr, uint32_t v)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.weak.shared::cluster.b32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+#endif
+}
+
+/* st.weak.shared::cluster.b64 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_st_b64(uint32_t caddr, uint64_t v)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.weak.shared::cluster.b64 [%0], %1;" ::"r"(caddr), "l"(v) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+#endif
+}
+
+/* st.weak.shared::cluster.v4.b32 [a], {v0,v1,v2,v3};   PTX ISA 7.8, sm_90.
+ * caddr 16-byte aligned. */
+CG_DEVICE void cg_dsmem_st_v4(uint32_t caddr, uint4 v)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(caddr), "r"(v.x),
+                 "r"(v.y), "r"(v.z), "r"(v.w)
+                 : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Flags: loads and stores with explicit order at cluster scope              */
+/* ------------------------------------------------------------------------ */
+
+/* ld.relaxed.cluster.shared::cluster.u32 d, [a];   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_ld_relaxed_u32(uint32_t caddr)
+{
+    uint32_t v = 0;
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("ld.relaxed.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+#endif
+    return v;
+}
+
+/* ld.acquire.cluster.shared::cluster.u32 d, [a];   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_ld_acquire_u32(uint32_t caddr)
+{
+    uint32_t v = 0;
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("ld.acquire.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+#endif
+    return v;
+}
+
+/* st.relaxed.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_st_relaxed_u32(uint32_t caddr, uint32_t v)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.relaxed.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+#endif
+}
+
+/* st.release.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_st_release_u32(uint32_t caddr, uint32_t v)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.release.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Atomics (return the old value) and reductions (no result), cluster scope  */
+/* ------------------------------------------------------------------------ */
+
+/* One asm per form; the macro only stamps out the C boilerplate around it. */
+#if CG_DSMEM_SM90_ONLY_ == 0
+#define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
+    T old;                                                                                         \
+    asm volatile(INSN " %0, [%1], %2;" : OUTC(old) : "r"(caddr), INC(v) : "memory");               \
+    return old;
+#define CG_DSMEM_RED_BODY_(INSN, INC)                                                              \
+    asm volatile(INSN " [%0], %1;" ::"r"(caddr), INC(v) : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+#define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
+    CG_REQUIRE_SM90();                                                                             \
+    (void)caddr;                                                                                   \
+    return v;
+#define CG_DSMEM_RED_BODY_(INSN, INC) CG_REQUIRE_SM90();
+#else
+#define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
+    (void)caddr;                                                                                   \
+    return v;
+#define CG_DSMEM_RED_BODY_(INSN, INC)                                                              \
+    (void)caddr;                                                                                   \
+    (void)v;
+#endif
+
+/* atom.relaxed.cluster.shared::cluster.add.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_atom_add_relaxed_u32(uint32_t caddr, uint32_t v)
+{
+    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.u32", "=r", "r", uint32_t)
+}
+
+/* atom.acq_rel.cluster.shared::cluster.add.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_atom_add_acq_rel_u32(uint32_t caddr, uint32_t v)
+{
+    CG_DSMEM_ATOM_BODY_("atom.acq_rel.cluster.shared::cluster.add.u32", "=r", "r", uint32_t)
+}
+
+/* atom.relaxed.cluster.shared::cluster.add.u64 d, [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint64_t cg_dsmem_atom_add_relaxed_u64(uint32_t caddr, uint64_t v)
+{
+    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.u64", "=l", "l", uint64_t)
+}
+
+/* atom.relaxed.cluster.shared::cluster.add.f32 d, [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE float cg_dsmem_atom_add_relaxed_f32(uint32_t caddr, float v)
+{
+    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.f32", "=f", "f", float)
+}
+
+/* atom.relaxed.cluster.shared::cluster.min.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_atom_min_relaxed_u32(uint32_t caddr, uint32_t v)
+{
+    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.min.u32", "=r", "r", uint32_t)
+}
+
+/* atom.relaxed.cluster.shared::cluster.max.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_atom_max_relaxed_u32(uint32_t caddr, uint32_t v)
+{
+    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.max.u32", "=r", "r", uint32_t)
+}
+
+/* atom.relaxed.cluster.shared::cluster.exch.b32 d, [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE uint32_t cg_dsmem_atom_exch_relaxed_b32(uint32_t caddr, uint32_t v)
+{
+    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.exch.b32", "=r", "r", uint32_t)
+}
+
+/* atom.relaxed.cluster.shared::cluster.cas.b32 d, [a], cmp, v;   PTX ISA 7.8, sm_90.
+ * Stores v if the word equals cmp; returns the old word either way. */
+CG_DEVICE uint32_t cg_dsmem_atom_cas_relaxed_b32(uint32_t caddr, uint32_t cmp, uint32_t v)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    uint32_t old;
+    asm volatile("atom.relaxed.cluster.shared::cluster.cas.b32 %0, [%1], %2, %3;"
+                 : "=r"(old)
+                 : "r"(caddr), "r"(cmp), "r"(v)
+                 : "memory");
+    return old;
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+    return cmp;
+#else
+    (void)caddr;
+    (void)v;
+    return cmp;
+#endif
+}
+
+/* red.relaxed.cluster.shared::cluster.add.u32 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_red_add_relaxed_u32(uint32_t caddr, uint32_t v)
+{
+    CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.u32", "r")
+}
+
+/* red.release.cluster.shared::cluster.add.u32 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_red_add_release_u32(uint32_t caddr, uint32_t v)
+{
+    CG_DSMEM_RED_BODY_("red.release.cluster.shared::cluster.add.u32", "r")
+}
+
+/* red.relaxed.cluster.shared::cluster.add.u64 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_red_add_relaxed_u64(uint32_t caddr, uint64_t v)
+{
+    CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.u64", "l")
+}
+
+/* red.relaxed.cluster.shared::cluster.add.f32 [a], v;   PTX ISA 7.8, sm_90 */
+CG_DEVICE void cg_dsmem_red_add_relaxed_f32(uint32_t caddr, float v)
+{
+    CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.f32", "f")
+}
+
+/* ------------------------------------------------------------------------ */
+/* st.async: push from registers, completes bytes on the receiver's mbarrier */
+/* ------------------------------------------------------------------------ */
+/* caddr and mbar_caddr are shared::cluster addresses in the same CTA. The
+ * store is weak; its complete_tx (of the stored size) on the mbarrier is
+ * release at cluster scope. PTX ISA 8.1, sm_90. */
+
+/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [a], v, [mbar]; (4 bytes) */
+CG_DEVICE void cg_dsmem_st_async_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(caddr),
+                 "r"(v), "r"(mbar_caddr)
+                 : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+    (void)mbar_caddr;
+#endif
+}
+
+/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [a], v, [mbar]; (8 bytes) */
+CG_DEVICE void cg_dsmem_st_async_b64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(caddr),
+                 "l"(v), "r"(mbar_caddr)
+                 : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+    (void)mbar_caddr;
+#endif
+}
+
+/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [a], {v0,v1}, [mbar]; (8 bytes) */
+CG_DEVICE void cg_dsmem_st_async_v2_b32(uint32_t caddr, uint2 v, uint32_t mbar_caddr)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];" ::"r"(
+                     caddr),
+                 "r"(v.x), "r"(v.y), "r"(mbar_caddr)
+                 : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+    (void)mbar_caddr;
+#endif
+}
+
+/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [a], {v0..v3}, [mbar]; (16 bytes) */
+CG_DEVICE void cg_dsmem_st_async_v4_b32(uint32_t caddr, uint4 v, uint32_t mbar_caddr)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile(
+        "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];" ::"r"(
+            caddr),
+        "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "r"(mbar_caddr)
+        : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)caddr;
+    (void)v;
+    (void)mbar_caddr;
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* red.async: remote reduction, completes bytes on the receiver's mbarrier   */
+/* ------------------------------------------------------------------------ */
+/* red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.OP.TYPE [a], v, [mbar];
+ * PTX ISA 8.1, sm_90. Each completes the operand size (4 bytes, 8 for .u64)
+ * on the mbarrier, which lives in the same CTA as `a`. */
+
+#if CG_DSMEM_SM90_ONLY_ == 0
+#define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC)                                                      \
+    asm volatile("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes" OPTYPE   \
+                 " [%0], %1, [%2];" ::"r"(caddr),                                                  \
+                 INC(v), "r"(mbar_caddr)                                                           \
+                 : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+#define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC) CG_REQUIRE_SM90();
+#else
+#define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC)                                                      \
+    (void)caddr;                                                                                   \
+    (void)v;                                                                                       \
+    (void)mbar_caddr;
+#endif
+
+/* ... .add.u32 */
+CG_DEVICE void cg_dsmem_red_async_add_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".add.u32", "r")
+}
+/* ... .add.s32 */
+CG_DEVICE void cg_dsmem_red_async_add_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".add.s32", "r")
+}
+/* ... .add.u64 (8 bytes) */
+CG_DEVICE void cg_dsmem_red_async_add_u64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".add.u64", "l")
+}
+/* ... .min.u32 */
+CG_DEVICE void cg_dsmem_red_async_min_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".min.u32", "r")
+}
+/* ... .max.u32 */
+CG_DEVICE void cg_dsmem_red_async_max_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".max.u32", "r")
+}
+/* ... .min.s32 */
+CG_DEVICE void cg_dsmem_red_async_min_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".min.s32", "r")
+}
+/* ... .max.s32 */
+CG_DEVICE void cg_dsmem_red_async_max_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".max.s32", "r")
+}
+/* ... .inc.u32: old >= v ? 0 : old + 1 */
+CG_DEVICE void cg_dsmem_red_async_inc_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".inc.u32", "r")
+}
+/* ... .dec.u32: (old == 0 || old > v) ? v : old - 1 */
+CG_DEVICE void cg_dsmem_red_async_dec_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".dec.u32", "r")
+}
+/* ... .and.b32 */
+CG_DEVICE void cg_dsmem_red_async_and_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".and.b32", "r")
+}
+/* ... .or.b32 */
+CG_DEVICE void cg_dsmem_red_async_or_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".or.b32", "r")
+}
+/* ... .xor.b32 */
+CG_DEVICE void cg_dsmem_red_async_xor_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+{
+    CG_DSMEM_RED_ASYNC_BODY_(".xor.b32", "r")
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bulk push: shared::cta -> shared::cluster through the bulk copy engine    */
+/* ------------------------------------------------------------------------ */
+
+/* cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dst], [src], size, [mbar];
+ * PTX ISA 8.0, sm_90. One thread. dst_caddr and mbar_caddr are shared::cluster
+ * addresses in the same (receiving) CTA; src_saddr is a shared::cta address of
+ * the calling CTA. 16-byte aligned addresses, bytes a multiple of 16. The
+ * engine reads src through the async proxy: generic writes to src need
+ * cg_fence_proxy_async_smem() by their writers first (async/fence.h). */
+CG_DEVICE void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr)
+{
+#if CG_DSMEM_SM90_ONLY_ == 0
+    asm volatile("cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                     dst_caddr),
+                 "r"(src_saddr), "r"(bytes), "r"(mbar_caddr)
+                 : "memory");
+#elif CG_DSMEM_SM90_ONLY_ == 1
+    CG_REQUIRE_SM90();
+#else
+    (void)dst_caddr;
+    (void)src_saddr;
+    (void)bytes;
+    (void)mbar_caddr;
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Exchange helpers: push a buffer into another CTA's shared memory          */
+/* ------------------------------------------------------------------------ */
+
+/* One thread: push `bytes` from this CTA's shared `src` into CTA `to_rank`'s
+ * copy of `dst` (the same-offset buffer there) with the bulk copy engine; it
+ * completes `bytes` on CTA to_rank's copy of `bar`. 16-byte aligned src/dst,
+ * bytes a multiple of 16. Writers of src must have fenced
+ * (cg_fence_proxy_async_smem) and synchronized with this thread first. The
+ * fastest way to move a large buffer: no thread of either CTA moves data. */
+CG_DEVICE void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *bar, uint32_t to_rank)
+{
+#if CG_DEBUG
+    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0) {
+        printf("cgc: cg_dsmem_push_bulk(dst %p, src %p, %u bytes): needs 16-byte alignment and size\n", dst, src,
+               bytes);
+        __trap();
+    }
+#endif
+    cg_dsmem_bulk_copy(cg_dsmem_addr(dst, to_rank), cg_smem_addr(src), bytes, cg_dsmem_addr(bar, to_rank));
+}
+
+/* The engine behind cg_dsmem_push: the calling threads (rank of nthreads)
+ * split the buffer and each pushes its share with st.async (16, 8 or 4 bytes
+ * per store, the widest the alignment allows). No proxy fence and no sync are
+ * needed on the sender: each thread reads src with ordinary loads. bytes a
+ * multiple of 4. For cluster and grid groups each block is its own group. */
+CG_DEVICE void cg_dsmem_push_group(const cg_group_header_t *g, uint32_t rank, uint32_t nthreads, void *dst,
+                                   const void *src, uint32_t bytes, cg_mbarrier_t *bar, uint32_t to_rank)
+{
+    if (g->kind == CG_GROUP_CLUSTER || g->kind == CG_GROUP_GRID) {
+        rank = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+        nthreads = blockDim.x * blockDim.y * blockDim.z;
+    }
+    const uintptr_t align = (uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes;
+#if CG_DEBUG
+    if ((align & 3u) != 0) {
+        printf("cgc: cg_dsmem_push(dst %p, src %p, %u bytes): st.async moves whole 4-byte words\n", dst, src, bytes);
+        __trap();
+    }
+#endif
+    const uint32_t d = cg_dsmem_addr(dst, to_rank);
+    const uint32_t m = cg_dsmem_addr(bar, to_rank);
+    const char *s = (const char *)src;
+    if ((align & 15u) == 0) {
+#pragma unroll 4
+        for (uint32_t i = rank * 16u; i < bytes; i += nthreads * 16u)
+            cg_dsmem_st_async_v4_b32(d + i, *(const uint4 *)(s + i), m);
+    } else if ((align & 7u) == 0) {
+#pragma unroll 4
+        for (uint32_t i = rank * 8u; i < bytes; i += nthreads * 8u)
+            cg_dsmem_st_async_v2_b32(d + i, *(const uint2 *)(s + i), m);
+    } else {
+#pragma unroll 4
+        for (uint32_t i = rank * 4u; i < bytes; i += nthreads * 4u)
+            cg_dsmem_st_async_b32(d + i, *(const uint32_t *)(s + i), m);
+    }
+}
+
+/* cg_dsmem_push(&group, dst, src, bytes, &bar, to_rank): the group pushes
+ * `bytes` from its shared `src` into CTA to_rank's `dst`, completing them on
+ * CTA to_rank's `bar`. A macro over the group header, like the generic group
+ * calls. */
+#define cg_dsmem_push(g, dst, src, bytes, bar, to_rank)                                            \
+    cg_dsmem_push_group(&(g)->_hdr, (uint32_t)cg_thread_rank(g), (uint32_t)cg_num_threads(g), (dst), (src), \
+                        (uint32_t)(bytes), (bar), (uint32_t)(to_rank))
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_DSMEM_DSMEM_H */

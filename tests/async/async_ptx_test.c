@@ -1,0 +1,80 @@
+/* tests/async/async_ptx_test.c — CI, no GPU: each async/bulk.h and
+ * async/copy.h wrapper emits exactly its PTX instruction form; the bulk path
+ * of cg_memcpy_async is fence -> expect_tx -> bulk copy, in that order, with
+ * nothing that could complete the phase early. Probes: async_probe.cu. */
+#include <string.h>
+
+#include "tests/dsmem/ptx_forms.h"
+
+static const probe_t k_probes[] = {
+    {"asyp_bulk_copy_g2s", "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"},
+    {"asyp_bulk_copy_g2s_multicast",
+     "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"},
+    {"asyp_bulk_copy_s2g", "cp.async.bulk.global.shared::cta.bulk_group"},
+    {"asyp_bulk_commit_group", "cp.async.bulk.commit_group"},
+    {"asyp_bulk_wait_group", "cp.async.bulk.wait_group"},
+    {"asyp_bulk_wait_group_read", "cp.async.bulk.wait_group.read"},
+    {"asyp_cp_async_4", "cp.async.ca.shared::cta.global"},
+    {"asyp_cp_async_8", "cp.async.ca.shared::cta.global"},
+    {"asyp_cp_async_16", "cp.async.cg.shared::cta.global"},
+    {"asyp_cp_async_mbarrier_arrive", "cp.async.mbarrier.arrive.b64"},
+    {"asyp_memcpy_async_tx", "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"},
+    {"asyp_memcpy_async_multicast_tx",
+     "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"},
+    {"asyp_elect_sync", "elect.sync"},
+};
+
+TestSuite(async_ptx, .timeout = 30);
+
+Test(async_ptx, each_wrapper_emits_exactly_its_form)
+{
+    cgt_check_probe_table("tests/async/async_probe.ptx", k_probes, sizeof k_probes / sizeof k_probes[0]);
+}
+
+Test(async_ptx, cp_async_sizes_are_4_8_16)
+{
+    char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
+    static const char *names[] = {"asyp_cp_async_4", "asyp_cp_async_8", "asyp_cp_async_16"};
+    static const char *sizes[] = {"], 4;", "], 8;", "], 16;"};
+    for (int i = 0; i < 3; ++i) {
+        char *body = cgt_ptx_function(ptx, names[i]);
+        cr_expect_eq(cgt_count(body, sizes[i]), 1, "%s copies %s", names[i], sizes[i]);
+        free(body);
+    }
+    free(ptx);
+}
+
+Test(async_ptx, bulk_store_is_copy_then_commit)
+{
+    char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_bulk_store"));
+    const char *copy = strstr(ins, "cp.async.bulk.global.shared::cta.bulk_group ");
+    const char *commit = strstr(ins, "cp.async.bulk.commit_group;");
+    const char *wait = strstr(ins, "cp.async.bulk.wait_group 0;");
+    cr_assert(copy && commit && wait, "bulk store, commit and wait all present:\n%s", ins);
+    cr_expect(copy < commit && commit < wait, "order: copy, commit, wait");
+    free(ins);
+    free(ptx);
+}
+
+Test(async_ptx, memcpy_async_bulk_path_fences_expects_then_copies)
+{
+    char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_memcpy_async_block"));
+    const char *fence = strstr(ins, "fence.proxy.async.shared::cta;");
+    const char *expect = strstr(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 ");
+    const char *copy = strstr(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ");
+    cr_assert(fence && expect && copy, "bulk path present:\n%s", ins);
+    cr_expect(fence < expect && expect < copy, "order: proxy fence, expect_tx, bulk copy");
+    cr_expect_eq(cgt_count_mnemonic(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"), 1,
+                 "one bulk copy");
+    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64"), 1, "one expect_tx");
+    /* fallback paths: cp.async attached to the barrier with the counting
+     * arrive (not .noinc, which would consume one of the expected arrivals) */
+    cr_expect_gt(cgt_count_mnemonic(ins, "cp.async.mbarrier.arrive.b64"), 0, "cp.async path attaches to the barrier");
+    cr_expect_eq(cgt_count(ins, ".noinc"), 0, "no .noinc arrive");
+    /* the expect_tx is the only tx update before the copy: no arrive_tx there */
+    cr_expect_eq(cgt_count(ins, "mbarrier.arrive.expect_tx"), 0, "no arrive inside the copy call");
+    free(ins);
+    free(ptx);
+}

@@ -1,0 +1,89 @@
+/*
+ * tests/barrier/debug_kernels.cu — misuse that deadlocks or corrupts a
+ * barrier, compiled with -DCG_DEBUG=1 (and a short CG_DEBUG_WAIT_TIMEOUT_NS):
+ * each kernel must print a report naming the barrier and the phase, then
+ * trap, so cudaDeviceSynchronize returns an error in bounded time.
+ */
+#include <cuda_runtime.h>
+
+#include "barrier/barrier.h"
+#include "tests/barrier/barrier_test_util.h"
+
+#if !CG_DEBUG
+#error "debug_kernels.cu must be compiled with -DCG_DEBUG=1"
+#endif
+
+/* A phase that needs 64 arrivals gets 32: every token wait deadlocks. */
+extern "C" __global__ void bt_debug_wait_token_kernel(void)
+{
+    __shared__ cg_mbarrier_t mb;
+    if (threadIdx.x == 0)
+        cg_mbarrier_init(&mb, 64);
+    __syncthreads();
+    cg_mbarrier_wait(&mb, cg_mbarrier_arrive(&mb));
+}
+
+/* Nobody arrives: waiting for phase 0 (parity 0) deadlocks. */
+extern "C" __global__ void bt_debug_wait_parity_kernel(void)
+{
+    __shared__ cg_mbarrier_t mb;
+    if (threadIdx.x == 0)
+        cg_mbarrier_init(&mb, 1);
+    __syncthreads();
+    cg_mbarrier_wait_parity(&mb, 0);
+}
+
+/* An expected count of 0 is outside 1 .. 2^20-1. */
+extern "C" __global__ void bt_debug_bad_count_kernel(uint32_t count)
+{
+    __shared__ cg_mbarrier_t mb;
+    cg_mbarrier_init(&mb, count);
+    __syncthreads();
+}
+
+/* A warp of 32 arrives on a completion barrier expecting 16 per phase. */
+extern "C" __global__ void bt_debug_fn_overflow_kernel(void)
+{
+    __shared__ cg_barrier_fn_t bar;
+    if (threadIdx.x == 0)
+        cg_barrier_fn_init(&bar, 16, NULL, NULL);
+    __syncthreads();
+    __syncwarp(); /* the whole warp arrives as one set of 32 */
+    (void)cg_barrier_fn_arrive(&bar);
+}
+
+/* A device barrier expecting two arrivals gets one. */
+extern "C" __global__ void bt_debug_device_wait_kernel(cg_device_barrier_t *bar)
+{
+    cg_device_barrier_wait(bar, cg_device_barrier_arrive(bar));
+}
+
+extern "C" int bt_launch_debug_wait_token(void)
+{
+    bt_debug_wait_token_kernel<<<1, 32>>>();
+    return (int)cudaGetLastError();
+}
+
+extern "C" int bt_launch_debug_wait_parity(void)
+{
+    bt_debug_wait_parity_kernel<<<1, 32>>>();
+    return (int)cudaGetLastError();
+}
+
+extern "C" int bt_launch_debug_bad_count(void)
+{
+    bt_debug_bad_count_kernel<<<1, 1>>>(0u);
+    return (int)cudaGetLastError();
+}
+
+extern "C" int bt_launch_debug_fn_overflow(void)
+{
+    bt_debug_fn_overflow_kernel<<<1, 32>>>();
+    return (int)cudaGetLastError();
+}
+
+extern "C" int bt_launch_debug_device_wait(void *bar)
+{
+    bt_debug_device_wait_kernel<<<1, 1>>>((cg_device_barrier_t *)bar);
+    return (int)cudaGetLastError();
+}

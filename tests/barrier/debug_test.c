@@ -1,0 +1,134 @@
+/*
+ * tests/barrier/debug_test.c — debug-build misuse (kernels in
+ * debug_kernels.cu, built with -DCG_DEBUG=1 and a 0.3 s wait bound): a wait
+ * that can never complete, or a bad count, must trap within bounded time, so
+ * cudaDeviceSynchronize returns an error; the kernel's report (device printf,
+ * captured from stdout) must name the barrier and the phase. Each test is
+ * its own process (Criterion), so the trapped context dies with it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "barrier/device_barrier.h"
+#include "tests/barrier/barrier_test_util.h"
+#include "tests/support/cgtest.h"
+
+TestSuite(barrier_debug, .timeout = 120);
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef int (*launch_fn)(void);
+
+/* Launch with stdout redirected to a file, synchronize, restore stdout, and
+ * return what the kernel printed (caller frees) and the sync's error. */
+static char *run_captured(launch_fn launch, void *(*launch_arg)(void), cudaError_t *sync_err,
+                          double *seconds)
+{
+    char path[] = "/tmp/cgc_debug_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0, "mkstemp failed");
+    fflush(stdout);
+    int saved = dup(1);
+    cr_assert(saved >= 0);
+    dup2(fd, 1);
+    double t0 = now_s();
+    cudaError_t launch_err;
+    if (launch != NULL) {
+        launch_err = (cudaError_t)launch();
+    } else {
+        launch_err = (cudaError_t)(intptr_t)launch_arg();
+    }
+    *sync_err = launch_err != cudaSuccess ? launch_err : cudaDeviceSynchronize();
+    *seconds = now_s() - t0;
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    lseek(fd, 0, SEEK_SET);
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap + 1);
+    cr_assert(out != NULL);
+    ssize_t got;
+    while (len < cap && (got = read(fd, out + len, cap - len)) > 0)
+        len += (size_t)got;
+    out[len] = '\0';
+    close(fd);
+    unlink(path);
+    return out;
+}
+
+/* The common checks: an error (the trap), in bounded time, and when the
+ * report reached stdout, its content. */
+static void expect_trap_report(const char *what, launch_fn launch, void *(*launch_arg)(void),
+                               const char *const *needles, int nneedles)
+{
+    cudaError_t err;
+    double secs;
+    char *out = run_captured(launch, launch_arg, &err, &secs);
+    cr_expect_neq(err, cudaSuccess, "%s: the kernel finished instead of trapping", what);
+    cr_log_info("%s: %s (%s) after %.2f s", what, cudaGetErrorName(err), cudaGetErrorString(err), secs);
+    cr_expect_lt(secs, 30.0, "%s: took %.1f s to report", what, secs);
+    if (out[0] == '\0') {
+        /* The driver flushes device printf at synchronization; if a trapped
+         * context ever drops it, the trap above is still the contract. */
+        cr_log_warn("%s: no device printf output was captured", what);
+    } else {
+        cr_log_info("%s report: %.300s", what, out);
+        for (int i = 0; i < nneedles; ++i)
+            cr_expect(strstr(out, needles[i]) != NULL, "%s: the report lacks \"%s\": %.300s", what,
+                      needles[i], out);
+    }
+    free(out);
+}
+
+Test(barrier_debug, token_wait_on_a_phase_that_never_completes_traps)
+{
+    cgt_require_sm90();
+    static const char *const needles[] = {"cgc: cg_mbarrier_wait: deadlock", "mbarrier at shared 0x",
+                                          "token 0x", "parity"};
+    expect_trap_report("wait(token)", bt_launch_debug_wait_token, NULL, needles, 4);
+}
+
+Test(barrier_debug, parity_wait_on_a_phase_that_never_completes_traps)
+{
+    cgt_require_sm90();
+    static const char *const needles[] = {"cgc: cg_mbarrier_wait_parity: deadlock",
+                                          "mbarrier at shared 0x", "phase of parity 0"};
+    expect_trap_report("wait_parity", bt_launch_debug_wait_parity, NULL, needles, 3);
+}
+
+Test(barrier_debug, count_out_of_range_traps)
+{
+    cgt_require_sm90();
+    static const char *const needles[] = {"cgc: cg_mbarrier_init", "count 0 is outside 1..1048575"};
+    expect_trap_report("init(count 0)", bt_launch_debug_bad_count, NULL, needles, 2);
+}
+
+Test(barrier_debug, completion_barrier_over_arrival_traps)
+{
+    cgt_require_sm90();
+    static const char *const needles[] = {"cgc: cg_barrier_fn arrive", "32 arrivals", "16 pending"};
+    expect_trap_report("cg_barrier_fn over-arrival", bt_launch_debug_fn_overflow, NULL, needles, 3);
+}
+
+static cg_device_barrier_t *g_dbar;
+static void *launch_device_wait(void)
+{
+    return (void *)(intptr_t)bt_launch_debug_device_wait(g_dbar);
+}
+
+Test(barrier_debug, device_barrier_wait_that_never_completes_traps)
+{
+    cgt_require_sm90();
+    CGT_CUDA(cudaMalloc((void **)&g_dbar, sizeof *g_dbar));
+    CGT_OK(cg_device_barrier_init_host(g_dbar, 2));
+    static const char *const needles[] = {"cgc: cg_device_barrier_wait: deadlock", "parity 0"};
+    expect_trap_report("device barrier wait", NULL, launch_device_wait, needles, 2);
+}

@@ -1,0 +1,282 @@
+/*
+ * tests/barrier/mbarrier_ptx_test.c — instruction checks on the PTX of
+ * mbarrier_probe.cu (no GPU needed): every wrapper emits exactly the PTX form
+ * it names, with its .sem/.scope and operand count, and no other instruction
+ * of the mbarrier family; release builds carry no debug code; the barrier
+ * objects cost nothing over the mbarrier calls they forward to.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/support/cgtest.h"
+#include "tests/support/ptxcheck.h"
+
+#define RELEASE_PTX "tests/barrier/mbarrier_probe.ptx"
+#define DEBUG_PTX "tests/barrier/mbarrier_probe_debug.ptx"
+
+TestSuite(mbarrier_ptx, .timeout = 60);
+
+/* One row per wrapper: its probe kernel, the instruction text it must emit
+ * (mnemonic with every qualifier, up to the operands) and its operand count
+ * (0: an instruction without operands). */
+typedef struct form {
+    const char *probe;
+    const char *instr;
+    int operands;
+} form_t;
+
+static const form_t forms[] = {
+    {"probe_init", "mbarrier.init.shared::cta.b64 ", 2},
+    {"probe_init_fence_cluster", "fence.mbarrier_init.release.cluster;", 0},
+    {"probe_inval", "mbarrier.inval.shared::cta.b64 ", 1},
+    {"probe_arrive", "mbarrier.arrive.release.cta.shared::cta.b64 ", 2},
+    {"probe_arrive_n", "mbarrier.arrive.release.cta.shared::cta.b64 ", 3},
+    {"probe_arrive_cluster", "mbarrier.arrive.release.cluster.shared::cta.b64 ", 2},
+    {"probe_arrive_n_cluster", "mbarrier.arrive.release.cluster.shared::cta.b64 ", 3},
+    {"probe_arrive_relaxed", "mbarrier.arrive.relaxed.cta.shared::cta.b64 ", 2},
+    {"probe_arrive_n_relaxed", "mbarrier.arrive.relaxed.cta.shared::cta.b64 ", 3},
+    {"probe_arrive_relaxed_cluster", "mbarrier.arrive.relaxed.cluster.shared::cta.b64 ", 2},
+    {"probe_arrive_n_relaxed_cluster", "mbarrier.arrive.relaxed.cluster.shared::cta.b64 ", 3},
+    {"probe_arrive_no_complete", "mbarrier.arrive.noComplete.release.cta.shared::cta.b64 ", 3},
+    {"probe_arrive_warp", "mbarrier.arrive.release.cta.shared::cta.b64 ", 3},
+    {"probe_pending_count", "mbarrier.pending_count.b64 ", 2},
+    {"probe_arrive_tx", "mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 ", 3},
+    {"probe_arrive_tx_cluster", "mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 ", 3},
+    {"probe_arrive_tx_relaxed", "mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 ", 3},
+    {"probe_arrive_tx_relaxed_cluster", "mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 ",
+     3},
+    {"probe_expect_tx", "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 ", 2},
+    {"probe_expect_tx_cluster", "mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 ", 2},
+    {"probe_complete_tx", "mbarrier.complete_tx.relaxed.cta.shared::cta.b64 ", 2},
+    {"probe_complete_tx_cluster", "mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 ", 2},
+    {"probe_arrive_drop", "mbarrier.arrive_drop.release.cta.shared::cta.b64 ", 2},
+    {"probe_arrive_drop_n", "mbarrier.arrive_drop.release.cta.shared::cta.b64 ", 3},
+    {"probe_arrive_drop_cluster", "mbarrier.arrive_drop.release.cluster.shared::cta.b64 ", 2},
+    {"probe_arrive_drop_relaxed", "mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 ", 2},
+    {"probe_arrive_drop_tx", "mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 ", 3},
+    {"probe_arrive_remote", "mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 2},
+    {"probe_arrive_remote_n", "mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 3},
+    {"probe_arrive_remote_relaxed", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, ", 2},
+    {"probe_arrive_remote_if", "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 2},
+    {"probe_arrive_tx_remote", "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, ",
+     3},
+    {"probe_arrive_tx_remote_if",
+     "@p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, ", 3},
+    {"probe_arrive_drop_remote", "mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, ", 2},
+    {"probe_expect_tx_remote", "mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 ", 2},
+    {"probe_complete_tx_remote", "mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 ", 2},
+    {"probe_test_wait", "mbarrier.test_wait.acquire.cta.shared::cta.b64 ", 3},
+    {"probe_test_wait_cluster", "mbarrier.test_wait.acquire.cluster.shared::cta.b64 ", 3},
+    {"probe_test_wait_parity", "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 ", 3},
+    {"probe_test_wait_parity_cluster", "mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 ",
+     3},
+    {"probe_try_wait", "mbarrier.try_wait.acquire.cta.shared::cta.b64 ", 3},
+    {"probe_try_wait_cluster", "mbarrier.try_wait.acquire.cluster.shared::cta.b64 ", 3},
+    {"probe_try_wait_hint", "mbarrier.try_wait.acquire.cta.shared::cta.b64 ", 4},
+    {"probe_try_wait_hint_cluster", "mbarrier.try_wait.acquire.cluster.shared::cta.b64 ", 4},
+    {"probe_try_wait_parity", "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 ", 3},
+    {"probe_try_wait_parity_cluster", "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 ", 3},
+    {"probe_try_wait_parity_hint", "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 ", 4},
+    {"probe_try_wait_parity_hint_cluster",
+     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 ", 4},
+    {"probe_wait", "mbarrier.try_wait.acquire.cta.shared::cta.b64 ", 3},
+    {"probe_wait_cluster", "mbarrier.try_wait.acquire.cluster.shared::cta.b64 ", 3},
+    {"probe_wait_parity", "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 ", 3},
+    {"probe_wait_parity_cluster", "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 ", 3},
+};
+
+/* Operands of the first occurrence of instr in body: commas up to ';', + 1
+ * (the text of instr itself may end inside the operand list, as "_, "). */
+static int operand_count(const char *body, const char *instr)
+{
+    const char *p = strstr(body, instr);
+    if (p == NULL)
+        return -1;
+    const char *line = p;
+    while (line > body && line[-1] != '\n')
+        --line;
+    const char *end = strchr(p, ';');
+    if (end == NULL)
+        return -1;
+    /* skip the mnemonic: operands start after the first whitespace past it */
+    const char *q = p;
+    while (q < end && *q != ' ' && *q != '\t')
+        ++q;
+    if (*p == '@') { /* predicated: skip the guard too */
+        ++q;
+        while (q < end && *q != ' ' && *q != '\t')
+            ++q;
+    }
+    int n = 1;
+    int any = 0;
+    for (; q < end; ++q) {
+        if (*q == ',')
+            ++n;
+        else if (*q != ' ' && *q != '\t')
+            any = 1;
+    }
+    return any ? n : 0;
+}
+
+static size_t line_count(const char *text)
+{
+    return cgt_count(text, "\n");
+}
+
+Test(mbarrier_ptx, every_wrapper_emits_exactly_its_form)
+{
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; ++i) {
+        const form_t *f = &forms[i];
+        char *body = cgt_ptx_function(ptx, f->probe);
+        int is_mbarrier = strstr(f->instr, "mbarrier.") != NULL;
+        cr_expect_eq(cgt_count(body, f->instr), 1, "%s: want exactly one '%s', found %zu", f->probe,
+                     f->instr, cgt_count(body, f->instr));
+        cr_expect_eq(cgt_count(body, "mbarrier."), is_mbarrier ? 1u : 0u,
+                     "%s: %zu mbarrier instructions, want only '%s'", f->probe,
+                     cgt_count(body, "mbarrier."), f->instr);
+        cr_expect_eq(cgt_count(body, "fence.mbarrier_init"), strstr(f->instr, "fence.") ? 1u : 0u,
+                     "%s: unexpected fence.mbarrier_init", f->probe);
+        if (f->operands > 0)
+            cr_expect_eq(operand_count(body, f->instr), f->operands, "%s: '%s' has %d operands, want %d",
+                         f->probe, f->instr, operand_count(body, f->instr), f->operands);
+        /* Release build: no debug code anywhere. */
+        cr_expect_eq(cgt_count(body, "globaltimer"), 0, "%s: reads %%globaltimer in a release build",
+                     f->probe);
+        cr_expect_eq(cgt_count(body, "vprintf"), 0, "%s: printf in a release build", f->probe);
+        cr_expect_eq(cgt_count(body, "trap;"), 0, "%s: trap in a release build", f->probe);
+        /* The ordering forms are never the old defaults-only spelling. */
+        if (is_mbarrier && strstr(f->instr, "shared::") == NULL)
+            cr_expect(strstr(f->instr, "pending_count") != NULL, "%s: no state space", f->probe);
+        free(body);
+    }
+    free(ptx);
+}
+
+Test(mbarrier_ptx, remote_forms_map_the_address_once)
+{
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; ++i) {
+        char *body = cgt_ptx_function(ptx, forms[i].probe);
+        size_t want = strstr(forms[i].instr, "shared::cluster") ? 1u : 0u;
+        cr_expect_eq(cgt_count(body, "mapa.shared::cluster.u32"), want, "%s: %zu mapa, want %zu",
+                     forms[i].probe, cgt_count(body, "mapa.shared::cluster.u32"), want);
+        free(body);
+    }
+    free(ptx);
+}
+
+Test(mbarrier_ptx, blocking_waits_are_a_try_wait_loop)
+{
+    static const char *waits[] = {"probe_wait", "probe_wait_cluster", "probe_wait_parity",
+                                  "probe_wait_parity_cluster"};
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    for (size_t i = 0; i < 4; ++i) {
+        char *body = cgt_ptx_function(ptx, waits[i]);
+        cr_expect_eq(cgt_count(body, "mbarrier.try_wait"), 1, "%s: one try_wait in the loop", waits[i]);
+        cr_expect_eq(cgt_count(body, "mbarrier.test_wait"), 0, "%s: no test_wait spin", waits[i]);
+        cr_expect_eq(cgt_count(body, "bra"), 1, "%s: one back branch", waits[i]);
+        cr_expect_eq(cgt_count(body, "nanosleep"), 0, "%s: no back-off sleep", waits[i]);
+        free(body);
+    }
+    free(ptx);
+}
+
+Test(mbarrier_ptx, warp_aggregated_arrive_is_one_arrive_for_the_warp)
+{
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    char *body = cgt_ptx_function(ptx, "probe_arrive_warp");
+    cr_expect_eq(cgt_count(body, "activemask.b32"), 1);
+    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1, "lanes' writes ordered before the leader's release");
+    cr_expect_eq(cgt_count(body, "popc.b32"), 1, "the warp's count");
+    cr_expect_eq(cgt_count(body, "shfl.sync.idx.b32"), 2, "64-bit token broadcast");
+    free(body);
+    free(ptx);
+}
+
+/* cg_barrier_t forwards to the mbarrier: same instructions, same count. */
+Test(mbarrier_ptx, barrier_costs_nothing_over_mbarrier)
+{
+    static const char *pairs[][2] = {{"probe_barrier_arrive", "probe_arrive"},
+                                     {"probe_barrier_native_arrive", "probe_arrive"},
+                                     {"probe_barrier_wait", "probe_wait"},
+                                     {"probe_barrier_arrive_tx1", "probe_arrive_tx"}};
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    for (size_t i = 0; i < 4; ++i) {
+        char *a = cgt_ptx_function(ptx, pairs[i][0]);
+        char *b = cgt_ptx_function(ptx, pairs[i][1]);
+        char *ia = cgt_ptx_instructions(a);
+        char *ib = cgt_ptx_instructions(b);
+        cr_expect_eq(line_count(ia), line_count(ib), "%s has %zu instructions, %s %zu", pairs[i][0],
+                     line_count(ia), pairs[i][1], line_count(ib));
+        cr_expect_eq(cgt_count(a, "mbarrier."), 1, "%s: one mbarrier instruction", pairs[i][0]);
+        free(ia);
+        free(ib);
+        free(a);
+        free(b);
+    }
+    free(ptx);
+}
+
+Test(mbarrier_ptx, completion_barrier_shape)
+{
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    char *body = cgt_ptx_function(ptx, "probe_barrier_fn_arrive");
+    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1, "warp-aggregated arrival");
+    cr_expect_eq(cgt_count(body, "atom.release.cta.shared::cta.add.u32"), 1, "one release RMW per warp");
+    cr_expect_eq(cgt_count(body, "fence.acq_rel.cta"), 1, "the completer's acquire");
+    cr_expect_eq(cgt_count(body, "st.relaxed.cta.shared::cta.u32"), 1, "re-arm");
+    cr_expect_eq(cgt_count(body, "mbarrier.arrive.release.cta.shared::cta.b64"), 1, "phase release");
+    cr_expect_eq(cgt_count(body, "mbarrier."), 1, "nothing else of the mbarrier family");
+    cr_expect_eq(cgt_count(body, "membar"), 0, "no full fences");
+    cr_expect_eq(cgt_count(body, "nanosleep"), 0, "no back-off");
+    cr_expect_eq(cgt_count(body, ".callprototype"), 1, "one indirect call: the completion function");
+    free(body);
+    body = cgt_ptx_function(ptx, "probe_barrier_fn_elect");
+    cr_expect_eq(cgt_count(body, "call"), 0, "inline completion: no call");
+    cr_expect_eq(cgt_count(body, "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"), 1,
+                 "waiters sleep on the release mbarrier");
+    cr_expect_eq(cgt_count(body, "mbarrier.test_wait"), 0);
+    free(body);
+    free(ptx);
+}
+
+Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
+{
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    char *body = cgt_ptx_function(ptx, "probe_device_barrier_arrive");
+    cr_expect_eq(cgt_count(body, "atom.release.gpu.global.add.u32"), 1, "arrive is release.gpu");
+    cr_expect_eq(cgt_count(body, "fence.acq_rel.gpu"), 1, "the last arrival acquires");
+    cr_expect_eq(cgt_count(body, "st.release.gpu.global.u32"), 1, "re-arm publishes the phase");
+    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1);
+    free(body);
+    body = cgt_ptx_function(ptx, "probe_device_barrier_wait");
+    cr_expect_eq(cgt_count(body, "ld.acquire.gpu.global.u32"), 1, "wait is acquire.gpu");
+    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1, "acquire handed to the warp");
+    free(body);
+    free(ptx);
+}
+
+/* Debug build: the blocking waits are bounded and report; counts are checked. */
+Test(mbarrier_ptx, debug_build_bounds_waits_and_checks_counts)
+{
+    static const char *waits[] = {"probe_wait", "probe_wait_cluster", "probe_wait_parity",
+                                  "probe_wait_parity_cluster", "probe_device_barrier_wait"};
+    static const char *counted[] = {"probe_init", "probe_arrive_n", "probe_arrive_tx",
+                                    "probe_expect_tx", "probe_complete_tx", "probe_arrive_remote_n"};
+    char *ptx = cgt_ptx_read(DEBUG_PTX);
+    for (size_t i = 0; i < sizeof waits / sizeof waits[0]; ++i) {
+        char *body = cgt_ptx_function(ptx, waits[i]);
+        cr_expect_geq(cgt_count(body, "%globaltimer"), 2, "%s: bounded by %%globaltimer", waits[i]);
+        cr_expect_geq(cgt_count(body, "vprintf"), 1, "%s: reports", waits[i]);
+        cr_expect_geq(cgt_count(body, "trap;"), 1, "%s: traps", waits[i]);
+        free(body);
+    }
+    for (size_t i = 0; i < sizeof counted / sizeof counted[0]; ++i) {
+        char *body = cgt_ptx_function(ptx, counted[i]);
+        cr_expect_geq(cgt_count(body, "1048575"), 1, "%s: checks the 2^20-1 limit", counted[i]);
+        cr_expect_geq(cgt_count(body, "trap;"), 1, "%s: traps on a bad count", counted[i]);
+        free(body);
+    }
+    free(ptx);
+}
