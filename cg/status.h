@@ -38,7 +38,9 @@
     X(CG_ERROR_KERNEL_FAILED, 16, "the kernel faulted or trapped while running")                 \
     X(CG_ERROR_COUNT_RANGE, 17, "an arrival or transaction count is outside 1..2^20-1")          \
     X(CG_ERROR_OUT_OF_MEMORY, 18, "a device or host allocation failed")                          \
-    X(CG_ERROR_NOT_SUPPORTED, 19, "the operation is not supported in this configuration")
+    X(CG_ERROR_NOT_SUPPORTED, 19, "the operation is not supported in this configuration")       \
+    X(CG_ERROR_KERNEL_IMAGE, 20,                                                                 \
+      "the kernel has no code for this device (built for another architecture) or is not a kernel")
 
 typedef enum cg_status {
 #define CG__STATUS_ENUM(name, value, message) name = value,

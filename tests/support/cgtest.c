@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,6 +59,15 @@ void cgt_sync(const char *file, int line)
 {
     cgt_check_cuda(cudaGetLastError(), "kernel launch", file, line);
     cgt_check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize", file, line);
+}
+
+void cgt_skip_under_sanitizer(const char *tool, const char *reason)
+{
+    const char *active = getenv("CGT_SANITIZER");
+    if (active == NULL || *active == '\0')
+        return;
+    if (strcmp(tool, "any") == 0 || strcmp(tool, active) == 0)
+        cr_skip_test("not run under compute-sanitizer %s: %s", active, reason);
 }
 
 uint64_t cgt_seed(void)

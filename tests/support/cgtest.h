@@ -38,6 +38,14 @@ void cgt_check_status(cg_status_t st, const char *what, const char *file, int li
 #define CGT_SYNC() cgt_sync(__FILE__, __LINE__)
 void cgt_sync(const char *file, int line);
 
+/* Skip the current test when it runs under the named compute-sanitizer tool
+ * ("memcheck", "racecheck", "synccheck", or "any"); tools/gpu/run.sh sets
+ * CGT_SANITIZER=<tool> for its sanitizer passes. For tests whose subject the
+ * tool cannot judge: kernels that trap or make failing API calls on purpose,
+ * or synchronization the tool has no model of (say which in `reason`). The
+ * skip and its reason show in the sanitizer log. */
+void cgt_skip_under_sanitizer(const char *tool, const char *reason);
+
 /* A fresh seed per test run (time and pid mixed), printed so a failure can be
  * replayed with CGT_SEED=<n> in the environment. */
 uint64_t cgt_seed(void);

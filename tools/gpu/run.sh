@@ -8,6 +8,8 @@
 #   CGC_SKIP_SANITIZERS=1   skip the sanitizer passes
 #   CGC_SAN_JOBS=N          sanitizer runs in parallel (default 6)
 #   CGC_BENCH_ARGS="..."    extra arguments for the benchmark
+#   CGC_DEADLINE=S          start no sanitizer run after S seconds (default 480),
+#                           so the whole script fits one 10-minute device call
 set -uo pipefail
 repo=$(pwd)
 out=${OUT:-$repo/.gpu-out}
@@ -29,9 +31,16 @@ cat "$out/device.txt"
 run_test() {
     local id=$1
     shift
-    local path
+    local path limit=400
+    if [ $# -gt 0 ]; then # a sanitizer run: bounded by what is left of the deadline
+        limit=$((start + ${CGC_DEADLINE:-480} + 60 - $(date +%s)))
+        if [ "$limit" -lt 30 ]; then
+            echo "not run: deadline reached"
+            return
+        fi
+    fi
     path=$(awk -v id="$id" '$1 == id {print $2}' "$work/tests/index.txt")
-    (cd "$work/tests/$id.runfiles/cgc" && timeout 400 "$@" "./$path" --verbose 2>&1)
+    (cd "$work/tests/$id.runfiles/cgc" && timeout "$limit" "$@" "./$path" --verbose 2>&1)
     echo "exit-code: $?"
 }
 
@@ -48,9 +57,9 @@ if [ -x "$work/bin/tour" ]; then
     timeout 120 "$work/bin/tour" >"$out/tour.log" 2>&1
     echo "tour-exit-code: $?" >>"$out/tour.log"
 fi
-if [ -x "$work/bin/cgc_bench" ]; then
+if [ -x "$work/bin/bench" ]; then
     # shellcheck disable=SC2086
-    timeout 240 "$work/bin/cgc_bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >"$out/bench.log" 2>&1
+    timeout 240 "$work/bin/bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >"$out/bench.log" 2>&1
     echo "bench-exit-code: $?" >>"$out/bench.log"
 fi
 echo "tour and bench done at $(($(date +%s) - start)) s"
@@ -59,11 +68,11 @@ echo "tour and bench done at $(($(date +%s) - start)) s"
 : >"$out/sanitizers.log"
 if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
     export -f run_test
-    export work CGT_QUICK=1
+    export work start CGT_QUICK=1
     for tool in memcheck racecheck synccheck; do
         while read -r id; do echo "$tool $id"; done <"$work/tests/gpu_ids.txt"
     done | xargs -P "${CGC_SAN_JOBS:-6}" -L 1 bash -c '
-        log=$(run_test "$1" compute-sanitizer --tool "$0" --target-processes all --print-limit 20 2>&1)
+        log=$(CGT_SANITIZER=$0 run_test "$1" compute-sanitizer --tool "$0" --target-processes all --print-limit 20 2>&1)
         printf "=== %s %s\n%s\n" "$0" "$1" "$log"' >>"$out/sanitizers.log" 2>&1
 fi
 echo "sanitizers done at $(($(date +%s) - start)) s"
@@ -88,14 +97,15 @@ echo "sanitizers done at $(($(date +%s) - start)) s"
     if [ -s "$out/sanitizers.log" ]; then
         awk '
             /^=== / { tool = $2; id = $3 }
-            /ERROR SUMMARY:/ { n[tool] += $4; runs[tool]++; if ($4 > 0) bad = bad " " tool ":" id }
+            /ERROR SUMMARY: [0-9]+ errors?$/ { n[tool] += $4; runs[tool]++; if ($4 > 0) bad = bad " " tool ":" id }
+            /^\[SKIP\].*not run under compute-sanitizer/ { skipped[tool]++ }
             /RACECHECK SUMMARY:/ {
                 e = $0; sub(/.*\(/, "", e); split(e, w, " "); n[tool] += w[1] + w[3]; runs[tool]++
                 if (w[1] + w[3] > 0) bad = bad " " tool ":" id
             }
             /^cgc-summary:/ { split($0, f, /[ =]/); if (f[5] > 0) fails = fails " " tool ":" id }
             END {
-                for (t in runs) printf "%s: %d runs, %d errors\n", t, runs[t], n[t]
+                for (t in runs) printf "%s: %d runs, %d errors, %d tests skipped by reason\n", t, runs[t], n[t], skipped[t]
                 if (bad != "") print "sanitizer reports in:" bad
                 if (fails != "") print "test failures under sanitizer:" fails
             }' "$out/sanitizers.log"

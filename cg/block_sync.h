@@ -1,0 +1,23 @@
+/*
+ * cg/block_sync.h — the CTA barrier form that tolerates a diverged warp.
+ *
+ * __syncthreads() is bar.sync 0 = barrier.sync.aligned 0: every thread of a
+ * warp must execute it together (converged). The group internals reach a block
+ * barrier right after code where only thread 0 ran (the grid barrier's
+ * polling, the block barrier's one-time init); the non-aligned form lets each
+ * thread arrive on its own, so a warp whose thread 0 is still catching up is
+ * correct (compute-sanitizer synccheck agrees). Same cost otherwise.
+ * cg_thread_block_sync stays __syncthreads, exactly.
+ */
+#ifndef CG_BLOCK_SYNC_H
+#define CG_BLOCK_SYNC_H
+
+#include "cg/config.h"
+
+#if CG_DEVICE_CODE_VISIBLE
+/* barrier.sync 0;                            PTX ISA 6.0, sm_70
+ * All non-exited threads of the CTA; memory ordered among them (CTA scope). */
+CG_DEVICE void cg__block_sync_unaligned(void) { asm volatile("barrier.sync 0;" ::: "memory"); }
+#endif
+
+#endif /* CG_BLOCK_SYNC_H */

@@ -1,0 +1,28 @@
+/*
+ * cg/cg.h — everything cgc offers, in one include.
+ *
+ *   #include <cg/cg.h>
+ *
+ * Device side (nvcc): groups (thread block, cluster, grid, warp tiles) and
+ * their typed and generic calls, the mbarrier core and the barrier object,
+ * cluster hardware, distributed shared memory, async copies.
+ * Host side (gcc/clang or nvcc): status codes and the launch helpers.
+ * Each folder's header can also be included alone.
+ */
+#ifndef CG_CG_H
+#define CG_CG_H
+
+#include "cg/config.h"
+#include "cg/status.h"
+#include "cg/group_header.h"
+#include "cg/dim3.h"
+#include "dsmem/address.h"
+#include "barrier/mbarrier.h"
+#include "barrier/barrier.h"
+#include "cluster/cluster.h"
+#include "cg/groups.h"
+#include "cg/launch.h"
+#include "dsmem/dsmem.h"
+#include "async/copy.h"
+
+#endif /* CG_CG_H */

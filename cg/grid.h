@@ -1,0 +1,469 @@
+/*
+ * cg/grid.h — the grid group: every thread of a cooperative launch.
+ *
+ *   cg_grid_t g = cg_this_grid();
+ *   cg_grid_sync(&g);                              // all blocks, all threads
+ *   cg_token_t t = cg_grid_barrier_arrive(&g);     // split form
+ *   ... independent work ...
+ *   cg_grid_barrier_wait(&g, t);
+ *
+ * Requirements: the kernel is started with a standard cooperative launch
+ * (cudaLaunchCooperativeKernel, cudaLaunchKernelExC with
+ * cudaLaunchAttributeCooperative, or cg_launch with .cooperative = 1), so all
+ * blocks are co-resident. No extra kernel parameter and no -rdc: the barrier
+ * word lives in the grid workspace the driver hands every launch through the
+ * %envreg1 (high half) / %envreg2 (low half) special registers, the same ABI
+ * C++ cooperative groups uses (cooperative_groups/details/driver_abi.h).
+ *
+ * ---------------------------------------------------------------------------
+ * The workspace and why the algorithm is what it is
+ * ---------------------------------------------------------------------------
+ * Measured on an H200 (driver 580, CUDA 13.0): the workspace is 16 bytes,
+ * { uint32 wsSize = 16, uint32 barrier, two more driver words }, and the
+ * barrier word reads 0 at the start of every launch. The two words after the
+ * barrier belong to the driver, so the only per-launch memory a barrier may use
+ * is ONE 32-bit word: there is no room for a combining tree in the workspace.
+ *
+ * Flat algorithm (the default; the fallback everything else reduces to):
+ * a sense-reversing counter, bit-compatible with C++ CG's grid.sync() so the
+ * two may even be mixed in one kernel.
+ *   - Each block arrives once per phase: barrier.sync 0, then thread 0 adds to
+ *     the word with atom.add.acq_rel.gpu. Block 0 adds 0x80000000 - (N-1),
+ *     every other block adds 1, so a full phase adds exactly 0x80000000: the
+ *     top bit flips on the last arrival and the low 31 bits return to 0. A
+ *     block that saw phase p complete and arrives for p+1 changes only the
+ *     low bits, so a slow block still polling for p cannot be confused (the
+ *     re-arrival race of NVIDIA/cuml#458 cannot happen: completion is an edge
+ *     of one bit that only the last arrival of a phase can produce).
+ *   - The arrival that flips the bit knows it from its own atom's result and
+ *     never polls (CG polls even then: one L2 round trip saved on the critical
+ *     path, which ends with the last block to arrive).
+ *   - The others poll with ld.acquire.gpu; at more than one block per SM they
+ *     sleep CG_GRID_POLL_SLEEP_NS between polls so the pollers leave the one
+ *     L2 slice that holds the word to the arrivals' atomics.
+ *   H200, 20k back-to-back syncs, ns per sync, C++ CG -> cgc flat (ratio):
+ *     132x128 978 -> 834 (0.85)   132x1024 1005 -> 887 (0.88)
+ *     264x256 981 -> 846 (0.86)   528x256 1227 -> 1139 (0.93)
+ *     1056x256 2219 -> 2008 (0.90)  2112x128 4897 -> 4182 (0.85)
+ *     4224x64 9313 -> 8194 (0.88)
+ *   The floor of one word: every block's atomic serializes on one L2 slice,
+ *   so at many blocks per SM the flat barrier cannot reach 0.5x.
+ *
+ * Tree algorithm (opt-in: -DCG_GRID_BARRIER_TREE=1; used only above
+ * CG_GRID_TREE_MIN_BLOCKS_PER_SM blocks per SM): blocks combine in groups of
+ * CG_GRID_TREE_GROUP on per-group counters of a module-scope __device__
+ * array, the last of each group arrives on the workspace word (as above, with
+ * groups for blocks) and wakes its group through a per-group flag, so both
+ * the atomics and the polling spread over many L2 lines. Its fixed latency is
+ * higher (about 2.2 us: two more release fences on the critical path), so it
+ * only wins at high block counts: 2112x128 4897 -> 2544 (0.52), 4224x64
+ * 9313 -> 2757 (0.30), but 1056x256 2219 -> 2401 (1.08) and 264x256 2.2x.
+ * The counters reset themselves every phase (atom.inc wraps) but the array
+ * belongs to the module, not to the launch: two cooperative kernels of the
+ * same .cu that run at the same time and both use the tree would share it and
+ * could hang or release early. That is why it is not the default.
+ *
+ * Memory model: all threads of a block -> barrier.sync -> thread 0's release
+ * (cumulative) on the counter -> the last arrival's acquire -> its release
+ * (flip) -> every poller's acquire -> barrier.sync -> all threads. Writes before
+ * the arrive are visible to every thread of the grid after the wait.
+ *
+ * Debug build (CG_DEBUG=1): a null workspace (no cooperative launch) is
+ * reported and traps at cg_this_grid's first barrier call; a wait that does not
+ * complete within CG_DEBUG_WAIT_TIMEOUT_NS (e.g. a non-cooperative launch whose
+ * blocks are not all resident, or a block that skipped the barrier) prints the
+ * word, the phase and the block, then traps.
+ */
+#ifndef CG_GRID_H
+#define CG_GRID_H
+
+#include "cg/block_sync.h"
+#include "cg/config.h"
+#include "cg/dim3.h"
+#include "cg/group_header.h"
+
+/* Nanoseconds a polling block sleeps between polls of the grid barrier word
+ * when the grid has more than one block per SM (0: spin). Tuned on an H200. */
+#if !defined(CG_GRID_POLL_SLEEP_NS)
+#define CG_GRID_POLL_SLEEP_NS 32
+#endif
+
+/* Opt-in two-level tree (see above): group size, the blocks per SM above
+ * which it is used, and how many groups the module-scope array holds; grids
+ * with more groups fall back to flat. */
+#if !defined(CG_GRID_BARRIER_TREE)
+#define CG_GRID_BARRIER_TREE 0
+#endif
+#if !defined(CG_GRID_TREE_GROUP)
+#define CG_GRID_TREE_GROUP 16
+#endif
+#if !defined(CG_GRID_TREE_MIN_BLOCKS_PER_SM)
+#define CG_GRID_TREE_MIN_BLOCKS_PER_SM 12
+#endif
+#if !defined(CG_GRID_TREE_MAX_GROUPS)
+#define CG_GRID_TREE_MAX_GROUPS 512
+#endif
+
+/* The grid group. Build it with cg_this_grid(); pass it by pointer. */
+typedef struct cg_grid {
+    cg_group_header_t _hdr;
+    uint32_t _reserved;
+    uint32_t *_barrier; /* the workspace's barrier word; NULL without a cooperative launch */
+} cg_grid_t;
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* ------------------------------------------------------------------------- */
+/* Grid workspace ABI                                                        */
+/* ------------------------------------------------------------------------- */
+
+/* mov.u32 d, %envreg1; mov.u32 d, %envreg2;  PTX ISA 2.1 (envregs), sm_20
+ * The driver's grid workspace address, high word in %envreg1, low word in
+ * %envreg2. Layout: { uint32 wsSize; uint32 barrier; ... }. */
+CG_DEVICE uint32_t *cg__grid_workspace_barrier(void)
+{
+    uint32_t hi, lo;
+    asm("mov.u32 %0, %%envreg1;" : "=r"(hi));
+    asm("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    uint64_t ws = ((uint64_t)hi << 32) | lo;
+    return ws ? (uint32_t *)(uintptr_t)(ws + 4) : (uint32_t *)0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Memory operations on the barrier words (gpu scope)                        */
+/* ------------------------------------------------------------------------- */
+
+/* atom.add.acq_rel.gpu.global.u32 d, [a], b;  PTX ISA 6.0, sm_70
+ * Release: this block's writes (gathered by barrier.sync) before the arrival.
+ * Acquire: the arrival that completes a phase sees every other arrival's
+ * writes without polling. */
+CG_DEVICE uint32_t cg__grid_atom_add_acq_rel(uint32_t *p, uint32_t v)
+{
+    uint32_t old;
+    asm volatile("atom.add.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
+    return old;
+}
+
+/* atom.inc.acq_rel.gpu.global.u32 d, [a], b;  PTX ISA 6.0, sm_70
+ * d = old; new = (old >= b) ? 0 : old + 1 — a counter that returns to 0 by
+ * itself when its last arrival (old == b) lands. */
+CG_DEVICE uint32_t cg__grid_atom_inc_acq_rel(uint32_t *p, uint32_t wrap)
+{
+    uint32_t old;
+    asm volatile("atom.inc.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(wrap) : "memory");
+    return old;
+}
+
+/* ld.acquire.gpu.global.u32 d, [a];          PTX ISA 6.0, sm_70 */
+CG_DEVICE uint32_t cg__grid_ld_acquire(const uint32_t *p)
+{
+    uint32_t v;
+    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+
+/* ld.relaxed.gpu.global.u32 d, [a];          PTX ISA 6.0, sm_70 */
+CG_DEVICE uint32_t cg__grid_ld_relaxed(const uint32_t *p)
+{
+    uint32_t v;
+    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+
+/* st.release.gpu.global.u32 [a], b;          PTX ISA 6.0, sm_70 */
+CG_DEVICE void cg__grid_st_release(uint32_t *p, uint32_t v)
+{
+    asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+/* mov.u32 d, %nsmid;                         PTX ISA 2.0, sm_20
+ * An upper bound on SM ids (the SM count on current parts). */
+CG_DEVICE uint32_t cg__grid_nsmid(void)
+{
+    uint32_t n;
+    asm("mov.u32 %0, %%nsmid;" : "=r"(n));
+    return n;
+}
+
+#if CG_DEBUG
+/* mov.u64 d, %globaltimer;                   PTX ISA 3.1, sm_30 (ns) */
+CG_DEVICE uint64_t cg__grid_globaltimer(void)
+{
+    uint64_t t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+#endif
+
+/* ------------------------------------------------------------------------- */
+/* Queries                                                                   */
+/* ------------------------------------------------------------------------- */
+
+/* The grid group of the calling thread. Cheap and non-collective: reads two
+ * special registers; touches no memory. */
+CG_DEVICE cg_grid_t cg_this_grid(void)
+{
+    cg_grid_t g;
+    g._hdr.kind = CG_GROUP_GRID;
+    g._reserved = 0;
+    g._barrier = cg__grid_workspace_barrier();
+    return g;
+}
+
+/* 1 when the launch provided a grid workspace (as C++ CG's is_valid()). The
+ * driver may hand a workspace to a non-cooperative launch too, so 1 does not
+ * prove the launch was cooperative; grid sync still needs one. */
+CG_DEVICE int cg_grid_is_valid(const cg_grid_t *g) { return g->_barrier != (uint32_t *)0; }
+
+/* Blocks in the grid. */
+CG_DEVICE uint64_t cg_grid_num_blocks(const cg_grid_t *g)
+{
+    (void)g;
+    return (uint64_t)gridDim.x * gridDim.y * gridDim.z;
+}
+
+/* This block's linear rank, x fastest. */
+CG_DEVICE uint64_t cg_grid_block_rank(const cg_grid_t *g)
+{
+    (void)g;
+    return ((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+}
+
+/* The grid's shape in blocks (gridDim). */
+CG_DEVICE cg_dim3_t cg_grid_dim_blocks(const cg_grid_t *g)
+{
+    (void)g;
+    return cg_dim3(gridDim.x, gridDim.y, gridDim.z);
+}
+
+/* This block's 3-D index (blockIdx). */
+CG_DEVICE cg_dim3_t cg_grid_block_index(const cg_grid_t *g)
+{
+    (void)g;
+    return cg_dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+}
+
+/* Threads in the grid. */
+CG_DEVICE uint64_t cg_grid_num_threads(const cg_grid_t *g)
+{
+    return cg_grid_num_blocks(g) * (blockDim.x * blockDim.y * blockDim.z);
+}
+
+/* The calling thread's linear rank in the grid: block rank * block size +
+ * rank in the block. */
+CG_DEVICE uint64_t cg_grid_thread_rank(const cg_grid_t *g)
+{
+    uint32_t in_block = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    return cg_grid_block_rank(g) * (blockDim.x * blockDim.y * blockDim.z) + in_block;
+}
+
+/* The grid's shape in threads (gridDim * blockDim, per dimension). */
+CG_DEVICE cg_dim3_t cg_grid_dim_threads(const cg_grid_t *g)
+{
+    (void)g;
+    return cg_dim3(gridDim.x * blockDim.x, gridDim.y * blockDim.y, gridDim.z * blockDim.z);
+}
+
+/* ------------------------------------------------------------------------- */
+/* Barrier internals                                                         */
+/* ------------------------------------------------------------------------- */
+
+/* Token bits (only thread 0 of each block carries a meaningful token):
+ *   bits 0..31  flat: the word before this block's add; tree: the group flag
+ *               seen before arriving
+ *   bit 32      this block's arrival completed the phase (no polling)
+ *   bit 33      tree: this block is its group's leader (polls the root)
+ *   bit 34      tree: the root word's top bit before the leader's add */
+#define CG__GRID_TOK_DONE (1ull << 32)
+#define CG__GRID_TOK_LEADER (1ull << 33)
+#define CG__GRID_TOK_ROOT_SENSE (1ull << 34)
+
+CG_DEVICE int cg__grid_is_block_thread0(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }
+
+CG_DEVICE int cg__grid_flipped(uint32_t before, uint32_t now) { return ((before ^ now) & 0x80000000u) != 0; }
+
+#if CG_DEBUG
+CG_DEVICE void cg__grid_debug_check(const uint32_t *word, uint64_t t0, uint32_t seen, const char *what)
+{
+    if (cg__grid_globaltimer() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
+        printf("cgc: grid barrier %s at %p: phase (top bit %u, word 0x%08x) did not complete in %llu ns "
+               "(block %u,%u,%u of %u,%u,%u). Was the kernel launched cooperatively, with every block "
+               "co-resident, and does every block reach the barrier?\n",
+               what, (const void *)word, seen >> 31, seen, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
+               blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
+        __trap();
+    }
+}
+
+CG_DEVICE void cg__grid_debug_require_workspace(const cg_grid_t *g)
+{
+    if (g->_barrier == (uint32_t *)0) {
+        printf("cgc: grid barrier used in a kernel with no grid workspace (block %u,%u,%u): launch it "
+               "cooperatively (cudaLaunchCooperativeKernel or cg_launch with .cooperative = 1)\n",
+               blockIdx.x, blockIdx.y, blockIdx.z);
+        __trap();
+    }
+}
+#endif
+
+/* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
+ * between polls when nonzero. Acquire on the load that sees the flip. */
+CG_DEVICE void cg__grid_poll_flip(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
+{
+#if CG_DEBUG
+    uint64_t t0 = cg__grid_globaltimer();
+#endif
+    while (!cg__grid_flipped(before, cg__grid_ld_acquire(word))) {
+        if (sleep_ns)
+            __nanosleep(sleep_ns);
+#if CG_DEBUG
+        cg__grid_debug_check(word, t0, before, "wait");
+#endif
+    }
+}
+
+/* Poll `word` until it differs from `before` (the tree's group flags). */
+CG_DEVICE void cg__grid_poll_change(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
+{
+#if CG_DEBUG
+    uint64_t t0 = cg__grid_globaltimer();
+#endif
+    while (cg__grid_ld_acquire(word) == before) {
+        if (sleep_ns)
+            __nanosleep(sleep_ns);
+#if CG_DEBUG
+        cg__grid_debug_check(word, t0, before, "group wait");
+#endif
+    }
+}
+
+/* One block's arrival on a sense-reversing word shared by `n` arrivers, of
+ * which `is_first` is the one that carries the -(n-1). */
+CG_DEVICE uint64_t cg__grid_word_arrive(uint32_t *word, uint32_t n, int is_first)
+{
+    uint32_t add = is_first ? 0x80000000u - (n - 1u) : 1u;
+    uint32_t old = cg__grid_atom_add_acq_rel(word, add);
+    return (uint64_t)old | (cg__grid_flipped(old, old + add) ? CG__GRID_TOK_DONE : 0ull);
+}
+
+#if CG_GRID_BARRIER_TREE
+/* Per-group arrival counters and wake-up flags, one 128-byte line each. */
+static __device__ uint32_t cg__grid_tree_count[CG_GRID_TREE_MAX_GROUPS * 32];
+static __device__ uint32_t cg__grid_tree_flag[CG_GRID_TREE_MAX_GROUPS * 32];
+#endif
+
+/* Thread 0's part of the arrive. `tree_group` 0 means flat. */
+CG_DEVICE uint64_t cg__grid_block_arrive(uint32_t *word, uint32_t tree_group)
+{
+    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
+    uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+#if CG_GRID_BARRIER_TREE
+    if (tree_group) {
+        uint32_t g = b / tree_group;
+        uint32_t groups = (n + tree_group - 1) / tree_group;
+        uint32_t size = (n - g * tree_group < tree_group) ? n - g * tree_group : tree_group;
+        uint32_t *flag = &cg__grid_tree_flag[g * 32];
+        /* Read before arriving: the flag cannot move until this block's own
+         * arrival is counted, and the release below orders the read first. */
+        uint32_t seen = cg__grid_ld_relaxed(flag);
+        if (cg__grid_atom_inc_acq_rel(&cg__grid_tree_count[g * 32], size - 1) != size - 1)
+            return (uint64_t)seen;
+        uint64_t r = cg__grid_word_arrive(word, groups, g == 0);
+        if (r & CG__GRID_TOK_DONE) {
+            cg__grid_st_release(flag, seen + 1);
+            return (uint64_t)seen | CG__GRID_TOK_DONE;
+        }
+        return (uint64_t)seen | CG__GRID_TOK_LEADER | ((r & 0x80000000u) ? CG__GRID_TOK_ROOT_SENSE : 0ull);
+    }
+#else
+    (void)tree_group;
+#endif
+    return cg__grid_word_arrive(word, n, b == 0);
+}
+
+/* Thread 0's part of the wait. */
+CG_DEVICE void cg__grid_block_wait(uint32_t *word, uint64_t tok, uint32_t tree_group, uint32_t sleep_ns)
+{
+    if (tok & CG__GRID_TOK_DONE)
+        return;
+#if CG_GRID_BARRIER_TREE
+    if (tree_group) {
+        uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+        uint32_t *flag = &cg__grid_tree_flag[(b / tree_group) * 32];
+        if (tok & CG__GRID_TOK_LEADER) {
+            cg__grid_poll_flip(word, (tok & CG__GRID_TOK_ROOT_SENSE) ? 0x80000000u : 0u, sleep_ns);
+            cg__grid_st_release(flag, (uint32_t)tok + 1);
+        } else {
+            cg__grid_poll_change(flag, (uint32_t)tok, sleep_ns);
+        }
+        return;
+    }
+#else
+    (void)tree_group;
+#endif
+    cg__grid_poll_flip(word, (uint32_t)tok, sleep_ns);
+}
+
+/* The algorithm for this launch: 0 = flat, else the tree's group size. Every
+ * block computes the same answer (it depends on the grid size only). */
+CG_DEVICE uint32_t cg__grid_tree_group(void)
+{
+#if CG_GRID_BARRIER_TREE
+    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
+    if (n > (uint32_t)CG_GRID_TREE_MIN_BLOCKS_PER_SM * cg__grid_nsmid() &&
+        n <= (uint32_t)CG_GRID_TREE_GROUP * CG_GRID_TREE_MAX_GROUPS)
+        return CG_GRID_TREE_GROUP;
+#endif
+    return 0;
+}
+
+/* Sleep between polls only when blocks outnumber SMs on the flat path (at one
+ * block per SM the pollers are few and a sleep only adds wake-up latency; the
+ * tree's pollers are spread out already and measured best spinning). */
+CG_DEVICE uint32_t cg__grid_sleep_ns(uint32_t tree_group)
+{
+    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
+    return (tree_group == 0 && n > cg__grid_nsmid()) ? (uint32_t)CG_GRID_POLL_SLEEP_NS : 0u;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Barrier                                                                   */
+/* ------------------------------------------------------------------------- */
+
+/* Split arrive: collective over every thread of the grid, once per phase.
+ * Does a CTA barrier (barrier.sync 0: the block's writes are ordered before
+ * thread 0's release),
+ * then thread 0 adds the block's arrival. Returns at once after that: threads
+ * may do independent work before cg_grid_barrier_wait. The token is
+ * meaningful only in thread 0 but every thread passes its own to the wait. */
+CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
+{
+    cg_token_t t;
+    t._opaque = 0;
+#if CG_DEBUG
+    cg__grid_debug_require_workspace(g);
+#endif
+    cg__block_sync_unaligned();
+    if (cg__grid_is_block_thread0())
+        t._opaque = cg__grid_block_arrive(g->_barrier, cg__grid_tree_group());
+    return t;
+}
+
+/* Split wait: returns once every block of the grid has arrived in the phase
+ * `tok` came from; afterwards every thread sees every write made anywhere in
+ * the grid before the matching arrives. Collective over the block (barrier.sync
+ * 0, the non-aligned form: thread 0 arrives after its polling). */
+CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
+{
+    if (cg__grid_is_block_thread0()) {
+        uint32_t tree_group = cg__grid_tree_group();
+        cg__grid_block_wait(g->_barrier, tok._opaque, tree_group, cg__grid_sleep_ns(tree_group));
+    }
+    cg__block_sync_unaligned();
+}
+
+/* Grid-wide barrier: arrive then wait. */
+CG_DEVICE void cg_grid_sync(cg_grid_t *g) { cg_grid_barrier_wait(g, cg_grid_barrier_arrive(g)); }
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_GRID_H */

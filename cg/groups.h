@@ -1,0 +1,27 @@
+/*
+ * cg/groups.h — every cgc group: thread block, cluster, grid, warp tiles, and
+ * the generic calls over them. Include this (or cg/cg.h) rather than the
+ * split files.
+ *
+ *   cg/thread_block.h   cg_this_thread_block, real split block barrier
+ *   cg/cluster_group.h  cg_this_cluster, cluster barrier, DSMEM mapping
+ *   cg/grid.h           cg_this_grid, grid barrier (cooperative launch)
+ *   cg/tile.h           cg_tiled_partition, shuffles, votes, reductions
+ *   cg/generic.h        cg_sync, cg_barrier_arrive/wait, cg_thread_rank, ...
+ *
+ * Types are visible to host C too (they are plain structs); the calls exist
+ * only in nvcc's passes.
+ */
+#ifndef CG_GROUPS_H
+#define CG_GROUPS_H
+
+#include "cg/cluster_group.h"
+#include "cg/config.h"
+#include "cg/dim3.h"
+#include "cg/generic.h"
+#include "cg/grid.h"
+#include "cg/group_header.h"
+#include "cg/thread_block.h"
+#include "cg/tile.h"
+
+#endif /* CG_GROUPS_H */

@@ -1,0 +1,374 @@
+/* cg/launch.c — host launch helpers: validate a launch, do the opt-ins it
+ * needs, launch it with cudaLaunchKernelExC. Plain C11, linked with cudart. */
+#include "cg/launch.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* --- hardware limits the device-free checks rely on ---------------------- */
+
+/* Every CUDA device: at most 1024 threads per block, 1024 x 1024 x 64 per
+ * dimension, grids of (2^31-1) x 65535 x 65535 blocks. */
+#define CG__MAX_BLOCK_THREADS 1024u
+#define CG__MAX_BLOCK_X 1024u
+#define CG__MAX_BLOCK_Y 1024u
+#define CG__MAX_BLOCK_Z 64u
+#define CG__MAX_GRID_X 2147483647u
+#define CG__MAX_GRID_YZ 65535u
+/* sm_90: 8 blocks per cluster portably, 16 with the non-portable opt-in. */
+#define CG__CLUSTER_PORTABLE_MAX 8u
+#define CG__CLUSTER_MAX 16u
+/* Dynamic shared memory above this needs cudaFuncAttributeMaxDynamicSharedMemorySize. */
+#define CG__SMEM_DEFAULT_LIMIT (48u * 1024u)
+
+/* --- the detail message of the last failure ------------------------------ */
+
+static _Thread_local char cg__detail[320];
+
+/* Record `st` with a formatted explanation; returns `st` so callers can
+ * `return cg__fail(...)`. */
+static cg_status_t cg__fail(cg_status_t st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cg__detail, sizeof cg__detail, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static cg_status_t cg__ok(void)
+{
+    cg__detail[0] = '\0';
+    return CG_SUCCESS;
+}
+
+const char *cg_last_error_detail(void) { return cg__detail; }
+
+/* --- the configuration, normalized ---------------------------------------- */
+
+typedef struct cg__launch {
+    cg_dim3_t grid, block, cluster;
+    uint64_t blocks; /* grid.x * y * z */
+    uint32_t threads; /* per block */
+    uint32_t cluster_blocks; /* 0: no cluster shape */
+    int device;
+    struct cudaDeviceProp prop;
+    struct cudaFuncAttributes fa;
+} cg__launch_t;
+
+static uint32_t cg__or1(uint32_t v) { return v ? v : 1u; }
+
+/* The checks that need no device. */
+static cg_status_t cg__check_shape(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+{
+    if (!cfg)
+        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
+    if (!kernel)
+        return cg__fail(CG_ERROR_KERNEL_NULL, "the kernel pointer is NULL");
+
+    if (cfg->block.x == 0)
+        return cg__fail(CG_ERROR_BLOCK_SIZE, "block.x is 0: a block needs at least one thread");
+    l->block.x = cfg->block.x;
+    l->block.y = cg__or1(cfg->block.y);
+    l->block.z = cg__or1(cfg->block.z);
+    if (l->block.x > CG__MAX_BLOCK_X || l->block.y > CG__MAX_BLOCK_Y || l->block.z > CG__MAX_BLOCK_Z)
+        return cg__fail(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u exceeds the per-dimension limit %ux%ux%u",
+                        l->block.x, l->block.y, l->block.z, CG__MAX_BLOCK_X, CG__MAX_BLOCK_Y, CG__MAX_BLOCK_Z);
+    {
+        uint64_t t = (uint64_t)l->block.x * l->block.y * l->block.z;
+        if (t > CG__MAX_BLOCK_THREADS)
+            return cg__fail(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u has %llu threads; the limit is %u", l->block.x,
+                            l->block.y, l->block.z, (unsigned long long)t, CG__MAX_BLOCK_THREADS);
+        l->threads = (uint32_t)t;
+    }
+
+    if (cfg->grid.x == 0)
+        return cg__fail(CG_ERROR_GRID_SIZE, "grid.x is 0: a grid needs at least one block");
+    l->grid.x = cfg->grid.x;
+    l->grid.y = cg__or1(cfg->grid.y);
+    l->grid.z = cg__or1(cfg->grid.z);
+    if (l->grid.x > CG__MAX_GRID_X || l->grid.y > CG__MAX_GRID_YZ || l->grid.z > CG__MAX_GRID_YZ)
+        return cg__fail(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the limit %ux%ux%u", l->grid.x, l->grid.y,
+                        l->grid.z, CG__MAX_GRID_X, CG__MAX_GRID_YZ, CG__MAX_GRID_YZ);
+    l->blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+
+    l->cluster_blocks = 0;
+    l->cluster.x = l->cluster.y = l->cluster.z = 0;
+    if (cfg->cluster.x | cfg->cluster.y | cfg->cluster.z) {
+        uint64_t n;
+        l->cluster.x = cg__or1(cfg->cluster.x);
+        l->cluster.y = cg__or1(cfg->cluster.y);
+        l->cluster.z = cg__or1(cfg->cluster.z);
+        n = (uint64_t)l->cluster.x * l->cluster.y * l->cluster.z;
+        if (n > CG__CLUSTER_MAX)
+            return cg__fail(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has %llu blocks; sm_90 allows at most %u",
+                            l->cluster.x, l->cluster.y, l->cluster.z, (unsigned long long)n, CG__CLUSTER_MAX);
+        l->cluster_blocks = (uint32_t)n;
+        if (l->grid.x % l->cluster.x || l->grid.y % l->cluster.y || l->grid.z % l->cluster.z) {
+            const char *dim = l->grid.x % l->cluster.x ? "x" : (l->grid.y % l->cluster.y ? "y" : "z");
+            return cg__fail(CG_ERROR_CLUSTER_SHAPE, "cluster %ux%ux%u does not divide grid %ux%ux%u in %s",
+                            l->cluster.x, l->cluster.y, l->cluster.z, l->grid.x, l->grid.y, l->grid.z, dim);
+        }
+    }
+    return CG_SUCCESS;
+}
+
+/* The current device and the kernel's attributes on it. */
+static cg_status_t cg__check_device(const void *kernel, cg__launch_t *l)
+{
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
+        (void)cudaGetLastError(); /* do not leave the error for the caller's next check */
+        return cg__fail(CG_ERROR_NO_DEVICE, "no CUDA device: %s",
+                        e != cudaSuccess ? cudaGetErrorString(e) : "the device count is 0");
+    }
+    if ((e = cudaGetDevice(&l->device)) != cudaSuccess ||
+        (e = cudaGetDeviceProperties(&l->prop, l->device)) != cudaSuccess)
+        return cg__fail(CG_ERROR_CUDA, "querying the current device failed: %s", cudaGetErrorString(e));
+    if (l->prop.major < 9)
+        return cg__fail(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; cgc needs sm_90 or newer", l->device,
+                        l->prop.name, l->prop.major, l->prop.minor);
+    if ((e = cudaFuncGetAttributes(&l->fa, kernel)) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return cg__fail(CG_ERROR_KERNEL_IMAGE, "cudaFuncGetAttributes on the kernel failed: %s (device %d is sm_%d%d)",
+                        cudaGetErrorString(e), l->device, l->prop.major, l->prop.minor);
+    }
+    return CG_SUCCESS;
+}
+
+/* Limits that depend on the kernel and the device; the opt-ins. */
+static cg_status_t cg__check_resources(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+{
+    cudaError_t e;
+    size_t smem_total = l->fa.sharedSizeBytes + cfg->dynamic_smem;
+
+    if ((int)l->threads > l->fa.maxThreadsPerBlock)
+        return cg__fail(CG_ERROR_BLOCK_SIZE,
+                        "block of %u threads exceeds this kernel's limit of %d (its registers: %d per thread)",
+                        l->threads, l->fa.maxThreadsPerBlock, l->fa.numRegs);
+    if (l->grid.x > (uint32_t)l->prop.maxGridSize[0] || l->grid.y > (uint32_t)l->prop.maxGridSize[1] ||
+        l->grid.z > (uint32_t)l->prop.maxGridSize[2])
+        return cg__fail(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the device's %dx%dx%d", l->grid.x, l->grid.y,
+                        l->grid.z, l->prop.maxGridSize[0], l->prop.maxGridSize[1], l->prop.maxGridSize[2]);
+
+    if (smem_total > l->prop.sharedMemPerBlockOptin)
+        return cg__fail(CG_ERROR_SHARED_MEMORY,
+                        "%zu bytes of dynamic + %zu static shared memory exceed the device's %zu per block",
+                        cfg->dynamic_smem, (size_t)l->fa.sharedSizeBytes, (size_t)l->prop.sharedMemPerBlockOptin);
+    if (cfg->dynamic_smem > CG__SMEM_DEFAULT_LIMIT || cfg->dynamic_smem > (size_t)l->fa.maxDynamicSharedSizeBytes) {
+        e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)cfg->dynamic_smem);
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+            return cg__fail(CG_ERROR_SHARED_MEMORY, "allowing %zu bytes of dynamic shared memory failed: %s",
+                            cfg->dynamic_smem, cudaGetErrorString(e));
+        }
+    }
+
+    if (l->cluster_blocks > CG__CLUSTER_PORTABLE_MAX) {
+        e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+            return cg__fail(CG_ERROR_CLUSTER_NONPORTABLE_DENIED,
+                            "cluster of %u blocks needs the non-portable opt-in, which failed: %s", l->cluster_blocks,
+                            cudaGetErrorString(e));
+        }
+    }
+    return CG_SUCCESS;
+}
+
+/* The cudaLaunchConfig_t of `l` (attrs must hold 2). */
+static void cg__to_cuda(const cg_launch_config_t *cfg, const cg__launch_t *l, cudaLaunchConfig_t *lc,
+                        cudaLaunchAttribute *attrs, int with_cooperative)
+{
+    unsigned n = 0;
+    lc->gridDim.x = l->grid.x;
+    lc->gridDim.y = l->grid.y;
+    lc->gridDim.z = l->grid.z;
+    lc->blockDim.x = l->block.x;
+    lc->blockDim.y = l->block.y;
+    lc->blockDim.z = l->block.z;
+    lc->dynamicSmemBytes = cfg->dynamic_smem;
+    lc->stream = cfg->stream;
+    if (l->cluster_blocks) {
+        attrs[n].id = cudaLaunchAttributeClusterDimension;
+        attrs[n].val.clusterDim.x = l->cluster.x;
+        attrs[n].val.clusterDim.y = l->cluster.y;
+        attrs[n].val.clusterDim.z = l->cluster.z;
+        n++;
+    }
+    if (with_cooperative && cfg->cooperative) {
+        attrs[n].id = cudaLaunchAttributeCooperative;
+        attrs[n].val.cooperative = 1;
+        n++;
+    }
+    lc->attrs = n ? attrs : NULL;
+    lc->numAttrs = n;
+}
+
+/* Clusters must fit on a GPC; a cooperative grid must be co-resident. */
+static cg_status_t cg__check_residency(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+{
+    cudaError_t e;
+    uint64_t resident = 0;
+
+    if (l->cluster_blocks) {
+        cudaLaunchConfig_t lc;
+        cudaLaunchAttribute attrs[2];
+        int clusters = 0;
+        cg__to_cuda(cfg, l, &lc, attrs, 0);
+        e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &lc);
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+            return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+                            "cudaOccupancyMaxActiveClusters for cluster %ux%ux%u of %u-thread blocks with %zu bytes "
+                            "dynamic shared memory failed: %s",
+                            l->cluster.x, l->cluster.y, l->cluster.z, l->threads, cfg->dynamic_smem,
+                            cudaGetErrorString(e));
+        }
+        if (clusters == 0)
+            return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+                            "no cluster %ux%ux%u of %u-thread blocks with %zu bytes dynamic shared memory fits on one "
+                            "GPC",
+                            l->cluster.x, l->cluster.y, l->cluster.z, l->threads, cfg->dynamic_smem);
+        resident = (uint64_t)clusters * l->cluster_blocks;
+    }
+
+    if (cfg->cooperative) {
+        int coop = 0, per_sm = 0;
+        if ((e = cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, l->device)) != cudaSuccess)
+            return cg__fail(CG_ERROR_CUDA, "querying cooperative launch support failed: %s", cudaGetErrorString(e));
+        if (!coop)
+            return cg__fail(CG_ERROR_COOPERATIVE_UNSUPPORTED, "device %d (%s) does not support cooperative launch",
+                            l->device, l->prop.name);
+        if (!l->cluster_blocks) {
+            e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)l->threads, cfg->dynamic_smem);
+            if (e != cudaSuccess)
+                return cg__fail(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s",
+                                cudaGetErrorString(e));
+            resident = (uint64_t)per_sm * (uint64_t)l->prop.multiProcessorCount;
+        }
+        if (l->blocks > resident)
+            return cg__fail(CG_ERROR_COOPERATIVE_TOO_LARGE,
+                            "cooperative grid of %llu blocks (%u threads, %zu bytes dynamic shared memory each) "
+                            "exceeds the %llu that can be co-resident on device %d",
+                            (unsigned long long)l->blocks, l->threads, cfg->dynamic_smem,
+                            (unsigned long long)resident, l->device);
+    }
+    return CG_SUCCESS;
+}
+
+static cg_status_t cg__check_all(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+{
+    cg_status_t st;
+    if ((st = cg__check_shape(cfg, kernel, l)) != CG_SUCCESS)
+        return st;
+    if ((st = cg__check_device(kernel, l)) != CG_SUCCESS)
+        return st;
+    if ((st = cg__check_resources(cfg, kernel, l)) != CG_SUCCESS)
+        return st;
+    return cg__check_residency(cfg, kernel, l);
+}
+
+cg_status_t cg_launch_check(const cg_launch_config_t *cfg, const void *kernel)
+{
+    cg__launch_t l;
+    cg_status_t st = cg__check_all(cfg, kernel, &l);
+    return st == CG_SUCCESS ? cg__ok() : st;
+}
+
+cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **args)
+{
+    cg__launch_t l;
+    cudaLaunchConfig_t lc;
+    cudaLaunchAttribute attrs[2];
+    cudaError_t e;
+    cg_status_t st = cg__check_all(cfg, kernel, &l);
+    if (st != CG_SUCCESS)
+        return st;
+    cg__to_cuda(cfg, &l, &lc, attrs, 1);
+    e = cudaLaunchKernelExC(&lc, kernel, args);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        return cg__fail(CG_ERROR_LAUNCH_FAILED, "cudaLaunchKernelExC (grid %ux%ux%u, block %ux%ux%u, cluster %u, %zu "
+                        "bytes dynamic shared memory%s) failed: %s",
+                        l.grid.x, l.grid.y, l.grid.z, l.block.x, l.block.y, l.block.z, l.cluster_blocks,
+                        cfg->dynamic_smem, cfg->cooperative ? ", cooperative" : "", cudaGetErrorString(e));
+    }
+    return cg__ok();
+}
+
+cg_status_t cg_max_cooperative_blocks(const void *kernel, uint32_t block_threads, size_t dynamic_smem,
+                                      uint32_t *blocks)
+{
+    cg__launch_t l;
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    cg_status_t st;
+    int per_sm = 0;
+    cudaError_t e;
+    if (!blocks)
+        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
+    *blocks = 0;
+    cfg.grid.x = 1;
+    cfg.block.x = block_threads;
+    cfg.dynamic_smem = dynamic_smem;
+    if ((st = cg__check_shape(&cfg, kernel, &l)) != CG_SUCCESS || (st = cg__check_device(kernel, &l)) != CG_SUCCESS ||
+        (st = cg__check_resources(&cfg, kernel, &l)) != CG_SUCCESS)
+        return st;
+    e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)block_threads, dynamic_smem);
+    if (e != cudaSuccess)
+        return cg__fail(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s", cudaGetErrorString(e));
+    *blocks = (uint32_t)per_sm * (uint32_t)l.prop.multiProcessorCount;
+    return cg__ok();
+}
+
+cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *kernel, uint32_t *clusters)
+{
+    cg__launch_t l;
+    cg_launch_config_t c;
+    cudaLaunchConfig_t lc;
+    cudaLaunchAttribute attrs[2];
+    cg_status_t st;
+    int n = 0;
+    cudaError_t e;
+    if (!clusters)
+        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
+    *clusters = 0;
+    if (!cfg)
+        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
+    c = *cfg;
+    c.cooperative = 0;
+    /* The grid does not matter here: one cluster's worth. */
+    c.grid.x = cg__or1(c.cluster.x);
+    c.grid.y = cg__or1(c.cluster.y);
+    c.grid.z = cg__or1(c.cluster.z);
+    if ((st = cg__check_shape(&c, kernel, &l)) != CG_SUCCESS || (st = cg__check_device(kernel, &l)) != CG_SUCCESS ||
+        (st = cg__check_resources(&c, kernel, &l)) != CG_SUCCESS)
+        return st;
+    if (!l.cluster_blocks) { /* no cluster shape: 1-block clusters */
+        l.cluster.x = l.cluster.y = l.cluster.z = 1;
+        l.cluster_blocks = 1;
+    }
+    cg__to_cuda(&c, &l, &lc, attrs, 0);
+    e = cudaOccupancyMaxActiveClusters(&n, kernel, &lc);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE, "cudaOccupancyMaxActiveClusters failed: %s",
+                        cudaGetErrorString(e));
+    }
+    *clusters = (uint32_t)n;
+    if (n == 0)
+        return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+                        "no cluster %ux%ux%u of %u-thread blocks with %zu bytes dynamic shared memory fits on one GPC",
+                        l.cluster.x, l.cluster.y, l.cluster.z, l.threads, c.dynamic_smem);
+    return cg__ok();
+}
+
+cg_status_t cg_stream_synchronize(cudaStream_t stream)
+{
+    cudaError_t e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess)
+        return cg__fail(CG_ERROR_KERNEL_FAILED, "the stream reported: %s (%s)", cudaGetErrorString(e),
+                        cudaGetErrorName(e));
+    return cg__ok();
+}

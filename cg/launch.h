@@ -1,0 +1,113 @@
+/*
+ * cg/launch.h — launch cgc kernels from plain C (host code, linked with cudart).
+ *
+ *   cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+ *   cfg.grid = (cg_dim3_t){.x = 128};
+ *   cfg.block = (cg_dim3_t){.x = 256};
+ *   cfg.cluster = (cg_dim3_t){.x = 16};     // > 8: non-portable opt-in is done for you
+ *   cfg.dynamic_smem = 100 * 1024;          // > 48 KB: the opt-in is done for you
+ *   void *args[] = {&out, &n};
+ *   cg_status_t st = cg_launch(&cfg, (const void *)my_kernel, args);
+ *   if (st != CG_SUCCESS) fprintf(stderr, "%s: %s\n", cg_status_string(st), cg_last_error_detail());
+ *
+ * cg_launch validates the whole configuration against the kernel and the
+ * current device before it launches, so a bad one returns its own status
+ * instead of failing inside the driver or hanging (a cooperative grid larger
+ * than what can be co-resident, a cluster shape that does not divide the
+ * grid, ...). It uses cudaLaunchKernelExC (the C entry point; cudaLaunchKernelEx
+ * is a C++ template). A kernel that needs grid sync sets .cooperative = 1.
+ *
+ * Statuses of cg_launch / cg_launch_check, in the order they are checked:
+ *   CG_ERROR_INVALID_ARGUMENT        cfg is NULL
+ *   CG_ERROR_KERNEL_NULL             kernel is NULL
+ *   CG_ERROR_BLOCK_SIZE              block.x is 0, or more than 1024 threads, or a
+ *                                    dimension above 1024/1024/64, or above the
+ *                                    kernel's own limit (registers)
+ *   CG_ERROR_GRID_SIZE               grid.x is 0, or a dimension above the limits
+ *   CG_ERROR_CLUSTER_TOO_LARGE       more than 16 blocks in a cluster
+ *   CG_ERROR_CLUSTER_SHAPE           the cluster shape does not divide the grid
+ *   CG_ERROR_NO_DEVICE               no CUDA device (or no driver)
+ *   CG_ERROR_DEVICE_TOO_OLD          the current device is below sm_90
+ *   CG_ERROR_KERNEL_IMAGE            the kernel has no code for this device
+ *   CG_ERROR_SHARED_MEMORY           static + dynamic shared memory above the
+ *                                    device's per-block opt-in limit
+ *   CG_ERROR_CLUSTER_NONPORTABLE_DENIED  more than 8 blocks and the non-portable
+ *                                    opt-in was refused
+ *   CG_ERROR_CLUSTER_UNSCHEDULABLE   no cluster of this shape fits on a GPC
+ *   CG_ERROR_COOPERATIVE_UNSUPPORTED the device cannot launch cooperatively
+ *   CG_ERROR_COOPERATIVE_TOO_LARGE   the cooperative grid exceeds co-residency
+ *   CG_ERROR_LAUNCH_FAILED           the runtime rejected the launch anyway
+ *   CG_ERROR_CUDA                    a runtime query failed
+ * cg_last_error_detail() then says what was wrong, with the numbers.
+ */
+#ifndef CG_LAUNCH_H
+#define CG_LAUNCH_H
+
+#include <cuda_runtime_api.h>
+
+#include "cg/config.h"
+#include "cg/dim3.h"
+#include "cg/status.h"
+
+/* A launch. Zero means default in every field; fields are only ever appended,
+ * so CG_LAUNCH_CONFIG_INIT or designated initializers keep compiling.
+ *   grid          blocks; x must be set, a zero y or z means 1
+ *   block         threads per block; x must be set, a zero y or z means 1
+ *   cluster       cluster shape in blocks; all zero: no cluster shape (the
+ *                 kernel runs in implicit 1-block clusters); otherwise a zero
+ *                 dimension means 1. At most 16 blocks; above 8 cg_launch
+ *                 sets cudaFuncAttributeNonPortableClusterSizeAllowed.
+ *   dynamic_smem  bytes of dynamic shared memory per block; above 48 KB
+ *                 cg_launch sets cudaFuncAttributeMaxDynamicSharedMemorySize.
+ *   stream        0: the default stream
+ *   cooperative   nonzero: cooperative launch (needed by cg_grid_sync); the
+ *                 whole grid must be co-resident */
+typedef struct cg_launch_config {
+    cg_dim3_t grid;
+    cg_dim3_t block;
+    cg_dim3_t cluster;
+    size_t dynamic_smem;
+    cudaStream_t stream;
+    int cooperative;
+} cg_launch_config_t;
+
+/* Every field zero (defaults); set grid and block after it. */
+#define CG_LAUNCH_CONFIG_INIT {{0u, 0u, 0u}, {0u, 0u, 0u}, {0u, 0u, 0u}, 0u, (cudaStream_t)0, 0}
+
+CG_EXTERN_C_BEGIN
+
+/* Validate `cfg` for `kernel` on the current device (every check listed
+ * above, including the opt-in attributes it will need), then launch it with
+ * the kernel's arguments `args` (as for cudaLaunchKernel: one pointer per
+ * parameter; NULL for a kernel without parameters). Returns once the launch is
+ * enqueued; errors the kernel meets while running come from
+ * cg_stream_synchronize. */
+cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **args);
+
+/* Everything cg_launch checks and sets up, without launching. */
+cg_status_t cg_launch_check(const cg_launch_config_t *cfg, const void *kernel);
+
+/* The largest grid (in blocks) of `kernel` with `block_threads` threads and
+ * `dynamic_smem` bytes per block that can be co-resident on the current
+ * device, i.e. the largest cooperative launch: blocks per SM x SMs. */
+cg_status_t cg_max_cooperative_blocks(const void *kernel, uint32_t block_threads, size_t dynamic_smem,
+                                      uint32_t *blocks);
+
+/* How many clusters of cfg's shape (cluster, block, dynamic_smem; grid is
+ * ignored) can be active at once on the current device
+ * (cudaOccupancyMaxActiveClusters; does the >8 opt-in first). 0 clusters is
+ * reported as CG_ERROR_CLUSTER_UNSCHEDULABLE with *clusters = 0. */
+cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *kernel, uint32_t *clusters);
+
+/* cudaStreamSynchronize, with a fault or trap in the kernel reported as
+ * CG_ERROR_KERNEL_FAILED (the runtime's message in cg_last_error_detail). */
+cg_status_t cg_stream_synchronize(cudaStream_t stream);
+
+/* A sentence about the last failure of a cg_* host call on this thread, with
+ * the numbers involved ("cluster 3x1x1 does not divide grid 128x1x1 in x");
+ * "" after a success. Never NULL; valid until the thread's next cg_* call. */
+const char *cg_last_error_detail(void);
+
+CG_EXTERN_C_END
+
+#endif /* CG_LAUNCH_H */

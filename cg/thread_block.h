@@ -1,0 +1,186 @@
+/*
+ * cg/thread_block.h — the thread block group.
+ *
+ *   cg_thread_block_t b = cg_this_thread_block();   // cheap, non-collective
+ *   cg_thread_block_sync(&b);                        // exactly __syncthreads
+ *   cg_token_t t = cg_thread_block_barrier_arrive(&b);
+ *   ... independent work: this thread keeps running ...
+ *   cg_thread_block_barrier_wait(&b, t);
+ *
+ * The split barrier is real (C++ CG's thread_block::barrier_arrive is a no-op
+ * and its wait a __syncthreads): it is an mbarrier in shared memory, so a
+ * thread's wait returns as soon as every thread of the block has ARRIVED,
+ * whether or not the others have reached their wait; threads between arrive
+ * and wait make progress. Arrive is a release and wait an acquire, both at
+ * CTA scope: writes before any thread's arrive are visible to every thread
+ * after its wait.
+ *
+ * Initialization (C++ CG: "automatically initializes the group barrier").
+ * cg_this_thread_block() must stay cheap and callable under divergence, so it
+ * touches no memory. The barrier is set up by the first barrier_arrive made
+ * through each cg_thread_block_t value, which is collective by contract:
+ *   thread 0 checks the barrier's owner tag (this launch's %gridid and this
+ *   block's linear index); if another CTA (or nobody) left it there, thread 0
+ *   runs mbarrier.init with the block's thread count and writes the tag; then
+ *   a CTA barrier (barrier.sync 0) publishes it to the block.
+ * Cost of that first arrive: one CTA barrier plus a shared load (and the init the
+ * very first time in the block), on top of the arrive itself. Every later
+ * arrive through the same value is the bare mbarrier.arrive: keep one
+ * cg_thread_block_t per kernel and pass &b down to pay the setup once. A
+ * second value made later in the same block finds the tag and does not
+ * re-initialize (PTX: mbarrier.init on a live mbarrier is undefined), it only
+ * pays the CTA barrier. Its phases continue the same barrier.
+ *
+ * Contract (as C++ CG): every thread of the block arrives once per phase and
+ * waits once with the token its arrive returned, before arriving again.
+ * One barrier per block: the block group's barrier is a single shared object,
+ * so split phases of two cg_thread_block_t values must not interleave.
+ * The block's thread count must be below 2^20 (the mbarrier count limit; CUDA
+ * blocks have at most 1024 threads).
+ */
+#ifndef CG_THREAD_BLOCK_H
+#define CG_THREAD_BLOCK_H
+
+#include "barrier/mbarrier.h"
+#include "cg/block_sync.h"
+#include "cg/config.h"
+#include "cg/dim3.h"
+#include "cg/group_header.h"
+
+/* The thread block group. Build it with cg_this_thread_block(); pass it by
+ * pointer. `_ready` is per thread: 1 once this value's barrier is set up. */
+typedef struct cg_thread_block {
+    cg_group_header_t _hdr;
+    uint32_t _ready;
+} cg_thread_block_t;
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* ------------------------------------------------------------------------- */
+/* Queries                                                                   */
+/* ------------------------------------------------------------------------- */
+
+/* The calling thread's block. Touches no memory; not collective. */
+CG_DEVICE cg_thread_block_t cg_this_thread_block(void)
+{
+    cg_thread_block_t b;
+    b._hdr.kind = CG_GROUP_THREAD_BLOCK;
+    b._ready = 0;
+    return b;
+}
+
+/* Threads in the block (blockDim.x * y * z). */
+CG_DEVICE uint32_t cg_thread_block_num_threads(const cg_thread_block_t *b)
+{
+    (void)b;
+    return blockDim.x * blockDim.y * blockDim.z;
+}
+
+/* The calling thread's linear rank in the block, x fastest. */
+CG_DEVICE uint32_t cg_thread_block_thread_rank(const cg_thread_block_t *b)
+{
+    (void)b;
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+/* The block's index in the grid (blockIdx). */
+CG_DEVICE cg_dim3_t cg_thread_block_group_index(const cg_thread_block_t *b)
+{
+    (void)b;
+    return cg_dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+}
+
+/* The calling thread's index in the block (threadIdx). */
+CG_DEVICE cg_dim3_t cg_thread_block_thread_index(const cg_thread_block_t *b)
+{
+    (void)b;
+    return cg_dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+}
+
+/* The block's shape in threads (blockDim). */
+CG_DEVICE cg_dim3_t cg_thread_block_dim_threads(const cg_thread_block_t *b)
+{
+    (void)b;
+    return cg_dim3(blockDim.x, blockDim.y, blockDim.z);
+}
+
+/* ------------------------------------------------------------------------- */
+/* Full barrier                                                              */
+/* ------------------------------------------------------------------------- */
+
+/* __syncthreads(): barrier.sync 0 (bar.sync 0), nothing else. Like
+ * __syncthreads it must be reached by every thread of the block, from
+ * warp-converged code. */
+CG_DEVICE void cg_thread_block_sync(cg_thread_block_t *b)
+{
+    (void)b;
+    __syncthreads();
+}
+
+/* ------------------------------------------------------------------------- */
+/* Split barrier                                                             */
+/* ------------------------------------------------------------------------- */
+
+/* The block group's barrier and its owner tag; one per CTA (function-scope
+ * __shared__ has static storage: every value of every call shares it). */
+typedef struct cg__thread_block_barrier {
+    cg_mbarrier_t bar;
+    uint64_t owner_grid; /* %gridid of the launch that initialized it */
+    uint32_t owner_block; /* linear block index of the CTA that did */
+} cg__thread_block_barrier_t;
+
+CG_DEVICE cg__thread_block_barrier_t *cg__thread_block_barrier(void)
+{
+    __shared__ cg__thread_block_barrier_t s;
+    return &s;
+}
+
+/* mov.u64 d, %gridid;                        PTX ISA 3.0, sm_30
+ * The launch's grid identifier: with the block index it names this CTA
+ * among all CTAs that ever ran, so a tag left in shared memory by an earlier
+ * CTA (or random contents) never passes for this CTA's own. */
+CG_DEVICE uint64_t cg__gridid(void)
+{
+    uint64_t g;
+    asm("mov.u64 %0, %%gridid;" : "=l"(g));
+    return g;
+}
+
+/* The one-time setup of the first arrive through a value (see the top). */
+CG_DEVICE void cg__thread_block_barrier_setup(void)
+{
+    cg__thread_block_barrier_t *s = cg__thread_block_barrier();
+    if ((threadIdx.x | threadIdx.y | threadIdx.z) == 0) {
+        uint64_t grid = cg__gridid();
+        uint32_t block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+        if (s->owner_grid != grid || s->owner_block != block) {
+            cg_mbarrier_init(&s->bar, blockDim.x * blockDim.y * blockDim.z);
+            s->owner_grid = grid;
+            s->owner_block = block;
+        }
+    }
+    cg__block_sync_unaligned(); /* thread 0 arrives from its init branch */
+}
+
+/* Arrive on the block's barrier (release, CTA scope) and return at once. The
+ * first call through a value also sets the barrier up, which is a CTA barrier
+ * (see the top). Collective: every thread of the block arrives once per phase. */
+CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
+{
+    if (!b->_ready) {
+        cg__thread_block_barrier_setup();
+        b->_ready = 1;
+    }
+    return cg_mbarrier_arrive(&cg__thread_block_barrier()->bar);
+}
+
+/* Wait until every thread of the block has arrived in the phase of `tok`
+ * (acquire, CTA scope). Consumes the token of this thread's own arrive. */
+CG_DEVICE void cg_thread_block_barrier_wait(cg_thread_block_t *b, cg_token_t tok)
+{
+    (void)b;
+    cg_mbarrier_wait(&cg__thread_block_barrier()->bar, tok);
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_THREAD_BLOCK_H */

@@ -1,0 +1,238 @@
+/*
+ * cg/tile.h — warp tiles: a block split into tiles of n threads, n a power of
+ * two in 1..32 (C++ CG's tiled_partition / thread_block_tile<n>).
+ *
+ *   cg_thread_block_t b = cg_this_thread_block();
+ *   cg_tile_t t = cg_tiled_partition(&b, 8);
+ *   int s = cg_tile_reduce_sum_int(&t, v);
+ *   float x = cg_tile_shfl_down_float(&t, y, 1);
+ *
+ * Tile i holds the threads of block ranks [i*n, (i+1)*n): a tile never spans
+ * two warps. When n is a constant at the call, everything below folds to the
+ * plain warp intrinsics with a constant mask. In a block whose thread count is
+ * not a multiple of 32 the last warp is partial: a tile's mask then holds only
+ * the threads that exist, so sync, votes and the int reductions stay correct
+ * there (num_threads stays n, as in C++ CG). Shuffles that name a missing lane
+ * and the float reductions of such a tile read undefined values: keep the
+ * block size a multiple of n when a partial tile shuffles.
+ *
+ * C has no overloads: shuffles and reductions carry the element type in the
+ * name (_int, _uint, _float).
+ */
+#ifndef CG_TILE_H
+#define CG_TILE_H
+
+#include "cg/config.h"
+#include "cg/group_header.h"
+#include "cg/thread_block.h"
+
+/* A warp tile. Build it with cg_tiled_partition(); pass it by pointer. */
+typedef struct cg_tile {
+    cg_group_header_t _hdr;
+    uint32_t _size; /* n: 1, 2, 4, 8, 16 or 32 */
+    uint32_t _mask; /* lanes of this tile in the warp */
+    uint32_t _meta_rank; /* this tile's index in the block */
+    uint32_t _meta_count; /* tiles in the block */
+} cg_tile_t;
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* Split the block into tiles of n threads (n a power of two, 1..32) and return
+ * the caller's. Not collective and touches no memory. A debug build traps on
+ * any other n. */
+CG_DEVICE cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)
+{
+    cg_tile_t t;
+#if CG_DEBUG
+    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
+        printf("cgc: cg_tiled_partition(n = %u): n must be a power of two in 1..32\n", n);
+        __trap();
+    }
+#endif
+    uint32_t rank = cg_thread_block_thread_rank(b);
+    uint32_t nthreads = cg_thread_block_num_threads(b);
+    uint32_t lane = rank & 31u;
+    uint32_t base = lane & ~(n - 1u);
+    uint32_t mask = (n == 32u ? 0xffffffffu : ((1u << n) - 1u)) << base;
+    /* Lanes past the end of a partial last warp do not exist. */
+    uint32_t warp_left = nthreads - (rank & ~31u);
+    if (warp_left < 32u)
+        mask &= (1u << warp_left) - 1u;
+    t._hdr.kind = CG_GROUP_TILE;
+    t._size = n;
+    t._mask = mask;
+    t._meta_rank = rank / n;
+    t._meta_count = (nthreads + n - 1u) / n;
+    return t;
+}
+
+/* Threads in the tile (n). */
+CG_DEVICE uint32_t cg_tile_num_threads(const cg_tile_t *t) { return t->_size; }
+
+/* The calling thread's rank in its tile, 0..n-1. */
+CG_DEVICE uint32_t cg_tile_thread_rank(const cg_tile_t *t)
+{
+    return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & (t->_size - 1u);
+}
+
+/* This tile's index among the block's tiles, and how many there are. */
+CG_DEVICE uint32_t cg_tile_meta_group_rank(const cg_tile_t *t) { return t->_meta_rank; }
+CG_DEVICE uint32_t cg_tile_meta_group_size(const cg_tile_t *t) { return t->_meta_count; }
+
+/* The tile's lanes in the warp (for the raw *_sync intrinsics). */
+CG_DEVICE uint32_t cg_tile_mask(const cg_tile_t *t) { return t->_mask; }
+
+/* __syncwarp(mask): the tile's threads meet; orders their memory accesses. */
+CG_DEVICE void cg_tile_sync(cg_tile_t *t) { __syncwarp(t->_mask); }
+
+/* A tile has no split barrier in hardware; for the generic calls its arrive is
+ * a __syncwarp (every tile thread has arrived when it returns, with memory
+ * ordered) and its wait does nothing. */
+CG_DEVICE cg_token_t cg_tile_barrier_arrive(cg_tile_t *t)
+{
+    cg_token_t tok;
+    __syncwarp(t->_mask);
+    tok._opaque = 0;
+    return tok;
+}
+CG_DEVICE void cg_tile_barrier_wait(cg_tile_t *t, cg_token_t tok)
+{
+    (void)t;
+    (void)tok;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Shuffles (src/delta/lane mask are relative to the tile)                   */
+/* ------------------------------------------------------------------------- */
+
+/* The value of `v` in tile rank `src` (taken modulo n). */
+CG_DEVICE int cg_tile_shfl_int(const cg_tile_t *t, int v, uint32_t src)
+{
+    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
+}
+CG_DEVICE unsigned cg_tile_shfl_uint(const cg_tile_t *t, unsigned v, uint32_t src)
+{
+    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
+}
+CG_DEVICE float cg_tile_shfl_float(const cg_tile_t *t, float v, uint32_t src)
+{
+    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
+}
+
+/* The value of `v` in rank + delta; ranks past the end get their own value. */
+CG_DEVICE int cg_tile_shfl_down_int(const cg_tile_t *t, int v, uint32_t delta)
+{
+    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
+}
+CG_DEVICE unsigned cg_tile_shfl_down_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
+{
+    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
+}
+CG_DEVICE float cg_tile_shfl_down_float(const cg_tile_t *t, float v, uint32_t delta)
+{
+    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
+}
+
+/* The value of `v` in rank - delta; ranks below delta get their own value. */
+CG_DEVICE int cg_tile_shfl_up_int(const cg_tile_t *t, int v, uint32_t delta)
+{
+    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
+}
+CG_DEVICE unsigned cg_tile_shfl_up_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
+{
+    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
+}
+CG_DEVICE float cg_tile_shfl_up_float(const cg_tile_t *t, float v, uint32_t delta)
+{
+    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
+}
+
+/* The value of `v` in rank ^ lane_mask. */
+CG_DEVICE int cg_tile_shfl_xor_int(const cg_tile_t *t, int v, uint32_t lane_mask)
+{
+    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
+}
+CG_DEVICE unsigned cg_tile_shfl_xor_uint(const cg_tile_t *t, unsigned v, uint32_t lane_mask)
+{
+    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
+}
+CG_DEVICE float cg_tile_shfl_xor_float(const cg_tile_t *t, float v, uint32_t lane_mask)
+{
+    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
+}
+
+/* ------------------------------------------------------------------------- */
+/* Votes                                                                     */
+/* ------------------------------------------------------------------------- */
+
+/* Bit r set when `pred` is nonzero in tile rank r (bits 0..n-1). */
+CG_DEVICE uint32_t cg_tile_ballot(const cg_tile_t *t, int pred)
+{
+    uint32_t lane = ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & 31u;
+    uint32_t base = lane & ~(t->_size - 1u);
+    return (__ballot_sync(t->_mask, pred) & t->_mask) >> base;
+}
+
+/* Nonzero when `pred` is nonzero in any / every thread of the tile. */
+CG_DEVICE int cg_tile_any(const cg_tile_t *t, int pred) { return __any_sync(t->_mask, pred); }
+CG_DEVICE int cg_tile_all(const cg_tile_t *t, int pred) { return __all_sync(t->_mask, pred); }
+
+/* ------------------------------------------------------------------------- */
+/* Reductions: every thread of the tile gets the result                      */
+/*                                                                           */
+/* int: redux.sync over the tile mask (one instruction, sm_80+). float: a     */
+/* butterfly of log2(n) shfl.bfly steps (sm_90 has no float redux).          */
+/* ------------------------------------------------------------------------- */
+
+#if CG_ARCH_HAS_SM80
+CG_DEVICE int cg_tile_reduce_sum_int(const cg_tile_t *t, int v) { return (int)__reduce_add_sync(t->_mask, (unsigned)v); }
+CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v) { return __reduce_min_sync(t->_mask, v); }
+CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v) { return __reduce_max_sync(t->_mask, v); }
+#else
+CG_DEVICE int cg_tile_reduce_sum_int(const cg_tile_t *t, int v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1)
+        v += __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+    return v;
+}
+CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = w < v ? w : v;
+    }
+    return v;
+}
+CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = w > v ? w : v;
+    }
+    return v;
+}
+#endif
+
+/* Float sums are formed in butterfly order, so every thread gets the same
+ * bits; the order differs from a sequential sum (usual float rounding). */
+CG_DEVICE float cg_tile_reduce_sum_float(const cg_tile_t *t, float v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1)
+        v += __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+    return v;
+}
+CG_DEVICE float cg_tile_reduce_min_float(const cg_tile_t *t, float v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1)
+        v = fminf(v, __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size));
+    return v;
+}
+CG_DEVICE float cg_tile_reduce_max_float(const cg_tile_t *t, float v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1)
+        v = fmaxf(v, __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size));
+    return v;
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_TILE_H */

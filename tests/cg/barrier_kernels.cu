@@ -1,0 +1,328 @@
+/* tests/cg/barrier_kernels.cu — split barriers of the block, cluster and grid
+ * groups under random arrival order, with the data each phase publishes
+ * checked on the other side. */
+#include "cg/groups.h"
+#include "cg/launch.h"
+#include "tests/cg/barrier_kernels.h"
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+__device__ static uint32_t mix(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    uint32_t h = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u) * 0x85EBCA77u ^ (c + 0x165667B1u) * 0xC2B2AE3Du ^ d * 0x27D4EB2Fu;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    return h;
+}
+
+/* A random pause: most threads go straight on, some sleep up to ~1 us, so the
+ * order in which threads and warps arrive changes every phase. */
+__device__ static void jitter(uint32_t h)
+{
+    if ((h & 3u) == 0)
+        __nanosleep((h >> 2) & 1023u);
+    else if ((h & 3u) == 1)
+        for (uint32_t k = (h >> 4) & 63u; k; k--)
+            __threadfence_block();
+}
+
+__device__ static void fail(cgt_fail_t *f, uint32_t iter, uint32_t got, uint32_t want)
+{
+    if (atomicAdd(&f->errors, 1u) == 0) {
+        f->first_iter = iter;
+        f->first_block = blockIdx.x;
+        f->first_thread = threadIdx.x;
+        f->got = got;
+        f->want = want;
+    }
+}
+
+/* The value thread `t` of block `b` publishes in phase `i`. */
+__device__ static uint32_t code(uint32_t seed, uint32_t i, uint32_t b, uint32_t t) { return mix(seed, i, b, t) | 1u; }
+
+/* ---- block split barrier ------------------------------------------------- */
+
+__global__ void k_block_split(uint32_t iters, uint32_t seed, cgt_fail_t *f)
+{
+    __shared__ uint32_t buf[2][1024];
+    cg_thread_block_t b = cg_this_thread_block();
+    uint32_t tid = cg_thread_block_thread_rank(&b), n = cg_thread_block_num_threads(&b);
+    for (uint32_t i = 0; i < iters; i++) {
+        uint32_t h = mix(seed, i, blockIdx.x, tid);
+        jitter(h);
+        buf[i & 1][tid] = code(seed, i, blockIdx.x, tid);
+        cg_token_t tok = cg_thread_block_barrier_arrive(&b);
+        jitter(h >> 7);
+        cg_thread_block_barrier_wait(&b, tok);
+        uint32_t peer = (tid * 7u + i + 1u) % n;
+        uint32_t got = buf[i & 1][peer], want = code(seed, i, blockIdx.x, peer);
+        if (got != want)
+            fail(f, i, got, want);
+    }
+    if (tid == 0)
+        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+}
+
+extern "C" cg_status_t cgt_launch_block_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed,
+                                              cgt_fail_t *f)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&iters, &seed, &f};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    return cg_launch(&cfg, (const void *)k_block_split, args);
+}
+
+/* ---- block overlap --------------------------------------------------------- */
+
+/* Atomic flag accesses (relaxed): the overlap test's signals are meant to
+ * race with the barrier, not with each other (racecheck stays quiet). */
+__device__ static uint32_t flag_load(uint32_t *flag) { return atomicOr(flag, 0u); }
+__device__ static void flag_set(uint32_t *flag) { atomicExch(flag, 1u); }
+
+/* Spin until *flag is nonzero or 200 ms pass; 1 on success. */
+__device__ static int spin_until(uint32_t *flag, uint32_t *work)
+{
+    uint64_t t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    for (;;) {
+        if (flag_load(flag))
+            return 1;
+        (*work)++;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+        if (t - t0 > 200000000ull)
+            return 0;
+    }
+}
+
+__global__ void k_block_overlap(cgt_fail_t *f)
+{
+    __shared__ uint32_t arrived_and_running, released_early;
+    cg_thread_block_t b = cg_this_thread_block();
+    uint32_t warp = cg_thread_block_thread_rank(&b) / 32u, work = 0;
+    cg_token_t tok;
+    if (cg_thread_block_thread_rank(&b) == 0)
+    {
+        arrived_and_running = 0;
+        released_early = 0;
+    }
+    /* A first phase: sets the barrier up (its setup is a __syncthreads). */
+    tok = cg_thread_block_barrier_arrive(&b);
+    cg_thread_block_barrier_wait(&b, tok);
+
+    /* 1. Arrive does not block: warp 0 arrives and then signals; every other
+     * warp waits for that signal BEFORE arriving. */
+    if (warp == 0) {
+        tok = cg_thread_block_barrier_arrive(&b);
+        flag_set(&arrived_and_running);
+        cg_thread_block_barrier_wait(&b, tok);
+    } else {
+        if (!spin_until(&arrived_and_running, &work))
+            atomicAdd(&f->timeouts, 1u);
+        tok = cg_thread_block_barrier_arrive(&b);
+        cg_thread_block_barrier_wait(&b, tok);
+    }
+
+    /* 2. Wait returns once all have ARRIVED: the other warps arrive and then
+     * wait for warp 0 to come out of its wait before they call theirs. */
+    if (warp == 0) {
+        tok = cg_thread_block_barrier_arrive(&b);
+        cg_thread_block_barrier_wait(&b, tok);
+        flag_set(&released_early);
+    } else {
+        tok = cg_thread_block_barrier_arrive(&b);
+        if (!spin_until(&released_early, &work))
+            atomicAdd(&f->timeouts, 1u);
+        cg_thread_block_barrier_wait(&b, tok);
+    }
+    atomicAdd(&f->progress, work ? 1u : 0u);
+}
+
+extern "C" cg_status_t cgt_launch_block_overlap(uint32_t threads, cgt_fail_t *f)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&f};
+    cfg.grid.x = 1;
+    cfg.block.x = threads;
+    return cg_launch(&cfg, (const void *)k_block_overlap, args);
+}
+
+/* ---- cluster split barrier ------------------------------------------------- */
+
+/* reconverge_note: the random pauses diverge each warp; before a cluster
+ * barrier call the kernels reconverge it with __syncwarp() (block sizes here
+ * are multiples of 32). The non-aligned PTX forms allow a diverged warp, but
+ * compute-sanitizer synccheck reports one at barrier.cluster.wait (see
+ * cg/cluster_group.h). Arrival order across warps and blocks stays random. */
+
+__global__ void k_cluster_split(uint32_t iters, uint32_t seed, int relaxed_first, cgt_fail_t *f)
+{
+    __shared__ uint32_t buf[2][1024];
+    cg_cluster_t cl = cg_this_cluster();
+    uint32_t tid = threadIdx.x, n = blockDim.x;
+    uint32_t me = cg_cluster_block_rank(&cl), nb = cg_cluster_num_blocks(&cl);
+    uint32_t cluster_id = blockIdx.x / nb;
+    if (relaxed_first) {
+        /* Control-only phase: every CTA of the cluster has started. */
+        cg_token_t t0 = cg_cluster_barrier_arrive_relaxed(&cl);
+        cg_cluster_barrier_wait(&cl, t0);
+    }
+    for (uint32_t i = 0; i < iters; i++) {
+        uint32_t h = mix(seed, i, blockIdx.x, tid);
+        jitter(h);
+        buf[i & 1][tid] = code(seed ^ cluster_id, i, me, tid);
+        __syncwarp(); /* see reconverge_note */
+        cg_token_t tok = cg_cluster_barrier_arrive(&cl);
+        uint32_t peer = (me + 1u + i) % nb, slot = (tid * 5u + i) % n;
+        const uint32_t *remote = (const uint32_t *)cg_cluster_map_shared_rank(&cl, &buf[i & 1][0], peer);
+        jitter(h >> 9);
+        __syncwarp();
+        cg_cluster_barrier_wait(&cl, tok);
+        uint32_t got = remote[slot], want = code(seed ^ cluster_id, i, peer, slot);
+        if (got != want)
+            fail(f, i, got, want);
+    }
+    if (tid == 0)
+        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+    cg_cluster_exit_sync(&cl);
+}
+
+extern "C" cg_status_t cgt_launch_cluster_split(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters,
+                                                uint32_t seed, int relaxed_first, cgt_fail_t *f)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&iters, &seed, &relaxed_first, &f};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cluster.x = cluster;
+    return cg_launch(&cfg, (const void *)k_cluster_split, args);
+}
+
+/* ---- grid split barrier ------------------------------------------------------ */
+
+__global__ void k_grid_split(uint32_t iters, uint32_t seed, uint32_t *buf, cgt_fail_t *f)
+{
+    cg_grid_t g = cg_this_grid();
+    uint32_t gt = (uint32_t)cg_grid_thread_rank(&g), total = (uint32_t)cg_grid_num_threads(&g);
+    for (uint32_t i = 0; i < iters; i++) {
+        uint32_t h = mix(seed, i, blockIdx.x, threadIdx.x);
+        jitter(h);
+        buf[(size_t)(i & 1) * total + gt] = code(seed, i, 0, gt);
+        cg_token_t tok = cg_grid_barrier_arrive(&g);
+        jitter(h >> 11);
+        cg_grid_barrier_wait(&g, tok);
+        uint32_t peer = (gt * 13u + 1u + i * 977u) % total;
+        uint32_t got = buf[(size_t)(i & 1) * total + peer], want = code(seed, i, 0, peer);
+        if (got != want)
+            fail(f, i, got, want);
+    }
+    if (threadIdx.x == 0)
+        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+}
+
+extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed,
+                                             uint32_t *buf, cgt_fail_t *f)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&iters, &seed, &buf, &f};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cooperative = 1;
+    return cg_launch(&cfg, (const void *)k_grid_split, args);
+}
+
+/* ---- grid sync, many phases -------------------------------------------------- */
+
+/* slots[2][blocks]: in phase i block b writes i into slots[i&1][b]; after the
+ * sync it must read exactly i from another block's slot (nobody can write
+ * that slot again before this block arrives twice more). */
+__global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f)
+{
+    cg_grid_t g = cg_this_grid();
+    uint32_t b = (uint32_t)cg_grid_block_rank(&g), n = (uint32_t)cg_grid_num_blocks(&g);
+    volatile uint32_t *s = slots;
+    for (uint32_t i = 0; i < iters; i++) {
+        if (threadIdx.x == 0)
+            s[(i & 1) * n + b] = i;
+        cg_grid_sync(&g);
+        if (threadIdx.x == 0) {
+            uint32_t peer = (b + 1u + i) % n, got = s[(i & 1) * n + peer];
+            if (got != i)
+                fail(f, i, got, i);
+        }
+    }
+    if (threadIdx.x == 0)
+        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+}
+
+extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
+                                              cgt_fail_t *f)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&iters, &slots, &f};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cooperative = 1;
+    return cg_launch(&cfg, (const void *)k_grid_phases, args);
+}
+
+/* ---- stress: block + cluster split barriers, random order --------------------- */
+
+__global__ void k_stress(uint32_t iters, uint32_t seed, cgt_fail_t *f)
+{
+    __shared__ uint32_t blk[2][1024];
+    __shared__ uint32_t clu[2][1024];
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_cluster_t cl = cg_this_cluster();
+    uint32_t tid = cg_thread_block_thread_rank(&b), n = cg_thread_block_num_threads(&b);
+    uint32_t me = cg_cluster_block_rank(&cl), nb = cg_cluster_num_blocks(&cl);
+    for (uint32_t i = 0; i < iters; i++) {
+        uint32_t h = mix(seed, i, blockIdx.x, tid);
+        /* Block phase. */
+        jitter(h);
+        blk[i & 1][tid] = code(seed, i, blockIdx.x, tid);
+        cg_token_t bt = cg_barrier_arrive(&b); /* generic call on purpose */
+        jitter(h >> 8);
+        cg_barrier_wait(&b, bt);
+        {
+            uint32_t peer = (tid + 1u + (h >> 16) % n) % n;
+            uint32_t got = blk[i & 1][peer], want = code(seed, i, blockIdx.x, peer);
+            if (got != want)
+                fail(f, i, got, want);
+        }
+        /* Cluster phase. */
+        clu[i & 1][tid] = code(seed ^ 0x5A5A5A5Au, i, blockIdx.x, tid);
+        jitter(h >> 4);
+        __syncwarp(); /* see reconverge_note */
+        cg_token_t ct = cg_cluster_barrier_arrive(&cl);
+        jitter(h >> 12);
+        __syncwarp();
+        cg_cluster_barrier_wait(&cl, ct);
+        {
+            uint32_t peer_rank = (me + 1u + i) % nb, slot = (tid * 3u + i) % n;
+            const uint32_t *remote = (const uint32_t *)cg_cluster_map_shared_rank(&cl, &clu[i & 1][0], peer_rank);
+            uint32_t peer_block = blockIdx.x - me + peer_rank; /* 1-D clusters */
+            uint32_t got = remote[slot], want = code(seed ^ 0x5A5A5A5Au, i, peer_block, slot);
+            if (got != want)
+                fail(f, i, got, want);
+        }
+    }
+    if (tid == 0)
+        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+    cg_cluster_exit_sync(&cl);
+}
+
+extern "C" cg_status_t cgt_launch_stress(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters,
+                                         uint32_t seed, cgt_fail_t *f)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&iters, &seed, &f};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cluster.x = cluster;
+    return cg_launch(&cfg, (const void *)k_stress, args);
+}
+
+extern "C" const void *cgt_grid_split_kernel(void) { return (const void *)k_grid_split; }
+extern "C" const void *cgt_grid_phases_kernel(void) { return (const void *)k_grid_phases; }

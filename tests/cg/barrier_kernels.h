@@ -1,0 +1,49 @@
+/* tests/cg/barrier_kernels.h — launchers of barrier_kernels.cu (C linkage). */
+#ifndef CGT_BARRIER_KERNELS_H
+#define CGT_BARRIER_KERNELS_H
+
+#include "cg/status.h"
+
+/* What a barrier kernel found: mismatches and the first one, plus progress. */
+typedef struct cgt_fail {
+    uint32_t errors;
+    uint32_t first_iter, first_block, first_thread;
+    uint32_t got, want;
+    uint32_t timeouts; /* overlap test: bounded spins that expired */
+    uint32_t progress; /* overlap test: work done between arrive and wait */
+    unsigned long long iterations_done; /* summed over blocks */
+} cgt_fail_t;
+
+CG_EXTERN_C_BEGIN
+/* Block split barrier: data written before arrive seen after wait, random
+ * arrival order, `iters` phases per block. */
+cg_status_t cgt_launch_block_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed, cgt_fail_t *f);
+
+/* Overlap: a warp between arrive and wait runs while others have not arrived,
+ * and a wait returns before the others reach their wait. threads >= 64. */
+cg_status_t cgt_launch_block_overlap(uint32_t threads, cgt_fail_t *f);
+
+/* Cluster split barrier with DSMEM reads of a peer's data, random order. */
+cg_status_t cgt_launch_cluster_split(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters,
+                                     uint32_t seed, int relaxed_first, cgt_fail_t *f);
+
+/* Grid split barrier (cooperative): global data across the grid. buf holds
+ * 2 * blocks * threads uint32. */
+cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed, uint32_t *buf,
+                                  cgt_fail_t *f);
+
+/* Grid sync, `iters` back-to-back phases, checked every phase. slots holds
+ * 2 * blocks uint32. */
+cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
+                                   cgt_fail_t *f);
+
+/* Stress: block split barrier + cluster split barrier every iteration, random
+ * delays, results checked each phase. */
+cg_status_t cgt_launch_stress(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters, uint32_t seed,
+                              cgt_fail_t *f);
+/* The kernels, for occupancy queries (cg_max_cooperative_blocks). */
+const void *cgt_grid_split_kernel(void);
+const void *cgt_grid_phases_kernel(void);
+CG_EXTERN_C_END
+
+#endif /* CGT_BARRIER_KERNELS_H */

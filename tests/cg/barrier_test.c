@@ -1,0 +1,190 @@
+/* tests/cg/barrier_test.c — split barriers of the block, cluster and grid
+ * groups: visibility of data across arrive/wait, real overlap of the block
+ * barrier, millions of grid phases, and the >= 10^7-phase stress over block
+ * sizes 32..1024 and cluster sizes 1..16 with random arrival order.
+ * GPU tests: skip without an sm_90 device. CGT_QUICK=1 scales loops down. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/launch.h"
+#include "tests/cg/barrier_kernels.h"
+#include "tests/support/cgtest.h"
+
+TestSuite(cg_barriers, .timeout = 300);
+
+static int quick(void)
+{
+    const char *q = getenv("CGT_QUICK");
+    return q && *q && *q != '0';
+}
+
+static cgt_fail_t *new_fail(void)
+{
+    cgt_fail_t *f;
+    CGT_CUDA(cudaMallocManaged((void **)&f, sizeof *f, cudaMemAttachGlobal));
+    memset(f, 0, sizeof *f);
+    return f;
+}
+
+static void expect_clean(const cgt_fail_t *f, const char *what, unsigned long long want_iterations)
+{
+    cr_expect_eq(f->errors, 0u, "%s: %u wrong values; first: phase %u block %u thread %u got 0x%08x want 0x%08x",
+                 what, f->errors, f->first_iter, f->first_block, f->first_thread, f->got, f->want);
+    cr_expect_eq(f->iterations_done, want_iterations, "%s: %llu block-iterations done, want %llu", what,
+                 f->iterations_done, want_iterations);
+}
+
+static const uint32_t k_threads[] = {32, 64, 128, 256, 512, 1024};
+#define N_THREADS (sizeof k_threads / sizeof k_threads[0])
+
+Test(cg_barriers, block_split_visibility_every_block_size)
+{
+    uint64_t rng = cgt_seed();
+    uint32_t iters = quick() ? 40 : 5000;
+    cgt_require_sm90();
+    for (size_t t = 0; t < N_THREADS; t++) {
+        cgt_fail_t *f = new_fail();
+        char what[64];
+        snprintf(what, sizeof what, "block of %u", k_threads[t]);
+        CGT_OK(cgt_launch_block_split(8, k_threads[t], iters, (uint32_t)cgt_rand(&rng), f));
+        CGT_SYNC();
+        expect_clean(f, what, 8ull * iters);
+        CGT_CUDA(cudaFree(f));
+    }
+}
+
+Test(cg_barriers, block_split_overlaps)
+{
+    static const uint32_t threads[] = {64, 256, 1024};
+    cgt_require_sm90();
+    for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+        cgt_fail_t *f = new_fail();
+        CGT_OK(cgt_launch_block_overlap(threads[t], f));
+        CGT_SYNC();
+        /* A timeout means a thread could not get past arrive, or a wait held
+         * on until every thread reached its wait: no overlap. */
+        cr_expect_eq(f->timeouts, 0u, "block of %u: %u bounded spins expired (arrive or wait blocked)", threads[t],
+                     f->timeouts);
+        cr_expect_gt(f->progress, 0u, "block of %u: no thread did work between arrive and wait", threads[t]);
+        CGT_CUDA(cudaFree(f));
+    }
+}
+
+Test(cg_barriers, cluster_split_visibility_every_cluster_size)
+{
+    uint64_t rng = cgt_seed();
+    uint32_t iters = quick() ? 20 : 2000;
+    cgt_require_sm90();
+    /* Quick (sanitizer) runs: cluster sizes 1, 4, 9, 16 and one block size. */
+    for (uint32_t c = 1; c <= 16; c += quick() ? (c == 1 ? 3 : c == 4 ? 5 : 7) : 1)
+        for (size_t t = quick() ? 2 : 0; t < N_THREADS; t += quick() ? N_THREADS : 2) {
+            cgt_fail_t *f = new_fail();
+            char what[64];
+            uint32_t blocks = c * 4;
+            snprintf(what, sizeof what, "cluster %u, block of %u", c, k_threads[t]);
+            CGT_OK(cgt_launch_cluster_split(blocks, k_threads[t], c, iters, (uint32_t)cgt_rand(&rng), (int)(c & 1),
+                                            f));
+            CGT_SYNC();
+            expect_clean(f, what, (unsigned long long)blocks * iters);
+            CGT_CUDA(cudaFree(f));
+        }
+}
+
+Test(cg_barriers, cluster_barrier_without_cluster_launch)
+{
+    uint64_t rng = cgt_seed();
+    cgt_fail_t *f;
+    cgt_require_sm90();
+    f = new_fail();
+    /* cluster 0: no cluster shape, implicit 1-block clusters. */
+    CGT_OK(cgt_launch_cluster_split(64, 256, 0, 500, (uint32_t)cgt_rand(&rng), 1, f));
+    CGT_SYNC();
+    expect_clean(f, "no cluster shape", 64ull * 500);
+    CGT_CUDA(cudaFree(f));
+}
+
+Test(cg_barriers, grid_split_visibility)
+{
+    static const uint32_t threads[] = {32, 128, 1024};
+    uint64_t rng = cgt_seed();
+    uint32_t iters = quick() ? 10 : 1000;
+    cgt_require_sm90();
+    for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+        uint32_t blocks = 0;
+        uint32_t *buf;
+        cgt_fail_t *f = new_fail();
+        char what[64];
+        CGT_OK(cg_max_cooperative_blocks(cgt_grid_split_kernel(), threads[t], 0, &blocks));
+        cr_assert_gt(blocks, 0u);
+        CGT_CUDA(cudaMalloc((void **)&buf, sizeof(uint32_t) * 2 * blocks * threads[t]));
+        CGT_CUDA(cudaMemset(buf, CGT_POISON_BYTE, sizeof(uint32_t) * 2 * blocks * threads[t]));
+        snprintf(what, sizeof what, "grid %u x %u", blocks, threads[t]);
+        CGT_OK(cgt_launch_grid_split(blocks, threads[t], iters, (uint32_t)cgt_rand(&rng), buf, f));
+        CGT_SYNC();
+        expect_clean(f, what, (unsigned long long)blocks * iters);
+        CGT_CUDA(cudaFree(buf));
+        CGT_CUDA(cudaFree(f));
+    }
+}
+
+/* Millions of back-to-back grid syncs (the re-arrival race of cuml#458 would
+ * show as a wrong slot or a hang): one block per SM, then full occupancy. */
+Test(cg_barriers, grid_sync_millions_of_phases, .timeout = 600)
+{
+    const struct cudaDeviceProp *p;
+    uint32_t configs[2][3];
+    cgt_require_sm90();
+    p = cgt_device_props();
+    {
+        uint32_t full = 0;
+        CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
+        configs[0][0] = (uint32_t)p->multiProcessorCount;
+        configs[0][1] = 128;
+        configs[0][2] = quick() ? 2000 : 2000000;
+        configs[1][0] = full;
+        configs[1][1] = 128;
+        configs[1][2] = quick() ? 200 : 250000;
+    }
+    for (int c = 0; c < 2; c++) {
+        uint32_t *slots;
+        cgt_fail_t *f = new_fail();
+        char what[64];
+        CGT_CUDA(cudaMalloc((void **)&slots, sizeof(uint32_t) * 2 * configs[c][0]));
+        CGT_CUDA(cudaMemset(slots, CGT_POISON_BYTE, sizeof(uint32_t) * 2 * configs[c][0]));
+        snprintf(what, sizeof what, "grid %u x %u, %u phases", configs[c][0], configs[c][1], configs[c][2]);
+        CGT_OK(cgt_launch_grid_phases(configs[c][0], configs[c][1], configs[c][2], slots, f));
+        CGT_SYNC();
+        expect_clean(f, what, (unsigned long long)configs[c][0] * configs[c][2]);
+        CGT_CUDA(cudaFree(slots));
+        CGT_CUDA(cudaFree(f));
+    }
+}
+
+/* >= 10^7 barrier phases: block split barrier and cluster split barrier every
+ * iteration, every block size 32..1024 x every cluster size 1..16, random
+ * delays before writing, between arrive and wait. Phases counted: one per
+ * block barrier phase of each block plus one per cluster barrier phase of
+ * each cluster. */
+Test(cg_barriers, stress_ten_million_phases, .timeout = 900)
+{
+    uint64_t rng = cgt_seed();
+    uint32_t iters = quick() ? 4 : 1600;
+    unsigned long long phases = 0;
+    cgt_require_sm90();
+    for (uint32_t c = 1; c <= 16; c++)
+        for (size_t t = 0; t < N_THREADS; t++) {
+            uint32_t blocks = c * (64u / c > 0 ? 64u / c : 1u);
+            cgt_fail_t *f = new_fail();
+            char what[64];
+            snprintf(what, sizeof what, "stress cluster %u block %u", c, k_threads[t]);
+            CGT_OK(cgt_launch_stress(blocks, k_threads[t], c, iters, (uint32_t)cgt_rand(&rng), f));
+            CGT_SYNC();
+            expect_clean(f, what, (unsigned long long)blocks * iters);
+            phases += (unsigned long long)iters * (blocks + blocks / c);
+            CGT_CUDA(cudaFree(f));
+        }
+    cr_log_info("stress: %llu barrier phases checked", phases);
+    if (!quick())
+        cr_expect_geq(phases, 10000000ull, "stress ran only %llu phases", phases);
+}

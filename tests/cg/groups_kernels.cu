@@ -1,0 +1,221 @@
+/* tests/cg/groups_kernels.cu — every group query against CUDA's built-ins and
+ * C++ cooperative groups, for the launchers of groups_test.c. */
+#include <cooperative_groups.h>
+
+#include "cg/groups.h"
+#include "cg/launch.h"
+#include "tests/cg/groups_kernels.h"
+
+namespace cpp_cg = cooperative_groups;
+
+/* A mismatch: count it and keep the first one's description. */
+__device__ static void report(cgt_query_result_t *r, uint32_t what, uint64_t got, uint64_t want)
+{
+    if (atomicAdd(&r->errors, 1u) == 0) {
+        r->first_what = what;
+        r->first_got = got;
+        r->first_want = want;
+        r->first_block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+        r->first_thread = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    }
+}
+
+#define CHECK(r, what, got, want)                                       \
+    do {                                                                \
+        uint64_t g_ = (uint64_t)(got), w_ = (uint64_t)(want);           \
+        if (g_ != w_)                                                   \
+            report((r), (what), g_, w_);                                \
+    } while (0)
+
+/* ---- block and cluster queries ------------------------------------------ */
+
+__global__ void k_block_cluster_queries(cgt_query_result_t *r, uint32_t *ranks)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_cluster_t cl = cg_this_cluster();
+    cpp_cg::thread_block cb = cpp_cg::this_thread_block();
+    cpp_cg::cluster_group cc = cpp_cg::this_cluster();
+
+    CHECK(r, CGT_Q_BLOCK_THREAD_RANK, cg_thread_block_thread_rank(&b), cb.thread_rank());
+    CHECK(r, CGT_Q_BLOCK_NUM_THREADS, cg_thread_block_num_threads(&b), cb.num_threads());
+    CHECK(r, CGT_Q_BLOCK_THREAD_RANK, cg_thread_block_thread_rank(&b),
+          (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x);
+    cg_dim3_t gi = cg_thread_block_group_index(&b), ti = cg_thread_block_thread_index(&b),
+              dt = cg_thread_block_dim_threads(&b);
+    CHECK(r, CGT_Q_BLOCK_GROUP_INDEX, gi.x, blockIdx.x);
+    CHECK(r, CGT_Q_BLOCK_GROUP_INDEX, gi.y, blockIdx.y);
+    CHECK(r, CGT_Q_BLOCK_GROUP_INDEX, gi.z, blockIdx.z);
+    CHECK(r, CGT_Q_BLOCK_THREAD_INDEX, ti.x, threadIdx.x);
+    CHECK(r, CGT_Q_BLOCK_THREAD_INDEX, ti.y, threadIdx.y);
+    CHECK(r, CGT_Q_BLOCK_THREAD_INDEX, ti.z, threadIdx.z);
+    CHECK(r, CGT_Q_BLOCK_DIM_THREADS, dt.x, blockDim.x);
+    CHECK(r, CGT_Q_BLOCK_DIM_THREADS, dt.y, blockDim.y);
+    CHECK(r, CGT_Q_BLOCK_DIM_THREADS, dt.z, blockDim.z);
+
+    CHECK(r, CGT_Q_CLUSTER_BLOCK_RANK, cg_cluster_block_rank(&cl), cc.block_rank());
+    CHECK(r, CGT_Q_CLUSTER_NUM_BLOCKS, cg_cluster_num_blocks(&cl), cc.num_blocks());
+    CHECK(r, CGT_Q_CLUSTER_THREAD_RANK, cg_cluster_thread_rank(&cl), cc.thread_rank());
+    CHECK(r, CGT_Q_CLUSTER_NUM_THREADS, cg_cluster_num_threads(&cl), cc.num_threads());
+    cg_dim3_t db = cg_cluster_dim_blocks(&cl), bi = cg_cluster_block_index(&cl), dth = cg_cluster_dim_threads(&cl);
+    dim3 cdb = cc.dim_blocks(), cbi = cc.block_index(), cdt = cc.dim_threads();
+    CHECK(r, CGT_Q_CLUSTER_DIM_BLOCKS, db.x, cdb.x);
+    CHECK(r, CGT_Q_CLUSTER_DIM_BLOCKS, db.y, cdb.y);
+    CHECK(r, CGT_Q_CLUSTER_DIM_BLOCKS, db.z, cdb.z);
+    CHECK(r, CGT_Q_CLUSTER_BLOCK_INDEX, bi.x, cbi.x);
+    CHECK(r, CGT_Q_CLUSTER_BLOCK_INDEX, bi.y, cbi.y);
+    CHECK(r, CGT_Q_CLUSTER_BLOCK_INDEX, bi.z, cbi.z);
+    CHECK(r, CGT_Q_CLUSTER_DIM_THREADS, dth.x, cdt.x);
+    CHECK(r, CGT_Q_CLUSTER_DIM_THREADS, dth.y, cdt.y);
+    CHECK(r, CGT_Q_CLUSTER_DIM_THREADS, dth.z, cdt.z);
+
+    /* Generic calls agree with the typed ones. */
+    CHECK(r, CGT_Q_GENERIC, cg_thread_rank(&b), cg_thread_block_thread_rank(&b));
+    CHECK(r, CGT_Q_GENERIC, cg_num_threads(&b), cg_thread_block_num_threads(&b));
+    CHECK(r, CGT_Q_GENERIC, cg_thread_rank(&cl), cg_cluster_thread_rank(&cl));
+    CHECK(r, CGT_Q_GENERIC, cg_num_threads(&cl), cg_cluster_num_threads(&cl));
+
+    /* The host checks the cluster ranks against its own reference. */
+    if (cg_thread_block_thread_rank(&b) == 0) {
+        uint32_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+        ranks[2 * blk] = cg_cluster_block_rank(&cl);
+        ranks[2 * blk + 1] = cg_cluster_num_blocks(&cl);
+    }
+    cg_cluster_exit_sync(&cl);
+}
+
+extern "C" cg_status_t cgt_launch_block_cluster_queries(cg_dim3_t grid, cg_dim3_t block, cg_dim3_t cluster,
+                                                        cgt_query_result_t *r, uint32_t *ranks)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&r, &ranks};
+    cfg.grid = grid;
+    cfg.block = block;
+    cfg.cluster = cluster;
+    return cg_launch(&cfg, (const void *)k_block_cluster_queries, args);
+}
+
+/* ---- DSMEM mapping -------------------------------------------------------- */
+
+#define CGT_DSMEM_INTS 256
+
+/* Each block fills its shared array with (rank, i) codes; after a cluster
+ * barrier every thread reads every other block's array through
+ * cg_cluster_map_shared_rank and checks cg_cluster_query_shared_rank. */
+__global__ void k_dsmem_map(cgt_query_result_t *r, uint32_t salt)
+{
+    __shared__ uint32_t data[CGT_DSMEM_INTS];
+    cg_cluster_t cl = cg_this_cluster();
+    uint32_t me = cg_cluster_block_rank(&cl), n = cg_cluster_num_blocks(&cl);
+    uint32_t cluster_id = cg_hw_clusterid_x() + 1000u * (cg_hw_clusterid_y() + 1000u * cg_hw_clusterid_z());
+    for (uint32_t i = threadIdx.x; i < CGT_DSMEM_INTS; i += blockDim.x)
+        data[i] = salt ^ (cluster_id * 4099u + me * 257u + i);
+    cg_cluster_sync(&cl);
+    for (uint32_t peer = 0; peer < n; peer++) {
+        const uint32_t *remote = (const uint32_t *)cg_cluster_map_shared_rank(&cl, data, peer);
+        CHECK(r, CGT_Q_QUERY_SHARED_RANK, cg_cluster_query_shared_rank(&cl, remote), peer);
+        for (uint32_t i = threadIdx.x; i < CGT_DSMEM_INTS; i += blockDim.x)
+            CHECK(r, CGT_Q_MAP_SHARED_RANK, remote[i], salt ^ (cluster_id * 4099u + peer * 257u + i));
+    }
+    CHECK(r, CGT_Q_QUERY_SHARED_RANK, cg_cluster_query_shared_rank(&cl, data), me);
+    cg_cluster_exit_sync(&cl);
+}
+
+extern "C" cg_status_t cgt_launch_dsmem_map(uint32_t blocks, uint32_t threads, uint32_t cluster,
+                                            cgt_query_result_t *r, uint32_t salt)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&r, &salt};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cluster.x = cluster;
+    return cg_launch(&cfg, (const void *)k_dsmem_map, args);
+}
+
+/* ---- grid queries --------------------------------------------------------- */
+
+__global__ void k_grid_queries(cgt_query_result_t *r)
+{
+    cg_grid_t g = cg_this_grid();
+    cpp_cg::grid_group cgg = cpp_cg::this_grid();
+    CHECK(r, CGT_Q_GRID_VALID, cg_grid_is_valid(&g) != 0, cgg.is_valid());
+    CHECK(r, CGT_Q_GRID_THREAD_RANK, cg_grid_thread_rank(&g), cgg.thread_rank());
+    CHECK(r, CGT_Q_GRID_NUM_THREADS, cg_grid_num_threads(&g), cgg.num_threads());
+    CHECK(r, CGT_Q_GRID_BLOCK_RANK, cg_grid_block_rank(&g), cgg.block_rank());
+    CHECK(r, CGT_Q_GRID_NUM_BLOCKS, cg_grid_num_blocks(&g), cgg.num_blocks());
+    cg_dim3_t db = cg_grid_dim_blocks(&g), bi = cg_grid_block_index(&g), dt = cg_grid_dim_threads(&g);
+    dim3 cdb = cgg.dim_blocks(), cbi = cgg.block_index(), cdt = cgg.dim_threads();
+    CHECK(r, CGT_Q_GRID_DIM_BLOCKS, db.x, cdb.x);
+    CHECK(r, CGT_Q_GRID_DIM_BLOCKS, db.y, cdb.y);
+    CHECK(r, CGT_Q_GRID_DIM_BLOCKS, db.z, cdb.z);
+    CHECK(r, CGT_Q_GRID_BLOCK_INDEX, bi.x, cbi.x);
+    CHECK(r, CGT_Q_GRID_BLOCK_INDEX, bi.y, cbi.y);
+    CHECK(r, CGT_Q_GRID_BLOCK_INDEX, bi.z, cbi.z);
+    CHECK(r, CGT_Q_GRID_DIM_THREADS, dt.x, cdt.x);
+    CHECK(r, CGT_Q_GRID_DIM_THREADS, dt.y, cdt.y);
+    CHECK(r, CGT_Q_GRID_DIM_THREADS, dt.z, cdt.z);
+    CHECK(r, CGT_Q_GENERIC, cg_thread_rank(&g), cg_grid_thread_rank(&g));
+    CHECK(r, CGT_Q_GENERIC, cg_num_threads(&g), cg_grid_num_threads(&g));
+    cg_grid_sync(&g);
+}
+
+extern "C" cg_status_t cgt_launch_grid_queries(cg_dim3_t grid, cg_dim3_t block, cgt_query_result_t *r)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&r};
+    cfg.grid = grid;
+    cfg.block = block;
+    cfg.cooperative = 1;
+    return cg_launch(&cfg, (const void *)k_grid_queries, args);
+}
+
+/* ---- warp tiles ----------------------------------------------------------- */
+
+/* Per thread, for tile size n: out[t * CGT_TILE_FIELDS + f]. The host
+ * recomputes every field from the inputs. */
+__global__ void k_tiles(uint32_t n, const int *in_i, const float *in_f, uint32_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, n);
+    uint32_t tid = cg_thread_block_thread_rank(&b);
+    uint32_t gid = blockIdx.x * blockDim.x + tid;
+    int vi = in_i[gid];
+    float vf = in_f[gid];
+    uint32_t *o = out + (size_t)gid * CGT_TILE_FIELDS;
+    uint32_t r = cg_tile_thread_rank(&t);
+    o[0] = r;
+    o[1] = cg_tile_num_threads(&t);
+    o[2] = cg_tile_meta_group_rank(&t);
+    o[3] = cg_tile_meta_group_size(&t);
+    o[4] = (uint32_t)cg_tile_shfl_int(&t, vi, (r * 3u + 1u) % n);
+    o[5] = cg_tile_shfl_uint(&t, (unsigned)vi, 0u);
+    o[6] = __float_as_uint(cg_tile_shfl_float(&t, vf, n - 1u));
+    o[7] = (uint32_t)cg_tile_shfl_down_int(&t, vi, 1u);
+    o[8] = cg_tile_shfl_up_uint(&t, (unsigned)vi, 1u);
+    o[9] = __float_as_uint(cg_tile_shfl_xor_float(&t, vf, n > 1 ? n / 2u : 0u));
+    o[10] = cg_tile_ballot(&t, vi & 1);
+    o[11] = (uint32_t)(cg_tile_any(&t, vi % 7 == 0) != 0);
+    o[12] = (uint32_t)(cg_tile_all(&t, vi % 5 != 0) != 0);
+    o[13] = (uint32_t)cg_tile_reduce_sum_int(&t, vi);
+    o[14] = (uint32_t)cg_tile_reduce_min_int(&t, vi);
+    o[15] = (uint32_t)cg_tile_reduce_max_int(&t, vi);
+    o[16] = __float_as_uint(cg_tile_reduce_sum_float(&t, vf));
+    o[17] = __float_as_uint(cg_tile_reduce_min_float(&t, vf));
+    o[18] = __float_as_uint(cg_tile_reduce_max_float(&t, vf));
+    o[19] = (uint32_t)cg_thread_rank(&t);
+    o[20] = (uint32_t)cg_num_threads(&t);
+    o[21] = __float_as_uint(cg_tile_shfl_down_float(&t, vf, 2u));
+    o[22] = (uint32_t)cg_tile_shfl_up_int(&t, vi, 2u);
+    o[23] = cg_tile_shfl_xor_uint(&t, (unsigned)vi, 1u % n);
+    cg_sync(&t);
+    cg_tile_sync(&t);
+}
+
+extern "C" cg_status_t cgt_launch_tiles(uint32_t blocks, uint32_t threads, uint32_t n, const int *in_i,
+                                        const float *in_f, uint32_t *out)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&n, &in_i, &in_f, &out};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    return cg_launch(&cfg, (const void *)k_tiles, args);
+}

@@ -1,0 +1,147 @@
+/* tests/cg/launch_gpu_test.c — launch configurations that need a device to
+ * judge: shared memory beyond 48 KB (opt-in done) and beyond the device,
+ * clusters above 8 (non-portable opt-in done), cooperative grids at and above
+ * co-residency, the kernel's own thread limit, a non-kernel pointer, a
+ * trapping kernel. GPU tests: skip without an sm_90 device. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/launch.h"
+#include "tests/cg/launch_kernels.h"
+#include "tests/support/cgtest.h"
+
+TestSuite(cg_launch_gpu, .timeout = 60);
+
+static const char not_a_kernel = 0;
+
+static uint32_t *zeroed(size_t n)
+{
+    uint32_t *p;
+    CGT_CUDA(cudaMallocManaged((void **)&p, n * sizeof *p, cudaMemAttachGlobal));
+    memset(p, 0, n * sizeof *p);
+    return p;
+}
+
+Test(cg_launch_gpu, dynamic_shared_memory_above_48k_and_too_much)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    uint32_t *out, bytes;
+    void *args[] = {&bytes, &out};
+    cgt_require_sm90();
+    out = zeroed(1);
+    bytes = (uint32_t)cgt_device_props()->sharedMemPerBlockOptin - 1024u; /* room for static smem */
+    c.grid.x = 4;
+    c.block.x = 256;
+    c.dynamic_smem = bytes;
+    CGT_OK(cg_launch(&c, cgt_k_big_smem(), args));
+    CGT_SYNC();
+    cr_expect_eq(*out, 4u, "%u bytes of dynamic shared memory: %u (want 4 blocks, 0 mismatches)", bytes, *out - 4u);
+    c.dynamic_smem = cgt_device_props()->sharedMemPerBlockOptin + 1;
+    cr_expect_eq(cg_launch(&c, cgt_k_big_smem(), args), CG_ERROR_SHARED_MEMORY, "%s", cg_last_error_detail());
+    CGT_CUDA(cudaFree(out));
+}
+
+Test(cg_launch_gpu, cluster_of_16_gets_the_nonportable_opt_in)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    uint32_t *out, clusters = 0;
+    void *args[] = {&out};
+    cgt_require_sm90();
+    out = zeroed(64);
+    c.grid.x = 64;
+    c.block.x = 128;
+    c.cluster.x = 16;
+    CGT_OK(cg_max_active_clusters(&c, cgt_k_cluster_size(), &clusters));
+    cr_expect_gt(clusters, 0u);
+    CGT_OK(cg_launch(&c, cgt_k_cluster_size(), args));
+    CGT_SYNC();
+    for (int b = 0; b < 64; b++)
+        cr_expect_eq(out[b], 16u, "block %d saw a cluster of %u", b, out[b]);
+    CGT_CUDA(cudaFree(out));
+}
+
+/* The largest cluster with the most shared memory per block may or may not
+ * fit a GPC; the occupancy helper and cg_launch must agree either way. */
+Test(cg_launch_gpu, unschedulable_cluster_agrees_with_occupancy)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    uint32_t *out, clusters = 99, bytes = 0;
+    void *args[] = {&bytes, &out};
+    cg_status_t occ, st;
+    cgt_require_sm90();
+    out = zeroed(32);
+    /* Under CGT_QUICK (sanitizers) 64 KB: racecheck tracks every shared byte. */
+    bytes = getenv("CGT_QUICK") ? 64u * 1024u : (uint32_t)cgt_device_props()->sharedMemPerBlockOptin - 1024u;
+    c.grid.x = 16;
+    c.block.x = 1024;
+    c.cluster.x = 16;
+    c.dynamic_smem = bytes;
+    occ = cg_max_active_clusters(&c, cgt_k_big_smem(), &clusters);
+    st = cg_launch(&c, cgt_k_big_smem(), args);
+    if (clusters == 0) {
+        cr_expect_eq(occ, CG_ERROR_CLUSTER_UNSCHEDULABLE);
+        cr_expect_eq(st, CG_ERROR_CLUSTER_UNSCHEDULABLE, "%s", cg_last_error_detail());
+    } else {
+        cr_expect_eq(occ, CG_SUCCESS);
+        cr_expect_eq(st, CG_SUCCESS, "%s", cg_last_error_detail());
+    }
+    CGT_SYNC();
+    CGT_CUDA(cudaFree(out));
+}
+
+Test(cg_launch_gpu, cooperative_at_and_above_coresidency)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    uint32_t max = 0, *out;
+    void *args[1];
+    cgt_require_sm90();
+    CGT_OK(cg_max_cooperative_blocks(cgt_k_coop(), 256, 0, &max));
+    cr_assert_gt(max, 0u);
+    out = zeroed(max + 1);
+    args[0] = &out;
+    c.grid.x = max + 1;
+    c.block.x = 256;
+    c.cooperative = 1;
+    cr_expect_eq(cg_launch(&c, cgt_k_coop(), args), CG_ERROR_COOPERATIVE_TOO_LARGE, "%s", cg_last_error_detail());
+    {
+        char num[32];
+        snprintf(num, sizeof num, "%u", max);
+        cr_expect(strstr(cg_last_error_detail(), num) != NULL, "detail lacks the limit %s: %s", num,
+                  cg_last_error_detail());
+    }
+    c.grid.x = max;
+    CGT_OK(cg_launch(&c, cgt_k_coop(), args));
+    CGT_SYNC();
+    for (uint32_t b = 0; b < max; b++)
+        cr_expect_eq(out[b], 1u, "block %u did not pass the grid sync", b);
+    cr_expect_eq(out[max], 0u);
+    CGT_CUDA(cudaFree(out));
+}
+
+Test(cg_launch_gpu, kernel_thread_limit_and_non_kernel)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    uint32_t *out = NULL;
+    void *args[] = {&out};
+    cgt_require_sm90();
+    c.grid.x = 1;
+    c.block.x = 128;
+    cr_expect_eq(cg_launch(&c, cgt_k_bounded64(), args), CG_ERROR_BLOCK_SIZE, "%s", cg_last_error_detail());
+    c.block.x = 64;
+    CGT_OK(cg_launch(&c, cgt_k_bounded64(), args));
+    CGT_SYNC();
+    cr_expect_eq(cg_launch(&c, (const void *)&not_a_kernel, args), CG_ERROR_KERNEL_IMAGE, "%s",
+                 cg_last_error_detail());
+}
+
+Test(cg_launch_gpu, trapping_kernel_is_kernel_failed)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    cgt_require_sm90();
+    c.grid.x = 1;
+    c.block.x = 32;
+    CGT_OK(cg_launch(&c, cgt_k_trap(), NULL));
+    cr_expect_eq(cg_stream_synchronize(0), CG_ERROR_KERNEL_FAILED);
+    cr_expect(strlen(cg_last_error_detail()) > 0);
+}

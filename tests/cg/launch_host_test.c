@@ -1,0 +1,176 @@
+/* tests/cg/launch_host_test.c — every bad launch configuration that can be
+ * told without a device gets its own status and a detail with the numbers.
+ * Host test: runs in CI with no GPU (then a valid shape must report
+ * CG_ERROR_NO_DEVICE; with an sm_90 device, the fake kernel pointer must be
+ * refused as CG_ERROR_KERNEL_IMAGE). */
+#include <string.h>
+
+#include "cg/launch.h"
+#include "tests/support/cgtest.h"
+
+TestSuite(cg_launch_host, .timeout = 30);
+
+/* Not a kernel: an object whose address is never launched successfully. */
+static const char fake_kernel = 0;
+#define FAKE ((const void *)&fake_kernel)
+
+static cg_launch_config_t valid(void)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    c.grid.x = 128;
+    c.block.x = 256;
+    return c;
+}
+
+/* The status a configuration with a valid shape gets on this machine. */
+static cg_status_t shape_ok_status(void)
+{
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    (void)cudaGetLastError();
+    if (e != cudaSuccess || n == 0)
+        return CG_ERROR_NO_DEVICE;
+    return cgt_have_sm90() ? CG_ERROR_KERNEL_IMAGE : CG_ERROR_DEVICE_TOO_OLD;
+}
+
+static void expect_status(const cg_launch_config_t *c, const void *k, cg_status_t want, const char *needle1,
+                          const char *needle2)
+{
+    cg_status_t got = cg_launch(c, k, NULL);
+    const char *d = cg_last_error_detail();
+    cr_expect_eq(got, want, "got %s (%s), want %s", cg_status_name(got), d, cg_status_name(want));
+    cr_expect(d != NULL && d[0] != '\0', "no detail for %s", cg_status_name(want));
+    if (needle1)
+        cr_expect(strstr(d, needle1) != NULL, "detail '%s' lacks '%s'", d, needle1);
+    if (needle2)
+        cr_expect(strstr(d, needle2) != NULL, "detail '%s' lacks '%s'", d, needle2);
+    /* cg_launch_check agrees with cg_launch. */
+    cr_expect_eq(cg_launch_check(c, k), want, "cg_launch_check disagrees for %s", cg_status_name(want));
+}
+
+Test(cg_launch_host, init_is_all_zero)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT, z;
+    memset(&z, 0, sizeof z);
+    cr_expect_eq(c.grid.x | c.grid.y | c.grid.z | c.block.x | c.block.y | c.block.z, 0u);
+    cr_expect_eq(c.cluster.x | c.cluster.y | c.cluster.z, 0u);
+    cr_expect_eq(c.dynamic_smem, 0u);
+    cr_expect(c.stream == z.stream);
+    cr_expect_eq(c.cooperative, 0);
+}
+
+Test(cg_launch_host, null_config_and_null_kernel)
+{
+    cg_launch_config_t c = valid();
+    expect_status(NULL, FAKE, CG_ERROR_INVALID_ARGUMENT, "NULL", NULL);
+    expect_status(&c, NULL, CG_ERROR_KERNEL_NULL, "NULL", NULL);
+}
+
+Test(cg_launch_host, bad_block_sizes)
+{
+    cg_launch_config_t c = valid();
+    c.block.x = 0;
+    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "block.x is 0", NULL);
+    c.block.x = 1025;
+    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "1025x1x1", "1024");
+    c.block.x = 32;
+    c.block.y = 32;
+    c.block.z = 2;
+    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "2048 threads", NULL);
+    c.block.x = 1;
+    c.block.y = 1;
+    c.block.z = 65;
+    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "1x1x65", NULL);
+}
+
+Test(cg_launch_host, bad_grid_sizes)
+{
+    cg_launch_config_t c = valid();
+    c.grid.x = 0;
+    expect_status(&c, FAKE, CG_ERROR_GRID_SIZE, "grid.x is 0", NULL);
+    c.grid.x = 4;
+    c.grid.y = 65536;
+    expect_status(&c, FAKE, CG_ERROR_GRID_SIZE, "4x65536x1", NULL);
+}
+
+Test(cg_launch_host, cluster_too_large)
+{
+    cg_launch_config_t c = valid();
+    c.grid.x = 17 * 4;
+    c.cluster.x = 17;
+    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "17x1x1", "16");
+    c.grid.x = 8;
+    c.grid.y = 8;
+    c.cluster.x = 4;
+    c.cluster.y = 4;
+    c.cluster.z = 2;
+    c.grid.z = 2;
+    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "32 blocks", NULL);
+}
+
+Test(cg_launch_host, cluster_shape_not_dividing_grid)
+{
+    cg_launch_config_t c = valid();
+    c.cluster.x = 3;
+    expect_status(&c, FAKE, CG_ERROR_CLUSTER_SHAPE, "3x1x1", "128x1x1 in x");
+    c.grid.x = 4;
+    c.grid.y = 3;
+    c.cluster.x = 1;
+    c.cluster.y = 2;
+    expect_status(&c, FAKE, CG_ERROR_CLUSTER_SHAPE, "1x2x1", "in y");
+}
+
+/* Zero means default: y/z of grid, block and cluster left 0 are 1, so these
+ * shapes pass every device-free check and reach the device stage. */
+Test(cg_launch_host, zero_fields_mean_default)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    cg_status_t want = shape_ok_status();
+    c.grid.x = 64;
+    c.block.x = 128;
+    expect_status(&c, FAKE, want, NULL, NULL);
+    c.cluster.x = 16; /* y, z zero: a 16x1x1 cluster, which divides 64 */
+    expect_status(&c, FAKE, want, NULL, NULL);
+    c.cluster.x = 0;
+    c.cluster.z = 1; /* only z given: x, y default to 1 */
+    expect_status(&c, FAKE, want, NULL, NULL);
+}
+
+Test(cg_launch_host, helpers_reject_bad_arguments)
+{
+    uint32_t out = 7;
+    cg_launch_config_t c = valid();
+    cr_expect_eq(cg_max_cooperative_blocks(FAKE, 128, 0, NULL), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect_eq(cg_max_cooperative_blocks(NULL, 128, 0, &out), CG_ERROR_KERNEL_NULL);
+    cr_expect_eq(out, 0u, "result not cleared on failure");
+    cr_expect_eq(cg_max_cooperative_blocks(FAKE, 0, 0, &out), CG_ERROR_BLOCK_SIZE);
+    cr_expect_eq(cg_max_cooperative_blocks(FAKE, 2000, 0, &out), CG_ERROR_BLOCK_SIZE);
+    cr_expect_eq(cg_max_active_clusters(&c, FAKE, NULL), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect_eq(cg_max_active_clusters(NULL, FAKE, &out), CG_ERROR_INVALID_ARGUMENT);
+    c.cluster.x = 20;
+    cr_expect_eq(cg_max_active_clusters(&c, FAKE, &out), CG_ERROR_CLUSTER_TOO_LARGE);
+    c.cluster.x = 2;
+    cr_expect_eq(cg_max_active_clusters(&c, FAKE, &out), shape_ok_status());
+}
+
+/* Each launch error has its own status: distinct values, names, messages. */
+Test(cg_launch_host, every_launch_error_is_distinct)
+{
+    static const cg_status_t s[] = {
+        CG_ERROR_INVALID_ARGUMENT,   CG_ERROR_NO_DEVICE,           CG_ERROR_DEVICE_TOO_OLD,
+        CG_ERROR_CUDA,               CG_ERROR_CLUSTER_SHAPE,       CG_ERROR_CLUSTER_TOO_LARGE,
+        CG_ERROR_CLUSTER_NONPORTABLE_DENIED, CG_ERROR_CLUSTER_UNSCHEDULABLE, CG_ERROR_SHARED_MEMORY,
+        CG_ERROR_BLOCK_SIZE,         CG_ERROR_GRID_SIZE,           CG_ERROR_COOPERATIVE_UNSUPPORTED,
+        CG_ERROR_COOPERATIVE_TOO_LARGE, CG_ERROR_KERNEL_NULL,      CG_ERROR_LAUNCH_FAILED,
+        CG_ERROR_KERNEL_FAILED,      CG_ERROR_KERNEL_IMAGE,
+    };
+    size_t n = sizeof s / sizeof s[0];
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_neq(s[i], CG_SUCCESS);
+        cr_expect_str_neq(cg_status_name(s[i]), "CG_STATUS_UNKNOWN");
+        for (size_t j = i + 1; j < n; j++) {
+            cr_expect_neq(s[i], s[j]);
+            cr_expect_str_neq(cg_status_string(s[i]), cg_status_string(s[j]));
+        }
+    }
+}
