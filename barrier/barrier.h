@@ -229,6 +229,28 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
  *     or a relaxed (morally strong) access at CTA scope: no data race.
  * The token is the phase parity (bit 31 of the value the leader's atomic
  * returned, broadcast to the warp), which is also _done's phase parity.
+ *
+ * Why atomics and not a second mbarrier, and what tools see. A design every
+ * tool can follow exists: all threads arrive on an mbarrier A (one arrive per
+ * thread), one elected thread waits on A, runs the function and arrives on a
+ * count-1 mbarrier B, and everyone waits on B. Its critical path is two
+ * mbarrier round trips (arrive -> the elected waiter wakes; arrive -> the
+ * waiters wake), about twice the raw mbarrier floor before the function runs
+ * at all: an estimated ~85 ns at 128 threads and ~200 at 1024 on an H200 (floor 42.4 /
+ * 100.0 ns), i.e. 0.33-0.34 x libcu++'s cuda::barrier<block, F> (254 / 592
+ * ns), over the 0.3 x target, and it still needs an atomic to elect the
+ * thread that runs the function. The counter above puts one shared atomic per
+ * warp and one mbarrier round trip on the critical path, so it stays the
+ * algorithm. The cost: compute-sanitizer racecheck models bar.sync,
+ * bar.warp.sync and mbarrier arrive/wait, not atomics + fences as
+ * synchronization, so it reports the arrivers' writes (before the arrive)
+ * against the completion function's reads, and waiters' reads against the
+ * next phase's function writes. These are not races under the PTX memory
+ * model (1.-4. above); tests and examples of cg_barrier_fn_t skip under
+ * racecheck saying so, and run under memcheck, synccheck and plain. The
+ * waiters' side (_done: the completer's own mbarrier arrive, the waiters'
+ * try_wait.parity) is a construct racecheck follows: what the function
+ * writes, every waiter reads without a report.
  */
 
 /* atom.release.cta.shared::cta.add.u32 d, [a], v;   PTX ISA 7.8, sm_70. */

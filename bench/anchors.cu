@@ -138,7 +138,42 @@ __global__ void k_cuda_barrier_rotating(bench_args_t a)
 }
 BENCH_EXPORT(a_cuda_barrier_rotating, k_cuda_barrier_rotating)
 
-// --- barrier with a completion function (seed 000 shape) --------------------------
+// --- barrier with a completion function: light (the barrier's own cost) ----------
+
+/* The completion function does almost nothing: one thread adds 1 to a shared
+ * counter, which every thread reads after its wait (so the function's write
+ * must be visible: the barrier's whole contract, at its smallest). What the
+ * row measures is the barrier: arrivals, electing the completer, running F,
+ * waking the waiters. TARGETS.md's anchor (254/284/592 ns) is this. */
+struct compl_count {
+    unsigned *count;
+    __device__ void operator()() noexcept { *count += 1u; }
+};
+using light_barrier_t = cuda::barrier<cuda::thread_scope_block, compl_count>;
+
+__global__ void k_cuda_barrier_compl_light(bench_args_t a)
+{
+    __shared__ unsigned count;
+    __shared__ alignas(light_barrier_t) unsigned char storage[sizeof(light_barrier_t)];
+    light_barrier_t *bar = reinterpret_cast<light_barrier_t *>(storage);
+    if (threadIdx.x == 0) {
+        count = 0;
+        new (bar) light_barrier_t((ptrdiff_t)blockDim.x, compl_count{&count});
+    }
+    __syncthreads();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        light_barrier_t::arrival_token t = bar->arrive();
+        bar->wait(std::move(t));
+        acc += count;
+    }
+    bench_sink(&a, acc);
+    if (threadIdx.x == 0)
+        a.acc[blockIdx.x] = count;
+}
+BENCH_EXPORT(a_cuda_barrier_compl_light, k_cuda_barrier_compl_light)
+
+// --- barrier with a completion function (seed 000 shape, heavy: info) -------------
 
 /* Each thread writes its smem word (depending on the running sum, so every
  * phase depends on the previous completion), arrives and waits; the

@@ -52,6 +52,7 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cg_block_rotating)    /* rotating slow warp, CG arrive/wait            */  \
     X(a_cuda_barrier_rotating)/* rotating slow warp, cuda::barrier<block>      */  \
     X(a_cuda_barrier_compl)   /* cuda::barrier<block, F>, F sums smem (seed 0) */  \
+    X(a_cuda_barrier_compl_light) /* cuda::barrier<block, F>, F: counter += 1  */  \
     X(a_cg_cluster_sync)      /* CG cluster.sync()                             */  \
     X(a_cg_cluster_split)     /* CG cluster barrier_arrive/barrier_wait        */  \
     X(a_ptx_cluster_relaxed)  /* barrier.cluster.arrive.relaxed.aligned + wait */  \
@@ -71,7 +72,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_split)        /* cg_barrier_t arrive/wait (C cuda::barrier)    */  \
     X(c_block_rotating)       /* rotating slow warp, cg_thread_block arrive/wait */\
     X(c_barrier_compl)        /* cg_barrier_fn_t, completion fn pointer        */  \
-    X(c_barrier_compl_elect)  /* cg_barrier_fn_t, inline completion (elect)    */  \
+    X(c_barrier_compl_light)  /* cg_barrier_fn_t, fn pointer: counter += 1     */  \
+    X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
     X(c_cluster_sync)         /* cg_cluster_sync                               */  \
     X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
     X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \

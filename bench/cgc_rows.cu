@@ -81,7 +81,63 @@ __global__ void kc_block_rotating(bench_args_t a)
 }
 BENCH_BUILT(c_block_rotating, kc_block_rotating)
 
-// --- barrier with a completion function (seed 000 shape) -----------------------
+// --- barrier with a completion function: light (the barrier's own cost) --------
+
+/* One thread adds 1 to a shared counter per phase; every thread reads it
+ * after its wait (the anchor's compl_count). */
+static __device__ void compl_count_fn(void *p)
+{
+    *(unsigned *)p += 1u;
+}
+
+__global__ void kc_barrier_compl_light(bench_args_t a)
+{
+    __shared__ unsigned count;
+    __shared__ cg_barrier_fn_t bar;
+    if (threadIdx.x == 0) {
+        count = 0;
+        cg_barrier_fn_init(&bar, blockDim.x, compl_count_fn, &count);
+    }
+    __syncthreads();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        cg_token_t t = cg_barrier_fn_arrive(&bar);
+        cg_barrier_fn_wait(&bar, t);
+        acc += count;
+    }
+    bench_sink(&a, acc);
+    if (threadIdx.x == 0)
+        a.acc[blockIdx.x] = count;
+}
+BENCH_BUILT(c_barrier_compl_light, kc_barrier_compl_light)
+
+/* The same with the completion step inline (arrive_elect / complete). */
+__global__ void kc_barrier_compl_light_elect(bench_args_t a)
+{
+    __shared__ unsigned count;
+    __shared__ cg_barrier_fn_t bar;
+    if (threadIdx.x == 0) {
+        count = 0;
+        cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);
+    }
+    __syncthreads();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        cg_token_t t;
+        if (cg_barrier_fn_arrive_elect(&bar, &t)) {
+            count += 1u;
+            cg_barrier_fn_complete(&bar, t);
+        }
+        cg_barrier_fn_wait(&bar, t);
+        acc += count;
+    }
+    bench_sink(&a, acc);
+    if (threadIdx.x == 0)
+        a.acc[blockIdx.x] = count;
+}
+BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
+
+// --- barrier with a completion function (seed 000 shape, heavy: info) ----------
 
 /* The completion function's argument and body: the same sum as the anchor's
  * functor (bench_sum_into), called through cg_barrier_fn_t's pointer. */
@@ -121,33 +177,6 @@ __global__ void kc_barrier_compl(bench_args_t a)
         a.acc[blockIdx.x] = acc;
 }
 BENCH_BUILT(c_barrier_compl, kc_barrier_compl)
-
-/* The same with the completion step inline (arrive_elect / complete): what
- * a C++ functor gets from inlining, without the call through a pointer. */
-__global__ void kc_barrier_compl_elect(bench_args_t a)
-{
-    __shared__ int smem[1024];
-    __shared__ unsigned long long acc;
-    __shared__ cg_barrier_fn_t bar;
-    if (threadIdx.x == 0) {
-        acc = 0;
-        cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);
-    }
-    __syncthreads();
-    for (long long i = 0; i < a.iters; ++i) {
-        smem[threadIdx.x] = (int)((unsigned)i ^ threadIdx.x) + (int)acc;
-        cg_token_t t;
-        if (cg_barrier_fn_arrive_elect(&bar, &t)) {
-            bench_sum_into(smem, blockDim.x, &acc);
-            cg_barrier_fn_complete(&bar, t);
-        }
-        cg_barrier_fn_wait(&bar, t);
-    }
-    bench_sink(&a, acc);
-    if (threadIdx.x == 0)
-        a.acc[blockIdx.x] = acc;
-}
-BENCH_BUILT(c_barrier_compl_elect, kc_barrier_compl_elect)
 
 // --- cluster -----------------------------------------------------------------------
 

@@ -42,7 +42,13 @@ extern "C" __global__ void bt_phases_kernel(uint32_t seed, int phases, int mode,
         if (jitter > 0)
             bt_spin(h % (uint32_t)jitter);
         cur[t] = h;
-        int m = mode == BT_RANDOM_MIX ? (int)((h >> 8) % 4u) : mode;
+        int m = mode;
+        if (mode == BT_RANDOM_MIX) {
+            m = (int)((h >> 8) % 4u);
+        } else if (mode == BT_RANDOM_THREAD_MIX) { /* token, parity, arrive_and_wait */
+            m = (int)((h >> 8) % 3u);
+            m = m == 2 ? BT_ARRIVE_AND_WAIT : m;
+        }
         switch (m) {
         case BT_BARRIER_TOKEN: {
             cg_token_t tok = cg_barrier_arrive_one(&bar);

@@ -59,7 +59,9 @@ enum bt_mode {
     BT_MBARRIER_PARITY,   /* cg_mbarrier_arrive + cg_mbarrier_wait_parity */
     BT_WARP_AGGREGATED,   /* cg_mbarrier_arrive_warp + cg_mbarrier_wait */
     BT_ARRIVE_AND_WAIT,   /* cg_barrier_arrive_and_wait */
-    BT_RANDOM_MIX,        /* per thread and phase, one of the above at random */
+    BT_RANDOM_MIX,        /* per thread and phase, one of the four above at random */
+    BT_RANDOM_THREAD_MIX, /* per thread and phase, token, parity or arrive_and_wait: every
+                             thread arrives itself (no warp-aggregated arrive) */
     BT_MODES
 };
 

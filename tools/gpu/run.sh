@@ -24,6 +24,7 @@ start=$(date +%s)
     echo "commit: $(cat "$work/commit.txt")"
     [ -s "$work/dirty.txt" ] && { echo "uncommitted changes in the bundle:"; cat "$work/dirty.txt"; }
     nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
+    compute-sanitizer --version | tail -n 1
 } >"$out/device.txt" 2>&1
 cat "$out/device.txt"
 
