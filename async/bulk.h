@@ -209,13 +209,31 @@ CG_DEVICE void cg_cp_async_16(uint32_t dst_saddr, const void *src)
 #endif
 }
 
+/* cp.async.wait_all;   PTX ISA 7.0, sm_80.
+ * Commits this thread's pending cp.async copies and waits until all of them
+ * have completed: their writes are then performed and visible to this thread
+ * (a later release — an mbarrier arrive, a block barrier — publishes them). */
+CG_DEVICE void cg_cp_async_wait_all(void)
+{
+#if CG_ARCH_HAS_SM80
+    asm volatile("cp.async.wait_all;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM80();
+#endif
+}
+
 /* cp.async.mbarrier.arrive.b64 [mbar];   PTX ISA 7.0, sm_80.
  * Makes the mbarrier track this thread's earlier cp.async copies: its pending
  * arrival count is raised by one now and lowered by one (an arrive-on) when
  * they have all completed, so the current phase cannot complete before they
  * have, and the thread's own arrivals are unchanged ("as if by another thread
  * bound to the barrier"). Contrast the .noinc form, which counts as one of the
- * expected arrivals. */
+ * expected arrivals.
+ * compute-sanitizer synccheck (CUDA 13.0) books this as an arrival OF THE
+ * CALLING THREAD in the current phase, so that thread's own arrive later in
+ * the same phase is reported "Barrier error detected. Missing wait." and the
+ * kernel is aborted; cg_memcpy_async therefore does not use it (it finishes
+ * its cp.async copies with cg_cp_async_wait_all before returning). */
 CG_DEVICE void cg_cp_async_mbarrier_arrive(uint32_t mbar_saddr)
 {
 #if CG_ARCH_HAS_SM80

@@ -46,7 +46,8 @@
  *
  * Sender side: cg_dsmem_push(&group, dst, src, bytes, &bar, rank) (every
  * thread of the group stores a share with st.async) or one thread's
- * cg_dsmem_push_bulk(dst, src, bytes, &bar, rank) (the bulk copy engine).
+ * cg_dsmem_push_bulk(dst, src, bytes, &bar, rank) (the bulk copy engine;
+ * rank is another CTA, never the caller's own).
  *
  * Hardware limits: mbarrier tx-count below 2^20 per phase (so at most
  * 1 MiB - 1 pending bytes per phase; shared memory is smaller anyway);
@@ -544,13 +545,26 @@ CG_DEVICE void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32
  * completes `bytes` on CTA to_rank's copy of `bar`. 16-byte aligned src/dst,
  * bytes a multiple of 16. Writers of src must have fenced
  * (cg_fence_proxy_async_smem) and synchronized with this thread first. The
- * fastest way to move a large buffer: no thread of either CTA moves data. */
+ * fastest way to move a large buffer: no thread of either CTA moves data.
+ *
+ * to_rank is ANOTHER CTA of the cluster, never the caller's own rank: the
+ * shared::cta -> shared::cluster engine is a copy between CTAs, and aimed at
+ * the issuing CTA itself compute-sanitizer memcheck reports every such copy
+ * ("Invalid __shared__ write ... not located in remote CTA") and aborts the
+ * kernel. Data that stays in this CTA needs no copy: read it in place, or
+ * copy it with ordinary loads and stores (CG_DEBUG traps on a push to self). */
 CG_DEVICE void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *bar, uint32_t to_rank)
 {
 #if CG_DEBUG
     if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0) {
         printf("cgc: cg_dsmem_push_bulk(dst %p, src %p, %u bytes): needs 16-byte alignment and size\n", dst, src,
                bytes);
+        __trap();
+    }
+    if (to_rank == cg_smem_rank_of_ptr(dst)) {
+        printf("cgc: cg_dsmem_push_bulk(dst %p, to rank %u): a bulk push goes to another CTA, not to the caller's "
+               "own rank (block %d thread %d)\n",
+               dst, to_rank, blockIdx.x, threadIdx.x);
         __trap();
     }
 #endif

@@ -8,8 +8,13 @@
  * (4096 / n bins) belongs to cluster rank k. Then each CTA pushes, with the
  * bulk copy engine, slice k of its private histogram into slot <its rank> of
  * CTA k's receive area (cg_dsmem_push_bulk), completing the bytes on CTA k's
- * mbarrier. Each CTA waits on its OWN mbarrier for the n slices of its range
- * (no flag, no cluster barrier for the data), sums them, and adds its range
+ * mbarrier — for every k but its own: its own slice it reads in place from
+ * its private histogram (a bulk push is a copy to ANOTHER CTA; the
+ * shared::cta -> shared::cluster engine aimed at the issuing CTA itself is
+ * what compute-sanitizer memcheck rejects, "not located in remote CTA", and
+ * a local copy would only move bytes that are already here). Each CTA waits
+ * on its OWN mbarrier for the n - 1 remote slices of its range (no flag, no
+ * cluster barrier for the data), sums them with its own, and adds its range
  * to the global histogram. A cluster barrier at the end keeps every CTA alive
  * until no push from or into its shared memory can still be in flight.
  */
@@ -32,7 +37,7 @@ __global__ void dsmem_histogram_kernel(const uint32_t *in, size_t n_in, uint32_t
     extern __shared__ __align__(16) uint32_t sm[];
     uint32_t *priv = sm;          /* this CTA's counts of every bin */
     uint32_t *recv = sm + NBINS;  /* slot j: CTA j's counts of this CTA's bin range */
-    __shared__ cg_mbarrier_t full; /* 1 arrival (ours) + NBINS * 4 bytes (n slices) */
+    __shared__ cg_mbarrier_t full; /* 1 arrival (ours) + (n - 1) slices of S * 4 bytes */
 
     cg_cluster_t cl = cg_this_cluster();
     cg_thread_block_t blk = cg_this_thread_block();
@@ -48,26 +53,31 @@ __global__ void dsmem_histogram_kernel(const uint32_t *in, size_t n_in, uint32_t
     }
     cg_cluster_sync(&cl); /* every CTA's mbarrier exists before anyone pushes */
     if (t == 0)
-        (void)cg_mbarrier_arrive_tx_cluster(&full, NBINS * 4u);
+        (void)cg_mbarrier_arrive_tx_cluster(&full, (n - 1u) * S * 4u);
 
     /* 1. private histogram of this CTA's share of the input */
     const size_t stride = (size_t)gridDim.x * blockDim.x;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + t; i < n_in; i += stride)
         atomicAdd(&priv[in[i] % NBINS], 1u);
 
-    /* 2. push slice k of priv to CTA k, slot r (the bulk engine reads priv:
-     * every writer fences its generic-proxy atomics, then the block syncs) */
+    /* 2. push slice k of priv to CTA k != r, slot r (the bulk engine reads
+     * priv: every writer fences its generic-proxy atomics, then the block
+     * syncs; the same sync makes priv readable by every thread of this CTA) */
     cg_fence_proxy_async_smem();
     cg_sync(&blk);
-    if (t < n)
-        cg_dsmem_push_bulk(recv + r * S, priv + t * S, S * 4u, &full, t);
+    if (t == 0) /* one thread starts the n - 1 copies; the engine runs them */
+        for (uint32_t k = 0; k < n; ++k)
+            if (k != r)
+                cg_dsmem_push_bulk(recv + r * S, priv + k * S, S * 4u, &full, k);
 
-    /* 3. our n slices have landed (acquire at cluster scope: other CTAs sent them) */
+    /* 3. the n - 1 remote slices have landed (acquire at cluster scope: other
+     * CTAs sent them); slot r of recv is unused, our own slice is priv's */
     cg_mbarrier_wait_parity_cluster(&full, 0);
     for (uint32_t b = t; b < S; b += blockDim.x) {
-        uint32_t sum = 0;
+        uint32_t sum = priv[r * S + b];
         for (uint32_t j = 0; j < n; ++j)
-            sum += recv[j * S + b];
+            if (j != r)
+                sum += recv[j * S + b];
         if (sum)
             atomicAdd(&hist[r * S + b], sum);
     }

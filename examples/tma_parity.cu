@@ -36,6 +36,9 @@ __global__ void tma_parity_kernel(const int *gmem1, const double *gmem2, double 
 
     if (elect_one()) {
         cg_barrier_init(&bar, 1); /* only the leader arrives */
+        /* The copies complete on the barrier through the async proxy: the
+         * init (generic proxy) is made visible to it before the first copy. */
+        cg_fence_proxy_async_smem();
         cg_memcpy_async_tx(smem1, gmem1 + (size_t)blockIdx.x * TILE, TILE * sizeof(int),
                            cg_barrier_native_handle(&bar));
         cg_memcpy_async_tx(smem2, gmem2 + (size_t)blockIdx.x * TILE, TILE * sizeof(double),

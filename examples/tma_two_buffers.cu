@@ -35,9 +35,14 @@ __global__ void tma_two_buffers_kernel(const int *gmem1, const double *gmem2, do
     __shared__ __align__(16) double smem2[TILE];
     __shared__ cg_barrier_t bar;
 
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
         cg_barrier_init(&bar, blockDim.x);
-    __syncthreads(); /* the barrier exists before anyone arrives */
+        /* The bulk copies complete their bytes on the barrier through the
+         * async proxy: make the (generic-proxy) init visible to it first, as
+         * cuda::barrier + TMA code does (fence_proxy_async_shared_cta). */
+        cg_fence_proxy_async_smem();
+    }
+    __syncthreads(); /* the barrier exists before anyone arrives or copies */
 
     const bool elected = elect_one();
     if (elected) {

@@ -75,8 +75,10 @@ extern "C" __global__ void asyt_tx_kernel(const uint4 *src, uint4 *out, uint32_t
     for (uint32_t i = threadIdx.x; i < n; i += blockDim.x)
         buf[i] = make_uint4(0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u);
     cg_fence_proxy_async_smem(); /* generic poison before the engine's writes */
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
         cg_mbarrier_init(&bar, 1);
+        cg_fence_proxy_async_smem(); /* the init, before the engine completes bytes on it */
+    }
     __syncthreads();
     if (threadIdx.x == 0) {
         const uint32_t piece = (n / (uint32_t)pieces) * 16u;

@@ -29,6 +29,7 @@ PROBE(cp_async_4, cg_cp_async_4(sa, g);)
 PROBE(cp_async_8, cg_cp_async_8(sa, g);)
 PROBE(cp_async_16, cg_cp_async_16(sa, g);)
 PROBE(cp_async_mbarrier_arrive, cg_cp_async_mbarrier_arrive(ma);)
+PROBE(cp_async_wait_all, cg_cp_async_wait_all();)
 PROBE(memcpy_async_tx, cg_memcpy_async_tx(s, g, x, &mb);)
 PROBE(memcpy_async_multicast_tx, cg_memcpy_async_multicast_tx(s, g, x, &mb, (uint16_t)3);)
 

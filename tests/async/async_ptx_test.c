@@ -18,6 +18,7 @@ static const probe_t k_probes[] = {
     {"asyp_cp_async_8", "cp.async.ca.shared::cta.global"},
     {"asyp_cp_async_16", "cp.async.cg.shared::cta.global"},
     {"asyp_cp_async_mbarrier_arrive", "cp.async.mbarrier.arrive.b64"},
+    {"asyp_cp_async_wait_all", "cp.async.wait_all"},
     {"asyp_memcpy_async_tx", "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"},
     {"asyp_memcpy_async_multicast_tx",
      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"},
@@ -69,9 +70,13 @@ Test(async_ptx, memcpy_async_bulk_path_fences_expects_then_copies)
     cr_expect_eq(cgt_count_mnemonic(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"), 1,
                  "one bulk copy");
     cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64"), 1, "one expect_tx");
-    /* fallback paths: cp.async attached to the barrier with the counting
-     * arrive (not .noinc, which would consume one of the expected arrivals) */
-    cr_expect_gt(cgt_count_mnemonic(ins, "cp.async.mbarrier.arrive.b64"), 0, "cp.async path attaches to the barrier");
+    /* fallback path: each thread waits for its own cp.async copies before it
+     * returns (so its later arrive publishes them); no cp.async arrive-on the
+     * barrier, which synccheck books as the thread's own arrival ("Missing
+     * wait" at its real arrive), and no .noinc arrive, which would consume one
+     * of the expected arrivals */
+    cr_expect_gt(cgt_count_mnemonic(ins, "cp.async.wait_all"), 0, "cp.async path waits for its copies");
+    cr_expect_eq(cgt_count(ins, "cp.async.mbarrier.arrive"), 0, "no cp.async arrive-on the barrier");
     cr_expect_eq(cgt_count(ins, ".noinc"), 0, "no .noinc arrive");
     /* the expect_tx is the only tx update before the copy: no arrive_tx there */
     cr_expect_eq(cgt_count(ins, "mbarrier.arrive.expect_tx"), 0, "no arrive inside the copy call");

@@ -414,19 +414,27 @@ extern "C" int dsmt_push(int csize, int nclusters, int threads, int rounds, int 
 
 // --- a push whose phase must not complete before its bytes land ---------------------------
 
-/* The receiver arrives with the expected bytes first; the sender waits ~20 us
- * before pushing. Right after its arrival the receiver's phase must still be
- * open (test_wait false); then it completes with the data. */
+/* The receiver arrives with the expected bytes first; its phase must then
+ * still be open (test_wait false), checked after a pause in which a phase that
+ * ignored its tx-count would long have completed. No push can have landed by
+ * then whatever the timing: each CTA raises the "go" flag of the CTA that
+ * sends to it only after that check, and a sender pushes only after it has
+ * seen its own go flag (release/acquire at cluster scope). Then the phase
+ * completes with the data. Every CTA is both: receiver of q = r - 1, sender
+ * to p = r + 1; it raises q's flag before waiting for its own, so no cycle. */
 extern "C" __global__ void dsmt_not_early_kernel(const uint32_t *in, uint32_t *out, uint32_t *status)
 {
     __shared__ __align__(16) uint32_t send[64], recv[64];
     __shared__ cg_mbarrier_t bar;
+    __shared__ uint32_t go; /* raised by p: "my phase is armed and checked, push" */
     const uint32_t t = threadIdx.x;
     const uint32_t p = (t_rank() + 1) % t_nranks();
+    const uint32_t q = (t_rank() + t_nranks() - 1) % t_nranks();
     send[t] = in[blockIdx.x * 64u + t];
     send[t + 32] = in[blockIdx.x * 64u + t + 32];
     recv[t] = recv[t + 32] = 0xDEADBEEFu;
     if (t == 0) {
+        go = 0;
         cg_mbarrier_init(&bar, 1);
         cg_mbarrier_init_fence_cluster();
     }
@@ -435,14 +443,23 @@ extern "C" __global__ void dsmt_not_early_kernel(const uint32_t *in, uint32_t *o
     uint32_t st = T_OK;
     if (t == 0) {
         (void)cg_mbarrier_arrive_tx_cluster(&bar, sizeof recv);
-        if (cg_mbarrier_test_wait_parity_cluster(&bar, 0))
-            st = T_EARLY;
         long long t0 = clock64();
-        while (clock64() - t0 < 40000) {
+        while (clock64() - t0 < 20000) {
+        }
+        if (cg_mbarrier_test_wait_parity_cluster(&bar, 0))
+            st = T_EARLY; /* completed on the arrival alone: nobody has pushed yet */
+        cg_dsmem_st_release_u32(cg_dsmem_addr(&go, q), 1u); /* q may push to us now */
+        const uint32_t mygo = cg_smem_addr(&go);
+        t0 = clock64();
+        while (cg_dsmem_ld_acquire_u32(mygo) != 1u) {
+            if (clock64() - t0 > CGT_SPIN_CYCLES) {
+                st = st == T_OK ? T_FLAG_TIMEOUT : st;
+                break;
+            }
         }
         cg_dsmem_push_bulk(recv, send, sizeof send, &bar, p);
     }
-    if (!t_wait_parity_cluster(&bar, 0))
+    if (!t_wait_parity_cluster(&bar, 0) && st == T_OK)
         st = T_PHASE0_TIMEOUT;
     out[blockIdx.x * 64u + t] = recv[t];
     out[blockIdx.x * 64u + t + 32] = recv[t + 32];
@@ -500,7 +517,10 @@ extern "C" __global__ void dsmt_bw_kernel(int iters, int mode, uint32_t *sink)
             }
             cg_mbarrier_wait_parity_cluster(&bar, (uint32_t)it & 1u);
         }
-        acc += dst[(t * 16u + (uint32_t)it) % W];
+        /* A word this thread wrote itself in mode 0 (uint4 t of dst, t < W / 4;
+         * no block barrier between the copy and this read, so never another
+         * thread's word), any landed word in modes 1 and 2 (after the wait). */
+        acc += dst[4u * t + ((uint32_t)it & 3u)];
         t_cluster_sync();
     }
     sink[blockIdx.x * blockDim.x + t] = acc;
