@@ -298,9 +298,13 @@ CG_DEVICE void cg__grid_debug_check(const uint32_t *word, uint64_t t0, uint32_t 
 CG_DEVICE void cg__grid_debug_require_workspace(const cg_grid_t *g)
 {
     if (g->_barrier == (uint32_t *)0) {
-        printf("cgc: grid barrier used in a kernel with no grid workspace (block %u,%u,%u): launch it "
-               "cooperatively (cudaLaunchCooperativeKernel or cg_launch with .cooperative = 1)\n",
-               blockIdx.x, blockIdx.y, blockIdx.z);
+        /* One line per block (thread 0), then every thread traps at once: a
+         * million-thread plain launch must not queue a million printfs
+         * before its trap takes effect. */
+        if (cg__grid_is_block_thread0())
+            printf("cgc: grid barrier used in a kernel with no grid workspace (block %u,%u,%u): launch "
+                   "it cooperatively (cudaLaunchCooperativeKernel or cg_launch with .cooperative = 1)\n",
+                   blockIdx.x, blockIdx.y, blockIdx.z);
         __trap();
     }
 }

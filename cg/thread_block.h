@@ -19,17 +19,30 @@
  * cg_this_thread_block() must stay cheap and callable under divergence, so it
  * touches no memory. The barrier is set up by the first barrier_arrive made
  * through each cg_thread_block_t value, which is collective by contract:
- *   thread 0 checks the barrier's owner tag (this launch's %gridid and this
- *   block's linear index); if another CTA (or nobody) left it there, thread 0
- *   runs mbarrier.init with the block's thread count and writes the tag; then
- *   a CTA barrier (barrier.sync 0) publishes it to the block.
+ *   thread 0 loads the barrier's owner tag (this launch's %gridid and this
+ *   block's linear index) with a predicated load; if another CTA (or nobody)
+ *   left it there, thread 0 runs mbarrier.init with the block's thread count
+ *   and writes the tag; then a CTA barrier (barrier.sync 0) publishes it to
+ *   the block.
  * Cost of that first arrive: one CTA barrier plus a shared load (and the init the
- * very first time in the block), on top of the arrive itself. Every later
- * arrive through the same value is the bare mbarrier.arrive: keep one
- * cg_thread_block_t per kernel and pass &b down to pay the setup once. A
- * second value made later in the same block finds the tag and does not
- * re-initialize (PTX: mbarrier.init on a live mbarrier is undefined), it only
- * pays the CTA barrier. Its phases continue the same barrier.
+ * very first time in the block), on top of the arrive itself. A second value
+ * made later in the same block finds the tag and does not re-initialize (PTX:
+ * mbarrier.init on a live mbarrier is undefined), it only pays the CTA
+ * barrier. Its phases continue the same barrier.
+ *
+ * The per-phase path (measured floor: TARGETS.md). Every arrive after the
+ * first through a value is one test of the value's `_ready` register (a
+ * predicated branch, not taken) and then exactly the raw sequence:
+ *   mbarrier.arrive.release.cta.shared::cta.b64 + the mbarrier.try_wait loop,
+ * the barrier's shared address a loop-invariant (hoisted) register. The
+ * setup is written with NO thread-divergent branch (thread 0's tag load is
+ * a predicated ld.shared, its init and tag stores a short if-converted
+ * region): an earlier form that branched around thread 0's part made ptxas
+ * wrap it in BSSY/BSYNC and then recompute the barrier address (S2UR
+ * %cgactaid + ULEA) in front of every arrive, which measured 1.5-1.8x the
+ * raw floor (/tmp/gpu-run-1 bench, H200). tests/cg/ptx_test.c checks the
+ * steady-state loop of a probe shaped like the benchmark's. Keep one
+ * cg_thread_block_t per kernel and pass &b down to pay the setup once.
  *
  * Contract (as C++ CG): every thread of the block arrives once per phase and
  * waits once with the token its arrive returned, before arriving again.
@@ -48,13 +61,51 @@
 #include "cg/group_header.h"
 
 /* The thread block group. Build it with cg_this_thread_block(); pass it by
- * pointer. `_ready` is per thread: 1 once this value's barrier is set up. */
+ * pointer. `_ready` is per thread: 1 once this value's barrier is set up.
+ * `_bar` is the block barrier's shared::cta address, taken once by the
+ * constructor (see "The per-phase path" above). */
 typedef struct cg_thread_block {
     cg_group_header_t _hdr;
     uint32_t _ready;
+    uint32_t _bar;
 } cg_thread_block_t;
 
 #if CG_DEVICE_CODE_VISIBLE
+
+/* The block group's barrier and its owner tag; one per CTA (function-scope
+ * __shared__ has static storage: every value of every call shares it). */
+typedef struct cg__thread_block_barrier {
+    cg_mbarrier_t bar;
+    uint64_t owner_grid; /* %gridid of the launch that initialized it */
+    uint32_t owner_block; /* linear block index of the CTA that did */
+} cg__thread_block_barrier_t;
+
+CG_DEVICE cg__thread_block_barrier_t *cg__thread_block_barrier(void)
+{
+    __shared__ cg__thread_block_barrier_t s;
+    return &s;
+}
+
+/* mov.b32 d, a;   PTX ISA 1.0. The block barrier's shared::cta address,
+ * through a move the compiler cannot look into. Without it ptxas
+ * rematerializes the address (S2UR %cgactaid + ULEA, a long-latency special
+ * register read) in front of every arrive of a loop that also holds the
+ * one-time setup's barrier.sync; with it the address is an ordinary
+ * loop-invariant register, set before the loop. Not volatile: a value whose
+ * barrier is never used loses it (cg_this_thread_block stays free). */
+CG_DEVICE uint32_t cg__thread_block_barrier_addr(void)
+{
+    uint32_t a;
+    asm("mov.b32 %0, %1;" : "=r"(a) : "r"(cg_smem_addr(&cg__thread_block_barrier()->bar)));
+    return a;
+}
+
+/* The block barrier as the mbarrier wrappers take it (cvta back to generic;
+ * the wrappers' cvta.to.shared folds with it, no instruction is left). */
+CG_DEVICE cg_mbarrier_t *cg__thread_block_mbarrier(const cg_thread_block_t *b)
+{
+    return (cg_mbarrier_t *)__cvta_shared_to_generic(b->_bar);
+}
 
 /* ------------------------------------------------------------------------- */
 /* Queries                                                                   */
@@ -66,6 +117,7 @@ CG_DEVICE cg_thread_block_t cg_this_thread_block(void)
     cg_thread_block_t b;
     b._hdr.kind = CG_GROUP_THREAD_BLOCK;
     b._ready = 0;
+    b._bar = cg__thread_block_barrier_addr();
     return b;
 }
 
@@ -121,20 +173,6 @@ CG_DEVICE void cg_thread_block_sync(cg_thread_block_t *b)
 /* Split barrier                                                             */
 /* ------------------------------------------------------------------------- */
 
-/* The block group's barrier and its owner tag; one per CTA (function-scope
- * __shared__ has static storage: every value of every call shares it). */
-typedef struct cg__thread_block_barrier {
-    cg_mbarrier_t bar;
-    uint64_t owner_grid; /* %gridid of the launch that initialized it */
-    uint32_t owner_block; /* linear block index of the CTA that did */
-} cg__thread_block_barrier_t;
-
-CG_DEVICE cg__thread_block_barrier_t *cg__thread_block_barrier(void)
-{
-    __shared__ cg__thread_block_barrier_t s;
-    return &s;
-}
-
 /* mov.u64 d, %gridid;                        PTX ISA 3.0, sm_30
  * The launch's grid identifier: with the block index it names this CTA
  * among all CTAs that ever ran, so a tag left in shared memory by an earlier
@@ -146,20 +184,47 @@ CG_DEVICE uint64_t cg__gridid(void)
     return g;
 }
 
-/* The one-time setup of the first arrive through a value (see the top). */
-CG_DEVICE void cg__thread_block_barrier_setup(void)
+/* @p ld.shared.u64 og, [owner_grid]; @p ld.shared.u32 ob, [owner_block];   PTX ISA 2.0, sm_20.
+ * Thread 0's read of the owner tag, as predicated loads: the other threads
+ * keep the values they pass in (their own tag, so they never see a
+ * mismatch) and touch no memory (no race with thread 0's tag store below).
+ * Predicated rather than branched on purpose: see "The per-phase path". */
+CG_DEVICE void cg__thread_block_tag_load(const cg__thread_block_barrier_t *s, uint32_t is_thread0,
+                                         uint64_t *grid, uint32_t *block)
 {
-    cg__thread_block_barrier_t *s = cg__thread_block_barrier();
-    if ((threadIdx.x | threadIdx.y | threadIdx.z) == 0) {
-        uint64_t grid = cg__gridid();
-        uint32_t block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
-        if (s->owner_grid != grid || s->owner_block != block) {
-            cg_mbarrier_init(&s->bar, blockDim.x * blockDim.y * blockDim.z);
-            s->owner_grid = grid;
-            s->owner_block = block;
-        }
+    uint64_t g = *grid;
+    uint32_t k = *block;
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "setp.ne.u32 p, %2, 0;\n\t"
+                 "@p ld.shared.u64 %0, [%3];\n\t"
+                 "@p ld.shared.u32 %1, [%4];\n\t}"
+                 : "+l"(g), "+r"(k)
+                 : "r"(is_thread0), "r"(cg_smem_addr(&s->owner_grid)), "r"(cg_smem_addr(&s->owner_block))
+                 : "memory");
+    *grid = g;
+    *block = k;
+}
+
+/* The one-time setup of the first arrive through a value (see the top).
+ * Branch-free for ptxas apart from the if-converted init: see "The
+ * per-phase path". */
+CG_DEVICE void cg__thread_block_barrier_setup(const cg_thread_block_t *b)
+{
+    /* From b->_bar (the struct's first member), so that every address of the
+     * loop stems from the one invariant register. */
+    cg__thread_block_barrier_t *s = (cg__thread_block_barrier_t *)cg__thread_block_mbarrier(b);
+    uint32_t is_thread0 = (threadIdx.x | threadIdx.y | threadIdx.z) == 0;
+    uint64_t grid = cg__gridid();
+    uint32_t block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    uint64_t owner_grid = grid;
+    uint32_t owner_block = block;
+    cg__thread_block_tag_load(s, is_thread0, &owner_grid, &owner_block);
+    if (owner_grid != grid || owner_block != block) { /* thread 0 only */
+        cg_mbarrier_init(&s->bar, blockDim.x * blockDim.y * blockDim.z);
+        s->owner_grid = grid;
+        s->owner_block = block;
     }
-    cg__block_sync_unaligned(); /* thread 0 arrives from its init branch */
+    cg__block_sync_unaligned(); /* publishes the init; thread 0 may come from its init */
 }
 
 /* Arrive on the block's barrier (release, CTA scope) and return at once. The
@@ -168,18 +233,17 @@ CG_DEVICE void cg__thread_block_barrier_setup(void)
 CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
 {
     if (!b->_ready) {
-        cg__thread_block_barrier_setup();
+        cg__thread_block_barrier_setup(b);
         b->_ready = 1;
     }
-    return cg_mbarrier_arrive(&cg__thread_block_barrier()->bar);
+    return cg_mbarrier_arrive(cg__thread_block_mbarrier(b));
 }
 
 /* Wait until every thread of the block has arrived in the phase of `tok`
  * (acquire, CTA scope). Consumes the token of this thread's own arrive. */
 CG_DEVICE void cg_thread_block_barrier_wait(cg_thread_block_t *b, cg_token_t tok)
 {
-    (void)b;
-    cg_mbarrier_wait(&cg__thread_block_barrier()->bar, tok);
+    cg_mbarrier_wait(cg__thread_block_mbarrier(b), tok);
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

@@ -2,8 +2,23 @@
  * and a 0.3 s wait bound) misuse that would deadlock reports and traps in
  * bounded time instead of hanging; the host sees a failed kernel. GPU tests:
  * skip without an sm_90 device. Each Criterion test runs in its own process,
- * so the trap's sticky context error stays in that test. */
+ * so the trap's sticky context error stays in that test.
+ *
+ * Bounded in time whatever ran before or beside: Criterion runs the tests of
+ * this binary in parallel processes (tools/gpu/run.sh runs the binary without
+ * bazel's --jobs=1), and trapping kernels of several processes on one GPU at
+ * once were seen to leave a plain launch of another process running past its
+ * trap (the first H200 run timed out grid_sync_outside_cooperative_launch_traps
+ * at 60 s that way; alone it passed in about a second). So every test takes
+ * an exclusive file lock for its whole process (one trapping kernel on the GPU
+ * at a time, whatever the runner's job count), and waits for its kernel by
+ * polling with a deadline, so a kernel that does not trap is reported as such
+ * (well inside the suite timeout) instead of hanging the process. */
+#define _DEFAULT_SOURCE /* flock */
+#include <fcntl.h>
+#include <sys/file.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cg/launch.h"
 #include "tests/support/cgtest.h"
@@ -12,7 +27,8 @@ cudaError_t cgt_debug_grid_sync_not_cooperative(unsigned blocks);
 cudaError_t cgt_debug_grid_sync_block_skips(unsigned blocks);
 cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out);
 
-TestSuite(cg_debug, .timeout = 60);
+/* 3 tests x TRAP_DEADLINE_S at worst, serialized by the lock. */
+TestSuite(cg_debug, .timeout = 120);
 
 static double now_s(void)
 {
@@ -21,19 +37,41 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* One trapping test on the GPU at a time across this binary's processes: the
+ * lock is held until the test's process exits (and with it its context). */
+static void gpu_exclusive(void)
+{
+    int fd = open("/tmp/cgc-tests-cg-debug.lock", O_CREAT | O_RDWR, 0666);
+    cr_assert(fd >= 0, "cannot open the lock file");
+    cr_assert_eq(flock(fd, LOCK_EX), 0, "cannot take the lock");
+    /* fd stays open on purpose: the lock lives as long as the process. */
+}
+
+/* Seconds a trapping kernel may take before the test gives up on it. */
+#define TRAP_DEADLINE_S 30.0
+
 static void expect_trap(cudaError_t launch, const char *what, double t0)
 {
     cg_status_t st;
+    cudaError_t q;
     cr_expect_eq(launch, cudaSuccess, "%s: launch failed: %s", what, cudaGetErrorString(launch));
+    while ((q = cudaStreamQuery(0)) == cudaErrorNotReady && now_s() - t0 < TRAP_DEADLINE_S) {
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    cr_assert_neq(q, cudaErrorNotReady, "%s: the kernel neither trapped nor finished in %.0f s", what,
+                  TRAP_DEADLINE_S);
     st = cg_stream_synchronize(0);
     cr_expect_eq(st, CG_ERROR_KERNEL_FAILED, "%s: want a trapped kernel, got %s", what, cg_status_name(st));
-    cr_expect_lt(now_s() - t0, 30.0, "%s: took %.1f s to report", what, now_s() - t0);
+    cr_expect_lt(now_s() - t0, TRAP_DEADLINE_S, "%s: took %.1f s to report", what, now_s() - t0);
 }
 
 Test(cg_debug, grid_sync_outside_cooperative_launch_traps)
 {
     double t0;
+    cgt_skip_under_sanitizer("any", "traps on purpose");
     cgt_require_sm90();
+    gpu_exclusive();
     t0 = now_s();
     /* 1024-thread blocks: at most 2 per SM; 8 per SM can never be co-resident. */
     expect_trap(cgt_debug_grid_sync_not_cooperative((unsigned)cgt_device_props()->multiProcessorCount * 8u),
@@ -43,7 +81,9 @@ Test(cg_debug, grid_sync_outside_cooperative_launch_traps)
 Test(cg_debug, grid_sync_with_a_missing_block_traps)
 {
     double t0;
+    cgt_skip_under_sanitizer("any", "traps on purpose");
     cgt_require_sm90();
+    gpu_exclusive();
     t0 = now_s();
     expect_trap(cgt_debug_grid_sync_block_skips((unsigned)cgt_device_props()->multiProcessorCount),
                 "grid sync, block 0 absent", t0);
@@ -53,7 +93,9 @@ Test(cg_debug, tile_size_not_power_of_two_traps)
 {
     uint32_t *out;
     double t0;
+    cgt_skip_under_sanitizer("any", "traps on purpose");
     cgt_require_sm90();
+    gpu_exclusive();
     CGT_CUDA(cudaMalloc((void **)&out, 32 * sizeof *out));
     t0 = now_s();
     expect_trap(cgt_debug_bad_tile(3, out), "tiled_partition(3)", t0);

@@ -106,3 +106,36 @@ TWINS(ranks_tile, (unsigned long long *o),
       o[0] = cg_tile_thread_rank(&t); o[1] = cg_tile_num_threads(&t);,
       cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 8);
       o[0] = cg_thread_rank(&t); o[1] = cg_num_threads(&t);)
+
+/* ---- the split block barrier in a loop, shaped like bench/cgc_rows.cu ------- */
+
+/* What the benchmark measures: one value made before the loop, arrive + wait
+ * each iteration. ptx_test.c checks that the steady state (every iteration
+ * after the first) is the raw sequence of probe_raw_split_loop. */
+extern "C" __global__ void probe_block_split_loop(long long iters, unsigned *o)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < iters; ++i) {
+        acc += (unsigned)i;
+        cg_token_t t = cg_thread_block_barrier_arrive(&b);
+        cg_thread_block_barrier_wait(&b, t);
+    }
+    o[threadIdx.x] = acc;
+}
+
+/* The floor: a bare mbarrier initialized before the loop. */
+extern "C" __global__ void probe_raw_split_loop(long long iters, unsigned *o)
+{
+    __shared__ cg_mbarrier_t bar;
+    if (threadIdx.x == 0)
+        cg_mbarrier_init(&bar, blockDim.x);
+    __syncthreads();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < iters; ++i) {
+        acc += (unsigned)i;
+        cg_token_t t = cg_mbarrier_arrive(&bar);
+        cg_mbarrier_wait(&bar, t);
+    }
+    o[threadIdx.x] = acc;
+}

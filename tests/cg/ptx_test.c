@@ -114,6 +114,216 @@ Test(cg_ptx, block_split_barrier_is_an_mbarrier)
     free(ptx);
 }
 
+/* ---- the split block barrier's steady state -------------------------------- */
+
+/* The lines of a PTX body that are instructions or labels (comments, blank
+ * lines, directives, declarations and the asm braces dropped), one string
+ * each; *n gets the count. Caller frees the array and its strings. */
+static char **ptx_lines(const char *body, size_t *n)
+{
+    size_t cap = 64, k = 0;
+    char **v = malloc(cap * sizeof *v);
+    cr_assert(v != NULL);
+    for (const char *p = body; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        while (len && isspace((unsigned char)*p)) {
+            p++;
+            len--;
+        }
+        while (len && isspace((unsigned char)p[len - 1]))
+            len--;
+        int keep = len > 0 && p[0] != '/' && p[0] != '.' && p[0] != '{' && p[0] != '}' &&
+                   p[0] != '(' && p[0] != ')';
+        if (keep) {
+            if (k == cap) {
+                cap *= 2;
+                v = realloc(v, cap * sizeof *v);
+                cr_assert(v != NULL);
+            }
+            v[k] = malloc(len + 1);
+            cr_assert(v[k] != NULL);
+            memcpy(v[k], p, len);
+            v[k][len] = '\0';
+            k++;
+        }
+        p = e ? e + 1 : p + strlen(p);
+    }
+    *n = k;
+    return v;
+}
+
+static void free_lines(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+/* Index of the line "LABEL:" or n. */
+static size_t label_index(char **v, size_t n, const char *label)
+{
+    size_t len = strlen(label);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(v[i], label, len) == 0 && v[i][len] == ':' && v[i][len + 1] == '\0')
+            return i;
+    return n;
+}
+
+/* The branch target of a "[@%p] bra[.uni] $L..;" line, copied into out; 0 if
+ * the line is not a branch. */
+static int branch_target(const char *line, char *out, size_t outlen)
+{
+    const char *b = strstr(line, "bra");
+    if (!b || (b != line && !isspace((unsigned char)b[-1])))
+        return 0;
+    const char *t = strstr(b, "$L");
+    if (!t)
+        return 0;
+    size_t len = strcspn(t, ";");
+    if (len + 1 > outlen)
+        return 0;
+    memcpy(out, t, len);
+    out[len] = '\0';
+    return 1;
+}
+
+/* The outermost loop of a function: [*head, *latch] (the label line and the
+ * back-edge branch). Fails the test if the function has no loop. */
+static void outer_loop(char **v, size_t n, size_t *head, size_t *latch)
+{
+    char tgt[64];
+    *head = n;
+    *latch = n;
+    for (size_t i = 0; i < n; i++) {
+        if (!branch_target(v[i], tgt, sizeof tgt))
+            continue;
+        size_t l = label_index(v, n, tgt);
+        if (l < i && l < *head) {
+            *head = l;
+            *latch = i;
+        }
+    }
+    cr_assert(*head < n, "no loop found");
+}
+
+/* Everything of the barrier family and every other instruction that must not
+ * be paid per phase. */
+static size_t barrier_family(const char *s)
+{
+    return cgt_count(s, "mbarrier.") + cgt_count(s, "barrier.sync") + cgt_count(s, "bar.sync") +
+           cgt_count(s, "bar.arrive") + (cgt_count(s, "barrier.arrive") - cgt_count(s, "mbarrier.arrive")) +
+           cgt_count(s, "bar.red") +
+           cgt_count(s, "barrier.red") + cgt_count(s, "fence") + cgt_count(s, "membar") +
+           cgt_count(s, "%gridid") + cgt_count(s, "ld.shared") + cgt_count(s, "st.shared") +
+           cgt_count(s, "cvta") + cgt_count(s, "isspacep");
+}
+
+/* Joins lines [from, to) of v with newlines (caller frees). */
+static char *join(char **v, size_t from, size_t to)
+{
+    size_t len = 1;
+    for (size_t i = from; i < to; i++)
+        len += strlen(v[i]) + 1;
+    char *s = malloc(len), *o = s;
+    cr_assert(s != NULL);
+    for (size_t i = from; i < to; i++) {
+        size_t l = strlen(v[i]);
+        memcpy(o, v[i], l);
+        o += l;
+        *o++ = '\n';
+    }
+    *o = '\0';
+    return s;
+}
+
+/* probe_block_split_loop is the benchmark's loop (bench/cgc_rows.cu,
+ * kc_block_split). Its loop body is
+ *     head:   the loop's own work, the value's `_ready` test, one branch
+ *     setup:  skipped once the value is ready (thread 0's tag load and init,
+ *             the CTA barrier)
+ *     steady: from the branch target to the back edge.
+ * The steady part must be exactly one mbarrier.arrive.release.cta and the
+ * try_wait loop, nothing else of the barrier family (no CTA barrier, fence,
+ * %gridid, shared load/store, address conversion, other mbarrier form), and
+ * no longer than the raw floor's loop (probe_raw_split_loop) plus the
+ * `_ready` test (setp + bra). */
+Test(cg_ptx, block_split_steady_state_is_the_raw_floor)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    char *fn = cgt_ptx_function(ptx, "probe_block_split_loop");
+    char *rawfn = cgt_ptx_function(ptx, "probe_raw_split_loop");
+    size_t n, rn, head, latch, rhead, rlatch;
+    char **v = ptx_lines(fn, &n);
+    char **r = ptx_lines(rawfn, &rn);
+    outer_loop(v, n, &head, &latch);
+    outer_loop(r, rn, &rhead, &rlatch);
+
+    /* The first forward branch inside the loop skips the setup. */
+    size_t skip = n, target = n;
+    char tgt[64];
+    for (size_t i = head + 1; i < latch; i++) {
+        if (branch_target(v[i], tgt, sizeof tgt)) {
+            size_t l = label_index(v, n, tgt);
+            if (l > i && l < latch) {
+                skip = i;
+                target = l;
+                break;
+            }
+        }
+    }
+    char *all = join(v, head, latch + 1);
+    cr_assert(skip < n, "no branch around the one-time setup in the loop:\n%s", all);
+    char *loophead = join(v, head, skip + 1);
+    char *setup = join(v, skip + 1, target);
+    char *steady = join(v, target, latch + 1);
+    char *rawloop = join(r, rhead, rlatch + 1);
+
+    /* The setup holds the init and the one CTA barrier. */
+    cr_expect_eq(cgt_count(setup, "mbarrier.init.shared::cta.b64"), 1u, "setup:\n%s", setup);
+    cr_expect_eq(cgt_count(setup, "barrier.sync 0;") + cgt_count(setup, "bar.sync"), 1u, "setup:\n%s", setup);
+    /* Before the skip: the loop's own work and the `_ready` test only. */
+    cr_expect_eq(barrier_family(loophead), 0u, "per-phase work before the setup branch:\n%s", loophead);
+    /* The steady state: one arrive, one try_wait, nothing else of the family. */
+    cr_expect_eq(cgt_count(steady, "mbarrier.arrive.release.cta.shared::cta.b64"), 1u, "steady:\n%s", steady);
+    cr_expect_eq(cgt_count(steady, "mbarrier.try_wait.acquire.cta.shared::cta.b64"), 1u, "steady:\n%s", steady);
+    cr_expect_eq(barrier_family(steady), 2u, "steady state has more than arrive + try_wait:\n%s", steady);
+    /* The try_wait loop is tight: its label, try_wait, selp, setp, branch back. */
+    {
+        const char *tw = strstr(steady, "mbarrier.try_wait");
+        const char *arr = strstr(steady, "mbarrier.arrive");
+        cr_expect(arr && tw && arr < tw, "arrive then try_wait:\n%s", steady);
+        size_t twi = n;
+        for (size_t i = target; i <= latch; i++)
+            if (strstr(v[i], "mbarrier.try_wait")) {
+                twi = i;
+                break;
+            }
+        cr_assert(twi < n && twi > target);
+        cr_expect(v[twi - 1][strlen(v[twi - 1]) - 1] == ':', "try_wait loop label:\n%s", steady);
+        cr_expect(branch_target(v[twi + 3], tgt, sizeof tgt) && twi + 3 < latch &&
+                      label_index(v, n, tgt) == twi - 1,
+                  "try_wait loop is not label/try_wait/selp/setp/bra:\n%s", steady);
+    }
+    /* No longer than the raw loop plus the `_ready` test. */
+    size_t ours = lines(loophead) + lines(steady) - (size_t)cgt_count(loophead, ":\n") -
+                  (size_t)cgt_count(steady, ":\n");
+    size_t floor_ = lines(rawloop) - (size_t)cgt_count(rawloop, ":\n");
+    cr_expect_leq(ours, floor_ + 2, "steady state %zu instructions, raw floor %zu (+2 for the _ready test):\n"
+                                    "--- ours (head + steady)\n%s%s--- raw\n%s",
+                  ours, floor_, loophead, steady, rawloop);
+    free(all);
+    free(loophead);
+    free(setup);
+    free(steady);
+    free(rawloop);
+    free_lines(v, n);
+    free_lines(r, rn);
+    free(fn);
+    free(rawfn);
+    free(ptx);
+}
+
 Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
