@@ -148,11 +148,11 @@ CG_DEVICE bool cg_barrier_try_wait_for(cg_barrier_t *b, cg_token_t tok, uint64_t
 {
     if (timeout_ns == 0)
         return cg_mbarrier_test_wait(&b->_mbar, tok);
-    uint64_t t0 = cg__mbarrier_now_ns(), spent = 0;
+    uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
     do {
         if (cg_mbarrier_try_wait_hint(&b->_mbar, tok, cg__barrier_hint(timeout_ns - spent)))
             return true;
-        spent = cg__mbarrier_now_ns() - t0;
+        spent = cg_sreg_globaltimer_ns() - t0;
     } while (spent < timeout_ns);
     return false;
 }
@@ -162,11 +162,11 @@ CG_DEVICE bool cg_barrier_try_wait_parity_for(cg_barrier_t *b, uint32_t parity, 
 {
     if (timeout_ns == 0)
         return cg_mbarrier_test_wait_parity(&b->_mbar, parity);
-    uint64_t t0 = cg__mbarrier_now_ns(), spent = 0;
+    uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
     do {
         if (cg_mbarrier_try_wait_parity_hint(&b->_mbar, parity, cg__barrier_hint(timeout_ns - spent)))
             return true;
-        spent = cg__mbarrier_now_ns() - t0;
+        spent = cg_sreg_globaltimer_ns() - t0;
     } while (spent < timeout_ns);
     return false;
 }
@@ -320,7 +320,7 @@ CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, uint32_t *par
     uint32_t old = 0;
     bool last = false;
     __syncwarp(mask); /* 1. every lane's writes before the leader's release */
-    if (cg__mbarrier_laneid() == leader) {
+    if (cg_sreg_laneid() == leader) {
         if (drop)
             cg__barrier_red_add_relaxed(&b->_expected, 0u - n);
         old = cg__barrier_atom_add_release(&b->_state, 0u - n);
@@ -440,11 +440,11 @@ CG_DEVICE bool cg_barrier_fn_try_wait_for(cg_barrier_fn_t *b, cg_token_t tok, ui
     uint32_t parity = (uint32_t)tok._opaque;
     if (timeout_ns == 0)
         return cg_mbarrier_test_wait_parity(&b->_done, parity);
-    uint64_t t0 = cg__mbarrier_now_ns(), spent = 0;
+    uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
     do {
         if (cg_mbarrier_try_wait_parity_hint(&b->_done, parity, cg__barrier_hint(timeout_ns - spent)))
             return true;
-        spent = cg__mbarrier_now_ns() - t0;
+        spent = cg_sreg_globaltimer_ns() - t0;
     } while (spent < timeout_ns);
     return false;
 }

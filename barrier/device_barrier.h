@@ -57,49 +57,9 @@ CG_EXTERN_C_END
 
 #if CG_DEVICE_CODE_VISIBLE
 
-#include "barrier/mbarrier.h" /* the warp helpers, the clock, the debug checks */
-
-/* atom.release.gpu.global.add.u32 d, [a], v;   PTX ISA 6.0, sm_70. */
-CG_DEVICE uint32_t cg__dbar_atom_add_release(uint32_t *p, uint32_t v)
-{
-    uint32_t old;
-    asm volatile("atom.release.gpu.global.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
-    return old;
-}
-
-/* red.relaxed.gpu.global.add.u32 [a], v;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg__dbar_red_add_relaxed(uint32_t *p, uint32_t v)
-{
-    asm volatile("red.relaxed.gpu.global.add.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
-}
-
-/* fence.acq_rel.gpu;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg__dbar_fence_acq_rel_gpu(void)
-{
-    asm volatile("fence.acq_rel.gpu;" ::: "memory");
-}
-
-/* ld.acquire.gpu.global.u32 d, [a];   PTX ISA 6.0, sm_70. */
-CG_DEVICE uint32_t cg__dbar_ld_acquire(const uint32_t *p)
-{
-    uint32_t v;
-    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
-
-/* ld.relaxed.gpu.global.u32 d, [a];   PTX ISA 6.0, sm_70. */
-CG_DEVICE uint32_t cg__dbar_ld_relaxed(const uint32_t *p)
-{
-    uint32_t v;
-    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
-
-/* st.release.gpu.global.u32 [a], v;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg__dbar_st_release(uint32_t *p, uint32_t v)
-{
-    asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
-}
+#include "barrier/gpu_scope.h" /* the .gpu-scope loads, stores and atomics */
+#include "barrier/mbarrier.h"   /* the debug checks */
+#include "cg/sreg.h"           /* %laneid, %globaltimer */
 
 /* Device-side init by one thread, for a barrier the grid starts using only
  * after a grid-wide synchronization or in a later kernel (plain stores). */
@@ -125,10 +85,10 @@ CG_DEVICE uint32_t cg__dbar_arrive(cg_device_barrier_t *b, bool drop)
     uint32_t n = (uint32_t)__popc(mask);
     uint32_t old = 0;
     __syncwarp(mask); /* every lane's writes before the leader's release */
-    if (cg__mbarrier_laneid() == leader) {
+    if (cg_sreg_laneid() == leader) {
         if (drop)
-            cg__dbar_red_add_relaxed(&b->_expected, 0u - n);
-        old = cg__dbar_atom_add_release(&b->_state, 0u - n);
+            cg_gpu_red_add_relaxed_u32(&b->_expected, 0u - n);
+        old = cg_gpu_atom_add_release_u32(&b->_state, 0u - n);
 #if CG_DEBUG
         if ((old & 0x7FFFFFFFu) < n) {
             printf("cgc: cg_device_barrier arrive: barrier at %p got %u arrivals in the phase of parity "
@@ -139,9 +99,9 @@ CG_DEVICE uint32_t cg__dbar_arrive(cg_device_barrier_t *b, bool drop)
         }
 #endif
         if ((old & 0x7FFFFFFFu) == n) {
-            cg__dbar_fence_acq_rel_gpu(); /* acquire every arrival of the phase */
-            uint32_t next = cg__dbar_ld_relaxed(&b->_expected);
-            cg__dbar_st_release(&b->_state, ((~old) & 0x80000000u) | next);
+            cg_gpu_fence_acq_rel(); /* acquire every arrival of the phase */
+            uint32_t next = cg_gpu_ld_relaxed_u32(&b->_expected);
+            cg_gpu_st_release_u32(&b->_state, ((~old) & 0x80000000u) | next);
         }
     }
     old = __shfl_sync(mask, old, (int)leader);
@@ -165,7 +125,7 @@ CG_DEVICE void cg_device_barrier_arrive_and_drop(cg_device_barrier_t *b)
 /* One look: true when the phase of `tok` has completed (then acquire.gpu). */
 CG_DEVICE bool cg_device_barrier_test_wait(cg_device_barrier_t *b, cg_token_t tok)
 {
-    return (cg__dbar_ld_acquire(&b->_state) >> 31) != (uint32_t)tok._opaque;
+    return (cg_gpu_ld_acquire_u32(&b->_state) >> 31) != (uint32_t)tok._opaque;
 }
 
 #if CG_DEBUG
@@ -186,14 +146,14 @@ CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
 {
     uint32_t mask = __activemask();
     uint32_t parity = (uint32_t)tok._opaque;
-    if (cg__mbarrier_laneid() == (uint32_t)__ffs(mask) - 1u) {
+    if (cg_sreg_laneid() == (uint32_t)__ffs(mask) - 1u) {
 #if CG_DEBUG
-        uint64_t t0 = cg__mbarrier_now_ns();
-        while ((cg__dbar_ld_acquire(&b->_state) >> 31) == parity)
-            if (cg__mbarrier_now_ns() - t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)
+        uint64_t t0 = cg_sreg_globaltimer_ns();
+        while ((cg_gpu_ld_acquire_u32(&b->_state) >> 31) == parity)
+            if (cg_sreg_globaltimer_ns() - t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)
                 cg__dbar_deadlock(b, parity);
 #else
-        while ((cg__dbar_ld_acquire(&b->_state) >> 31) == parity) {
+        while ((cg_gpu_ld_acquire_u32(&b->_state) >> 31) == parity) {
         }
 #endif
     }
@@ -211,11 +171,11 @@ CG_DEVICE void cg_device_barrier_arrive_and_wait(cg_device_barrier_t *b)
 CG_DEVICE bool cg_device_barrier_try_wait_for(cg_device_barrier_t *b, cg_token_t tok,
                                               uint64_t timeout_ns)
 {
-    uint64_t t0 = cg__mbarrier_now_ns();
+    uint64_t t0 = cg_sreg_globaltimer_ns();
     for (;;) {
         if (cg_device_barrier_test_wait(b, tok))
             return true;
-        if (cg__mbarrier_now_ns() - t0 >= timeout_ns)
+        if (cg_sreg_globaltimer_ns() - t0 >= timeout_ns)
             return false;
     }
 }

@@ -48,6 +48,8 @@
 #define CG_BARRIER_MBARRIER_H
 
 #include "cg/config.h"
+#include "cg/sreg.h"
+#include "cluster/cluster.h"
 #include "dsmem/address.h"
 
 /* The mbarrier object: 8 bytes, 8-byte aligned, in __shared__ memory. Opaque:
@@ -72,24 +74,6 @@ CG_DEVICE cg_token_t cg__mbarrier_token(uint64_t state)
     cg_token_t t;
     t._opaque = state;
     return t;
-}
-
-/* mov.u64 d, %globaltimer;   PTX ISA 3.1, sm_30. Nanoseconds; the bound of
- * the timed waits and of debug-build blocking waits. */
-CG_DEVICE uint64_t cg__mbarrier_now_ns(void)
-{
-    uint64_t t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
-
-/* %laneid: the warp lane of the calling thread (threadIdx.x & 31 is wrong in
- * 2D/3D blocks). mov.u32 d, %laneid;   PTX ISA 1.3. */
-CG_DEVICE uint32_t cg__mbarrier_laneid(void)
-{
-    uint32_t l;
-    asm("mov.u32 %0, %%laneid;" : "=r"(l));
-    return l;
 }
 
 #if CG_DEBUG
@@ -341,7 +325,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
     uint32_t leader = (uint32_t)__ffs(mask) - 1u;
     uint64_t state = 0;
     __syncwarp(mask);
-    if (cg__mbarrier_laneid() == leader)
+    if (cg_sreg_laneid() == leader)
         state = cg_mbarrier_arrive_n(mb, (uint32_t)__popc(mask))._opaque;
     state = __shfl_sync(mask, state, (int)leader);
     return cg__mbarrier_token(state);
@@ -577,8 +561,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
 /* Debug build: a rank outside the cluster maps to no CTA; report and trap. */
 CG_DEVICE void cg__mbarrier_check_rank(const char *what, const void *mb, uint32_t rank)
 {
-    uint32_t n;
-    asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+    uint32_t n = cg_hw_cluster_nctarank();
     if (rank >= n) {
         printf("cgc: %s(mbarrier at shared 0x%x, rank %u): the cluster has %u blocks (block %d,%d,%d "
                "thread %d,%d,%d)\n",
@@ -990,9 +973,9 @@ CG_DEVICE void cg__mbarrier_deadlock(const char *what, cg_mbarrier_t *mb, int by
  * pointer (which would cost a call per try). */
 #define CG__MBARRIER_SPIN(try_expr, what, mb, by_token, phase)                                     \
     do {                                                                                           \
-        uint64_t cg__t0 = cg__mbarrier_now_ns();                                                   \
+        uint64_t cg__t0 = cg_sreg_globaltimer_ns();                                                   \
         while (!(try_expr)) {                                                                      \
-            if (cg__mbarrier_now_ns() - cg__t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)               \
+            if (cg_sreg_globaltimer_ns() - cg__t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)               \
                 cg__mbarrier_deadlock((what), (mb), (by_token), (phase));                          \
         }                                                                                          \
     } while (0)

@@ -77,10 +77,12 @@
 #ifndef CG_GRID_H
 #define CG_GRID_H
 
+#include "barrier/gpu_scope.h"
 #include "cg/block_sync.h"
 #include "cg/config.h"
 #include "cg/dim3.h"
 #include "cg/group_header.h"
+#include "cg/sreg.h"
 
 /* Nanoseconds a polling block sleeps between polls of the grid barrier word
  * when the grid has more than one block per SM (0: spin). Tuned on an H200. */
@@ -132,68 +134,6 @@ CG_DEVICE uint32_t *cg__grid_workspace_barrier(void)
 /* ------------------------------------------------------------------------- */
 /* Memory operations on the barrier words (gpu scope)                        */
 /* ------------------------------------------------------------------------- */
-
-/* atom.add.acq_rel.gpu.global.u32 d, [a], b;  PTX ISA 6.0, sm_70
- * Release: this block's writes (gathered by barrier.sync) before the arrival.
- * Acquire: the arrival that completes a phase sees every other arrival's
- * writes without polling. */
-CG_DEVICE uint32_t cg__grid_atom_add_acq_rel(uint32_t *p, uint32_t v)
-{
-    uint32_t old;
-    asm volatile("atom.add.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
-    return old;
-}
-
-/* atom.inc.acq_rel.gpu.global.u32 d, [a], b;  PTX ISA 6.0, sm_70
- * d = old; new = (old >= b) ? 0 : old + 1 — a counter that returns to 0 by
- * itself when its last arrival (old == b) lands. */
-CG_DEVICE uint32_t cg__grid_atom_inc_acq_rel(uint32_t *p, uint32_t wrap)
-{
-    uint32_t old;
-    asm volatile("atom.inc.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(wrap) : "memory");
-    return old;
-}
-
-/* ld.acquire.gpu.global.u32 d, [a];          PTX ISA 6.0, sm_70 */
-CG_DEVICE uint32_t cg__grid_ld_acquire(const uint32_t *p)
-{
-    uint32_t v;
-    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
-
-/* ld.relaxed.gpu.global.u32 d, [a];          PTX ISA 6.0, sm_70 */
-CG_DEVICE uint32_t cg__grid_ld_relaxed(const uint32_t *p)
-{
-    uint32_t v;
-    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
-
-/* st.release.gpu.global.u32 [a], b;          PTX ISA 6.0, sm_70 */
-CG_DEVICE void cg__grid_st_release(uint32_t *p, uint32_t v)
-{
-    asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
-}
-
-/* mov.u32 d, %nsmid;                         PTX ISA 2.0, sm_20
- * An upper bound on SM ids (the SM count on current parts). */
-CG_DEVICE uint32_t cg__grid_nsmid(void)
-{
-    uint32_t n;
-    asm("mov.u32 %0, %%nsmid;" : "=r"(n));
-    return n;
-}
-
-#if CG_DEBUG
-/* mov.u64 d, %globaltimer;                   PTX ISA 3.1, sm_30 (ns) */
-CG_DEVICE uint64_t cg__grid_globaltimer(void)
-{
-    uint64_t t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
-#endif
 
 /* ------------------------------------------------------------------------- */
 /* Queries                                                                   */
@@ -285,7 +225,7 @@ CG_DEVICE int cg__grid_flipped(uint32_t before, uint32_t now) { return ((before 
 #if CG_DEBUG
 CG_DEVICE void cg__grid_debug_check(const uint32_t *word, uint64_t t0, uint32_t seen, const char *what)
 {
-    if (cg__grid_globaltimer() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
+    if (cg_sreg_globaltimer_ns() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
         printf("cgc: grid barrier %s at %p: phase (top bit %u, word 0x%08x) did not complete in %llu ns "
                "(block %u,%u,%u of %u,%u,%u). Was the kernel launched cooperatively, with every block "
                "co-resident, and does every block reach the barrier?\n",
@@ -315,9 +255,9 @@ CG_DEVICE void cg__grid_debug_require_workspace(const cg_grid_t *g)
 CG_DEVICE void cg__grid_poll_flip(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
 {
 #if CG_DEBUG
-    uint64_t t0 = cg__grid_globaltimer();
+    uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-    while (!cg__grid_flipped(before, cg__grid_ld_acquire(word))) {
+    while (!cg__grid_flipped(before, cg_gpu_ld_acquire_u32(word))) {
         if (sleep_ns)
             __nanosleep(sleep_ns);
 #if CG_DEBUG
@@ -330,9 +270,9 @@ CG_DEVICE void cg__grid_poll_flip(const uint32_t *word, uint32_t before, uint32_
 CG_DEVICE void cg__grid_poll_change(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
 {
 #if CG_DEBUG
-    uint64_t t0 = cg__grid_globaltimer();
+    uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-    while (cg__grid_ld_acquire(word) == before) {
+    while (cg_gpu_ld_acquire_u32(word) == before) {
         if (sleep_ns)
             __nanosleep(sleep_ns);
 #if CG_DEBUG
@@ -346,7 +286,7 @@ CG_DEVICE void cg__grid_poll_change(const uint32_t *word, uint32_t before, uint3
 CG_DEVICE uint64_t cg__grid_word_arrive(uint32_t *word, uint32_t n, int is_first)
 {
     uint32_t add = is_first ? 0x80000000u - (n - 1u) : 1u;
-    uint32_t old = cg__grid_atom_add_acq_rel(word, add);
+    uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
     return (uint64_t)old | (cg__grid_flipped(old, old + add) ? CG__GRID_TOK_DONE : 0ull);
 }
 
@@ -369,12 +309,12 @@ CG_DEVICE uint64_t cg__grid_block_arrive(uint32_t *word, uint32_t tree_group)
         uint32_t *flag = &cg__grid_tree_flag[g * 32];
         /* Read before arriving: the flag cannot move until this block's own
          * arrival is counted, and the release below orders the read first. */
-        uint32_t seen = cg__grid_ld_relaxed(flag);
-        if (cg__grid_atom_inc_acq_rel(&cg__grid_tree_count[g * 32], size - 1) != size - 1)
+        uint32_t seen = cg_gpu_ld_relaxed_u32(flag);
+        if (cg_gpu_atom_inc_acq_rel_u32(&cg__grid_tree_count[g * 32], size - 1) != size - 1)
             return (uint64_t)seen;
         uint64_t r = cg__grid_word_arrive(word, groups, g == 0);
         if (r & CG__GRID_TOK_DONE) {
-            cg__grid_st_release(flag, seen + 1);
+            cg_gpu_st_release_u32(flag, seen + 1);
             return (uint64_t)seen | CG__GRID_TOK_DONE;
         }
         return (uint64_t)seen | CG__GRID_TOK_LEADER | ((r & 0x80000000u) ? CG__GRID_TOK_ROOT_SENSE : 0ull);
@@ -396,7 +336,7 @@ CG_DEVICE void cg__grid_block_wait(uint32_t *word, uint64_t tok, uint32_t tree_g
         uint32_t *flag = &cg__grid_tree_flag[(b / tree_group) * 32];
         if (tok & CG__GRID_TOK_LEADER) {
             cg__grid_poll_flip(word, (tok & CG__GRID_TOK_ROOT_SENSE) ? 0x80000000u : 0u, sleep_ns);
-            cg__grid_st_release(flag, (uint32_t)tok + 1);
+            cg_gpu_st_release_u32(flag, (uint32_t)tok + 1);
         } else {
             cg__grid_poll_change(flag, (uint32_t)tok, sleep_ns);
         }
@@ -414,7 +354,7 @@ CG_DEVICE uint32_t cg__grid_tree_group(void)
 {
 #if CG_GRID_BARRIER_TREE
     uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
-    if (n > (uint32_t)CG_GRID_TREE_MIN_BLOCKS_PER_SM * cg__grid_nsmid() &&
+    if (n > (uint32_t)CG_GRID_TREE_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
         n <= (uint32_t)CG_GRID_TREE_GROUP * CG_GRID_TREE_MAX_GROUPS)
         return CG_GRID_TREE_GROUP;
 #endif
@@ -427,7 +367,7 @@ CG_DEVICE uint32_t cg__grid_tree_group(void)
 CG_DEVICE uint32_t cg__grid_sleep_ns(uint32_t tree_group)
 {
     uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
-    return (tree_group == 0 && n > cg__grid_nsmid()) ? (uint32_t)CG_GRID_POLL_SLEEP_NS : 0u;
+    return (tree_group == 0 && n > cg_sreg_nsmid()) ? (uint32_t)CG_GRID_POLL_SLEEP_NS : 0u;
 }
 
 /* ------------------------------------------------------------------------- */

@@ -59,6 +59,7 @@
 #include "cg/config.h"
 #include "cg/dim3.h"
 #include "cg/group_header.h"
+#include "cg/sreg.h"
 
 /* The thread block group. Build it with cg_this_thread_block(); pass it by
  * pointer. `_ready` is per thread: 1 once this value's barrier is set up.
@@ -173,17 +174,6 @@ CG_DEVICE void cg_thread_block_sync(cg_thread_block_t *b)
 /* Split barrier                                                             */
 /* ------------------------------------------------------------------------- */
 
-/* mov.u64 d, %gridid;                        PTX ISA 3.0, sm_30
- * The launch's grid identifier: with the block index it names this CTA
- * among all CTAs that ever ran, so a tag left in shared memory by an earlier
- * CTA (or random contents) never passes for this CTA's own. */
-CG_DEVICE uint64_t cg__gridid(void)
-{
-    uint64_t g;
-    asm("mov.u64 %0, %%gridid;" : "=l"(g));
-    return g;
-}
-
 /* @p ld.shared.u64 og, [owner_grid]; @p ld.shared.u32 ob, [owner_block];   PTX ISA 2.0, sm_20.
  * Thread 0's read of the owner tag, as predicated loads: the other threads
  * keep the values they pass in (their own tag, so they never see a
@@ -214,7 +204,7 @@ CG_DEVICE void cg__thread_block_barrier_setup(const cg_thread_block_t *b)
      * loop stems from the one invariant register. */
     cg__thread_block_barrier_t *s = (cg__thread_block_barrier_t *)cg__thread_block_mbarrier(b);
     uint32_t is_thread0 = (threadIdx.x | threadIdx.y | threadIdx.z) == 0;
-    uint64_t grid = cg__gridid();
+    uint64_t grid = cg_sreg_gridid();
     uint32_t block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
     uint64_t owner_grid = grid;
     uint32_t owner_block = block;

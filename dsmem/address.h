@@ -12,6 +12,7 @@
 #define CG_DSMEM_ADDRESS_H
 
 #include "cg/config.h"
+#include "cluster/cluster.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -56,8 +57,7 @@ CG_DEVICE void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
 #if CG_ARCH_HAS_SM90
 #if CG_DEBUG
     {
-        uint32_t n;
-        asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+        uint32_t n = cg_hw_cluster_nctarank();
         if (rank >= n) {
             printf("cgc: map_shared_rank(%p, rank %u): the cluster has %u blocks\n", ptr, rank, n);
             __trap();

@@ -455,18 +455,18 @@ extern "C" __global__ void bt_timeout_kernel(uint64_t bound_ns, uint32_t *flags,
     uint64_t *e = elapsed + t * 4u;
     uint64_t t0;
 
-    t0 = cg__mbarrier_now_ns();
+    t0 = cg_sreg_globaltimer_ns();
     f[0] = cg_barrier_try_wait_for(&bar, tb, bound_ns);
-    e[0] = cg__mbarrier_now_ns() - t0;
-    t0 = cg__mbarrier_now_ns();
+    e[0] = cg_sreg_globaltimer_ns() - t0;
+    t0 = cg_sreg_globaltimer_ns();
     f[1] = cg_barrier_try_wait_parity_for(&bar, 0u, bound_ns);
-    e[1] = cg__mbarrier_now_ns() - t0;
-    t0 = cg__mbarrier_now_ns();
+    e[1] = cg_sreg_globaltimer_ns() - t0;
+    t0 = cg_sreg_globaltimer_ns();
     f[2] = cg_barrier_fn_try_wait_for(&fbar, tf, bound_ns);
-    e[2] = cg__mbarrier_now_ns() - t0;
-    t0 = cg__mbarrier_now_ns();
+    e[2] = cg_sreg_globaltimer_ns() - t0;
+    t0 = cg_sreg_globaltimer_ns();
     f[3] = cg_device_barrier_try_wait_for(&bt_timeout_dbar, td, bound_ns);
-    e[3] = cg__mbarrier_now_ns() - t0;
+    e[3] = cg_sreg_globaltimer_ns() - t0;
 
     __syncthreads();
     if (t == 0) { /* the missing arrival of each barrier */

@@ -1,0 +1,77 @@
+/*
+ * barrier/gpu_scope.h — memory operations on 32-bit words in global memory at
+ * .gpu scope, for the barriers whose state lives there: the device-scope
+ * barrier (barrier/device_barrier.h) and the grid barrier (cg/grid.h).
+ *
+ * One wrapper per PTX form; the order and scope are in the instruction and
+ * every one has a "memory" clobber, so the compiler moves no access across it.
+ */
+#ifndef CG_GPU_SCOPE_H
+#define CG_GPU_SCOPE_H
+
+#include "cg/config.h"
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* atom.release.gpu.global.add.u32 d, [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint32_t cg_gpu_atom_add_release_u32(uint32_t *p, uint32_t v)
+{
+    uint32_t old;
+    asm volatile("atom.release.gpu.global.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
+    return old;
+}
+
+/* atom.acq_rel.gpu.global.add.u32 d, [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint32_t cg_gpu_atom_add_acq_rel_u32(uint32_t *p, uint32_t v)
+{
+    uint32_t old;
+    asm volatile("atom.add.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
+    return old;
+}
+
+/* atom.acq_rel.gpu.global.inc.u32 d, [a], b;   PTX ISA 6.0, sm_70.
+ * d = old; new = (old >= b) ? 0 : old + 1 — a counter that returns to 0 by
+ * itself when its last arrival (old == b) lands. */
+CG_DEVICE uint32_t cg_gpu_atom_inc_acq_rel_u32(uint32_t *p, uint32_t wrap)
+{
+    uint32_t old;
+    asm volatile("atom.inc.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(wrap) : "memory");
+    return old;
+}
+
+/* red.relaxed.gpu.global.add.u32 [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_red_add_relaxed_u32(uint32_t *p, uint32_t v)
+{
+    asm volatile("red.relaxed.gpu.global.add.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+/* fence.acq_rel.gpu;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_fence_acq_rel(void)
+{
+    asm volatile("fence.acq_rel.gpu;" ::: "memory");
+}
+
+/* ld.acquire.gpu.global.u32 d, [a];   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint32_t cg_gpu_ld_acquire_u32(const uint32_t *p)
+{
+    uint32_t v;
+    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+
+/* ld.relaxed.gpu.global.u32 d, [a];   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint32_t cg_gpu_ld_relaxed_u32(const uint32_t *p)
+{
+    uint32_t v;
+    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+
+/* st.release.gpu.global.u32 [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_st_release_u32(uint32_t *p, uint32_t v)
+{
+    asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_GPU_SCOPE_H */
