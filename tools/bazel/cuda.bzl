@@ -30,7 +30,9 @@ def _ptx_arch(arch):
 def _compile_flags(ctx, ccs):
     arch = ctx.var.get("cuda_arch", _DEFAULT_ARCH)
     flags = list(CGC_NVCC_FLAGS)
-    if ctx.var.get("cg_debug", "0") == "1":
+    # --config=cgdebug turns on device debug checks in objects; PTX probes
+    # pin the release instruction forms, so they opt in only by their copts.
+    if ctx.var.get("cg_debug", "0") == "1" and not getattr(ctx.attr, "ptx", False):
         flags.append("-DCG_DEBUG=1")
     search = ["-I.", "-I" + ctx.bin_dir.path]
     for cc in ccs:
