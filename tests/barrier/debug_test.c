@@ -127,12 +127,13 @@ Test(barrier_debug, count_out_of_range_traps)
     expect_trap_report("init(count 0)", bt_launch_debug_bad_count, NULL, needles, 2);
 }
 
-Test(barrier_debug, completion_barrier_over_arrival_traps)
+Test(barrier_debug, completion_barrier_missing_arrival_traps)
 {
-    skip_under_sanitizers("a cg_barrier_fn_t phase over-arrived is reported and trapped");
+    skip_under_sanitizers("a cg_barrier_fn_t phase that never completes is reported and trapped");
     cgt_require_sm90();
-    static const char *const needles[] = {"cgc: cg_barrier_fn arrive", "32 arrivals", "16 pending"};
-    expect_trap_report("cg_barrier_fn over-arrival", bt_launch_debug_fn_overflow, NULL, needles, 3);
+    static const char *const needles[] = {"cgc: cg_mbarrier_wait_parity: deadlock", "parity 0"};
+    expect_trap_report("cg_barrier_fn missing arrival", bt_launch_debug_fn_missing_arrival, NULL,
+                       needles, 2);
 }
 
 static cg_device_barrier_t *g_dbar;
