@@ -28,6 +28,7 @@
 #include "cg/groups.h"
 #include "cg/launch.h"
 #include "dsmem/dsmem.h"
+#include "examples/example_util.h"
 #include "examples/examples.h"
 
 #define NBINS 4096u
@@ -125,17 +126,8 @@ static int run(uint32_t csize, const uint32_t *din, const uint32_t *hin, size_t 
 
 extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
 {
-    int dev = 0, major = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
-        cudaGetLastError();
-        snprintf(detail, detail_len, "no CUDA device");
+    if (cgx_require_sm90("clusters and DSMEM", detail, detail_len) != 0)
         return 2;
-    }
-    if (major < 9) {
-        snprintf(detail, detail_len, "device is sm_%d0: clusters and DSMEM need sm_90", major);
-        return 2;
-    }
     const size_t n_in = (size_t)1 << 22;
     uint32_t *hin = (uint32_t *)malloc(n_in * 4), *want = (uint32_t *)calloc(NBINS, 4),
              *hhist = (uint32_t *)malloc(NBINS * 4);

@@ -18,6 +18,7 @@
 #include "async/copy.h"
 #include "barrier/barrier.h"
 #include "cg/groups.h"
+#include "examples/example_util.h"
 #include "examples/examples.h"
 
 /* The per-batch work: each output reads two elements another thread copied. */
@@ -102,17 +103,8 @@ done:
 
 extern "C" int cgx_memcpy_async_batches(char *detail, size_t detail_len)
 {
-    int dev = 0, major = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
-        cudaGetLastError();
-        snprintf(detail, detail_len, "no CUDA device");
+    if (cgx_require_sm90("the bulk copy engine and tx-count barriers", detail, detail_len) != 0)
         return 2;
-    }
-    if (major < 9) {
-        snprintf(detail, detail_len, "device is sm_%d0: this build targets sm_90", major);
-        return 2;
-    }
     srand((unsigned)time(NULL) ^ 0x0033u);
     int rc = run(256, 132, 8, detail, detail_len); /* 1 KiB batches: bulk copy engine */
     if (rc == 0)

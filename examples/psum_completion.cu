@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "barrier/barrier.h"
+#include "examples/example_util.h"
 #include "examples/examples.h"
 
 #define PSUM_BLOCK 128   /* the seed's BlockSize */
@@ -92,17 +93,12 @@ static __global__ void psum_kernel(const unsigned *data, int n, unsigned *accs)
 
 extern "C" int cgx_psum_completion(char *detail, size_t detail_len)
 {
-    int rc = 1, dev_count = 0;
+    int rc = 1;
     const int n = PSUM_BLOCK * PSUM_PHASES;
     const size_t count = (size_t)PSUM_BLOCKS * (size_t)n;
     unsigned *h_data = NULL, *h_acc = NULL, *d_data = NULL, *d_acc = NULL;
-    struct cudaDeviceProp prop;
-    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count == 0 ||
-        cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major < 9) {
-        cudaGetLastError();
-        snprintf(detail, detail_len, "needs an sm_90 device; none found");
+    if (cgx_require_sm90("this build (sm_90a) and its mbarrier forms", detail, detail_len) != 0)
         return 2;
-    }
     h_data = (unsigned *)malloc(count * sizeof(unsigned));
     h_acc = (unsigned *)malloc(PSUM_BLOCKS * sizeof(unsigned));
     if (h_data == NULL || h_acc == NULL) {

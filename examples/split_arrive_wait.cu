@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "barrier/barrier.h"
+#include "examples/example_util.h"
 #include "examples/examples.h"
 
 #define SAW_BLOCK 256
@@ -72,17 +73,12 @@ static __global__ void split_arrive_wait(int iteration_count, float *data, const
 
 extern "C" int cgx_split_arrive_wait(char *detail, size_t detail_len)
 {
-    int rc = 1, dev_count = 0;
+    int rc = 1;
     const size_t count = (size_t)SAW_BLOCKS * SAW_BLOCK;
     float *h_in = NULL, *h_data = NULL, *h_out = NULL, *h_data_out = NULL;
     float *d_in = NULL, *d_data = NULL, *d_out = NULL;
-    struct cudaDeviceProp prop;
-    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count == 0 ||
-        cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major < 9) {
-        cudaGetLastError();
-        snprintf(detail, detail_len, "needs an sm_90 device; none found");
+    if (cgx_require_sm90("this build (sm_90a) and its mbarrier forms", detail, detail_len) != 0)
         return 2;
-    }
     h_in = (float *)malloc(count * sizeof(float));
     h_data = (float *)malloc(count * sizeof(float));
     h_out = (float *)malloc(count * sizeof(float));

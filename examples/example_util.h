@@ -1,0 +1,30 @@
+/*
+ * examples/example_util.h — host helpers the examples share (CUDA C, host
+ * code of .cu files). Each example keeps its own kernel and its own check.
+ */
+#ifndef CGX_EXAMPLE_UTIL_H
+#define CGX_EXAMPLE_UTIL_H
+
+#include <cuda_runtime.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* 0 when device 0 is sm_90 or newer; otherwise 2 with `detail` saying why
+ * (`needs` names what the example uses, e.g. "clusters and DSMEM"). */
+static int cgx_require_sm90(const char *needs, char *detail, size_t detail_len)
+{
+    int dev = 0, major = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
+        cudaGetLastError();
+        snprintf(detail, detail_len, "no CUDA device");
+        return 2;
+    }
+    if (major < 9) {
+        snprintf(detail, detail_len, "device is sm_%d0: %s need sm_90", major, needs);
+        return 2;
+    }
+    return 0;
+}
+
+#endif /* CGX_EXAMPLE_UTIL_H */
