@@ -21,11 +21,13 @@
  * with defined results for the host reference to match. One accumulator per
  * block, so many blocks can run at once.
  *
- * The function reads every thread's smem word without a block sync: the
- * barrier orders the threads' writes (before their arrive) before it, and its
- * write of the accumulator before every thread's return from the wait, with
- * mbarrier arrive/wait pairs only (barrier/barrier.h), which
- * compute-sanitizer racecheck follows.
+ * Under compute-sanitizer racecheck this example reports the threads' smem
+ * writes (before the arrive) against psum_completion's reads: cg_barrier_fn_t
+ * orders them with a shared atomic counter (atom.release.cta per warp, the
+ * last arriver's fence.acq_rel.cta), correct under the PTX memory model but
+ * not a construct racecheck models (barrier/barrier.h says why the barrier is
+ * built that way). Its GPU test skips under racecheck with that reason
+ * (tests/examples); memcheck and synccheck run it.
  */
 #include <cuda_runtime.h>
 #include <stdint.h>

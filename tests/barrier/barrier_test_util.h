@@ -107,7 +107,7 @@ int bt_launch_device_barrier(int blocks, int threads, uint32_t seed, int phases,
 int bt_launch_debug_wait_token(void);
 int bt_launch_debug_wait_parity(void);
 int bt_launch_debug_bad_count(void);
-int bt_launch_debug_fn_missing_arrival(void);
+int bt_launch_debug_fn_overflow(void);
 int bt_launch_debug_device_wait(void *bar);
 
 #ifdef __cplusplus

@@ -41,15 +41,15 @@ extern "C" __global__ void bt_debug_bad_count_kernel(uint32_t count)
     __syncthreads();
 }
 
-/* 32 threads arrive on a completion barrier expecting 33 per phase, then
- * wait: the phase never completes, its function never runs. */
-extern "C" __global__ void bt_debug_fn_missing_arrival_kernel(void)
+/* A warp of 32 arrives on a completion barrier expecting 16 per phase. */
+extern "C" __global__ void bt_debug_fn_overflow_kernel(void)
 {
     __shared__ cg_barrier_fn_t bar;
     if (threadIdx.x == 0)
-        cg_barrier_fn_init(&bar, 33, NULL, NULL);
+        cg_barrier_fn_init(&bar, 16, NULL, NULL);
     __syncthreads();
-    cg_barrier_fn_arrive_and_wait(&bar);
+    __syncwarp(); /* the whole warp arrives as one set of 32 */
+    (void)cg_barrier_fn_arrive(&bar);
 }
 
 /* A device barrier expecting two arrivals gets one. */
@@ -76,9 +76,9 @@ extern "C" int bt_launch_debug_bad_count(void)
     return (int)cudaGetLastError();
 }
 
-extern "C" int bt_launch_debug_fn_missing_arrival(void)
+extern "C" int bt_launch_debug_fn_overflow(void)
 {
-    bt_debug_fn_missing_arrival_kernel<<<1, 32>>>();
+    bt_debug_fn_overflow_kernel<<<1, 32>>>();
     return (int)cudaGetLastError();
 }
 

@@ -19,7 +19,8 @@
 #include "tests/barrier/barrier_test_util.h"
 #include "tests/support/cgtest.h"
 
-TestSuite(barrier_debug, .timeout = 120);
+/* 5 tests, serialized by cgt_gpu_exclusive, each bounded at 30 s at worst. */
+TestSuite(barrier_debug, .timeout = 180);
 
 static double now_s(void)
 {
@@ -49,6 +50,11 @@ static char *run_captured(launch_fn launch, void *(*launch_arg)(void), cudaError
     } else {
         launch_err = (cudaError_t)(intptr_t)launch_arg();
     }
+    if (launch_err == cudaSuccess) {
+        /* Bounded: a kernel that neither traps nor ends fails the test. */
+        cudaError_t q = cgt_stream_wait_deadline(30.0);
+        cr_assert_neq(q, cudaErrorNotReady, "the kernel neither trapped nor finished in 30 s");
+    }
     *sync_err = launch_err != cudaSuccess ? launch_err : cudaDeviceSynchronize();
     *seconds = now_s() - t0;
     fflush(stdout);
@@ -69,12 +75,16 @@ static char *run_captured(launch_fn launch, void *(*launch_arg)(void), cudaError
 
 /* The subject of these tests is a trap: memcheck reports every trapping
  * thread as an error, and the other tools judge nothing here. */
+/* Every test here traps on purpose: skip under the sanitizers (memcheck
+ * counts every trapping thread as an error), and run one trapping kernel on
+ * the GPU at a time. */
 static void skip_under_sanitizers(const char *what)
 {
     char reason[256];
     snprintf(reason, sizeof reason,
              "traps on purpose (%s); memcheck counts every trapping thread as an error", what);
     cgt_skip_under_sanitizer("any", reason);
+    cgt_gpu_exclusive();
 }
 
 /* The common checks: an error (the trap), in bounded time, and when the
@@ -127,13 +137,12 @@ Test(barrier_debug, count_out_of_range_traps)
     expect_trap_report("init(count 0)", bt_launch_debug_bad_count, NULL, needles, 2);
 }
 
-Test(barrier_debug, completion_barrier_missing_arrival_traps)
+Test(barrier_debug, completion_barrier_over_arrival_traps)
 {
-    skip_under_sanitizers("a cg_barrier_fn_t phase that never completes is reported and trapped");
+    skip_under_sanitizers("a cg_barrier_fn_t phase over-arrived is reported and trapped");
     cgt_require_sm90();
-    static const char *const needles[] = {"cgc: cg_mbarrier_wait_parity: deadlock", "parity 0"};
-    expect_trap_report("cg_barrier_fn missing arrival", bt_launch_debug_fn_missing_arrival, NULL,
-                       needles, 2);
+    static const char *const needles[] = {"cgc: cg_barrier_fn arrive", "32 arrivals", "16 pending"};
+    expect_trap_report("cg_barrier_fn over-arrival", bt_launch_debug_fn_overflow, NULL, needles, 3);
 }
 
 static cg_device_barrier_t *g_dbar;

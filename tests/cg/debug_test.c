@@ -14,11 +14,7 @@
  * at a time, whatever the runner's job count), and waits for its kernel by
  * polling with a deadline, so a kernel that does not trap is reported as such
  * (well inside the suite timeout) instead of hanging the process. */
-#define _DEFAULT_SOURCE /* flock */
-#include <fcntl.h>
-#include <sys/file.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cg/launch.h"
 #include "tests/support/cgtest.h"
@@ -37,16 +33,6 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* One trapping test on the GPU at a time across this binary's processes: the
- * lock is held until the test's process exits (and with it its context). */
-static void gpu_exclusive(void)
-{
-    int fd = open("/tmp/cgc-tests-cg-debug.lock", O_CREAT | O_RDWR, 0666);
-    cr_assert(fd >= 0, "cannot open the lock file");
-    cr_assert_eq(flock(fd, LOCK_EX), 0, "cannot take the lock");
-    /* fd stays open on purpose: the lock lives as long as the process. */
-}
-
 /* Seconds a trapping kernel may take before the test gives up on it. */
 #define TRAP_DEADLINE_S 30.0
 
@@ -55,10 +41,7 @@ static void expect_trap(cudaError_t launch, const char *what, double t0)
     cg_status_t st;
     cudaError_t q;
     cr_expect_eq(launch, cudaSuccess, "%s: launch failed: %s", what, cudaGetErrorString(launch));
-    while ((q = cudaStreamQuery(0)) == cudaErrorNotReady && now_s() - t0 < TRAP_DEADLINE_S) {
-        struct timespec ms = {0, 1000000};
-        nanosleep(&ms, NULL);
-    }
+    q = cgt_stream_wait_deadline(TRAP_DEADLINE_S - (now_s() - t0));
     cr_assert_neq(q, cudaErrorNotReady, "%s: the kernel neither trapped nor finished in %.0f s", what,
                   TRAP_DEADLINE_S);
     st = cg_stream_synchronize(0);
@@ -71,7 +54,7 @@ Test(cg_debug, grid_sync_outside_cooperative_launch_traps)
     double t0;
     cgt_skip_under_sanitizer("any", "traps on purpose");
     cgt_require_sm90();
-    gpu_exclusive();
+    cgt_gpu_exclusive();
     t0 = now_s();
     /* 1024-thread blocks: at most 2 per SM; 8 per SM can never be co-resident. */
     expect_trap(cgt_debug_grid_sync_not_cooperative((unsigned)cgt_device_props()->multiProcessorCount * 8u),
@@ -83,7 +66,7 @@ Test(cg_debug, grid_sync_with_a_missing_block_traps)
     double t0;
     cgt_skip_under_sanitizer("any", "traps on purpose");
     cgt_require_sm90();
-    gpu_exclusive();
+    cgt_gpu_exclusive();
     t0 = now_s();
     expect_trap(cgt_debug_grid_sync_block_skips((unsigned)cgt_device_props()->multiProcessorCount),
                 "grid sync, block 0 absent", t0);
@@ -95,7 +78,7 @@ Test(cg_debug, tile_size_not_power_of_two_traps)
     double t0;
     cgt_skip_under_sanitizer("any", "traps on purpose");
     cgt_require_sm90();
-    gpu_exclusive();
+    cgt_gpu_exclusive();
     CGT_CUDA(cudaMalloc((void **)&out, 32 * sizeof *out));
     t0 = now_s();
     expect_trap(cgt_debug_bad_tile(3, out), "tiled_partition(3)", t0);

@@ -1,14 +1,28 @@
 /* Every example, as a GPU test: it must verify its own result on the device
  * (each example checks every output element against a host reference). */
+#include <string.h>
+
 #include "examples/examples.h"
 #include "tests/support/cgtest.h"
 
 TestSuite(examples, .timeout = 120);
 
+/* Examples whose synchronization compute-sanitizer racecheck has no model of;
+ * they still run in the plain, memcheck and synccheck passes. */
+static void skip_if_racecheck_cannot_follow(const char *name)
+{
+    if (strcmp(name, "psum_completion") == 0)
+        cgt_skip_under_sanitizer("racecheck",
+                                 "cg_barrier_fn_t: arrivals meet in an atomic counter and the last "
+                                 "arriver acquires them with fence.acq_rel.cta; racecheck has no "
+                                 "model of atomics as synchronization");
+}
+
 #define CGX__TEST(name, origin)                                          \
     Test(examples, name, .description = origin)                          \
     {                                                                    \
         cgt_require_sm90();                                              \
+        skip_if_racecheck_cannot_follow(#name);                          \
         char detail[512] = "";                                           \
         int rc = cgx_##name(detail, sizeof detail);                      \
         cr_log_info("%s: %s", #name, detail);                            \

@@ -2,6 +2,9 @@
  * per-binary summary line that .ci/run adds up. */
 #include "tests/support/cgtest.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +71,29 @@ void cgt_skip_under_sanitizer(const char *tool, const char *reason)
         return;
     if (strcmp(tool, "any") == 0 || strcmp(tool, active) == 0)
         cr_skip_test("not run under compute-sanitizer %s: %s", active, reason);
+}
+
+void cgt_gpu_exclusive(void)
+{
+    int fd = open("/tmp/cgc-tests-trapping-kernels.lock", O_CREAT | O_RDWR, 0666);
+    cr_assert(fd >= 0, "cannot open the lock file");
+    cr_assert_eq(flock(fd, LOCK_EX), 0, "cannot take the lock");
+    /* fd stays open on purpose: the lock lives as long as the process. */
+}
+
+cudaError_t cgt_stream_wait_deadline(double seconds)
+{
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        cudaError_t q = cudaStreamQuery(0);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double spent = (double)(now.tv_sec - t0.tv_sec) + (double)(now.tv_nsec - t0.tv_nsec) * 1e-9;
+        if (q != cudaErrorNotReady || spent >= seconds)
+            return q;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
 }
 
 uint64_t cgt_seed(void)

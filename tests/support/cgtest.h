@@ -46,6 +46,19 @@ void cgt_sync(const char *file, int line);
  * skip and its reason show in the sanitizer log. */
 void cgt_skip_under_sanitizer(const char *tool, const char *reason);
 
+/* For tests whose kernels trap on purpose: one such test on the GPU at a
+ * time, across processes (Criterion runs a binary's tests in parallel
+ * processes, and trapping kernels of several processes at once were seen to
+ * leave another process's kernel running past its trap). Takes an exclusive
+ * lock held until the calling process exits. */
+void cgt_gpu_exclusive(void);
+
+/* Waits for the default stream at most `seconds` by polling: returns what
+ * cudaStreamQuery last said (cudaErrorNotReady when the work is still running
+ * at the deadline, so a kernel that neither traps nor ends cannot hang the
+ * test). */
+cudaError_t cgt_stream_wait_deadline(double seconds);
+
 /* A fresh seed per test run (time and pid mixed), printed so a failure can be
  * replayed with CGT_SEED=<n> in the environment. */
 uint64_t cgt_seed(void);
