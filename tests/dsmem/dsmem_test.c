@@ -122,6 +122,42 @@ Test(dsmem, remote_ld_st_every_form_every_cluster_size)
 
 // --- release/acquire flags --------------------------------------------------------
 
+/* Every block of `ncl` clusters of each size receives its ring predecessor's
+ * (rank r - 1) 64 random words through `launch`, reports a per-block status,
+ * and every word is checked. */
+typedef int (*ring_launch_fn)(int csize, int nclusters, const uint32_t *in, uint32_t *out, uint32_t *status);
+
+static void ring_predecessor_test(ring_launch_fn launch, int ncl, const char *what)
+{
+    uint64_t rng = cgt_seed();
+    const int M = 64;
+    for (int s = 0; s < NSIZES; ++s) {
+        const int n = k_sizes[s], nb = n * ncl;
+        const size_t words = (size_t)nb * M;
+        uint32_t *hin = rand_words(words, &rng), *hout = malloc(words * 4), hst[64];
+        uint32_t *din = dev_words(words), *dout = dev_words(words), *dst = dev_words(64);
+        CGT_CUDA(cudaMemcpy(din, hin, words * 4, cudaMemcpyHostToDevice));
+        if (launched(launch(n, ncl, din, dout, dst), n)) {
+            to_host(hout, dout, words);
+            to_host(hst, dst, (size_t)nb);
+            check_status(hst, nb, n, what);
+            int bad = 0;
+            for (int b = 0; b < nb; ++b) {
+                const int r = b % n, prev = b - r + (r + n - 1) % n;
+                for (int i = 0; i < M; ++i)
+                    EXPECT_WORD(hout[(size_t)b * M + i], hin[(size_t)prev * M + i], "size %d block %d word %d", n,
+                                b, i);
+            }
+            cr_expect_eq(bad, 0, "%s, cluster size %d: %d words wrong", what, n, bad);
+        }
+        cudaFree(din);
+        cudaFree(dout);
+        cudaFree(dst);
+        free(hin);
+        free(hout);
+    }
+}
+
 Test(dsmem, release_acquire_flag_passes_message)
 {
     cgt_require_sm90();
@@ -131,33 +167,7 @@ Test(dsmem, release_acquire_flag_passes_message)
                              "ld.relaxed.cluster words): racecheck models barriers and mbarriers, not "
                              "release/acquire chains through shared::cluster, so it reports every payload word as a "
                              "write/read race; memcheck and synccheck still run it");
-    uint64_t rng = cgt_seed();
-    const int ncl = 4, M = 64;
-    for (int s = 0; s < NSIZES; ++s) {
-        const int n = k_sizes[s], nb = n * ncl;
-        const size_t words = (size_t)nb * M;
-        uint32_t *hin = rand_words(words, &rng), *hout = malloc(words * 4), hst[64];
-        uint32_t *din = dev_words(words), *dout = dev_words(words), *dst = dev_words(64);
-        CGT_CUDA(cudaMemcpy(din, hin, words * 4, cudaMemcpyHostToDevice));
-        if (launched(dsmt_flags(n, ncl, din, dout, dst), n)) {
-            to_host(hout, dout, words);
-            to_host(hst, dst, (size_t)nb);
-            check_status(hst, nb, n, "flag");
-            int bad = 0;
-            for (int b = 0; b < nb; ++b) {
-                const int r = b % n, prev = b - r + (r + n - 1) % n;
-                for (int i = 0; i < M; ++i)
-                    EXPECT_WORD(hout[(size_t)b * M + i], hin[(size_t)prev * M + i], "size %d block %d word %d", n,
-                                b, i);
-            }
-            cr_expect_eq(bad, 0, "cluster size %d: %d words wrong", n, bad);
-        }
-        cudaFree(din);
-        cudaFree(dout);
-        cudaFree(dst);
-        free(hin);
-        free(hout);
-    }
+    ring_predecessor_test(dsmt_flags, 4, "flag");
 }
 
 // --- atomics and reductions -------------------------------------------------------
@@ -423,33 +433,7 @@ Test(dsmem, tx_phase_does_not_complete_before_bytes_land)
                              "ld.acquire.cluster spin: racecheck models barriers and mbarriers, not "
                              "release/acquire chains through shared::cluster, so it reports the flag "
                              "store against the spin's loads; memcheck and synccheck still run it");
-    uint64_t rng = cgt_seed();
-    const int ncl = 2, M = 64;
-    for (int s = 0; s < NSIZES; ++s) {
-        const int n = k_sizes[s], nb = n * ncl;
-        const size_t words = (size_t)nb * M;
-        uint32_t *hin = rand_words(words, &rng), *hout = malloc(words * 4), hst[64];
-        uint32_t *din = dev_words(words), *dout = dev_words(words), *dst = dev_words(64);
-        CGT_CUDA(cudaMemcpy(din, hin, words * 4, cudaMemcpyHostToDevice));
-        if (launched(dsmt_not_early(n, ncl, din, dout, dst), n)) {
-            to_host(hout, dout, words);
-            to_host(hst, dst, (size_t)nb);
-            check_status(hst, nb, n, "delayed push");
-            int bad = 0;
-            for (int b = 0; b < nb; ++b) {
-                const int r = b % n, prev = b - r + (r + n - 1) % n;
-                for (int i = 0; i < M; ++i)
-                    EXPECT_WORD(hout[(size_t)b * M + i], hin[(size_t)prev * M + i], "size %d block %d word %d", n,
-                                b, i);
-            }
-            cr_expect_eq(bad, 0, "cluster size %d: %d words wrong", n, bad);
-        }
-        cudaFree(din);
-        cudaFree(dout);
-        cudaFree(dst);
-        free(hin);
-        free(hout);
-    }
+    ring_predecessor_test(dsmt_not_early, 2, "delayed push");
 }
 
 // --- bandwidth (logged for TARGETS.md; the benchmark owns the verdict) ----------------
