@@ -62,10 +62,9 @@ typedef void (*cg_barrier_completion_fn_t)(void *arg);
 
 /* C form of cuda::barrier<thread_scope_block, F>, in __shared__ (32 bytes). */
 typedef struct cg_barrier_fn {
-    cg_mbarrier_t _done;             /* count 1: the completer's arrive ends a phase */
-    uint32_t _state;                 /* bit 31: parity of the phase being collected;
-                                        bits 0..30: arrivals it still waits for */
-    uint32_t _expected;              /* arrivals per phase from the next phase on */
+    cg_mbarrier_t _mbar;             /* expects the arrivals + 1 (the completer's own) */
+    uint32_t _expected;              /* arrivals per phase (two-phase variant) */
+    uint32_t _reserved;
     cg_barrier_completion_fn_t _fn;  /* NULL: no function (arrive_elect users) */
     void *_arg;
 } cg_barrier_fn_t;
@@ -140,21 +139,27 @@ CG_DEVICE uint32_t cg__barrier_hint(uint64_t left_ns)
     return left_ns > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)left_ns;
 }
 
+/* The bounded wait behind both barrier types' try_wait_for. */
+CG_DEVICE bool cg__barrier_try_wait_for(cg_mbarrier_t *mb, cg_token_t tok, uint64_t timeout_ns)
+{
+    if (timeout_ns == 0)
+        return cg_mbarrier_test_wait(mb, tok);
+    uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
+    do {
+        if (cg_mbarrier_try_wait_hint(mb, tok, cg__barrier_hint(timeout_ns - spent)))
+            return true;
+        spent = cg_sreg_globaltimer_ns() - t0;
+    } while (spent < timeout_ns);
+    return false;
+}
+
 /* Wait at most about `timeout_ns` (%globaltimer) for the phase of `tok`: true
  * when it completed (acquire at CTA scope), false when the time ran out — never
  * hangs. 0 means one non-blocking look. Each try lets the hardware suspend the
  * thread for at most the time left. */
 CG_DEVICE bool cg_barrier_try_wait_for(cg_barrier_t *b, cg_token_t tok, uint64_t timeout_ns)
 {
-    if (timeout_ns == 0)
-        return cg_mbarrier_test_wait(&b->_mbar, tok);
-    uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
-    do {
-        if (cg_mbarrier_try_wait_hint(&b->_mbar, tok, cg__barrier_hint(timeout_ns - spent)))
-            return true;
-        spent = cg_sreg_globaltimer_ns() - t0;
-    } while (spent < timeout_ns);
-    return false;
+    return cg__barrier_try_wait_for(&b->_mbar, tok, timeout_ns);
 }
 
 /* As cg_barrier_try_wait_for, naming the phase by its parity. */
@@ -194,73 +199,76 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
 /* cg_barrier_fn_t — a block barrier with a completion function             */
 /* ======================================================================== */
 /*
- * Algorithm. Arrivals are counted in a shared word, not in the mbarrier:
- * _state holds the parity of the phase being collected (bit 31) and the
- * arrivals it still waits for (bits 0..30). The converged threads of a warp
- * arrive as one (warp-aggregated: one atomic per warp, not per thread); the
- * thread whose atomic takes the count to zero is the completer: it runs the
- * function, re-arms _state for the next phase, and arrives on _done (an
- * mbarrier of count 1). Everyone else waits on _done by parity (try_wait: the
- * hardware wakes them with the phase). Cost on the critical path: one shared
- * atomic per warp, the function, one mbarrier arrive — no polling with
- * back-off, which is where libcu++'s 254 ns/phase goes.
+ * Algorithm: one mbarrier, initialized to expect every arrival plus one.
+ *   - Each thread arrives with mbarrier.arrive.noComplete.release.cta, which
+ *     cannot end the phase (the +1 is still pending) and returns the state
+ *     the mbarrier had before that arrival. mbarrier.pending_count of it is
+ *     2 for exactly one thread per phase: the last arrival. That thread is
+ *     the completer; nobody else touches anything but the mbarrier.
+ *   - The completer acquires the phase's arrivals (see the memory model),
+ *     runs fn(arg), and makes the one arrival still pending with
+ *     mbarrier.arrive.release.cta: the phase ends and the hardware wakes the
+ *     waiters, which sleep in mbarrier.try_wait (acquire) on their token.
+ *   - arrive_and_drop uses arrive_drop.noComplete: one fewer expected from
+ *     the next phase on, the completer's +1 untouched.
+ * Cost on the critical path over the bare mbarrier: the last arrival's state
+ * coming back to its thread, the completer's acquire, fn, one more arrive.
+ * No shared counter, no polling, no back-off (libcu++ gives up the mbarrier
+ * for completion functions and polls a counter with back-off).
  *
- * Memory model (PTX ISA, memory consistency model), for a phase k:
- *  1. A thread T's writes before its arrive are ordered before its warp
- *     leader's atom.release.cta on _state by __syncwarp (bar.warp.sync
- *     orders memory among the threads it synchronizes).
- *  2. The arrival atomics of phase k are RMWs on one word; each reads the
- *     value of the one before it, so every leader's release RMW precedes the
- *     completer's RMW in observation order. The completer's RMW followed by
- *     fence.acq_rel.cta is an acquire pattern: it synchronizes with every
- *     arrival's release, so the function sees every arriving thread's writes.
- *  3. The function's writes, and the re-arm of _state, precede the completer's
- *     mbarrier.arrive.release.cta on _done; a waiter's successful
- *     try_wait.parity.acquire.cta observes that phase completion, so it
- *     synchronizes with it: after its wait a thread sees the function's writes
- *     (and, by transitivity, every arriving thread's writes).
- *  4. Reuse: the function's reads come before the completer's release, and
- *     phase k+1 writes by any thread come after its acquire of phase k: the
- *     data the function read may be overwritten right after the wait (seed
- *     000's "shared memory is safe to re-use in the next iteration").
- *  5. _state is re-armed (relaxed store) before the release and read by the
- *     next phase's arrivals only after their acquire, so no arrival of phase
- *     k+1 can meet the count of phase k. Every access to _state is an atomic
- *     or a relaxed (morally strong) access at CTA scope: no data race.
- * The token is the phase parity (bit 31 of the value the leader's atomic
- * returned, broadcast to the warp), which is also _done's phase parity.
+ * Memory model (PTX ISA memory consistency model), for a phase k:
+#if !CG_BARRIER_FN_TWO_PHASE
+ *  1. Each arrival is mbarrier.arrive.noComplete.release.cta: a release on
+ *     the mbarrier object, which it updates as one atomic read-modify-write
+ *     (its result is the state it read: pending_count counts down by one
+ *     per arrival, each arrival seeing the one before it).
+ *  2. The phase's arrivals are RMWs of one location, so every earlier
+ *     arrival precedes the completer's in that location's coherence order,
+ *     and what the completer's arrive reads lies in the release sequence of
+ *     each of them.
+ *  3. The completer follows its arrive with fence.acq_rel.cta: a strong read
+ *     followed by an acquire fence is an acquire pattern, which
+ *     synchronizes with each arrival's release. fn sees every arriving
+ *     thread's writes.
+ *     PTX states the mbarrier's own synchronization as arrive (release) to
+ *     test_wait/try_wait (acquire) on phase completion; 1.-3. rest on the
+ *     arrive also being the RMW of the object that its returned state shows
+ *     it is. compute-sanitizer racecheck models only the arrive -> wait
+ *     edge, so it reports fn's reads of the arrivers' data: the tests of
+ *     this barrier say so when they skip racecheck.
+#else
+ *  1.-3. The collecting phase is an mbarrier phase of its own: the completer
+ *     makes the +1 arrival (ending it) and waits for it (try_wait.acquire,
+ *     immediate), so it synchronizes with every arrival through the
+ *     mbarrier's own arrive -> wait edge. The waiters wait for that phase
+ *     (their token), then for the next one (parity 1), which the completer
+ *     ends after fn with one arrival of count expected + 1.
+#endif
+ *  4. fn's writes precede the completer's mbarrier.arrive.release.cta, which
+ *     completes the phase; a waiter's try_wait.acquire.cta that observes the
+ *     completion synchronizes with it, so after its wait a thread sees fn's
+ *     writes and, transitively, every arriving thread's writes.
+ *  5. Reuse: fn's reads of the arriving threads' data come before the
+ *     completer's release; a thread writes for phase k+1 only after its
+ *     wait (acquire) of phase k: the data may be overwritten right after the
+ *     wait (seed 000's "shared memory is safe to re-use").
  *
- * Why atomics and not a second mbarrier, and what tools see. A design every
- * tool can follow exists: every thread arrives on an mbarrier A and asks it
- * (test_wait) whether its own arrival completed the phase; the candidates
- * elect one completer with a CAS, which runs the function and arrives on a
- * count-1 mbarrier B that everyone waits on. It was built and measured on an
- * H200 (2026-11-22, light completion function, called through the pointer):
- * 426 / 429 / 1044 ns per phase at 128 / 256 / 1024 threads, against 410 /
- * 414 / 530 for the counter below (three mbarrier operations per thread on
- * one object cost most at 1024 threads). The counter puts one shared atomic
- * per warp and one mbarrier round trip on the critical path, so it stays the
- * algorithm. The cost: compute-sanitizer racecheck models bar.sync,
- * bar.warp.sync and mbarrier arrive/wait, not atomics + fences as
- * synchronization, so it reports the arrivers' writes (before the arrive)
- * against the completion function's reads, and waiters' reads against the
- * next phase's function writes. These are not races under the PTX memory
- * model (1.-4. above); tests and examples of cg_barrier_fn_t skip under
- * racecheck saying so, and run under memcheck, synccheck and plain. The
- * waiters' side (_done: the completer's own mbarrier arrive, the waiters'
- * try_wait.parity) is a construct racecheck follows: what the function
- * writes, every waiter reads without a report.
+ * Designs measured on an H200 (light completion function through the
+ * pointer, ns per phase at 128 / 256 / 1024 threads; libcu++ 264 / 279 / 470):
+ *   shared atomic counter + a count-1 mbarrier for the waiters  410 / 414 / 530
+ *   every thread tests its own arrival + CAS election + 2nd mbarrier  426 / 429 / 1044
+ *   (this design: see the benchmark's rows and bench/README.md)
  */
 
-/* atom.release.cta.shared::cta.add.u32 d, [a], v;   PTX ISA 7.8, sm_70. */
-CG_DEVICE uint32_t cg__barrier_atom_add_release(uint32_t *p, uint32_t v)
+/* Internal switch for the benchmark's design comparison (bench/fn_designs.cu). */
+#if !defined(CG_BARRIER_FN_TWO_PHASE)
+#define CG_BARRIER_FN_TWO_PHASE 0
+#endif
+
+/* fence.acq_rel.cta;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
 {
-    uint32_t old;
-    asm volatile("atom.release.cta.shared::cta.add.u32 %0, [%1], %2;"
-                 : "=r"(old)
-                 : "r"(cg_smem_addr(p)), "r"(v)
-                 : "memory");
-    return old;
+    asm volatile("fence.acq_rel.cta;" ::: "memory");
 }
 
 /* red.relaxed.cta.shared::cta.add.u32 [a], v;   PTX ISA 7.8, sm_70. */
@@ -268,12 +276,6 @@ CG_DEVICE void cg__barrier_red_add_relaxed(uint32_t *p, uint32_t v)
 {
     asm volatile("red.relaxed.cta.shared::cta.add.u32 [%0], %1;" ::"r"(cg_smem_addr(p)), "r"(v)
                  : "memory");
-}
-
-/* fence.acq_rel.cta;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
-{
-    asm volatile("fence.acq_rel.cta;" ::: "memory");
 }
 
 /* ld.relaxed.cta.shared::cta.u32 d, [a];   PTX ISA 7.8, sm_70. */
@@ -284,103 +286,98 @@ CG_DEVICE uint32_t cg__barrier_ld_relaxed(uint32_t *p)
     return v;
 }
 
-/* st.relaxed.cta.shared::cta.u32 [a], v;   PTX ISA 7.8, sm_70. */
-CG_DEVICE void cg__barrier_st_relaxed(uint32_t *p, uint32_t v)
-{
-    asm volatile("st.relaxed.cta.shared::cta.u32 [%0], %1;" ::"r"(cg_smem_addr(p)), "r"(v) : "memory");
-}
+/* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
+ * runs once per phase in the last arriving thread (fn may be NULL). One thread
+ * calls it; the block synchronizes (__syncthreads) before anyone arrives. */
+#define CG_BARRIER_FN_MAX (CG_BARRIER_MAX - 1u)
 
-#define CG__BARRIER_FN_PARITY_BIT 0x80000000u
-#define CG__BARRIER_FN_COUNT_MASK 0x7FFFFFFFu
-
-/* Initialize: `expected` arrivals per phase (1 .. 2^20-1); `fn(arg)` runs once
- * per phase in the last arriving thread (fn may be NULL). One thread calls
- * it; the block synchronizes (__syncthreads) before anyone arrives. */
 CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barrier_completion_fn_t fn,
                                   void *arg)
 {
-    CG__MBARRIER_CHECK("cg_barrier_fn_init", b, expected, 1u, CG_BARRIER_MAX);
-    cg_mbarrier_init(&b->_done, 1u);
-    b->_state = expected; /* parity 0, all arrivals pending */
+    CG__MBARRIER_CHECK("cg_barrier_fn_init", b, expected, 1u, CG_BARRIER_FN_MAX);
+    cg_mbarrier_init(&b->_mbar, expected + 1u);
     b->_expected = expected;
+    b->_reserved = 0;
     b->_fn = fn;
     b->_arg = arg;
 }
 
-/* Count the calling converged warp set's arrivals (dropping them from later
- * phases if `drop`). Returns true in exactly one thread per phase, the
- * completer, which has then acquired every arrival of the phase (2. above).
- * *parity gets the phase's parity in every thread. */
-CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, uint32_t *parity)
-{
-    uint32_t mask = __activemask();
-    uint32_t leader = (uint32_t)__ffs(mask) - 1u;
-    uint32_t n = (uint32_t)__popc(mask);
-    uint32_t old = 0;
-    bool last = false;
-    __syncwarp(mask); /* 1. every lane's writes before the leader's release */
-    if (cg_sreg_laneid() == leader) {
-        if (drop)
-            cg__barrier_red_add_relaxed(&b->_expected, 0u - n);
-        old = cg__barrier_atom_add_release(&b->_state, 0u - n);
 #if CG_DEBUG
-        if ((old & CG__BARRIER_FN_COUNT_MASK) < n) {
-            printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x got %u arrivals in the phase of "
-                   "parity %u with only %u pending (a thread arrived twice in one phase?) (block "
-                   "%d,%d,%d thread %d,%d,%d)\n",
-                   (unsigned)cg_smem_addr(b), n, old >> 31, old & CG__BARRIER_FN_COUNT_MASK,
-                   blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
-            __trap();
-        }
-#endif
-        last = (old & CG__BARRIER_FN_COUNT_MASK) == n;
-        if (last)
-            cg__barrier_fence_acq_rel_cta(); /* 2. acquire every arrival of the phase */
+/* A noComplete arrival that found fewer than 2 pending took the count where
+ * only the completer's arrival may take it: more arrivals than expected. */
+CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
+{
+    if (pending < 2u) {
+        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x got an arrival with %u pending (more "
+               "arrivals in one phase than expected: a thread arrived twice?) (block %d,%d,%d thread "
+               "%d,%d,%d)\n",
+               (unsigned)cg_smem_addr(b), pending == 0u ? 0u : pending - 1u, blockIdx.x, blockIdx.y,
+               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+        __trap();
     }
-    old = __shfl_sync(mask, old, (int)leader);
-    *parity = old >> 31;
-    return last;
+}
+#endif
+
+/* One arrival (dropping out of later phases if `drop`). Returns true in
+ * exactly one thread per phase, the completer, which has then acquired every
+ * arrival of the phase. *tok gets the phase's token in every thread. */
+CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
+{
+#if CG_BARRIER_FN_TWO_PHASE
+    if (drop)
+        cg__barrier_red_add_relaxed(&b->_expected, 0xFFFFFFFFu);
+#endif
+    cg_token_t t = drop ? cg_mbarrier_arrive_drop_no_complete(&b->_mbar, 1u)
+                        : cg_mbarrier_arrive_no_complete(&b->_mbar, 1u);
+    uint32_t pending = cg_mbarrier_pending_count(t);
+#if CG_DEBUG
+    cg__barrier_fn_check(b, pending);
+#endif
+    *tok = t;
+    if (pending != 2u)
+        return false;
+#if !CG_BARRIER_FN_TWO_PHASE
+    cg__barrier_fence_acq_rel_cta(); /* 3. acquire every arrival of the phase */
+#else
+    (void)cg_mbarrier_arrive(&b->_mbar); /* end the collecting phase ... */
+    cg_mbarrier_wait(&b->_mbar, t);      /* ... and acquire it (immediate) */
+#endif
+    return true;
 }
 
-/* The completer's second half: re-arm the count for the next phase, then end
- * the phase (release.cta on _done wakes the waiters). */
-CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b, uint32_t parity)
+/* The completer's second half: end the phase. */
+CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b)
 {
-    uint32_t next = cg__barrier_ld_relaxed(&b->_expected);
-    cg__barrier_st_relaxed(&b->_state, ((parity ^ 1u) << 31) | next);
-    (void)cg_mbarrier_arrive(&b->_done);
-}
-
-CG_DEVICE cg_token_t cg__barrier_fn_token(uint32_t parity)
-{
-    cg_token_t t;
-    t._opaque = parity;
-    return t;
+#if !CG_BARRIER_FN_TWO_PHASE
+    (void)cg_mbarrier_arrive(&b->_mbar);
+#else
+    (void)cg_mbarrier_arrive_n(&b->_mbar, cg__barrier_ld_relaxed(&b->_expected) + 1u);
+#endif
 }
 
 /* One arrival (release.cta); the last arrival of the phase runs the
  * completion function before the phase ends. Returns the phase's token. */
 CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
 {
-    uint32_t parity;
-    if (cg__barrier_fn_count(b, false, &parity)) {
+    cg_token_t t;
+    if (cg__barrier_fn_count(b, false, &t)) {
         cg_barrier_completion_fn_t fn = b->_fn;
         if (fn)
             fn(b->_arg);
-        cg__barrier_fn_release(b, parity);
+        cg__barrier_fn_release(b);
     }
-    return cg__barrier_fn_token(parity);
+    return t;
 }
 
 /* Arrive in this phase and leave: later phases expect one arrival fewer. */
 CG_DEVICE void cg_barrier_fn_arrive_and_drop(cg_barrier_fn_t *b)
 {
-    uint32_t parity;
-    if (cg__barrier_fn_count(b, true, &parity)) {
+    cg_token_t t;
+    if (cg__barrier_fn_count(b, true, &t)) {
         cg_barrier_completion_fn_t fn = b->_fn;
         if (fn)
             fn(b->_arg);
-        cg__barrier_fn_release(b, parity);
+        cg__barrier_fn_release(b);
     }
 }
 
@@ -401,51 +398,45 @@ CG_DEVICE void cg_barrier_fn_arrive_and_drop(cg_barrier_fn_t *b)
  */
 CG_DEVICE bool cg_barrier_fn_arrive_elect(cg_barrier_fn_t *b, cg_token_t *tok)
 {
-    uint32_t parity;
-    bool last = cg__barrier_fn_count(b, false, &parity);
-    *tok = cg__barrier_fn_token(parity);
-    return last;
+    return cg__barrier_fn_count(b, false, tok);
 }
 
 /* Ends the phase that cg_barrier_fn_arrive_elect elected this thread for. */
 CG_DEVICE void cg_barrier_fn_complete(cg_barrier_fn_t *b, cg_token_t tok)
 {
-    cg__barrier_fn_release(b, (uint32_t)tok._opaque);
+    (void)tok;
+    cg__barrier_fn_release(b);
 }
 
 /* Block until the phase of `tok` completed (its function has run); acquire at
- * CTA scope. Loop of mbarrier.try_wait.parity.acquire.cta. */
+ * CTA scope. Loop of mbarrier.try_wait.acquire.cta on the token. */
 CG_DEVICE void cg_barrier_fn_wait(cg_barrier_fn_t *b, cg_token_t tok)
 {
-    cg_mbarrier_wait_parity(&b->_done, (uint32_t)tok._opaque);
+    cg_mbarrier_wait(&b->_mbar, tok);
+#if CG_BARRIER_FN_TWO_PHASE
+    cg_mbarrier_wait_parity(&b->_mbar, 1u);
+#endif
 }
 
+#if !CG_BARRIER_FN_TWO_PHASE
 /* Block until the phase of parity `parity` completed. */
 CG_DEVICE void cg_barrier_fn_wait_parity(cg_barrier_fn_t *b, uint32_t parity)
 {
-    cg_mbarrier_wait_parity(&b->_done, parity);
-}
-
-/* arrive, then wait for that phase. */
-CG_DEVICE void cg_barrier_fn_arrive_and_wait(cg_barrier_fn_t *b)
-{
-    cg_barrier_fn_wait(b, cg_barrier_fn_arrive(b));
+    cg_mbarrier_wait_parity(&b->_mbar, parity);
 }
 
 /* Wait at most about `timeout_ns`: true when the phase of `tok` completed,
  * false when the time ran out (never hangs). */
 CG_DEVICE bool cg_barrier_fn_try_wait_for(cg_barrier_fn_t *b, cg_token_t tok, uint64_t timeout_ns)
 {
-    uint32_t parity = (uint32_t)tok._opaque;
-    if (timeout_ns == 0)
-        return cg_mbarrier_test_wait_parity(&b->_done, parity);
-    uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
-    do {
-        if (cg_mbarrier_try_wait_parity_hint(&b->_done, parity, cg__barrier_hint(timeout_ns - spent)))
-            return true;
-        spent = cg_sreg_globaltimer_ns() - t0;
-    } while (spent < timeout_ns);
-    return false;
+    return cg__barrier_try_wait_for(&b->_mbar, tok, timeout_ns);
+}
+#endif
+
+/* arrive, then wait for that phase. */
+CG_DEVICE void cg_barrier_fn_arrive_and_wait(cg_barrier_fn_t *b)
+{
+    cg_barrier_fn_wait(b, cg_barrier_fn_arrive(b));
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

@@ -41,8 +41,8 @@
  * form that names its memory order and scope (PTX ISA 8.0+) needs sm_90 and
  * stops the build on older targets with a message naming the feature.
  *
- * Not wrapped: the .relaxed waits (test_wait/try_wait .relaxed) and
- * arrive_drop.noComplete; add them here, one wrapper each, if a user appears.
+ * Not wrapped: the .relaxed waits (test_wait/try_wait .relaxed); add them
+ * here, one wrapper each, if a user appears.
  */
 #ifndef CG_BARRIER_MBARRIER_H
 #define CG_BARRIER_MBARRIER_H
@@ -290,10 +290,31 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t 
     return cg__mbarrier_token(state);
 }
 
+/* mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
+ * arrive_drop of `count` that must NOT complete the phase (undefined behaviour
+ * if it would): `count` fewer expected from the next phase on. Its token is
+ * one cg_mbarrier_pending_count accepts. */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t state = 0;
+    CG__MBARRIER_CHECK("cg_mbarrier_arrive_drop_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#if CG_ARCH_HAS_SM90
+    asm volatile("mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return cg__mbarrier_token(state);
+}
+
 /* mbarrier.pending_count.b64 count, state;   PTX ISA 7.0, sm_80.
- * The pending arrival count recorded in a token. PTX defines it only for a
- * token from cg_mbarrier_arrive_no_complete (arrive.noComplete); any other
- * token gives an undefined value. Pure register operation. */
+ * The pending arrival count recorded in a token: the count BEFORE that
+ * arrival (an arrival of 1 on a phase with 2 pending reads 2; seen on an
+ * H200). PTX defines it only for a token of arrive.noComplete or
+ * arrive_drop.noComplete; any other token gives an undefined value. Pure
+ * register operation. */
 CG_DEVICE uint32_t cg_mbarrier_pending_count(cg_token_t tok)
 {
     uint32_t n = 0;

@@ -85,6 +85,16 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
 
+/* The designs the library considered (designs_*.cu): each is the library
+ * built with one compile-time switch set, in the kernel of the cgc row it
+ * competes with. Info rows. */
+#define BENCH_DESIGN_KERNELS(X)                                                    \
+    X(d_barrier_compl_light_two_phase) /* cg_barrier_fn_t, two mbarrier phases   */ \
+    X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \
+    X(d_grid_sync_flags)      /* cg_grid_sync, flag barrier at every size      */
+
+BENCH_DESIGN_KERNELS(BENCH_DECLARE)
+
 /* For a cgc getter that returned NULL: what was missing ("" if nothing). */
 extern "C" const char *bench_cgc_missing(bench_kernel_fn getter);
 

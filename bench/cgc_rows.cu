@@ -12,6 +12,7 @@
 
 #include "bench/bench.h"
 #include "bench/bench_device.h"
+#include "bench/cgc_kernels.h"
 
 /* A getter for a kernel that cannot be built yet, and the reason. */
 #define BENCH_MISSING(name, why)                      \
@@ -83,32 +84,7 @@ BENCH_BUILT(c_block_rotating, kc_block_rotating)
 
 // --- barrier with a completion function: light (the barrier's own cost) --------
 
-/* One thread adds 1 to a shared counter per phase; every thread reads it
- * after its wait (the anchor's compl_count). */
-static __device__ void compl_count_fn(void *p)
-{
-    *(unsigned *)p += 1u;
-}
-
-__global__ void kc_barrier_compl_light(bench_args_t a)
-{
-    __shared__ unsigned count;
-    __shared__ cg_barrier_fn_t bar;
-    if (threadIdx.x == 0) {
-        count = 0;
-        cg_barrier_fn_init(&bar, blockDim.x, compl_count_fn, &count);
-    }
-    __syncthreads();
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        cg_token_t t = cg_barrier_fn_arrive(&bar);
-        cg_barrier_fn_wait(&bar, t);
-        acc += count;
-    }
-    bench_sink(&a, acc);
-    if (threadIdx.x == 0)
-        a.acc[blockIdx.x] = count;
-}
+BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light)
 BENCH_BUILT(c_barrier_compl_light, kc_barrier_compl_light)
 
 /* The same with the completion step inline (arrive_elect / complete). */
@@ -220,16 +196,7 @@ BENCH_BUILT(c_cluster_relaxed, kc_cluster_relaxed)
 
 // --- grid ------------------------------------------------------------------------------
 
-__global__ void kc_grid_sync(bench_args_t a)
-{
-    cg_grid_t g = cg_this_grid();
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        acc += (unsigned)i;
-        cg_grid_sync(&g);
-    }
-    bench_sink(&a, acc);
-}
+BENCH_GRID_SYNC_KERNEL(kc_grid_sync)
 BENCH_BUILT(c_grid_sync, kc_grid_sync)
 
 // --- DSMEM exchange: push into the neighbour ------------------------------------------------

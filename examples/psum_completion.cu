@@ -22,11 +22,11 @@
  * block, so many blocks can run at once.
  *
  * Under compute-sanitizer racecheck this example reports the threads' smem
- * writes (before the arrive) against psum_completion's reads: cg_barrier_fn_t
- * orders them with a shared atomic counter (atom.release.cta per warp, the
- * last arriver's fence.acq_rel.cta), correct under the PTX memory model but
- * not a construct racecheck models (barrier/barrier.h says why the barrier is
- * built that way). Its GPU test skips under racecheck with that reason
+ * writes (before the arrive) against psum_completion's reads: in
+ * cg_barrier_fn_t the last arrival acquires the others with fence.acq_rel.cta
+ * after its own mbarrier.arrive.noComplete, and racecheck models mbarrier
+ * synchronization only as arrive -> wait (barrier/barrier.h gives the
+ * memory-model argument and the designs measured). Its GPU test skips under racecheck with that reason
  * (tests/examples); memcheck and synccheck run it.
  */
 #include <cuda_runtime.h>

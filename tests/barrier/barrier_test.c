@@ -31,10 +31,11 @@ TestSuite(barrier, .timeout = 300);
     "mbarrier arrival only to the thread that executes it and does not chain bar.warp.sync into "  \
     "another lane's arrive, so it reports the other lanes' writes against the waiters' reads"
 #define RACECHECK_NO_MODEL_FN_BARRIER                                                              \
-    "cg_barrier_fn_t: arrivals meet in atom.release.cta.shared.add on a shared counter (one per "  \
-    "warp, after __syncwarp) and the last arriver acquires them with fence.acq_rel.cta before it " \
-    "runs the completion function; racecheck has no model of atomics + fences as "                 \
-    "synchronization, so it reports the arrivers' writes against the function's reads"
+    "cg_barrier_fn_t: the last arrival acquires the phase's arrivals with fence.acq_rel.cta after "  \
+    "its own mbarrier.arrive.noComplete (the arrive is the RMW that tells it it is last) and runs " \
+    "the completion function before the phase ends; racecheck credits mbarrier synchronization " \
+    "only to arrive -> wait on phase completion, so it reports the arrivers' writes against the " \
+    "function's reads"
 
 static int quick(void)
 {

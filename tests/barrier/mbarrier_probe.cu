@@ -73,6 +73,7 @@ PROBE_TOKEN(arrive_n_relaxed, cg_mbarrier_arrive_n_relaxed(&mb, v))
 PROBE_TOKEN(arrive_relaxed_cluster, cg_mbarrier_arrive_relaxed_cluster(&mb))
 PROBE_TOKEN(arrive_n_relaxed_cluster, cg_mbarrier_arrive_n_relaxed_cluster(&mb, v))
 PROBE_TOKEN(arrive_no_complete, cg_mbarrier_arrive_no_complete(&mb, v))
+PROBE_TOKEN(arrive_drop_no_complete, cg_mbarrier_arrive_drop_no_complete(&mb, v))
 PROBE_TOKEN(arrive_warp, cg_mbarrier_arrive_warp(&mb))
 extern "C" __global__ void probe_pending_count(uint64_t *out)
 {

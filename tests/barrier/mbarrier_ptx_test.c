@@ -53,6 +53,8 @@ static const form_t forms[] = {
     {"probe_arrive_drop_n", "mbarrier.arrive_drop.release.cta.shared::cta.b64 ", 3},
     {"probe_arrive_drop_cluster", "mbarrier.arrive_drop.release.cluster.shared::cta.b64 ", 2},
     {"probe_arrive_drop_relaxed", "mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 ", 2},
+    {"probe_arrive_drop_no_complete", "mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 ",
+     3},
     {"probe_arrive_drop_tx", "mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 ", 3},
     {"probe_arrive_remote", "mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 2},
     {"probe_arrive_remote_n", "mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 3},
@@ -222,20 +224,22 @@ Test(mbarrier_ptx, completion_barrier_shape)
 {
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     char *body = cgt_ptx_function(ptx, "probe_barrier_fn_arrive");
-    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1, "warp-aggregated arrival");
-    cr_expect_eq(cgt_count(body, "atom.release.cta.shared::cta.add.u32"), 1, "one release RMW per warp");
+    cr_expect_eq(cgt_count(body, "mbarrier.arrive.noComplete.release.cta.shared::cta.b64"), 1,
+                 "every arrival: noComplete, release");
+    cr_expect_eq(cgt_count(body, "mbarrier.pending_count.b64"), 1, "the last arrival knows it");
     cr_expect_eq(cgt_count(body, "fence.acq_rel.cta"), 1, "the completer's acquire");
-    cr_expect_eq(cgt_count(body, "st.relaxed.cta.shared::cta.u32"), 1, "re-arm");
-    cr_expect_eq(cgt_count(body, "mbarrier.arrive.release.cta.shared::cta.b64"), 1, "phase release");
-    cr_expect_eq(cgt_count(body, "mbarrier."), 1, "nothing else of the mbarrier family");
+    cr_expect_eq(cgt_count(body, "mbarrier.arrive.release.cta.shared::cta.b64"), 1,
+                 "the completer's arrival ends the phase");
+    cr_expect_eq(cgt_count(body, "mbarrier."), 3, "nothing else of the mbarrier family");
+    cr_expect_eq(cgt_count(body, "atom."), 0, "no shared counter");
     cr_expect_eq(cgt_count(body, "membar"), 0, "no full fences");
     cr_expect_eq(cgt_count(body, "nanosleep"), 0, "no back-off");
     cr_expect_eq(cgt_count(body, ".callprototype"), 1, "one indirect call: the completion function");
     free(body);
     body = cgt_ptx_function(ptx, "probe_barrier_fn_elect");
     cr_expect_eq(cgt_count(body, "call"), 0, "inline completion: no call");
-    cr_expect_eq(cgt_count(body, "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"), 1,
-                 "waiters sleep on the release mbarrier");
+    cr_expect_eq(cgt_count(body, "mbarrier.try_wait.acquire.cta.shared::cta.b64"), 1,
+                 "waiters sleep on the one mbarrier, by token");
     cr_expect_eq(cgt_count(body, "mbarrier.test_wait"), 0);
     free(body);
     free(ptx);

@@ -4,6 +4,7 @@
 #include "cg/groups.h"
 #include "cg/launch.h"
 #include "tests/cg/barrier_kernels.h"
+#include "tests/cg/grid_mode_kernel.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -27,16 +28,6 @@ __device__ static void jitter(uint32_t h)
             __threadfence_block();
 }
 
-__device__ static void fail(cgt_fail_t *f, uint32_t iter, uint32_t got, uint32_t want)
-{
-    if (atomicAdd(&f->errors, 1u) == 0) {
-        f->first_iter = iter;
-        f->first_block = blockIdx.x;
-        f->first_thread = threadIdx.x;
-        f->got = got;
-        f->want = want;
-    }
-}
 
 /* The value thread `t` of block `b` publishes in phase `i`. */
 __device__ static uint32_t code(uint32_t seed, uint32_t i, uint32_t b, uint32_t t) { return mix(seed, i, b, t) | 1u; }
@@ -265,6 +256,22 @@ extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads,
     cfg.block.x = threads;
     cfg.cooperative = 1;
     return cg_launch(&cfg, (const void *)k_grid_phases, args);
+}
+
+/* ---- grid sync, which algorithm, across and beside other launches ----------- */
+
+CGT_GRID_MODE_KERNEL(k_grid_mode)
+
+extern "C" cg_status_t cgt_launch_grid_mode(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
+                                            cgt_fail_t *f, unsigned long long *info, cudaStream_t stream)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&iters, &slots, &f, &info};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cooperative = 1;
+    cfg.stream = stream;
+    return cg_launch(&cfg, (const void *)k_grid_mode, args);
 }
 
 /* ---- stress: block + cluster split barriers, random order --------------------- */

@@ -2,6 +2,8 @@
 #ifndef CGT_BARRIER_KERNELS_H
 #define CGT_BARRIER_KERNELS_H
 
+#include <cuda_runtime_api.h>
+
 #include "cg/status.h"
 
 /* What a barrier kernel found: mismatches and the first one, plus progress. */
@@ -36,6 +38,16 @@ cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t it
  * 2 * blocks uint32. */
 cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
                                    cgt_fail_t *f);
+
+/* Grid sync as cgt_launch_grid_phases, on `stream`, also reporting the
+ * launch's workspace address (info[0]) and the algorithm its blocks took
+ * (info[1] bits: 1 flag barrier, 2 flat; both: the blocks disagreed). info
+ * holds 2 words, zeroed by the caller. The _one_slot form comes from a module
+ * built with CG_GRID_FLAGS_SLOTS=1. */
+cg_status_t cgt_launch_grid_mode(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots, cgt_fail_t *f,
+                                 unsigned long long *info, cudaStream_t stream);
+cg_status_t cgt_launch_grid_mode_one_slot(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
+                                          cgt_fail_t *f, unsigned long long *info, cudaStream_t stream);
 
 /* Stress: block split barrier + cluster split barrier every iteration, random
  * delays, results checked each phase. */

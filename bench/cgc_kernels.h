@@ -1,0 +1,53 @@
+/*
+ * bench/cgc_kernels.h — cgc kernels that more than one benchmark file builds:
+ * cgc_rows.cu with the library's defaults, and the design files
+ * (designs_*.cu), which include this after setting one of the library's
+ * compile-time switches, so the benchmark measures each design the library
+ * considered against the same anchor, with the same kernel.
+ */
+#ifndef CGC_BENCH_CGC_KERNELS_H
+#define CGC_BENCH_CGC_KERNELS_H
+
+#include "cg/cg.h"
+
+#include "bench/bench.h"
+#include "bench/bench_device.h"
+
+/* Light completion function: one thread adds 1 to a shared counter per phase;
+ * every thread reads it after its wait (the anchor's compl_count). */
+#define BENCH_COMPL_LIGHT_KERNEL(kname)                                     \
+    static __device__ void kname##_fn(void *p) { *(unsigned *)p += 1u; }    \
+    __global__ void kname(bench_args_t a)                                   \
+    {                                                                       \
+        __shared__ unsigned count;                                          \
+        __shared__ cg_barrier_fn_t bar;                                     \
+        if (threadIdx.x == 0) {                                             \
+            count = 0;                                                      \
+            cg_barrier_fn_init(&bar, blockDim.x, kname##_fn, &count);       \
+        }                                                                   \
+        __syncthreads();                                                    \
+        unsigned acc = threadIdx.x;                                         \
+        for (long long i = 0; i < a.iters; ++i) {                           \
+            cg_token_t t = cg_barrier_fn_arrive(&bar);                      \
+            cg_barrier_fn_wait(&bar, t);                                    \
+            acc += count;                                                   \
+        }                                                                   \
+        bench_sink(&a, acc);                                                \
+        if (threadIdx.x == 0)                                               \
+            a.acc[blockIdx.x] = count;                                      \
+    }
+
+/* Back-to-back grid syncs, one cg_grid_t for the kernel. */
+#define BENCH_GRID_SYNC_KERNEL(kname)              \
+    __global__ void kname(bench_args_t a)          \
+    {                                              \
+        cg_grid_t g = cg_this_grid();              \
+        unsigned acc = threadIdx.x;                \
+        for (long long i = 0; i < a.iters; ++i) {  \
+            acc += (unsigned)i;                    \
+            cg_grid_sync(&g);                      \
+        }                                          \
+        bench_sink(&a, acc);                       \
+    }
+
+#endif /* CGC_BENCH_CGC_KERNELS_H */
