@@ -63,7 +63,7 @@ typedef void (*cg_barrier_completion_fn_t)(void *arg);
 /* C form of cuda::barrier<thread_scope_block, F>, in __shared__ (32 bytes). */
 typedef struct cg_barrier_fn {
     cg_mbarrier_t _mbar;             /* expects the arrivals + 1 (the completer's own) */
-    uint32_t _expected;              /* arrivals per phase (two-phase variant) */
+    uint32_t _expected;              /* arrivals per phase as initialized (debug reports) */
     uint32_t _reserved;
     cg_barrier_completion_fn_t _fn;  /* NULL: no function (arrive_elect users) */
     void *_arg;
@@ -217,7 +217,6 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
  * for completion functions and polls a counter with back-off).
  *
  * Memory model (PTX ISA memory consistency model), for a phase k:
-#if !CG_BARRIER_FN_TWO_PHASE
  *  1. Each arrival is mbarrier.arrive.noComplete.release.cta: a release on
  *     the mbarrier object, which it updates as one atomic read-modify-write
  *     (its result is the state it read: pending_count counts down by one
@@ -236,14 +235,6 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
  *     it is. compute-sanitizer racecheck models only the arrive -> wait
  *     edge, so it reports fn's reads of the arrivers' data: the tests of
  *     this barrier say so when they skip racecheck.
-#else
- *  1.-3. The collecting phase is an mbarrier phase of its own: the completer
- *     makes the +1 arrival (ending it) and waits for it (try_wait.acquire,
- *     immediate), so it synchronizes with every arrival through the
- *     mbarrier's own arrive -> wait edge. The waiters wait for that phase
- *     (their token), then for the next one (parity 1), which the completer
- *     ends after fn with one arrival of count expected + 1.
-#endif
  *  4. fn's writes precede the completer's mbarrier.arrive.release.cta, which
  *     completes the phase; a waiter's try_wait.acquire.cta that observes the
  *     completion synchronizes with it, so after its wait a thread sees fn's
@@ -257,33 +248,19 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
  * pointer, ns per phase at 128 / 256 / 1024 threads; libcu++ 264 / 279 / 470):
  *   shared atomic counter + a count-1 mbarrier for the waiters  410 / 414 / 530
  *   every thread tests its own arrival + CAS election + 2nd mbarrier  426 / 429 / 1044
- *   (this design: see the benchmark's rows and bench/README.md)
+ *   this one (pointer / fn inlined): the benchmark's rows, bench/README.md
+ * A fourth, spec-literal design — the completer ends the collecting phase
+ * with the +1 and acquires it by waiting on it, waiters then wait for a
+ * second mbarrier phase that the completer ends after fn — hangs: a waiter's
+ * token names a phase by its parity only, and both mbarrier phases of one
+ * barrier phase can complete before a slow waiter first looks, so its
+ * token's phase looks current again (the benchmark's row hung on an H200).
  */
-
-/* Internal switch for the benchmark's design comparison (bench/fn_designs.cu). */
-#if !defined(CG_BARRIER_FN_TWO_PHASE)
-#define CG_BARRIER_FN_TWO_PHASE 0
-#endif
 
 /* fence.acq_rel.cta;   PTX ISA 6.0, sm_70. */
 CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
 {
     asm volatile("fence.acq_rel.cta;" ::: "memory");
-}
-
-/* red.relaxed.cta.shared::cta.add.u32 [a], v;   PTX ISA 7.8, sm_70. */
-CG_DEVICE void cg__barrier_red_add_relaxed(uint32_t *p, uint32_t v)
-{
-    asm volatile("red.relaxed.cta.shared::cta.add.u32 [%0], %1;" ::"r"(cg_smem_addr(p)), "r"(v)
-                 : "memory");
-}
-
-/* ld.relaxed.cta.shared::cta.u32 d, [a];   PTX ISA 7.8, sm_70. */
-CG_DEVICE uint32_t cg__barrier_ld_relaxed(uint32_t *p)
-{
-    uint32_t v;
-    asm volatile("ld.relaxed.cta.shared::cta.u32 %0, [%1];" : "=r"(v) : "r"(cg_smem_addr(p)) : "memory");
-    return v;
 }
 
 /* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
@@ -308,11 +285,11 @@ CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barr
 CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
 {
     if (pending < 2u) {
-        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x got an arrival with %u pending (more "
-               "arrivals in one phase than expected: a thread arrived twice?) (block %d,%d,%d thread "
-               "%d,%d,%d)\n",
-               (unsigned)cg_smem_addr(b), pending == 0u ? 0u : pending - 1u, blockIdx.x, blockIdx.y,
-               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (%u arrivals per phase) got an arrival "
+               "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
+               "(block %d,%d,%d thread %d,%d,%d)\n",
+               (unsigned)cg_smem_addr(b), b->_expected, pending == 0u ? 0u : pending - 1u, blockIdx.x,
+               blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
         __trap();
     }
 }
@@ -323,10 +300,6 @@ CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
  * arrival of the phase. *tok gets the phase's token in every thread. */
 CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
 {
-#if CG_BARRIER_FN_TWO_PHASE
-    if (drop)
-        cg__barrier_red_add_relaxed(&b->_expected, 0xFFFFFFFFu);
-#endif
     cg_token_t t = drop ? cg_mbarrier_arrive_drop_no_complete(&b->_mbar, 1u)
                         : cg_mbarrier_arrive_no_complete(&b->_mbar, 1u);
     uint32_t pending = cg_mbarrier_pending_count(t);
@@ -336,23 +309,14 @@ CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, cg_token_t *t
     *tok = t;
     if (pending != 2u)
         return false;
-#if !CG_BARRIER_FN_TWO_PHASE
     cg__barrier_fence_acq_rel_cta(); /* 3. acquire every arrival of the phase */
-#else
-    (void)cg_mbarrier_arrive(&b->_mbar); /* end the collecting phase ... */
-    cg_mbarrier_wait(&b->_mbar, t);      /* ... and acquire it (immediate) */
-#endif
     return true;
 }
 
 /* The completer's second half: end the phase. */
 CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b)
 {
-#if !CG_BARRIER_FN_TWO_PHASE
     (void)cg_mbarrier_arrive(&b->_mbar);
-#else
-    (void)cg_mbarrier_arrive_n(&b->_mbar, cg__barrier_ld_relaxed(&b->_expected) + 1u);
-#endif
 }
 
 /* One arrival (release.cta); the last arrival of the phase runs the
@@ -364,6 +328,20 @@ CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
         cg_barrier_completion_fn_t fn = b->_fn;
         if (fn)
             fn(b->_arg);
+        cg__barrier_fn_release(b);
+    }
+    return t;
+}
+
+/* As cg_barrier_fn_arrive, running fn(arg) instead of the stored function.
+ * With fn a function name (a constant at the call site) the compiler calls it
+ * directly and can inline it, as C++ does with cuda::barrier<block, F>'s F;
+ * through the stored pointer every phase pays an indirect call. */
+CG_DEVICE cg_token_t cg_barrier_fn_arrive_with(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
+{
+    cg_token_t t;
+    if (cg__barrier_fn_count(b, false, &t)) {
+        fn(arg);
         cg__barrier_fn_release(b);
     }
     return t;
@@ -413,12 +391,8 @@ CG_DEVICE void cg_barrier_fn_complete(cg_barrier_fn_t *b, cg_token_t tok)
 CG_DEVICE void cg_barrier_fn_wait(cg_barrier_fn_t *b, cg_token_t tok)
 {
     cg_mbarrier_wait(&b->_mbar, tok);
-#if CG_BARRIER_FN_TWO_PHASE
-    cg_mbarrier_wait_parity(&b->_mbar, 1u);
-#endif
 }
 
-#if !CG_BARRIER_FN_TWO_PHASE
 /* Block until the phase of parity `parity` completed. */
 CG_DEVICE void cg_barrier_fn_wait_parity(cg_barrier_fn_t *b, uint32_t parity)
 {
@@ -431,7 +405,6 @@ CG_DEVICE bool cg_barrier_fn_try_wait_for(cg_barrier_fn_t *b, cg_token_t tok, ui
 {
     return cg__barrier_try_wait_for(&b->_mbar, tok, timeout_ns);
 }
-#endif
 
 /* arrive, then wait for that phase. */
 CG_DEVICE void cg_barrier_fn_arrive_and_wait(cg_barrier_fn_t *b)

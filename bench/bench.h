@@ -73,6 +73,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_block_rotating)       /* rotating slow warp, cg_thread_block arrive/wait */\
     X(c_barrier_compl)        /* cg_barrier_fn_t, completion fn pointer        */  \
     X(c_barrier_compl_light)  /* cg_barrier_fn_t, fn pointer: counter += 1     */  \
+    X(c_barrier_compl_light_with) /* cg_barrier_fn_arrive_with, fn named: inlined */ \
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
     X(c_cluster_sync)         /* cg_cluster_sync                               */  \
     X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
@@ -89,7 +90,6 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
  * built with one compile-time switch set, in the kernel of the cgc row it
  * competes with. Info rows. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
-    X(d_barrier_compl_light_two_phase) /* cg_barrier_fn_t, two mbarrier phases   */ \
     X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \
     X(d_grid_sync_flags)      /* cg_grid_sync, flag barrier at every size      */
 

@@ -1,6 +1,6 @@
 /*
- * bench/cgc_kernels.h — cgc kernels that more than one benchmark file builds:
- * cgc_rows.cu with the library's defaults, and the design files
+ * bench/cgc_kernels.h — cgc kernels that more than one benchmark row or file
+ * builds: cgc_rows.cu with the library's defaults, and the design files
  * (designs_*.cu), which include this after setting one of the library's
  * compile-time switches, so the benchmark measures each design the library
  * considered against the same anchor, with the same kernel.
@@ -14,8 +14,10 @@
 #include "bench/bench_device.h"
 
 /* Light completion function: one thread adds 1 to a shared counter per phase;
- * every thread reads it after its wait (the anchor's compl_count). */
-#define BENCH_COMPL_LIGHT_KERNEL(kname)                                     \
+ * every thread reads it after its wait (the anchor's compl_count). `direct`:
+ * 0 calls it through the pointer stored at init, 1 names it at the arrive
+ * (cg_barrier_fn_arrive_with: a direct call the compiler inlines). */
+#define BENCH_COMPL_LIGHT_KERNEL(kname, direct)                             \
     static __device__ void kname##_fn(void *p) { *(unsigned *)p += 1u; }    \
     __global__ void kname(bench_args_t a)                                   \
     {                                                                       \
@@ -28,7 +30,8 @@
         __syncthreads();                                                    \
         unsigned acc = threadIdx.x;                                         \
         for (long long i = 0; i < a.iters; ++i) {                           \
-            cg_token_t t = cg_barrier_fn_arrive(&bar);                      \
+            cg_token_t t = (direct) ? cg_barrier_fn_arrive_with(&bar, kname##_fn, &count) \
+                                    : cg_barrier_fn_arrive(&bar);            \
             cg_barrier_fn_wait(&bar, t);                                    \
             acc += count;                                                   \
         }                                                                   \

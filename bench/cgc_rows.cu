@@ -84,8 +84,11 @@ BENCH_BUILT(c_block_rotating, kc_block_rotating)
 
 // --- barrier with a completion function: light (the barrier's own cost) --------
 
-BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light)
+BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light, 0)
 BENCH_BUILT(c_barrier_compl_light, kc_barrier_compl_light)
+
+BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light_with, 1)
+BENCH_BUILT(c_barrier_compl_light_with, kc_barrier_compl_light_with)
 
 /* The same with the completion step inline (arrive_elect / complete). */
 __global__ void kc_barrier_compl_light_elect(bench_args_t a)

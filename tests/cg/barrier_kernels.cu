@@ -333,3 +333,4 @@ extern "C" cg_status_t cgt_launch_stress(uint32_t blocks, uint32_t threads, uint
 
 extern "C" const void *cgt_grid_split_kernel(void) { return (const void *)k_grid_split; }
 extern "C" const void *cgt_grid_phases_kernel(void) { return (const void *)k_grid_phases; }
+extern "C" const void *cgt_grid_mode_kernel(void) { return (const void *)k_grid_mode; }

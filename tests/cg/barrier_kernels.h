@@ -56,6 +56,8 @@ cg_status_t cgt_launch_stress(uint32_t blocks, uint32_t threads, uint32_t cluste
 /* The kernels, for occupancy queries (cg_max_cooperative_blocks). */
 const void *cgt_grid_split_kernel(void);
 const void *cgt_grid_phases_kernel(void);
+const void *cgt_grid_mode_kernel(void);
+const void *cgt_grid_mode_one_slot_kernel(void);
 CG_EXTERN_C_END
 
 #endif /* CGT_BARRIER_KERNELS_H */

@@ -213,7 +213,7 @@ Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
     cgt_require_sm90();
     p = cgt_device_props();
     sms = (uint32_t)p->multiProcessorCount;
-    CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
+    CGT_OK(cg_max_cooperative_blocks(cgt_grid_mode_kernel(), 128, 0, &full));
     for (int k = 0; k < 24; k++) {
         const uint32_t sizes[6] = {full, full / 2u, 2u * sms, full - 3u, sms, 3u * sms + 5u};
         uint32_t blocks = sizes[k % 6] < full ? sizes[k % 6] : full;
@@ -242,7 +242,8 @@ static void grid_concurrent(int one_slot)
     unsigned long long ws[2];
     unsigned mode[2];
     cgt_require_sm90();
-    CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
+    CGT_OK(cg_max_cooperative_blocks(one_slot ? cgt_grid_mode_one_slot_kernel() : cgt_grid_mode_kernel(), 128, 0,
+                                     &full));
     for (int i = 0; i < 2; i++)
         CGT_CUDA(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
     for (int i = 0; i < 2; i++)

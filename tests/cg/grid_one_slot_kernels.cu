@@ -19,3 +19,5 @@ extern "C" cg_status_t cgt_launch_grid_mode_one_slot(uint32_t blocks, uint32_t t
     cfg.stream = stream;
     return cg_launch(&cfg, (const void *)k_grid_mode_one_slot, args);
 }
+
+extern "C" const void *cgt_grid_mode_one_slot_kernel(void) { return (const void *)k_grid_mode_one_slot; }
