@@ -1,5 +1,5 @@
 /*
- * barrier/gpu_scope.h — memory operations on 32- and 64-bit words in global memory at
+ * barrier/gpu_scope.h — memory operations on 32-bit words in global memory at
  * .gpu scope, for the barriers whose state lives there: the device-scope
  * barrier (barrier/device_barrier.h) and the grid barrier (cg/grid.h).
  *
@@ -61,55 +61,6 @@ CG_DEVICE uint32_t cg_gpu_ld_relaxed_u32(const uint32_t *p)
 CG_DEVICE void cg_gpu_st_release_u32(uint32_t *p, uint32_t v)
 {
     asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
-}
-
-/* --- 64-bit words (the grid barrier's arrival and release flags) ----------- */
-
-/* atom.release.gpu.global.add.u64 d, [a], v;   PTX ISA 6.0, sm_70. */
-CG_DEVICE uint64_t cg_gpu_atom_add_release_u64(uint64_t *p, uint64_t v)
-{
-    uint64_t old;
-    asm volatile("atom.release.gpu.global.add.u64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory");
-    return old;
-}
-
-/* atom.relaxed.gpu.global.cas.b64 d, [a], cmp, v;   PTX ISA 6.0, sm_70. */
-CG_DEVICE uint64_t cg_gpu_atom_cas_relaxed_u64(uint64_t *p, uint64_t cmp, uint64_t v)
-{
-    uint64_t old;
-    asm volatile("atom.relaxed.gpu.global.cas.b64 %0, [%1], %2, %3;"
-                 : "=l"(old)
-                 : "l"(p), "l"(cmp), "l"(v)
-                 : "memory");
-    return old;
-}
-
-/* ld.acquire.gpu.global.u64 d, [a];   PTX ISA 6.0, sm_70. */
-CG_DEVICE uint64_t cg_gpu_ld_acquire_u64(const uint64_t *p)
-{
-    uint64_t v;
-    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-    return v;
-}
-
-/* ld.relaxed.gpu.global.u64 d, [a];   PTX ISA 6.0, sm_70. */
-CG_DEVICE uint64_t cg_gpu_ld_relaxed_u64(const uint64_t *p)
-{
-    uint64_t v;
-    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-    return v;
-}
-
-/* st.release.gpu.global.u64 [a], v;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg_gpu_st_release_u64(uint64_t *p, uint64_t v)
-{
-    asm volatile("st.release.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
-}
-
-/* st.relaxed.gpu.global.u64 [a], v;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg_gpu_st_relaxed_u64(uint64_t *p, uint64_t v)
-{
-    asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

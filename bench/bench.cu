@@ -233,6 +233,10 @@ static const row_t k_rows[] = {
     {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.30), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn arrive_elect + light step (inline)", "cuda::barrier<block,F> light F", c_barrier_compl_light_elect, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.30), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn arrive_elect + light step (inline)", "cuda::barrier<block,F> light F", c_barrier_compl_light_elect, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.30), METRIC_NS},
+    {"barrier with completion", "probe: election only (noComplete + last arrive)", "raw mbarrier floor", c_fn_elect_probe, a_mbarrier_raw, BLK(128), 1, INFO, METRIC_NS},
+    {"barrier with completion", "probe: election + fence.acq_rel.cta", "raw mbarrier floor", c_fn_elect_fence_probe, a_mbarrier_raw, BLK(128), 1, INFO, METRIC_NS},
+    {"barrier with completion", "probe: election only (noComplete + last arrive)", "raw mbarrier floor", c_fn_elect_probe, a_mbarrier_raw, BLK(1024), 1, INFO, METRIC_NS},
+    {"barrier with completion", "probe: election + fence.acq_rel.cta", "raw mbarrier floor", c_fn_elect_fence_probe, a_mbarrier_raw, BLK(1024), 1, INFO, METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_t + seed-000 sum fn (pointer)", "cuda::barrier<block,F> sum F", c_barrier_compl, a_cuda_barrier_compl, BLK(256), 4, INFO, METRIC_NS},
 
 #define CLUSTER_ROWS(cs)                                                                                              \
@@ -248,12 +252,6 @@ static const row_t k_rows[] = {
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(16, 128), 20, LE(0.50), METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(2, 256), 20, INFO, METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
-    {"grid sync", "design: flat counter at every size", "CG grid.sync()", d_grid_sync_flat, a_cg_grid_sync, GRD(2, 256), 20, INFO, METRIC_NS},
-    {"grid sync", "design: flat counter at every size", "CG grid.sync()", d_grid_sync_flat, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
-    {"grid sync", "design: flat counter at every size", "CG grid.sync()", d_grid_sync_flat, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
-    {"grid sync", "design: flat counter at every size", "CG grid.sync()", d_grid_sync_flat, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "design: flag barrier at every size", "CG grid.sync()", d_grid_sync_flags, a_cg_grid_sync, GRD(1, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "design: flag barrier at every size", "CG grid.sync()", d_grid_sync_flags, a_cg_grid_sync, GRD(1, 1024), 20, INFO, METRIC_NS},
 
 #define DSMEM_ROWS(cs)                                                                                                \
     {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM}, \

@@ -75,6 +75,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_compl_light)  /* cg_barrier_fn_t, fn pointer: counter += 1     */  \
     X(c_barrier_compl_light_with) /* cg_barrier_fn_arrive_with, fn named: inlined */ \
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
+    X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
+    X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
     X(c_cluster_sync)         /* cg_cluster_sync                               */  \
     X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
     X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \
@@ -85,15 +87,6 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_copy_memcpy_async)    /* cg_memcpy_async(&block, ..., &barrier)        */
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
-
-/* The designs the library considered (designs_*.cu): each is the library
- * built with one compile-time switch set, in the kernel of the cgc row it
- * competes with. Info rows. */
-#define BENCH_DESIGN_KERNELS(X)                                                    \
-    X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \
-    X(d_grid_sync_flags)      /* cg_grid_sync, flag barrier at every size      */
-
-BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
 /* For a cgc getter that returned NULL: what was missing ("" if nothing). */
 extern "C" const char *bench_cgc_missing(bench_kernel_fn getter);

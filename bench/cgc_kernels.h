@@ -1,9 +1,6 @@
 /*
- * bench/cgc_kernels.h — cgc kernels that more than one benchmark row or file
- * builds: cgc_rows.cu with the library's defaults, and the design files
- * (designs_*.cu), which include this after setting one of the library's
- * compile-time switches, so the benchmark measures each design the library
- * considered against the same anchor, with the same kernel.
+ * bench/cgc_kernels.h — cgc kernel bodies that more than one benchmark row
+ * builds (cgc_rows.cu), each variant from the same text.
  */
 #ifndef CGC_BENCH_CGC_KERNELS_H
 #define CGC_BENCH_CGC_KERNELS_H
@@ -40,17 +37,31 @@
             a.acc[blockIdx.x] = count;                                      \
     }
 
-/* Back-to-back grid syncs, one cg_grid_t for the kernel. */
-#define BENCH_GRID_SYNC_KERNEL(kname)              \
-    __global__ void kname(bench_args_t a)          \
-    {                                              \
-        cg_grid_t g = cg_this_grid();              \
-        unsigned acc = threadIdx.x;                \
-        for (long long i = 0; i < a.iters; ++i) {  \
-            acc += (unsigned)i;                    \
-            cg_grid_sync(&g);                      \
-        }                                          \
-        bench_sink(&a, acc);                       \
+/* Where cg_barrier_fn_t's time goes (info rows against the raw mbarrier
+ * floor): the barrier's election alone — every thread arrive.noComplete on a
+ * count-(n+1) mbarrier, the one that saw 2 pending makes the last arrival,
+ * everyone waits on its token — with no completion step, and with (`fence`)
+ * or without the completer's fence.acq_rel.cta. Timing probes, not barriers
+ * anyone should use: without the fence the completer acquires nothing. */
+#define BENCH_FN_ELECT_PROBE_KERNEL(kname, fence)                           \
+    __global__ void kname(bench_args_t a)                                   \
+    {                                                                       \
+        __shared__ cg_mbarrier_t mb;                                        \
+        if (threadIdx.x == 0)                                               \
+            cg_mbarrier_init(&mb, blockDim.x + 1u);                         \
+        __syncthreads();                                                    \
+        unsigned acc = threadIdx.x;                                         \
+        for (long long i = 0; i < a.iters; ++i) {                           \
+            cg_token_t t = cg_mbarrier_arrive_no_complete(&mb, 1u);         \
+            if (cg_mbarrier_pending_count(t) == 2u) {                       \
+                if (fence)                                                  \
+                    cg__barrier_fence_acq_rel_cta();                        \
+                (void)cg_mbarrier_arrive(&mb);                              \
+            }                                                               \
+            cg_mbarrier_wait(&mb, t);                                       \
+            acc += (unsigned)i;                                             \
+        }                                                                   \
+        bench_sink(&a, acc);                                                \
     }
 
 #endif /* CGC_BENCH_CGC_KERNELS_H */

@@ -90,6 +90,12 @@ BENCH_BUILT(c_barrier_compl_light, kc_barrier_compl_light)
 BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light_with, 1)
 BENCH_BUILT(c_barrier_compl_light_with, kc_barrier_compl_light_with)
 
+BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_probe, 0)
+BENCH_BUILT(c_fn_elect_probe, kc_fn_elect_probe)
+
+BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_fence_probe, 1)
+BENCH_BUILT(c_fn_elect_fence_probe, kc_fn_elect_fence_probe)
+
 /* The same with the completion step inline (arrive_elect / complete). */
 __global__ void kc_barrier_compl_light_elect(bench_args_t a)
 {
@@ -199,7 +205,16 @@ BENCH_BUILT(c_cluster_relaxed, kc_cluster_relaxed)
 
 // --- grid ------------------------------------------------------------------------------
 
-BENCH_GRID_SYNC_KERNEL(kc_grid_sync)
+__global__ void kc_grid_sync(bench_args_t a)
+{
+    cg_grid_t g = cg_this_grid();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        cg_grid_sync(&g);
+    }
+    bench_sink(&a, acc);
+}
 BENCH_BUILT(c_grid_sync, kc_grid_sync)
 
 // --- DSMEM exchange: push into the neighbour ------------------------------------------------

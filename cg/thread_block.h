@@ -222,7 +222,7 @@ CG_DEVICE void cg__thread_block_barrier_setup(const cg_thread_block_t *b)
  * (see the top). Collective: every thread of the block arrives once per phase. */
 CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
 {
-    if (__builtin_expect(!b->_ready, 0)) { /* setup out of line: the loop falls through */
+    if (!b->_ready) {
         cg__thread_block_barrier_setup(b);
         b->_ready = 1;
     }

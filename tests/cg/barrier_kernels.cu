@@ -4,7 +4,6 @@
 #include "cg/groups.h"
 #include "cg/launch.h"
 #include "tests/cg/barrier_kernels.h"
-#include "tests/cg/grid_mode_kernel.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -15,6 +14,17 @@ __device__ static uint32_t mix(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
     h *= 0x2C1B3C6Du;
     h ^= h >> 12;
     return h;
+}
+
+__device__ static void fail(cgt_fail_t *f, uint32_t iter, uint32_t got, uint32_t want)
+{
+    if (atomicAdd(&f->errors, 1u) == 0) {
+        f->first_iter = iter;
+        f->first_block = blockIdx.x;
+        f->first_thread = threadIdx.x;
+        f->got = got;
+        f->want = want;
+    }
 }
 
 /* A random pause: most threads go straight on, some sleep up to ~1 us, so the
@@ -227,10 +237,13 @@ extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, 
 
 /* slots[2][blocks]: in phase i block b writes i into slots[i&1][b]; after the
  * sync it must read exactly i from another block's slot (nobody can write
- * that slot again before this block arrives twice more). */
-__global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f)
+ * that slot again before this block arrives twice more). Block 0 leaves the
+ * launch's workspace address in *workspace when it is not NULL. */
+__global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f, unsigned long long *workspace)
 {
     cg_grid_t g = cg_this_grid();
+    if (workspace != NULL && blockIdx.x == 0 && threadIdx.x == 0)
+        *workspace = (unsigned long long)(uintptr_t)g._barrier;
     uint32_t b = (uint32_t)cg_grid_block_rank(&g), n = (uint32_t)cg_grid_num_blocks(&g);
     volatile uint32_t *s = slots;
     for (uint32_t i = 0; i < iters; i++) {
@@ -248,30 +261,15 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f)
 }
 
 extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
-                                              cgt_fail_t *f)
+                                              cgt_fail_t *f, unsigned long long *workspace, cudaStream_t stream)
 {
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
-    void *args[] = {&iters, &slots, &f};
-    cfg.grid.x = blocks;
-    cfg.block.x = threads;
-    cfg.cooperative = 1;
-    return cg_launch(&cfg, (const void *)k_grid_phases, args);
-}
-
-/* ---- grid sync, which algorithm, across and beside other launches ----------- */
-
-CGT_GRID_MODE_KERNEL(k_grid_mode)
-
-extern "C" cg_status_t cgt_launch_grid_mode(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
-                                            cgt_fail_t *f, unsigned long long *info, cudaStream_t stream)
-{
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
-    void *args[] = {&iters, &slots, &f, &info};
+    void *args[] = {&iters, &slots, &f, &workspace};
     cfg.grid.x = blocks;
     cfg.block.x = threads;
     cfg.cooperative = 1;
     cfg.stream = stream;
-    return cg_launch(&cfg, (const void *)k_grid_mode, args);
+    return cg_launch(&cfg, (const void *)k_grid_phases, args);
 }
 
 /* ---- stress: block + cluster split barriers, random order --------------------- */
@@ -333,4 +331,3 @@ extern "C" cg_status_t cgt_launch_stress(uint32_t blocks, uint32_t threads, uint
 
 extern "C" const void *cgt_grid_split_kernel(void) { return (const void *)k_grid_split; }
 extern "C" const void *cgt_grid_phases_kernel(void) { return (const void *)k_grid_phases; }
-extern "C" const void *cgt_grid_mode_kernel(void) { return (const void *)k_grid_mode; }

@@ -34,20 +34,11 @@ cg_status_t cgt_launch_cluster_split(uint32_t blocks, uint32_t threads, uint32_t
 cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed, uint32_t *buf,
                                   cgt_fail_t *f);
 
-/* Grid sync, `iters` back-to-back phases, checked every phase. slots holds
- * 2 * blocks uint32. */
+/* Grid sync, `iters` back-to-back phases, checked every phase, on `stream`.
+ * slots holds 2 * blocks uint32; *workspace (when not NULL) gets the launch's
+ * grid workspace address. */
 cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
-                                   cgt_fail_t *f);
-
-/* Grid sync as cgt_launch_grid_phases, on `stream`, also reporting the
- * launch's workspace address (info[0]) and the algorithm its blocks took
- * (info[1] bits: 1 flag barrier, 2 flat; both: the blocks disagreed). info
- * holds 2 words, zeroed by the caller. The _one_slot form comes from a module
- * built with CG_GRID_FLAGS_SLOTS=1. */
-cg_status_t cgt_launch_grid_mode(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots, cgt_fail_t *f,
-                                 unsigned long long *info, cudaStream_t stream);
-cg_status_t cgt_launch_grid_mode_one_slot(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
-                                          cgt_fail_t *f, unsigned long long *info, cudaStream_t stream);
+                                   cgt_fail_t *f, unsigned long long *workspace, cudaStream_t stream);
 
 /* Stress: block split barrier + cluster split barrier every iteration, random
  * delays, results checked each phase. */
@@ -56,8 +47,6 @@ cg_status_t cgt_launch_stress(uint32_t blocks, uint32_t threads, uint32_t cluste
 /* The kernels, for occupancy queries (cg_max_cooperative_blocks). */
 const void *cgt_grid_split_kernel(void);
 const void *cgt_grid_phases_kernel(void);
-const void *cgt_grid_mode_kernel(void);
-const void *cgt_grid_mode_one_slot_kernel(void);
 CG_EXTERN_C_END
 
 #endif /* CGT_BARRIER_KERNELS_H */

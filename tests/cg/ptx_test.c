@@ -328,23 +328,13 @@ Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *g = normalized(ptx, "probe_grid_sync");
-    /* Flat: one shared counter in the workspace, polled. */
     cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u32"), 1u, "%s", g);
     cr_expect_eq(cgt_count(g, "%envreg1"), 1u, "workspace from the driver ABI:\n%s", g);
     cr_expect_eq(cgt_count(g, "%envreg2"), 1u, "workspace from the driver ABI:\n%s", g);
-    /* Flags: a release add on the block's own flag (and the restart store of
-     * a launch's first barrier), acquire polls, block 0's one fence before
-     * its relaxed release-flag stores, the slot claim. */
-    cr_expect_eq(cgt_count(g, "atom.release.gpu.global.add.u64"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "st.release.gpu.global.u64"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u64"), 2u, "%s", g);
-    cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "st.relaxed.gpu.global.u64"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "atom.relaxed.gpu.global.cas.b64"), 1u, "%s", g);
-    /* The block barriers are the non-aligned form (thread 0 reaches them from
-     * its polling loop): arrive's, block 0's hand-over and gather, the wait's. */
-    cr_expect_eq(cgt_count(g, "barrier.sync 0;"), 4u, "%s", g);
+    /* The block barriers around thread 0's part are the non-aligned form
+     * (thread 0 reaches the second one from its polling loop). */
+    cr_expect_eq(cgt_count(g, "barrier.sync 0;"), 2u, "%s", g);
     cr_expect_eq(cgt_count(g, "bar.sync"), 0u, "%s", g);
     free(g);
     free(ptx);
