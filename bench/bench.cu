@@ -252,6 +252,18 @@ static const row_t k_rows[] = {
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(16, 128), 20, LE(0.50), METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(2, 256), 20, INFO, METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers never sleep", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(2, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers never sleep", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers never sleep", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers never sleep", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_sleep128, a_cg_grid_sync, GRD(2, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_sleep128, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_sleep128, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_sleep128, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 256 ns", "CG grid.sync()", d_grid_sync_sleep256, a_cg_grid_sync, GRD(2, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 256 ns", "CG grid.sync()", d_grid_sync_sleep256, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 256 ns", "CG grid.sync()", d_grid_sync_sleep256, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: pollers sleep 256 ns", "CG grid.sync()", d_grid_sync_sleep256, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
 
 #define DSMEM_ROWS(cs)                                                                                                \
     {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM}, \

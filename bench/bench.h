@@ -88,6 +88,15 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
 
+/* Settings the library considered (designs_*.cu): the library built with one
+ * tuning macro changed, in the kernel of the cgc row it competes with. */
+#define BENCH_DESIGN_KERNELS(X)                                                    \
+    X(d_grid_sync_spin)       /* cg_grid_sync, pollers never sleep             */  \
+    X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */  \
+    X(d_grid_sync_sleep256)   /* cg_grid_sync, pollers sleep 256 ns            */
+
+BENCH_DESIGN_KERNELS(BENCH_DECLARE)
+
 /* For a cgc getter that returned NULL: what was missing ("" if nothing). */
 extern "C" const char *bench_cgc_missing(bench_kernel_fn getter);
 

@@ -1,6 +1,9 @@
 /*
- * bench/cgc_kernels.h — cgc kernel bodies that more than one benchmark row
- * builds (cgc_rows.cu), each variant from the same text.
+ * bench/cgc_kernels.h — cgc kernel bodies that more than one benchmark row or
+ * file builds, each variant from the same text: cgc_rows.cu with the
+ * library's defaults, and the design files (designs_*.cu), which set one of
+ * the library's tuning macros first, so a setting the library chose is
+ * measured against its alternatives in the same run.
  */
 #ifndef CGC_BENCH_CGC_KERNELS_H
 #define CGC_BENCH_CGC_KERNELS_H
@@ -35,6 +38,20 @@
         bench_sink(&a, acc);                                                \
         if (threadIdx.x == 0)                                               \
             a.acc[blockIdx.x] = count;                                      \
+    }
+
+/* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
+ * library's defaults; designs_grid_*.cu with one setting changed). */
+#define BENCH_GRID_SYNC_KERNEL(kname)              \
+    __global__ void kname(bench_args_t a)          \
+    {                                              \
+        cg_grid_t g = cg_this_grid();              \
+        unsigned acc = threadIdx.x;                \
+        for (long long i = 0; i < a.iters; ++i) {  \
+            acc += (unsigned)i;                    \
+            cg_grid_sync(&g);                      \
+        }                                          \
+        bench_sink(&a, acc);                       \
     }
 
 /* Where cg_barrier_fn_t's time goes (info rows against the raw mbarrier

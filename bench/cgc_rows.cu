@@ -205,16 +205,7 @@ BENCH_BUILT(c_cluster_relaxed, kc_cluster_relaxed)
 
 // --- grid ------------------------------------------------------------------------------
 
-__global__ void kc_grid_sync(bench_args_t a)
-{
-    cg_grid_t g = cg_this_grid();
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        acc += (unsigned)i;
-        cg_grid_sync(&g);
-    }
-    bench_sink(&a, acc);
-}
+BENCH_GRID_SYNC_KERNEL(kc_grid_sync)
 BENCH_BUILT(c_grid_sync, kc_grid_sync)
 
 // --- DSMEM exchange: push into the neighbour ------------------------------------------------

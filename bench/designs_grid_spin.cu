@@ -1,0 +1,10 @@
+/*
+ * bench/designs_grid_spin.cu — the grid barrier with its pollers sleeping
+ * 0 ns between polls when blocks outnumber SMs (never sleeping),
+ * for the benchmark's comparison of poll settings (cg/grid.h).
+ */
+#define CG_GRID_POLL_SLEEP_NS 0
+#include "bench/cgc_kernels.h"
+
+BENCH_GRID_SYNC_KERNEL(kd_grid_sync_spin)
+BENCH_EXPORT(d_grid_sync_spin, kd_grid_sync_spin)
