@@ -69,6 +69,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
 #define BENCH_CGC_KERNELS(X)                                                       \
     X(c_block_sync)           /* cg_thread_block_sync                          */  \
     X(c_block_split)          /* cg_thread_block_barrier_arrive/wait           */  \
+    X(c_block_split_prepared) /* the same after cg_thread_block_barrier_prepare */ \
     X(c_barrier_split)        /* cg_barrier_t arrive/wait (C cuda::barrier)    */  \
     X(c_block_rotating)       /* rotating slow warp, cg_thread_block arrive/wait */\
     X(c_barrier_compl)        /* cg_barrier_fn_t, completion fn pointer        */  \
@@ -91,9 +92,9 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
 /* Settings the library considered (designs_*.cu): the library built with one
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
+    X(d_block_split_call)     /* block split, setup out of line (a call)       */  \
     X(d_grid_sync_spin)       /* cg_grid_sync, pollers never sleep             */  \
-    X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */  \
-    X(d_grid_sync_sleep256)   /* cg_grid_sync, pollers sleep 256 ns            */
+    X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

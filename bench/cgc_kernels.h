@@ -40,6 +40,24 @@
             a.acc[blockIdx.x] = count;                                      \
     }
 
+/* The block group's split barrier, arrive then wait, back to back;
+ * `prepare`: set the barrier up before the loop
+ * (cg_thread_block_barrier_prepare) instead of at the first arrive. */
+#define BENCH_BLOCK_SPLIT_KERNEL(kname, prepare)                 \
+    __global__ void kname(bench_args_t a)                        \
+    {                                                            \
+        cg_thread_block_t b = cg_this_thread_block();            \
+        if (prepare)                                             \
+            cg_thread_block_barrier_prepare(&b);                 \
+        unsigned acc = threadIdx.x;                              \
+        for (long long i = 0; i < a.iters; ++i) {                \
+            acc += (unsigned)i;                                  \
+            cg_token_t t = cg_thread_block_barrier_arrive(&b);   \
+            cg_thread_block_barrier_wait(&b, t);                 \
+        }                                                        \
+        bench_sink(&a, acc);                                     \
+    }
+
 /* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
  * library's defaults; designs_grid_*.cu with one setting changed). */
 #define BENCH_GRID_SYNC_KERNEL(kname)              \

@@ -39,18 +39,11 @@ BENCH_BUILT(c_block_sync, kc_block_sync)
 /* The group's split barrier. Its first arrive sets the block's mbarrier up
  * (one __syncthreads, once per launch; the 0-iteration baseline does not pay
  * it, 1/iters of it stays in the figure). */
-__global__ void kc_block_split(bench_args_t a)
-{
-    cg_thread_block_t b = cg_this_thread_block();
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        acc += (unsigned)i;
-        cg_token_t t = cg_thread_block_barrier_arrive(&b);
-        cg_thread_block_barrier_wait(&b, t);
-    }
-    bench_sink(&a, acc);
-}
+BENCH_BLOCK_SPLIT_KERNEL(kc_block_split, 0)
 BENCH_BUILT(c_block_split, kc_block_split)
+
+BENCH_BLOCK_SPLIT_KERNEL(kc_block_split_prepared, 1)
+BENCH_BUILT(c_block_split_prepared, kc_block_split_prepared)
 
 /* cg_barrier_t, the C form of cuda::barrier<thread_scope_block>. */
 __global__ void kc_barrier_split(bench_args_t a)

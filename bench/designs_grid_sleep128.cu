@@ -1,7 +1,7 @@
 /*
- * bench/designs_grid_sleep128.cu — the grid barrier with its pollers sleeping
- * 128 ns between polls when blocks outnumber SMs (the default is CG_GRID_POLL_SLEEP_NS),
- * for the benchmark's comparison of poll settings (cg/grid.h).
+ * bench/designs_grid_sleep128.cu — the grid barrier with its pollers
+ * sleeping 128 ns between polls above 4 blocks per SM (the default sleeps
+ * 32), for the benchmark's comparison of poll settings (cg/grid.h).
  */
 #define CG_GRID_POLL_SLEEP_NS 128
 #include "bench/cgc_kernels.h"

@@ -1,7 +1,7 @@
 /*
- * bench/designs_grid_spin.cu — the grid barrier with its pollers sleeping
- * 0 ns between polls when blocks outnumber SMs (never sleeping),
- * for the benchmark's comparison of poll settings (cg/grid.h).
+ * bench/designs_grid_spin.cu — the grid barrier with its pollers
+ * never sleeping (the default up to 4 blocks per SM), for the benchmark's
+ * comparison of poll settings (cg/grid.h).
  */
 #define CG_GRID_POLL_SLEEP_NS 0
 #include "bench/cgc_kernels.h"

@@ -177,6 +177,9 @@ static grid_run_t grid_run_start(uint32_t blocks, uint32_t iters, cudaStream_t s
     CGT_CUDA(cudaMemset(r.slots, CGT_POISON_BYTE, sizeof(uint32_t) * 2 * blocks));
     CGT_CUDA(cudaMalloc((void **)&r.workspace, sizeof(unsigned long long)));
     CGT_CUDA(cudaMemset(r.workspace, 0, sizeof(unsigned long long)));
+    /* The memsets above ran on the legacy stream, which a non-blocking
+     * stream does not wait for. */
+    CGT_CUDA(cudaDeviceSynchronize());
     CGT_OK(cgt_launch_grid_phases(blocks, 128, iters, r.slots, r.f, r.workspace, stream));
     return r;
 }
