@@ -92,7 +92,6 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
 /* Settings the library considered (designs_*.cu): the library built with one
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
-    X(d_block_split_call)     /* block split, setup out of line (a call)       */  \
     X(d_grid_sync_spin)       /* cg_grid_sync, pollers never sleep             */  \
     X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */
 

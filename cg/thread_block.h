@@ -217,30 +217,13 @@ CG_DEVICE void cg__thread_block_barrier_setup(const cg_thread_block_t *b)
     cg__block_sync_unaligned(); /* publishes the init; thread 0 may come from its init */
 }
 
-/* Internal switch, measured by the benchmark (bench/designs_block_split_call.cu):
- * 1 makes the one-time setup a call to an out-of-line function. */
-#if !defined(CG_THREAD_BLOCK_SETUP_CALL)
-#define CG_THREAD_BLOCK_SETUP_CALL 0
-#endif
-
-#if CG_THREAD_BLOCK_SETUP_CALL
-static __device__ __noinline__ void cg__thread_block_barrier_setup_call(const cg_thread_block_t *b)
-{
-    cg__thread_block_barrier_setup(b);
-}
-#endif
-
 /* Arrive on the block's barrier (release, CTA scope) and return at once. The
  * first call through a value also sets the barrier up, which is a CTA barrier
  * (see the top). Collective: every thread of the block arrives once per phase. */
 CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
 {
     if (!b->_ready) {
-#if CG_THREAD_BLOCK_SETUP_CALL
-        cg__thread_block_barrier_setup_call(b);
-#else
         cg__thread_block_barrier_setup(b);
-#endif
         b->_ready = 1;
     }
     return cg_mbarrier_arrive(cg__thread_block_mbarrier(b));

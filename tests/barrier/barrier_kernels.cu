@@ -385,7 +385,9 @@ extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, i
         ctx.last_sum = 0;
         ctx.results = results;
         ctx.runs = runs;
-        cg_barrier_fn_init(&bar, n, mode == 1 ? NULL : bt_sum_completion, &ctx);
+        /* mode 1 (inline step) and 3 (function named at the arrive) must not
+         * call the stored one: there is none. */
+        cg_barrier_fn_init(&bar, n, (mode == 1 || mode == 3) ? NULL : bt_sum_completion, &ctx);
     }
     __syncthreads();
 
@@ -404,8 +406,10 @@ extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, i
                 cg_barrier_fn_complete(&bar, tok);
             }
             cg_barrier_fn_wait(&bar, tok);
-        } else {
+        } else if (mode == 2) {
             cg_barrier_fn_arrive_and_wait(&bar);
+        } else {
+            cg_barrier_fn_wait(&bar, cg_barrier_fn_arrive_with(&bar, bt_sum_completion, &ctx));
         }
         /* The function ran exactly once for each phase so far, and its
          * writes (shared and global) are visible after the wait. */

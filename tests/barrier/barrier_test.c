@@ -307,8 +307,9 @@ Test(barrier, completion_function_once_per_phase_sees_every_write)
     cgt_require_sm90();
     uint64_t rng = cgt_seed();
     int phases = quick() ? 50 : 1000;
-    static const char *modes[] = {"stored function", "arrive_elect inline", "arrive_and_wait"};
-    for (int mode = 0; mode < 3; ++mode) {
+    static const char *modes[] = {"stored function", "arrive_elect inline", "arrive_and_wait",
+                                  "arrive_with (function named at the arrive)"};
+    for (int mode = 0; mode < 4; ++mode) {
         for (size_t s = 0; s < NSIZES; ++s) {
             int threads = block_sizes[s];
             size_t nin = (size_t)phases * (size_t)threads;

@@ -92,7 +92,8 @@ int bt_launch_remote(int clusters, int cluster, uint32_t seed, int rounds, int m
 /* Completion function test. inputs[k * threads + t]; results[k] = the sum the
  * function computed in phase k; runs[k] = times it ran in phase k; errors[t]
  * per thread; seen[t] = the sum thread t read after its last wait. mode 0:
- * stored function, 1: arrive_elect inline, 2: arrive_and_wait. */
+ * stored function, 1: arrive_elect inline, 2: arrive_and_wait, 3: arrive_with
+ * (the function named at the arrive). */
 int bt_launch_completion(int threads, const int *inputs, int phases, int mode, int jitter,
                          int *results, uint32_t *runs, uint32_t *errors, int *seen);
 

@@ -44,10 +44,12 @@ __device__ static uint32_t code(uint32_t seed, uint32_t i, uint32_t b, uint32_t 
 
 /* ---- block split barrier ------------------------------------------------- */
 
-__global__ void k_block_split(uint32_t iters, uint32_t seed, cgt_fail_t *f)
+__global__ void k_block_split(uint32_t iters, uint32_t seed, int prepare, cgt_fail_t *f)
 {
     __shared__ uint32_t buf[2][1024];
     cg_thread_block_t b = cg_this_thread_block();
+    if (prepare)
+        cg_thread_block_barrier_prepare(&b);
     uint32_t tid = cg_thread_block_thread_rank(&b), n = cg_thread_block_num_threads(&b);
     for (uint32_t i = 0; i < iters; i++) {
         uint32_t h = mix(seed, i, blockIdx.x, tid);
@@ -66,10 +68,10 @@ __global__ void k_block_split(uint32_t iters, uint32_t seed, cgt_fail_t *f)
 }
 
 extern "C" cg_status_t cgt_launch_block_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed,
-                                              cgt_fail_t *f)
+                                              int prepare, cgt_fail_t *f)
 {
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
-    void *args[] = {&iters, &seed, &f};
+    void *args[] = {&iters, &seed, &prepare, &f};
     cfg.grid.x = blocks;
     cfg.block.x = threads;
     return cg_launch(&cfg, (const void *)k_block_split, args);

@@ -18,8 +18,10 @@ typedef struct cgt_fail {
 
 CG_EXTERN_C_BEGIN
 /* Block split barrier: data written before arrive seen after wait, random
- * arrival order, `iters` phases per block. */
-cg_status_t cgt_launch_block_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed, cgt_fail_t *f);
+ * arrival order, `iters` phases per block; `prepare`: set the barrier up with
+ * cg_thread_block_barrier_prepare first (else at the first arrive). */
+cg_status_t cgt_launch_block_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed, int prepare,
+                                   cgt_fail_t *f);
 
 /* Overlap: a warp between arrive and wait runs while others have not arrived,
  * and a wait returns before the others reach their wait. threads >= 64. */

@@ -43,15 +43,16 @@ Test(cg_barriers, block_split_visibility_every_block_size)
     uint64_t rng = cgt_seed();
     uint32_t iters = quick() ? 40 : 5000;
     cgt_require_sm90();
-    for (size_t t = 0; t < N_THREADS; t++) {
-        cgt_fail_t *f = new_fail();
-        char what[64];
-        snprintf(what, sizeof what, "block of %u", k_threads[t]);
-        CGT_OK(cgt_launch_block_split(8, k_threads[t], iters, (uint32_t)cgt_rand(&rng), f));
-        CGT_SYNC();
-        expect_clean(f, what, 8ull * iters);
-        CGT_CUDA(cudaFree(f));
-    }
+    for (int prepare = 0; prepare < 2; prepare++)
+        for (size_t t = 0; t < N_THREADS; t++) {
+            cgt_fail_t *f = new_fail();
+            char what[64];
+            snprintf(what, sizeof what, "block of %u%s", k_threads[t], prepare ? ", prepared" : "");
+            CGT_OK(cgt_launch_block_split(8, k_threads[t], iters, (uint32_t)cgt_rand(&rng), prepare, f));
+            CGT_SYNC();
+            expect_clean(f, what, 8ull * iters);
+            CGT_CUDA(cudaFree(f));
+        }
 }
 
 Test(cg_barriers, block_split_overlaps)

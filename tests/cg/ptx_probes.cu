@@ -124,6 +124,21 @@ extern "C" __global__ void probe_block_split_loop(long long iters, unsigned *o)
     o[threadIdx.x] = acc;
 }
 
+/* The same after cg_thread_block_barrier_prepare: the loop must be the raw
+ * one, with no first-use test left in it. */
+extern "C" __global__ void probe_block_split_prepared(long long iters, unsigned *o)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_thread_block_barrier_prepare(&b);
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < iters; ++i) {
+        acc += (unsigned)i;
+        cg_token_t t = cg_thread_block_barrier_arrive(&b);
+        cg_thread_block_barrier_wait(&b, t);
+    }
+    o[threadIdx.x] = acc;
+}
+
 /* The floor: a bare mbarrier initialized before the loop. */
 extern "C" __global__ void probe_raw_split_loop(long long iters, unsigned *o)
 {

@@ -324,6 +324,39 @@ Test(cg_ptx, block_split_steady_state_is_the_raw_floor)
     free(ptx);
 }
 
+/* After cg_thread_block_barrier_prepare the loop is the raw floor's: the same
+ * number of instructions, one arrive, one try_wait, nothing else of the
+ * barrier family, and the setup (init, CTA barrier) before the loop. */
+Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    char *fn = cgt_ptx_function(ptx, "probe_block_split_prepared");
+    char *rawfn = cgt_ptx_function(ptx, "probe_raw_split_loop");
+    size_t n, rn, head, latch, rhead, rlatch;
+    char **v = ptx_lines(fn, &n);
+    char **r = ptx_lines(rawfn, &rn);
+    outer_loop(v, n, &head, &latch);
+    outer_loop(r, rn, &rhead, &rlatch);
+    char *loop = join(v, head, latch + 1);
+    char *rawloop = join(r, rhead, rlatch + 1);
+    char *before = join(v, 0, head);
+    cr_expect_eq(cgt_count(loop, "mbarrier.arrive.release.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
+    cr_expect_eq(cgt_count(loop, "mbarrier.try_wait.acquire.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
+    cr_expect_eq(barrier_family(loop), 2u, "loop has more than arrive + try_wait:\n%s", loop);
+    cr_expect_eq(lines(loop), lines(rawloop), "loop %zu lines, raw loop %zu:\n--- prepared\n%s--- raw\n%s",
+                 lines(loop), lines(rawloop), loop, rawloop);
+    cr_expect_eq(cgt_count(before, "mbarrier.init.shared::cta.b64"), 1u, "setup before the loop:\n%s", before);
+    cr_expect_eq(cgt_count(before, "barrier.sync 0;"), 1u, "setup before the loop:\n%s", before);
+    free(loop);
+    free(rawloop);
+    free(before);
+    free_lines(v, n);
+    free_lines(r, rn);
+    free(fn);
+    free(rawfn);
+    free(ptx);
+}
+
 Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
