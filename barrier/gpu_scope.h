@@ -1,5 +1,5 @@
 /*
- * barrier/gpu_scope.h — memory operations on 32-bit words in global memory at
+ * barrier/gpu_scope.h — memory operations on words in global memory at
  * .gpu scope, for the barriers whose state lives there: the device-scope
  * barrier (barrier/device_barrier.h) and the grid barrier (cg/grid.h).
  *
@@ -27,6 +27,41 @@ CG_DEVICE uint32_t cg_gpu_atom_add_acq_rel_u32(uint32_t *p, uint32_t v)
     uint32_t old;
     asm volatile("atom.add.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(v) : "memory");
     return old;
+}
+
+/* atom.acq_rel.gpu.global.inc.u32 d, [a], b;   PTX ISA 6.0, sm_70.
+ * d = old; new = (old >= b) ? 0 : old + 1 — a counter that returns to 0 by
+ * itself when its last arrival (old == b) lands. */
+CG_DEVICE uint32_t cg_gpu_atom_inc_acq_rel_u32(uint32_t *p, uint32_t wrap)
+{
+    uint32_t old;
+    asm volatile("atom.inc.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(wrap) : "memory");
+    return old;
+}
+
+/* atom.relaxed.gpu.global.cas.b64 d, [a], cmp, v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint64_t cg_gpu_atom_cas_relaxed_u64(uint64_t *p, uint64_t cmp, uint64_t v)
+{
+    uint64_t old;
+    asm volatile("atom.relaxed.gpu.global.cas.b64 %0, [%1], %2, %3;"
+                 : "=l"(old)
+                 : "l"(p), "l"(cmp), "l"(v)
+                 : "memory");
+    return old;
+}
+
+/* ld.relaxed.gpu.global.u64 d, [a];   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint64_t cg_gpu_ld_relaxed_u64(const uint64_t *p)
+{
+    uint64_t v;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+
+/* st.relaxed.gpu.global.u32 [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_st_relaxed_u32(uint32_t *p, uint32_t v)
+{
+    asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 
 /* red.relaxed.gpu.global.add.u32 [a], v;   PTX ISA 6.0, sm_70. */

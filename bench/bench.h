@@ -93,7 +93,10 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
     X(d_grid_sync_spin)       /* cg_grid_sync, pollers never sleep             */  \
-    X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */
+    X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */  \
+    X(d_grid_sync_tree)       /* cg_grid_sync, combining tree at every size    */  \
+    X(d_grid_sync_tree16)     /* cg_grid_sync, tree with groups of 16          */  \
+    X(d_grid_sync_tree64)     /* cg_grid_sync, tree with groups of 64          */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

@@ -107,6 +107,24 @@
 #define CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM 4
 #endif
 
+/* The combining tree (see above): used from CG_GRID_TREE_MIN_BLOCKS_PER_SM
+ * blocks per SM (grid size >= that * %nsmid), for grids of up to
+ * CG_GRID_TREE_MAX_BLOCKS blocks; blocks combine in groups of
+ * CG_GRID_TREE_GROUP; CG_GRID_TREE_SLOTS launches running at once per module
+ * get a tree (0 turns the tree off; others use the flat barrier). */
+#if !defined(CG_GRID_TREE_MIN_BLOCKS_PER_SM)
+#define CG_GRID_TREE_MIN_BLOCKS_PER_SM 12
+#endif
+#if !defined(CG_GRID_TREE_MAX_BLOCKS)
+#define CG_GRID_TREE_MAX_BLOCKS 8192
+#endif
+#if !defined(CG_GRID_TREE_GROUP)
+#define CG_GRID_TREE_GROUP 32
+#endif
+#if !defined(CG_GRID_TREE_SLOTS)
+#define CG_GRID_TREE_SLOTS 4
+#endif
+
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {
     cg_group_header_t _hdr;
@@ -210,9 +228,14 @@ CG_DEVICE cg_dim3_t cg_grid_dim_threads(const cg_grid_t *g)
 /* ------------------------------------------------------------------------- */
 
 /* Token bits (only thread 0 of each block carries a meaningful token):
- *   bits 0..31  the word before this block's add
- *   bit 32      this block's arrival completed the phase (no polling) */
+ *   bits 0..31  flat: the word before this block's add; tree: the group's
+ *               release flag before this block's arrival
+ *   bit 32      this block's arrival completed the phase (no polling)
+ *   bit 33      tree: poll the group flag, not the workspace word
+ *   bits 40..63 tree: the slot */
 #define CG__GRID_TOK_DONE (1ull << 32)
+#define CG__GRID_TOK_TREE (1ull << 33)
+#define CG__GRID_TOK_SLOT_SHIFT 40
 
 CG_DEVICE int cg__grid_is_block_thread0(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }
 
@@ -289,6 +312,129 @@ CG_DEVICE uint32_t cg__grid_sleep_ns(void)
                                                                                : 0u;
 }
 
+/* --- tree: group counters and release flags in a per-launch slot ---------- */
+
+/* One slot per launch running at a time, owned by the workspace address that
+ * claimed it; per group a counter and a release flag, each alone in a 32-byte
+ * sector. */
+#define CG__GRID_TREE_NSLOTS (CG_GRID_TREE_SLOTS > 0 ? CG_GRID_TREE_SLOTS : 1)
+#define CG__GRID_TREE_GROUPS ((CG_GRID_TREE_MAX_BLOCKS + CG_GRID_TREE_GROUP - 1) / CG_GRID_TREE_GROUP)
+
+typedef struct cg__grid_tree_slot {
+    uint64_t owner;
+    uint64_t _pad[3];
+    uint32_t count[CG__GRID_TREE_GROUPS * 8];
+    uint32_t flag[CG__GRID_TREE_GROUPS * 8];
+} cg__grid_tree_slot_t;
+
+static __device__ cg__grid_tree_slot_t cg__grid_tree[CG__GRID_TREE_NSLOTS];
+
+/* Per block, in shared memory: which launch and block this block's tree state
+ * belongs to (%gridid and rank: nothing another block or launch leaves there
+ * can match), and the slot (0: flat). */
+typedef struct cg__grid_tree_block {
+    uint64_t grid;
+    uint32_t rank;
+    uint32_t slot;
+} cg__grid_tree_block_t;
+
+CG_DEVICE cg__grid_tree_block_t *cg__grid_tree_block(void)
+{
+    __shared__ cg__grid_tree_block_t s;
+    return &s;
+}
+
+/* The grid is large enough for the tree (every block decides alike). */
+CG_DEVICE int cg__grid_tree_wanted(void)
+{
+    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
+    return CG_GRID_TREE_SLOTS > 0 && n >= (uint32_t)CG_GRID_TREE_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
+           n <= (uint32_t)CG_GRID_TREE_MAX_BLOCKS;
+}
+
+/* The slot the workspace `ws` owns, claiming a free one (atom.cas); 0 when
+ * every slot belongs to another workspace. Owners never change once set, so
+ * every block of a launch finds the same slot, and two launches running at
+ * once (different workspaces) never share one. */
+CG_DEVICE uint32_t cg__grid_tree_lookup(const uint32_t *word)
+{
+    uint64_t ws = (uint64_t)(uintptr_t)word;
+    uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG__GRID_TREE_NSLOTS;
+    for (uint32_t i = 0; i < (uint32_t)CG__GRID_TREE_NSLOTS; ++i) {
+        uint32_t k = (h + i) % (uint32_t)CG__GRID_TREE_NSLOTS;
+        uint64_t *owner = &cg__grid_tree[k].owner;
+        uint64_t o = cg_gpu_ld_relaxed_u64(owner);
+        if (o == 0)
+            o = cg_gpu_atom_cas_relaxed_u64(owner, 0, ws);
+        if (o == 0 || o == ws)
+            return k + 1u;
+    }
+    return 0;
+}
+
+/* Thread 0's arrival on the tree: count in the group; the group's last
+ * arrival arrives on the workspace word for the group (flat, with groups for
+ * blocks); the arrival that completes that phase bumps every group's flag. */
+CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot)
+{
+    cg__grid_tree_slot_t *s = &cg__grid_tree[slot - 1u];
+    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
+    uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+    uint32_t g = b / CG_GRID_TREE_GROUP, groups = (n + CG_GRID_TREE_GROUP - 1u) / CG_GRID_TREE_GROUP;
+    uint32_t size = n - g * CG_GRID_TREE_GROUP < CG_GRID_TREE_GROUP ? n - g * CG_GRID_TREE_GROUP : CG_GRID_TREE_GROUP;
+    uint64_t tok = CG__GRID_TOK_TREE | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT);
+    /* Read before arriving (the release below keeps it first): the flag
+     * cannot move until this block's own arrival is counted. */
+    uint32_t seen = cg_gpu_ld_relaxed_u32(&s->flag[g * 8u]);
+    if (cg_gpu_atom_inc_acq_rel_u32(&s->count[g * 8u], size - 1u) != size - 1u)
+        return tok | seen;
+    if (!(cg__grid_word_arrive(word, groups, g == 0) & CG__GRID_TOK_DONE))
+        return tok | seen;
+    cg_gpu_fence_acq_rel(); /* everything acquired above, released with the flags */
+    for (uint32_t k = 0; k < groups; ++k)
+        cg_gpu_red_add_relaxed_u32(&s->flag[k * 8u], 1u);
+    return tok | CG__GRID_TOK_DONE;
+}
+
+/* Poll a group flag until it moves from `seen` (acquire on the load that sees
+ * it). */
+CG_DEVICE void cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_t sleep_ns)
+{
+#if CG_DEBUG
+    uint64_t t0 = cg_sreg_globaltimer_ns();
+#endif
+    while (cg_gpu_ld_acquire_u32(flag) == seen) {
+        if (sleep_ns)
+            __nanosleep(sleep_ns);
+#if CG_DEBUG
+        cg__grid_debug_check(flag, t0, seen, "group wait");
+#endif
+    }
+}
+
+/* Thread 0: this block's algorithm for this phase: 0 flat, else the tree's
+ * slot. A block's first barrier in a launch is always flat (the workspace
+ * word is fresh in every launch); during it the first block of each group
+ * zeroes the group's counter, so from the second barrier on the tree starts
+ * clean whatever an earlier launch left in the slot. */
+CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(const cg_grid_t *g)
+{
+    if (!cg__grid_tree_wanted())
+        return 0;
+    cg__grid_tree_block_t *st = cg__grid_tree_block();
+    uint64_t grid = cg_sreg_gridid();
+    uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+    if (st->grid == grid && st->rank == b)
+        return st->slot;
+    uint32_t slot = cg__grid_tree_lookup(g->_barrier);
+    if (slot != 0 && b % CG_GRID_TREE_GROUP == 0)
+        cg_gpu_st_relaxed_u32(&cg__grid_tree[slot - 1u].count[(b / CG_GRID_TREE_GROUP) * 8u], 0u);
+    st->grid = grid;
+    st->rank = b;
+    st->slot = slot;
+    return 0;
+}
+
 /* ------------------------------------------------------------------------- */
 /* Barrier                                                                   */
 /* ------------------------------------------------------------------------- */
@@ -307,8 +453,10 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
     cg__grid_debug_require_workspace(g);
 #endif
     cg__block_sync_unaligned();
-    if (cg__grid_is_block_thread0())
-        t._opaque = cg__grid_block_arrive(g->_barrier);
+    if (cg__grid_is_block_thread0()) {
+        uint32_t slot = cg__grid_tree_slot_for_phase(g);
+        t._opaque = slot ? cg__grid_tree_arrive(g->_barrier, slot) : cg__grid_block_arrive(g->_barrier);
+    }
     return t;
 }
 
@@ -318,8 +466,16 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
  * 0, the non-aligned form: thread 0 arrives after its polling). */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
-    if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE))
-        cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
+    if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
+        if (tok._opaque & CG__GRID_TOK_TREE) {
+            uint32_t slot = (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT);
+            uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+            cg__grid_poll_change(&cg__grid_tree[slot - 1u].flag[(b / CG_GRID_TREE_GROUP) * 8u],
+                                 (uint32_t)tok._opaque, cg__grid_sleep_ns());
+        } else {
+            cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
+        }
+    }
     cg__block_sync_unaligned();
 }
 

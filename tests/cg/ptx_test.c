@@ -361,8 +361,17 @@ Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *g = normalized(ptx, "probe_grid_sync");
-    cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
+    /* Flat: the sense-reversing add on the workspace word (also the group
+     * leaders' root arrival of the tree); polls with acquire loads. */
+    cr_expect_geq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u32"), 1u, "%s", g);
+    /* Tree: the self-resetting group counter, one release fence before the
+     * flag bumps (relaxed reds), the slot claim. */
+    cr_expect_eq(cgt_count(g, "atom.inc.acq_rel.gpu.global.u32"), 1u, "%s", g);
+    cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 1u, "%s", g);
+    cr_expect_geq(cgt_count(g, "red.relaxed.gpu.global.add.u32"), 1u, "%s", g);
+    cr_expect_geq(cgt_count(g, "atom.relaxed.gpu.global.cas.b64"), 1u, "%s", g);
+    cr_expect_eq(cgt_count(g, "membar"), 0u, "%s", g);
     cr_expect_eq(cgt_count(g, "%envreg1"), 1u, "workspace from the driver ABI:\n%s", g);
     cr_expect_eq(cgt_count(g, "%envreg2"), 1u, "workspace from the driver ABI:\n%s", g);
     /* The block barriers around thread 0's part are the non-aligned form
