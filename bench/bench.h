@@ -96,7 +96,7 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */  \
     X(d_grid_sync_tree)       /* cg_grid_sync, combining tree at every size    */  \
     X(d_grid_sync_tree16)     /* cg_grid_sync, tree with groups of 16          */  \
-    X(d_grid_sync_tree64)     /* cg_grid_sync, tree with groups of 64          */
+    X(d_grid_sync_tree128)    /* cg_grid_sync, tree with groups of 128         */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

@@ -1,6 +1,6 @@
 /*
- * bench/designs_grid_tree16.cu — the grid barrier with
- * the combining tree with groups of 16 blocks (the default: 32), for the benchmark's comparison (cg/grid.h).
+ * bench/designs_grid_tree16.cu — the grid barrier with the combining tree at
+ * every grid size and groups of 16 blocks (the default: 64), for the benchmark's comparison (cg/grid.h).
  */
 #define CG_GRID_TREE_MIN_BLOCKS_PER_SM 0
 #define CG_GRID_TREE_GROUP 16

@@ -21,12 +21,14 @@
  * Measured on an H200 (driver 580, CUDA 13.0): the workspace is 16 bytes,
  * { uint32 wsSize = 16, uint32 barrier, two more driver words }, and the
  * barrier word reads 0 at the start of every launch. The two words after the
- * barrier belong to the driver, so the only per-launch memory a barrier may use
- * is ONE 32-bit word.
+ * barrier belong to the driver, so the only per-launch memory the driver
+ * gives a barrier is ONE 32-bit word. The driver hands launches in sequence
+ * the same workspace address and launches running at once different ones
+ * (64 bytes apart): an address is owned by one running launch at a time.
  *
- * Algorithm:
- * a sense-reversing counter, bit-compatible with C++ CG's grid.sync() so the
- * two may even be mixed in one kernel.
+ * Flat algorithm (below CG_GRID_TREE_MIN_BLOCKS_PER_SM blocks per SM, every
+ * launch's first barrier, and the fallback): a sense-reversing counter on the
+ * workspace word, bit-compatible with C++ CG's grid.sync().
  *   - Each block arrives once per phase: barrier.sync 0, then thread 0 adds to
  *     the word with atom.add.acq_rel.gpu. Block 0 adds 0x80000000 - (N-1),
  *     every other block adds 1, so a full phase adds exactly 0x80000000: the
@@ -46,40 +48,58 @@
  *     blocks per SM (264x256 1.02x vs 1.07x sleeping 32 ns; 528x256 1.00x vs
  *     1.05x), 32 ns best at 8 and 16 (0.94x / 0.96x; spinning 0.95x / 0.99x,
  *     128 ns 1.11x / 0.95x, 256 ns 1.10x / 0.99x).
- *   H200, 20k back-to-back syncs, ns per sync, C++ CG -> cgc flat (ratio):
- *     132x128 978 -> 834 (0.85)   132x1024 1005 -> 887 (0.88)
- *     264x256 981 -> 846 (0.86)   528x256 1227 -> 1139 (0.93)
- *     1056x256 2219 -> 2008 (0.90)  2112x128 4897 -> 4182 (0.85)
- *     4224x64 9313 -> 8194 (0.88)
- *   The floor of one word: every block's atomic serializes on one L2 slice,
- *   so at many blocks per SM the flat barrier cannot reach 0.5x.
+ *   Its floor: every block's atomic serializes on one L2 slice, about 2.3 ns
+ *   a block, so at many blocks per SM it stays near CG (0.94x at 1056x256).
  *
- * Two-level designs, built and measured on an H200 and not kept (ns per
- * sync, C++ CG in the same run; cg/grid.h of the commits named):
- *   - combining tree: blocks count on per-group counters of a module-scope
- *     array, the last of each group arrives on the workspace word and wakes
- *     its group through a per-group flag. 2112x128 4897 -> 2544 (0.52),
- *     4224x64 0.30, but 1056x256 1.08x and 264x256 2.2x; and the array is
- *     the module's, not the launch's, so two cooperative launches of the same
- *     .cu running at once would share it (opt-in only, b2a1d10; removed).
+ * Combining tree (from CG_GRID_TREE_MIN_BLOCKS_PER_SM = 12 blocks per SM, up
+ * to CG_GRID_TREE_MAX_BLOCKS blocks): blocks count in groups of
+ * CG_GRID_TREE_GROUP (64) on per-group counters; the last of each group
+ * arrives on the workspace word as above, with groups for blocks; the arrival
+ * that completes that phase bumps every group's release flag, which the
+ * group's other blocks poll. Counters and flags live in module memory, in
+ * CG_GRID_TREE_SLOTS slots, each owned by the workspace address that first
+ * claimed it (atom.cas): two launches running at once never share a slot, and
+ * a launch that finds every slot taken by other workspaces stays flat.
+ *   - Counters reset themselves (atom.inc wraps at the group size), and more:
+ *     a block's first barrier in a launch is always flat (the workspace word
+ *     is fresh each launch) and during it the first block of each group
+ *     zeroes its group's counter, so the tree starts clean whatever an earlier
+ *     launch left in the slot (a kernel that ended mid-phase included).
+ *     Whether a barrier is a block's first is in shared memory, tagged with
+ *     %gridid and the block's rank (the thread block barrier's scheme).
+ *   - A group flag moves once per phase; a block reads it before arriving,
+ *     waits for it to move (ld.acquire.gpu), so it cannot be confused by a
+ *     later phase, which needs its own arrival first.
+ *   Cost: two dependent hand-offs through L2, each behind a gpu-scope release
+ *   fence, about 2 us at any size (2.0 us at 132x128, 2.1x CG), against the
+ *   flat counter's one hand-off plus 2.3 ns a block: it wins from about 12
+ *   blocks per SM. H200 (bench "setting: ..." rows): 2112x128 0.59-0.65x CG,
+ *   4224x64 0.43x; 1056x256 1.18x (so 8 per SM stays flat). Groups of 16:
+ *   0.70x at 2112, 32: 0.61-0.65x, 64: 0.59x. Memory: CG_GRID_TREE_SLOTS *
+ *   (64 * CG_GRID_TREE_MAX_BLOCKS / CG_GRID_TREE_GROUP + 32) bytes of
+ *   __device__ data per module that uses the grid barrier (32 KB with the
+ *   defaults); -DCG_GRID_TREE_SLOTS=0 keeps the flat barrier only.
+ *
+ * Designs built, measured and not kept (cg/grid.h of the commits named):
+ *   - the same tree with its counters in a module-scope array shared by every
+ *     launch of the module (b2a1d10, opt-in: unsafe for two launches at once).
  *   - flag barrier: each block sets its own 64-bit arrival flag (tagged with
  *     %gridid), block 0's threads gather them and write per-block release
- *     flags; flags in module memory slots owned by workspace address, so
- *     concurrent launches never share one (the driver reuses one workspace
- *     address for launches in sequence and gives launches running at once
- *     different ones, 64 bytes apart). Correct in every test, but 2124 ns at
- *     132x128 (2.2x CG), 2152 at 264x256, 2521 at 528x256, and the gather's
- *     batched loads took the kernel from 16 to 45 registers, so the 8- and
- *     16-blocks-per-SM grids no longer fit (bdc747f, f4e9117; removed).
- *   Both pay two dependent hand-offs through L2, each behind a gpu-scope
- *   release, about 2 us whatever the grid size; the flat counter pays one
- *   hand-off plus about 2.3 ns per block serialized on its word, so it wins
- *   below roughly 500 blocks and stays within 0.85-0.95x of CG above.
+ *     flags, in the same per-workspace slots. Correct in every test but 2.1-
+ *     2.5 us from 132 to 528 blocks, and the gather's batched loads took the
+ *     kernel from 16 to 45 registers, so 8 and 16 blocks per SM no longer fit
+ *     (bdc747f, f4e9117).
  *
- * Memory model: all threads of a block -> barrier.sync -> thread 0's release
- * (cumulative) on the counter -> the last arrival's acquire -> its release
- * (flip) -> every poller's acquire -> barrier.sync -> all threads. Writes before
- * the arrive are visible to every thread of the grid after the wait.
+ * Memory model, flat: all threads of a block -> barrier.sync -> thread 0's
+ * release (cumulative) on the counter -> the last arrival's acquire -> its
+ * release (flip) -> every poller's acquire -> barrier.sync -> all threads.
+ * Tree: all threads of a block -> barrier.sync -> thread 0's atom.inc.acq_rel
+ * on its group counter -> the group's last arrival (acquire: the counter's
+ * RMWs form one chain) -> its atom.add.acq_rel on the workspace word -> the
+ * completing arrival (acquire) -> fence.acq_rel.gpu -> red.relaxed on each
+ * group flag (a release pattern) -> a poller's ld.acquire.gpu that sees the
+ * move -> barrier.sync -> all threads. Either way, writes before the arrive
+ * are visible to every thread of the grid after the wait.
  *
  * Debug build (CG_DEBUG=1): a null workspace (no cooperative launch) is
  * reported and traps at cg_this_grid's first barrier call; a wait that does not
@@ -119,7 +139,7 @@
 #define CG_GRID_TREE_MAX_BLOCKS 8192
 #endif
 #if !defined(CG_GRID_TREE_GROUP)
-#define CG_GRID_TREE_GROUP 32
+#define CG_GRID_TREE_GROUP 64
 #endif
 #if !defined(CG_GRID_TREE_SLOTS)
 #define CG_GRID_TREE_SLOTS 4
