@@ -248,7 +248,19 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
  * pointer, ns per phase at 128 / 256 / 1024 threads; libcu++ 264 / 279 / 470):
  *   shared atomic counter + a count-1 mbarrier for the waiters  410 / 414 / 530
  *   every thread tests its own arrival + CAS election + 2nd mbarrier  426 / 429 / 1044
- *   this one (pointer / fn inlined): the benchmark's rows, bench/README.md
+ *   this one, through the pointer                                331 / 335 / 438
+ *   this one, fn named at the arrive (inlined: arrive_with)        222 / 228 / 322
+ * Where this one's time goes (benchmark probe rows, 128 threads): the bare
+ * mbarrier arrive + try_wait is 42 ns; electing the last arrival from the
+ * returned state and making the +1 arrival, 140 (the state-returning arrive
+ * is a per-warp hardware arrive plus a per-lane fix-up of the state, and the
+ * +1 cannot start before that state is back); the completer's fence, 163;
+ * fn's shared load/add/store before the release arrive, 222; the indirect
+ * call, 331. Any design in which the completing thread must learn that it
+ * is last and then release the waiters pays two dependent trips to the
+ * barrier's state, so TARGETS.md's 0.3x of libcu++ (76 ns at 128 threads,
+ * under two bare phases) is out of this design's reach, and, as far as these
+ * measurements go, of any design with these semantics.
  * A fourth, spec-literal design — the completer ends the collecting phase
  * with the +1 and acquires it by waiting on it, waiters then wait for a
  * second mbarrier phase that the completer ends after fn — hangs: a waiter's
