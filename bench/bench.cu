@@ -255,10 +255,9 @@ static const row_t k_rows[] = {
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(16, 128), 20, LE(0.50), METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(2, 256), 20, INFO, METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: pollers never sleep", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: pollers never sleep", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_sleep128, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_sleep128, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: no poller sleeps", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: no poller sleeps", "CG grid.sync()", d_grid_sync_spin, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: flat pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_sleep128, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
     {"grid sync", "setting: combining tree at every size", "CG grid.sync()", d_grid_sync_tree, a_cg_grid_sync, GRD(1, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: combining tree at every size", "CG grid.sync()", d_grid_sync_tree, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
@@ -269,6 +268,8 @@ static const row_t k_rows[] = {
     {"grid sync", "setting: tree, groups of 16", "CG grid.sync()", d_grid_sync_tree16, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: tree, groups of 128", "CG grid.sync()", d_grid_sync_tree128, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
     {"grid sync", "setting: tree, groups of 128", "CG grid.sync()", d_grid_sync_tree128, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: tree pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_tree_sleep32, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: tree pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_tree_sleep32, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
 
 #define DSMEM_ROWS(cs)                                                                                                \
     {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM}, \

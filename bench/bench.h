@@ -92,11 +92,12 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
 /* Settings the library considered (designs_*.cu): the library built with one
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
-    X(d_grid_sync_spin)       /* cg_grid_sync, pollers never sleep             */  \
+    X(d_grid_sync_spin)       /* cg_grid_sync, no poller ever sleeps           */  \
     X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */  \
     X(d_grid_sync_tree)       /* cg_grid_sync, combining tree at every size    */  \
     X(d_grid_sync_tree16)     /* cg_grid_sync, tree with groups of 16          */  \
-    X(d_grid_sync_tree128)    /* cg_grid_sync, tree with groups of 128         */
+    X(d_grid_sync_tree128)    /* cg_grid_sync, tree with groups of 128         */  \
+    X(d_grid_sync_tree_sleep32) /* cg_grid_sync, tree pollers sleep 32 ns      */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

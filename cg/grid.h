@@ -144,6 +144,10 @@
 #if !defined(CG_GRID_TREE_SLOTS)
 #define CG_GRID_TREE_SLOTS 4
 #endif
+/* Nanoseconds a block sleeps between polls of its group's release flag. */
+#if !defined(CG_GRID_TREE_POLL_SLEEP_NS)
+#define CG_GRID_TREE_POLL_SLEEP_NS 128
+#endif
 
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {
@@ -351,11 +355,16 @@ static __device__ cg__grid_tree_slot_t cg__grid_tree[CG__GRID_TREE_NSLOTS];
 
 /* Per block, in shared memory: which launch and block this block's tree state
  * belongs to (%gridid and rank: nothing another block or launch leaves there
- * can match), and the slot (0: flat). */
+ * can match), the slot (0: flat), and the group flag's value as of this
+ * block's last wait (valid when seen_ok), so the next arrival need not load it
+ * (a load before the release atomic would put an L2 round trip in front of
+ * the arrival). */
 typedef struct cg__grid_tree_block {
     uint64_t grid;
     uint32_t rank;
     uint32_t slot;
+    uint32_t seen;
+    uint32_t seen_ok;
 } cg__grid_tree_block_t;
 
 CG_DEVICE cg__grid_tree_block_t *cg__grid_tree_block(void)
@@ -395,7 +404,7 @@ CG_DEVICE uint32_t cg__grid_tree_lookup(const uint32_t *word)
 /* Thread 0's arrival on the tree: count in the group; the group's last
  * arrival arrives on the workspace word for the group (flat, with groups for
  * blocks); the arrival that completes that phase bumps every group's flag. */
-CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot)
+CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot, const cg__grid_tree_block_t *st)
 {
     cg__grid_tree_slot_t *s = &cg__grid_tree[slot - 1u];
     uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
@@ -403,9 +412,10 @@ CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot)
     uint32_t g = b / CG_GRID_TREE_GROUP, groups = (n + CG_GRID_TREE_GROUP - 1u) / CG_GRID_TREE_GROUP;
     uint32_t size = n - g * CG_GRID_TREE_GROUP < CG_GRID_TREE_GROUP ? n - g * CG_GRID_TREE_GROUP : CG_GRID_TREE_GROUP;
     uint64_t tok = CG__GRID_TOK_TREE | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT);
-    /* Read before arriving (the release below keeps it first): the flag
-     * cannot move until this block's own arrival is counted. */
-    uint32_t seen = cg_gpu_ld_relaxed_u32(&s->flag[g * 8u]);
+    /* The flag as of this block's last wait, or read now, before arriving
+     * (the release below keeps the read first): it cannot move until this
+     * block's own arrival is counted. */
+    uint32_t seen = st->seen_ok ? st->seen : cg_gpu_ld_relaxed_u32(&s->flag[g * 8u]);
     if (cg_gpu_atom_inc_acq_rel_u32(&s->count[g * 8u], size - 1u) != size - 1u)
         return tok | seen;
     if (!(cg__grid_word_arrive(word, groups, g == 0) & CG__GRID_TOK_DONE))
@@ -413,24 +423,28 @@ CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot)
     cg_gpu_fence_acq_rel(); /* everything acquired above, released with the flags */
     for (uint32_t k = 0; k < groups; ++k)
         cg_gpu_red_add_relaxed_u32(&s->flag[k * 8u], 1u);
-    return tok | CG__GRID_TOK_DONE;
+    return tok | CG__GRID_TOK_DONE | seen;
 }
 
 /* Poll a group flag until it moves from `seen` (acquire on the load that sees
- * it). */
-CG_DEVICE void cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_t sleep_ns)
+ * it); returns the value it moved to. */
+CG_DEVICE uint32_t cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_t sleep_ns)
 {
 #if CG_DEBUG
     uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-    while (cg_gpu_ld_acquire_u32(flag) == seen) {
+    uint32_t v;
+    while ((v = cg_gpu_ld_acquire_u32(flag)) == seen) {
         if (sleep_ns)
             __nanosleep(sleep_ns);
 #if CG_DEBUG
         cg__grid_debug_check(flag, t0, seen, "group wait");
 #endif
     }
+    return v;
 }
+
+CG_DEVICE uint32_t cg__grid_tree_sleep_ns(void) { return (uint32_t)CG_GRID_TREE_POLL_SLEEP_NS; }
 
 /* Thread 0: this block's algorithm for this phase: 0 flat, else the tree's
  * slot. A block's first barrier in a launch is always flat (the workspace
@@ -452,6 +466,7 @@ CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(const cg_grid_t *g)
     st->grid = grid;
     st->rank = b;
     st->slot = slot;
+    st->seen_ok = 0;
     return 0;
 }
 
@@ -475,7 +490,8 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
     cg__block_sync_unaligned();
     if (cg__grid_is_block_thread0()) {
         uint32_t slot = cg__grid_tree_slot_for_phase(g);
-        t._opaque = slot ? cg__grid_tree_arrive(g->_barrier, slot) : cg__grid_block_arrive(g->_barrier);
+        t._opaque = slot ? cg__grid_tree_arrive(g->_barrier, slot, cg__grid_tree_block())
+                         : cg__grid_block_arrive(g->_barrier);
     }
     return t;
 }
@@ -486,13 +502,22 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
  * 0, the non-aligned form: thread 0 arrives after its polling). */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
-    if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
+    if (cg__grid_is_block_thread0()) {
         if (tok._opaque & CG__GRID_TOK_TREE) {
-            uint32_t slot = (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT);
-            uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
-            cg__grid_poll_change(&cg__grid_tree[slot - 1u].flag[(b / CG_GRID_TREE_GROUP) * 8u],
-                                 (uint32_t)tok._opaque, cg__grid_sleep_ns());
-        } else {
+            /* Remember the flag's new value for the next arrival: the one this
+             * block bumped it to, or the one its poll saw. */
+            cg__grid_tree_block_t *st = cg__grid_tree_block();
+            uint32_t seen = (uint32_t)tok._opaque;
+            if (tok._opaque & CG__GRID_TOK_DONE) {
+                st->seen = seen + 1u;
+            } else {
+                uint32_t slot = (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT);
+                uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+                st->seen = cg__grid_poll_change(&cg__grid_tree[slot - 1u].flag[(b / CG_GRID_TREE_GROUP) * 8u], seen,
+                                                cg__grid_tree_sleep_ns());
+            }
+            st->seen_ok = 1;
+        } else if (!(tok._opaque & CG__GRID_TOK_DONE)) {
             cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
         }
     }
