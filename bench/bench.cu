@@ -268,8 +268,8 @@ static const row_t k_rows[] = {
     {"grid sync", "setting: tree, groups of 16", "CG grid.sync()", d_grid_sync_tree16, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: tree, groups of 128", "CG grid.sync()", d_grid_sync_tree128, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
     {"grid sync", "setting: tree, groups of 128", "CG grid.sync()", d_grid_sync_tree128, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: tree pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_tree_sleep32, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: tree pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_tree_sleep32, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: tree pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_tree_sleep128, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: tree pollers sleep 128 ns", "CG grid.sync()", d_grid_sync_tree_sleep128, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
 
 #define DSMEM_ROWS(cs)                                                                                                \
     {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM}, \

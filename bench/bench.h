@@ -97,7 +97,7 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_grid_sync_tree)       /* cg_grid_sync, combining tree at every size    */  \
     X(d_grid_sync_tree16)     /* cg_grid_sync, tree with groups of 16          */  \
     X(d_grid_sync_tree128)    /* cg_grid_sync, tree with groups of 128         */  \
-    X(d_grid_sync_tree_sleep32) /* cg_grid_sync, tree pollers sleep 32 ns      */
+    X(d_grid_sync_tree_sleep128) /* cg_grid_sync, tree pollers sleep 128 ns   */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

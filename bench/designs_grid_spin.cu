@@ -1,7 +1,7 @@
 /*
  * bench/designs_grid_spin.cu — the grid barrier with its pollers
  * never sleeping, flat or tree (the default: flat pollers spin up to 4 blocks
- * per SM, sleep 32 ns above; tree pollers sleep 128 ns), for the benchmark's
+ * per SM, sleep 32 ns above; tree pollers sleep 32 ns), for the benchmark's
  * comparison of poll settings (cg/grid.h).
  */
 #define CG_GRID_POLL_SLEEP_NS 0

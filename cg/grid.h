@@ -73,9 +73,15 @@
  *   Cost: two dependent hand-offs through L2, each behind a gpu-scope release
  *   fence, about 2 us at any size (2.0 us at 132x128, 2.1x CG), against the
  *   flat counter's one hand-off plus 2.3 ns a block: it wins from about 12
- *   blocks per SM. H200 (bench "setting: ..." rows): 2112x128 0.59-0.65x CG,
- *   4224x64 0.43x; 1056x256 1.18x (so 8 per SM stays flat). Groups of 16:
- *   0.70x at 2112, 32: 0.61-0.65x, 64: 0.59x. Memory: CG_GRID_TREE_SLOTS *
+ *   blocks per SM. H200, four runs (bench "setting: ..." rows; rows of one
+ *   setting differ by up to 10% between runs): 2112x128 0.59-0.70x CG,
+ *   4224x64 0.41-0.46x; 1056x256 1.14-1.18x (so 8 per SM stays flat).
+ *   Groups of 16: 0.70-0.73x at 2112; 32: 0.61-0.65x; 64: 0.59-0.70x; 128:
+ *   0.68x (0.57x at 4224x64 against 64's 0.42x). Tree pollers sleeping
+ *   CG_GRID_TREE_POLL_SLEEP_NS = 32 ns between polls: 0.61x at 2112 (spinning
+ *   0.63-0.64x, 128 ns 0.67-0.70x). Keeping the flag's value from the last
+ *   wait in shared memory, so the arrival loads nothing first, measured no
+ *   faster and was dropped. Memory: CG_GRID_TREE_SLOTS *
  *   (64 * CG_GRID_TREE_MAX_BLOCKS / CG_GRID_TREE_GROUP + 32) bytes of
  *   __device__ data per module that uses the grid barrier (32 KB with the
  *   defaults); -DCG_GRID_TREE_SLOTS=0 keeps the flat barrier only.
@@ -146,7 +152,7 @@
 #endif
 /* Nanoseconds a block sleeps between polls of its group's release flag. */
 #if !defined(CG_GRID_TREE_POLL_SLEEP_NS)
-#define CG_GRID_TREE_POLL_SLEEP_NS 128
+#define CG_GRID_TREE_POLL_SLEEP_NS 32
 #endif
 
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
@@ -355,16 +361,11 @@ static __device__ cg__grid_tree_slot_t cg__grid_tree[CG__GRID_TREE_NSLOTS];
 
 /* Per block, in shared memory: which launch and block this block's tree state
  * belongs to (%gridid and rank: nothing another block or launch leaves there
- * can match), the slot (0: flat), and the group flag's value as of this
- * block's last wait (valid when seen_ok), so the next arrival need not load it
- * (a load before the release atomic would put an L2 round trip in front of
- * the arrival). */
+ * can match), and the slot (0: flat). */
 typedef struct cg__grid_tree_block {
     uint64_t grid;
     uint32_t rank;
     uint32_t slot;
-    uint32_t seen;
-    uint32_t seen_ok;
 } cg__grid_tree_block_t;
 
 CG_DEVICE cg__grid_tree_block_t *cg__grid_tree_block(void)
@@ -404,7 +405,7 @@ CG_DEVICE uint32_t cg__grid_tree_lookup(const uint32_t *word)
 /* Thread 0's arrival on the tree: count in the group; the group's last
  * arrival arrives on the workspace word for the group (flat, with groups for
  * blocks); the arrival that completes that phase bumps every group's flag. */
-CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot, const cg__grid_tree_block_t *st)
+CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot)
 {
     cg__grid_tree_slot_t *s = &cg__grid_tree[slot - 1u];
     uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
@@ -412,10 +413,10 @@ CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot, const cg_
     uint32_t g = b / CG_GRID_TREE_GROUP, groups = (n + CG_GRID_TREE_GROUP - 1u) / CG_GRID_TREE_GROUP;
     uint32_t size = n - g * CG_GRID_TREE_GROUP < CG_GRID_TREE_GROUP ? n - g * CG_GRID_TREE_GROUP : CG_GRID_TREE_GROUP;
     uint64_t tok = CG__GRID_TOK_TREE | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT);
-    /* The flag as of this block's last wait, or read now, before arriving
-     * (the release below keeps the read first): it cannot move until this
-     * block's own arrival is counted. */
-    uint32_t seen = st->seen_ok ? st->seen : cg_gpu_ld_relaxed_u32(&s->flag[g * 8u]);
+    /* Read before arriving (the release below keeps it first): the flag
+     * cannot move until this block's own arrival is counted. (Keeping the
+     * value from the last wait in shared memory instead measured no faster.) */
+    uint32_t seen = cg_gpu_ld_relaxed_u32(&s->flag[g * 8u]);
     if (cg_gpu_atom_inc_acq_rel_u32(&s->count[g * 8u], size - 1u) != size - 1u)
         return tok | seen;
     if (!(cg__grid_word_arrive(word, groups, g == 0) & CG__GRID_TOK_DONE))
@@ -423,25 +424,23 @@ CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot, const cg_
     cg_gpu_fence_acq_rel(); /* everything acquired above, released with the flags */
     for (uint32_t k = 0; k < groups; ++k)
         cg_gpu_red_add_relaxed_u32(&s->flag[k * 8u], 1u);
-    return tok | CG__GRID_TOK_DONE | seen;
+    return tok | CG__GRID_TOK_DONE;
 }
 
 /* Poll a group flag until it moves from `seen` (acquire on the load that sees
- * it); returns the value it moved to. */
-CG_DEVICE uint32_t cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_t sleep_ns)
+ * it). */
+CG_DEVICE void cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_t sleep_ns)
 {
 #if CG_DEBUG
     uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-    uint32_t v;
-    while ((v = cg_gpu_ld_acquire_u32(flag)) == seen) {
+    while (cg_gpu_ld_acquire_u32(flag) == seen) {
         if (sleep_ns)
             __nanosleep(sleep_ns);
 #if CG_DEBUG
         cg__grid_debug_check(flag, t0, seen, "group wait");
 #endif
     }
-    return v;
 }
 
 CG_DEVICE uint32_t cg__grid_tree_sleep_ns(void) { return (uint32_t)CG_GRID_TREE_POLL_SLEEP_NS; }
@@ -466,7 +465,6 @@ CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(const cg_grid_t *g)
     st->grid = grid;
     st->rank = b;
     st->slot = slot;
-    st->seen_ok = 0;
     return 0;
 }
 
@@ -490,8 +488,7 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
     cg__block_sync_unaligned();
     if (cg__grid_is_block_thread0()) {
         uint32_t slot = cg__grid_tree_slot_for_phase(g);
-        t._opaque = slot ? cg__grid_tree_arrive(g->_barrier, slot, cg__grid_tree_block())
-                         : cg__grid_block_arrive(g->_barrier);
+        t._opaque = slot ? cg__grid_tree_arrive(g->_barrier, slot) : cg__grid_block_arrive(g->_barrier);
     }
     return t;
 }
@@ -502,22 +499,13 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
  * 0, the non-aligned form: thread 0 arrives after its polling). */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
-    if (cg__grid_is_block_thread0()) {
+    if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
         if (tok._opaque & CG__GRID_TOK_TREE) {
-            /* Remember the flag's new value for the next arrival: the one this
-             * block bumped it to, or the one its poll saw. */
-            cg__grid_tree_block_t *st = cg__grid_tree_block();
-            uint32_t seen = (uint32_t)tok._opaque;
-            if (tok._opaque & CG__GRID_TOK_DONE) {
-                st->seen = seen + 1u;
-            } else {
-                uint32_t slot = (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT);
-                uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
-                st->seen = cg__grid_poll_change(&cg__grid_tree[slot - 1u].flag[(b / CG_GRID_TREE_GROUP) * 8u], seen,
-                                                cg__grid_tree_sleep_ns());
-            }
-            st->seen_ok = 1;
-        } else if (!(tok._opaque & CG__GRID_TOK_DONE)) {
+            uint32_t slot = (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT);
+            uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+            cg__grid_poll_change(&cg__grid_tree[slot - 1u].flag[(b / CG_GRID_TREE_GROUP) * 8u],
+                                 (uint32_t)tok._opaque, cg__grid_tree_sleep_ns());
+        } else {
             cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
         }
     }
