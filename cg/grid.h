@@ -73,15 +73,16 @@
  *   Cost: two dependent hand-offs through L2, each behind a gpu-scope release
  *   fence, about 2 us at any size (2.0 us at 132x128, 2.1x CG), against the
  *   flat counter's one hand-off plus 2.3 ns a block: it wins from about 12
- *   blocks per SM. H200, four runs (bench "setting: ..." rows; rows of one
- *   setting differ by up to 10% between runs): 2112x128 0.59-0.70x CG,
- *   4224x64 0.41-0.46x; 1056x256 1.14-1.18x (so 8 per SM stays flat).
- *   Groups of 16: 0.70-0.73x at 2112; 32: 0.61-0.65x; 64: 0.59-0.70x; 128:
- *   0.68x (0.57x at 4224x64 against 64's 0.42x). Tree pollers sleeping
- *   CG_GRID_TREE_POLL_SLEEP_NS = 32 ns between polls: 0.61x at 2112 (spinning
- *   0.63-0.64x, 128 ns 0.67-0.70x). Keeping the flag's value from the last
- *   wait in shared memory, so the arrival loads nothing first, measured no
- *   faster and was dropped. Memory: CG_GRID_TREE_SLOTS *
+ *   blocks per SM. H200, five runs (bench "setting: ..." rows; one setting
+ *   moves by up to 20% between runs and between kernels): 2112x128
+ *   0.59-0.75x CG, 4224x64 0.41-0.46x; 1056x256 1.14-1.18x (so 8 per SM stays
+ *   flat). Groups of 16: 0.70-0.73x at 2112; 32: 0.61-0.65x; 64: 0.59-0.75x;
+ *   128: 0.68-0.73x (0.57-0.73x at 4224x64 against 64's 0.41-0.46x). Tree
+ *   pollers sleeping CG_GRID_TREE_POLL_SLEEP_NS between polls: 32 ns and
+ *   128 ns each measured best in one run (0.60-0.61x), spinning 0.63-0.64x.
+ *   Keeping the flag's value from the last wait in shared memory, so the
+ *   arrival loads nothing first, measured no faster and was dropped.
+ *   Memory: CG_GRID_TREE_SLOTS *
  *   (64 * CG_GRID_TREE_MAX_BLOCKS / CG_GRID_TREE_GROUP + 32) bytes of
  *   __device__ data per module that uses the grid barrier (32 KB with the
  *   defaults); -DCG_GRID_TREE_SLOTS=0 keeps the flat barrier only.
