@@ -109,35 +109,27 @@ TWINS(ranks_tile, (unsigned long long *o),
 
 /* ---- the split block barrier in a loop, shaped like bench/cgc_rows.cu ------- */
 
-/* What the benchmark measures: one value made before the loop, arrive + wait
- * each iteration. ptx_test.c checks that the steady state (every iteration
- * after the first) is the raw sequence of probe_raw_split_loop. */
-extern "C" __global__ void probe_block_split_loop(long long iters, unsigned *o)
-{
-    cg_thread_block_t b = cg_this_thread_block();
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < iters; ++i) {
-        acc += (unsigned)i;
-        cg_token_t t = cg_thread_block_barrier_arrive(&b);
-        cg_thread_block_barrier_wait(&b, t);
+/* The benchmark's loop: one value made before the loop, arrive + wait each
+ * iteration; `prepare`: cg_thread_block_barrier_prepare first. ptx_test.c
+ * checks that the steady state (every iteration after the first) of
+ * probe_block_split_loop is the raw sequence of probe_raw_split_loop, and that
+ * probe_block_split_prepared's whole loop is that sequence. */
+#define SPLIT_LOOP_PROBE(name, prepare)                                \
+    extern "C" __global__ void name(long long iters, unsigned *o)      \
+    {                                                                  \
+        cg_thread_block_t b = cg_this_thread_block();                  \
+        if (prepare)                                                   \
+            cg_thread_block_barrier_prepare(&b);                       \
+        unsigned acc = threadIdx.x;                                    \
+        for (long long i = 0; i < iters; ++i) {                        \
+            acc += (unsigned)i;                                        \
+            cg_token_t t = cg_thread_block_barrier_arrive(&b);         \
+            cg_thread_block_barrier_wait(&b, t);                       \
+        }                                                              \
+        o[threadIdx.x] = acc;                                          \
     }
-    o[threadIdx.x] = acc;
-}
-
-/* The same after cg_thread_block_barrier_prepare: the loop must be the raw
- * one, with no first-use test left in it. */
-extern "C" __global__ void probe_block_split_prepared(long long iters, unsigned *o)
-{
-    cg_thread_block_t b = cg_this_thread_block();
-    cg_thread_block_barrier_prepare(&b);
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < iters; ++i) {
-        acc += (unsigned)i;
-        cg_token_t t = cg_thread_block_barrier_arrive(&b);
-        cg_thread_block_barrier_wait(&b, t);
-    }
-    o[threadIdx.x] = acc;
-}
+SPLIT_LOOP_PROBE(probe_block_split_loop, 0)
+SPLIT_LOOP_PROBE(probe_block_split_prepared, 1)
 
 /* The floor: a bare mbarrier initialized before the loop. */
 extern "C" __global__ void probe_raw_split_loop(long long iters, unsigned *o)

@@ -207,6 +207,27 @@ static void outer_loop(char **v, size_t n, size_t *head, size_t *latch)
     cr_assert(*head < n, "no loop found");
 }
 
+/* The outermost loops of probe `name` and of the raw floor's probe, as line
+ * arrays (caller frees with free_lines) with their [head, latch] bounds. */
+typedef struct probe_loops {
+    char **v, **r;
+    size_t n, rn, head, latch, rhead, rlatch;
+} probe_loops_t;
+
+static probe_loops_t probe_loops(const char *ptx, const char *name)
+{
+    probe_loops_t p;
+    char *fn = cgt_ptx_function(ptx, name);
+    char *rawfn = cgt_ptx_function(ptx, "probe_raw_split_loop");
+    p.v = ptx_lines(fn, &p.n);
+    p.r = ptx_lines(rawfn, &p.rn);
+    outer_loop(p.v, p.n, &p.head, &p.latch);
+    outer_loop(p.r, p.rn, &p.rhead, &p.rlatch);
+    free(fn);
+    free(rawfn);
+    return p;
+}
+
 /* Everything of the barrier family and every other instruction that must not
  * be paid per phase. */
 static size_t barrier_family(const char *s)
@@ -251,13 +272,9 @@ static char *join(char **v, size_t from, size_t to)
 Test(cg_ptx, block_split_steady_state_is_the_raw_floor)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
-    char *fn = cgt_ptx_function(ptx, "probe_block_split_loop");
-    char *rawfn = cgt_ptx_function(ptx, "probe_raw_split_loop");
-    size_t n, rn, head, latch, rhead, rlatch;
-    char **v = ptx_lines(fn, &n);
-    char **r = ptx_lines(rawfn, &rn);
-    outer_loop(v, n, &head, &latch);
-    outer_loop(r, rn, &rhead, &rlatch);
+    probe_loops_t p = probe_loops(ptx, "probe_block_split_loop");
+    char **v = p.v, **r = p.r;
+    size_t n = p.n, rn = p.rn, head = p.head, latch = p.latch, rhead = p.rhead, rlatch = p.rlatch;
 
     /* The first forward branch inside the loop skips the setup. */
     size_t skip = n, target = n;
@@ -319,8 +336,6 @@ Test(cg_ptx, block_split_steady_state_is_the_raw_floor)
     free(rawloop);
     free_lines(v, n);
     free_lines(r, rn);
-    free(fn);
-    free(rawfn);
     free(ptx);
 }
 
@@ -330,16 +345,10 @@ Test(cg_ptx, block_split_steady_state_is_the_raw_floor)
 Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
-    char *fn = cgt_ptx_function(ptx, "probe_block_split_prepared");
-    char *rawfn = cgt_ptx_function(ptx, "probe_raw_split_loop");
-    size_t n, rn, head, latch, rhead, rlatch;
-    char **v = ptx_lines(fn, &n);
-    char **r = ptx_lines(rawfn, &rn);
-    outer_loop(v, n, &head, &latch);
-    outer_loop(r, rn, &rhead, &rlatch);
-    char *loop = join(v, head, latch + 1);
-    char *rawloop = join(r, rhead, rlatch + 1);
-    char *before = join(v, 0, head);
+    probe_loops_t p = probe_loops(ptx, "probe_block_split_prepared");
+    char *loop = join(p.v, p.head, p.latch + 1);
+    char *rawloop = join(p.r, p.rhead, p.rlatch + 1);
+    char *before = join(p.v, 0, p.head);
     cr_expect_eq(cgt_count(loop, "mbarrier.arrive.release.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
     cr_expect_eq(cgt_count(loop, "mbarrier.try_wait.acquire.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
     cr_expect_eq(barrier_family(loop), 2u, "loop has more than arrive + try_wait:\n%s", loop);
@@ -350,10 +359,8 @@ Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
     free(loop);
     free(rawloop);
     free(before);
-    free_lines(v, n);
-    free_lines(r, rn);
-    free(fn);
-    free(rawfn);
+    free_lines(p.v, p.n);
+    free_lines(p.r, p.rn);
     free(ptx);
 }
 
