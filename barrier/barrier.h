@@ -50,6 +50,8 @@
 
 /* Largest expected count of a block barrier (cuda::barrier<block>::max()). */
 #define CG_BARRIER_MAX CG_MBARRIER_MAX_COUNT
+/* ... and of one with a completion function (its mbarrier expects one more). */
+#define CG_BARRIER_FN_MAX (CG_BARRIER_MAX - 1u)
 
 /* C form of cuda::barrier<thread_scope_block>: one mbarrier, in __shared__. */
 typedef struct cg_barrier {
@@ -278,8 +280,6 @@ CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
 /* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
  * runs once per phase in the last arriving thread (fn may be NULL). One thread
  * calls it; the block synchronizes (__syncthreads) before anyone arrives. */
-#define CG_BARRIER_FN_MAX (CG_BARRIER_MAX - 1u)
-
 CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barrier_completion_fn_t fn,
                                   void *arg)
 {
@@ -297,7 +297,7 @@ CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barr
 CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
 {
     if (pending < 2u) {
-        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (%u arrivals per phase) got an arrival "
+        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrivals) got an arrival "
                "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
                "(block %d,%d,%d thread %d,%d,%d)\n",
                (unsigned)cg_smem_addr(b), b->_expected, pending == 0u ? 0u : pending - 1u, blockIdx.x,

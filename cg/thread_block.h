@@ -43,7 +43,7 @@
  * raw floor (/tmp/gpu-run-1 bench, H200). tests/cg/ptx_test.c checks the
  * steady-state loop of a probe shaped like the benchmark's. Keep one
  * cg_thread_block_t per kernel and pass &b down to pay the setup once.
- * That test, a not-taken branch per arrive, still measures 1.12x the raw floor
+ * That test (one branch per arrive) still measures 1.12x the raw floor
  * at 128 and 256 threads on an H200 (ptxas keeps a taken jump over the setup
  * at the loop head). cg_thread_block_barrier_prepare(&b) before the loop does
  * the setup there: the compiler then knows `_ready` in the loop and removes

@@ -239,19 +239,25 @@ extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, 
 
 /* slots[2][blocks]: in phase i block b writes i into slots[i&1][b]; after the
  * sync it must read exactly i from another block's slot (nobody can write
- * that slot again before this block arrives twice more). Block 0 leaves the
- * launch's workspace address in *workspace when it is not NULL. */
-__global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f, unsigned long long *workspace)
+ * that slot again before this block arrives twice more). When `info` is not
+ * NULL: info[0] = the launch's workspace address (block 0); info[1] |= 1 for
+ * each block whose second arrival took the combining tree, 2 for each that
+ * took the flat barrier (3: the blocks disagreed; the first barrier of a
+ * launch is always flat). */
+__global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f, unsigned long long *info)
 {
     cg_grid_t g = cg_this_grid();
-    if (workspace != NULL && blockIdx.x == 0 && threadIdx.x == 0)
-        *workspace = (unsigned long long)(uintptr_t)g._barrier;
+    if (info != NULL && blockIdx.x == 0 && threadIdx.x == 0)
+        info[0] = (unsigned long long)(uintptr_t)g._barrier;
     uint32_t b = (uint32_t)cg_grid_block_rank(&g), n = (uint32_t)cg_grid_num_blocks(&g);
     volatile uint32_t *s = slots;
     for (uint32_t i = 0; i < iters; i++) {
         if (threadIdx.x == 0)
             s[(i & 1) * n + b] = i;
-        cg_grid_sync(&g);
+        cg_token_t t = cg_grid_barrier_arrive(&g);
+        if (info != NULL && i == 1 && threadIdx.x == 0)
+            atomicOr(&info[1], (t._opaque & CG__GRID_TOK_TREE) ? 1ull : 2ull);
+        cg_grid_barrier_wait(&g, t);
         if (threadIdx.x == 0) {
             uint32_t peer = (b + 1u + i) % n, got = s[(i & 1) * n + peer];
             if (got != i)
@@ -263,10 +269,10 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f, un
 }
 
 extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
-                                              cgt_fail_t *f, unsigned long long *workspace, cudaStream_t stream)
+                                              cgt_fail_t *f, unsigned long long *info, cudaStream_t stream)
 {
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
-    void *args[] = {&iters, &slots, &f, &workspace};
+    void *args[] = {&iters, &slots, &f, &info};
     cfg.grid.x = blocks;
     cfg.block.x = threads;
     cfg.cooperative = 1;

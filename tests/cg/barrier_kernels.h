@@ -37,10 +37,11 @@ cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t it
                                   cgt_fail_t *f);
 
 /* Grid sync, `iters` back-to-back phases, checked every phase, on `stream`.
- * slots holds 2 * blocks uint32; *workspace (when not NULL) gets the launch's
- * grid workspace address. */
+ * slots holds 2 * blocks uint32. info (2 words, zeroed, or NULL): the launch's
+ * grid workspace address, and the algorithm its blocks' second barrier took
+ * (bits: 1 the combining tree, 2 flat; 3: the blocks disagreed). */
 cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
-                                   cgt_fail_t *f, unsigned long long *workspace, cudaStream_t stream);
+                                   cgt_fail_t *f, unsigned long long *info, cudaStream_t stream);
 
 /* Stress: block split barrier + cluster split barrier every iteration, random
  * delays, results checked each phase. */

@@ -165,47 +165,53 @@ Test(cg_barriers, grid_sync_millions_of_phases, .timeout = 600)
 /* One launch of the grid-phases kernel on `stream` with fresh buffers; the
  * caller synchronizes, then checks with grid_run_finish. */
 typedef struct grid_run {
-    uint32_t blocks, iters;
+    uint32_t blocks, threads, iters;
     uint32_t *slots;
     cgt_fail_t *f;
-    unsigned long long *workspace; /* device */
+    unsigned long long *info; /* device: [workspace, algorithm bits] */
 } grid_run_t;
 
-static grid_run_t grid_run_start(uint32_t blocks, uint32_t iters, cudaStream_t stream)
+static grid_run_t grid_run_start(uint32_t blocks, uint32_t threads, uint32_t iters, cudaStream_t stream)
 {
-    grid_run_t r = {blocks, iters, NULL, new_fail(), NULL};
+    grid_run_t r = {blocks, threads, iters, NULL, new_fail(), NULL};
     CGT_CUDA(cudaMalloc((void **)&r.slots, sizeof(uint32_t) * 2 * blocks));
     CGT_CUDA(cudaMemset(r.slots, CGT_POISON_BYTE, sizeof(uint32_t) * 2 * blocks));
-    CGT_CUDA(cudaMalloc((void **)&r.workspace, sizeof(unsigned long long)));
-    CGT_CUDA(cudaMemset(r.workspace, 0, sizeof(unsigned long long)));
+    CGT_CUDA(cudaMalloc((void **)&r.info, 2 * sizeof(unsigned long long)));
+    CGT_CUDA(cudaMemset(r.info, 0, 2 * sizeof(unsigned long long)));
     /* The memsets above ran on the legacy stream, which a non-blocking
      * stream does not wait for. */
     CGT_CUDA(cudaDeviceSynchronize());
-    CGT_OK(cgt_launch_grid_phases(blocks, 128, iters, r.slots, r.f, r.workspace, stream));
+    CGT_OK(cgt_launch_grid_phases(blocks, threads, iters, r.slots, r.f, r.info, stream));
     return r;
 }
 
-/* Checks every phase's result; returns the launch's workspace address. */
-static unsigned long long grid_run_finish(grid_run_t *r, const char *what)
+/* Checks every phase's result and that the blocks agreed on the algorithm;
+ * returns the launch's workspace address, and the algorithm in *tree. */
+static unsigned long long grid_run_finish(grid_run_t *r, const char *what, int *tree)
 {
-    unsigned long long ws = 0;
-    CGT_CUDA(cudaMemcpy(&ws, r->workspace, sizeof ws, cudaMemcpyDeviceToHost));
+    unsigned long long info[2];
+    CGT_CUDA(cudaMemcpy(info, r->info, sizeof info, cudaMemcpyDeviceToHost));
     expect_clean(r->f, what, (unsigned long long)r->blocks * r->iters);
-    cr_expect_neq(ws, 0ull, "%s: no grid workspace in a cooperative launch", what);
+    cr_expect_neq(info[0], 0ull, "%s: no grid workspace in a cooperative launch", what);
+    cr_expect(info[1] == 1ull || info[1] == 2ull, "%s: blocks disagreed on the algorithm (bits %llu)", what,
+              info[1]);
+    *tree = info[1] == 1ull;
     CGT_CUDA(cudaFree(r->slots));
-    CGT_CUDA(cudaFree(r->workspace));
+    CGT_CUDA(cudaFree(r->info));
     CGT_CUDA(cudaFree(r->f));
-    return ws;
+    return info[0];
 }
 
-/* Launches of different sizes one after another, each a fresh run of phases
- * on the workspace word the driver hands it (which must read 0 at the start
- * of every launch, whatever the last one left). Logs the addresses. */
+/* Launches of different sizes one after another (the combining tree from 12
+ * blocks per SM, flat below: both on one workspace and one tree slot), each
+ * with a fresh run of phases; every block of a launch must take the same
+ * algorithm, and a tree launch must start clean after any earlier one. Logs
+ * the addresses and algorithms. */
 Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
 {
     uint32_t full = 0, sms, iters = quick() ? 20 : 401; /* odd: a launch ends with the top bit set */
     unsigned long long ws[24];
-    unsigned distinct = 0;
+    unsigned distinct = 0, trees = 0;
     cgt_require_sm90();
     sms = (uint32_t)cgt_device_props()->multiProcessorCount;
     CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
@@ -213,44 +219,55 @@ Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
         const uint32_t sizes[6] = {full, full / 2u, 2u * sms, full - 3u, sms, 3u * sms + 5u};
         uint32_t blocks = sizes[k % 6] < full ? sizes[k % 6] : full;
         char what[64];
-        grid_run_t r = grid_run_start(blocks, iters + (uint32_t)k, 0);
-        int seen = 0;
+        int tree = 0, seen = 0;
+        grid_run_t r = grid_run_start(blocks, 128, iters + (uint32_t)k, 0);
         CGT_SYNC();
         snprintf(what, sizeof what, "launch %d: grid %u x 128, %u phases", k, blocks, iters + (uint32_t)k);
-        ws[k] = grid_run_finish(&r, what);
+        ws[k] = grid_run_finish(&r, what, &tree);
+        trees += (unsigned)tree;
         for (int j = 0; j < k; j++)
             seen |= ws[j] == ws[k];
         distinct += !seen;
     }
-    cr_log_info("24 launches in sequence: %u distinct workspace address(es), first 0x%llx", distinct, ws[0]);
+    cr_log_info("24 launches in sequence: %u took the combining tree; %u distinct workspace address(es), first "
+                "0x%llx",
+                trees, distinct, ws[0]);
 }
 
 /* Two cooperative launches at once on two streams, half the grid each: both
  * complete every phase correctly (on an H200 the driver gave them workspaces
- * 64 bytes apart). */
-Test(cg_barriers, grid_sync_two_launches_at_once, .timeout = 300)
+ * 64 bytes apart). With 128 threads each half is 8 blocks per SM (flat
+ * barrier, each on its own workspace word); with 64 threads, 16 per SM (the
+ * combining tree, each in its own slot). */
+static void grid_two_at_once(uint32_t threads)
 {
     uint32_t full = 0, iters = quick() ? 200 : 20000;
     cudaStream_t s[2];
     grid_run_t r[2];
     unsigned long long ws[2];
+    int tree[2];
     cgt_require_sm90();
-    CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
+    CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), threads, 0, &full));
     for (int i = 0; i < 2; i++)
         CGT_CUDA(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
     for (int i = 0; i < 2; i++)
-        r[i] = grid_run_start(full / 2u, iters, s[i]);
+        r[i] = grid_run_start(full / 2u, threads, iters, s[i]);
     CGT_SYNC();
     for (int i = 0; i < 2; i++) {
         char what[64];
-        snprintf(what, sizeof what, "launch %d of 2 at once: grid %u x 128", i, full / 2u);
-        ws[i] = grid_run_finish(&r[i], what);
+        snprintf(what, sizeof what, "launch %d of 2 at once: grid %u x %u", i, full / 2u, threads);
+        ws[i] = grid_run_finish(&r[i], what, &tree[i]);
         CGT_CUDA(cudaStreamDestroy(s[i]));
     }
     /* Not asserted: the driver may run the two one after the other, and then
      * hand both the same workspace. */
-    cr_log_info("two launches at once: workspaces 0x%llx and 0x%llx", ws[0], ws[1]);
+    cr_log_info("two launches of %u x %u at once: workspaces 0x%llx and 0x%llx, %s and %s", full / 2u, threads,
+                ws[0], ws[1], tree[0] ? "tree" : "flat", tree[1] ? "tree" : "flat");
 }
+
+Test(cg_barriers, grid_sync_two_launches_at_once, .timeout = 300) { grid_two_at_once(128); }
+
+Test(cg_barriers, grid_sync_two_tree_launches_at_once, .timeout = 300) { grid_two_at_once(64); }
 
 /* >= 10^7 barrier phases: block split barrier and cluster split barrier every
  * iteration, every block size 32..1024 x every cluster size 1..16, random
