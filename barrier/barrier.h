@@ -50,8 +50,9 @@
 
 /* Largest expected count of a block barrier (cuda::barrier<block>::max()). */
 #define CG_BARRIER_MAX CG_MBARRIER_MAX_COUNT
-/* ... and of one with a completion function (its mbarrier expects one more). */
-#define CG_BARRIER_FN_MAX (CG_BARRIER_MAX - 1u)
+/* ... and of one with a completion function (its mbarrier expects up to two
+ * more: see CG__BARRIER_FN_SPARE). */
+#define CG_BARRIER_FN_MAX (CG_BARRIER_MAX - 2u)
 
 /* C form of cuda::barrier<thread_scope_block>: one mbarrier, in __shared__. */
 typedef struct cg_barrier {
@@ -201,12 +202,14 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
 /* cg_barrier_fn_t — a block barrier with a completion function             */
 /* ======================================================================== */
 /*
- * Algorithm: one mbarrier, initialized to expect every arrival plus one.
+ * Algorithm: one mbarrier, initialized to expect every arrival plus one (two
+ * in debug builds: CG__BARRIER_FN_SPARE).
  *   - Each thread arrives with mbarrier.arrive.noComplete.release.cta, which
  *     cannot end the phase (the +1 is still pending) and returns the state
  *     the mbarrier had before that arrival. mbarrier.pending_count of it is
- *     2 for exactly one thread per phase: the last arrival. That thread is
- *     the completer; nobody else touches anything but the mbarrier.
+ *     2 (3 in debug builds) for exactly one thread per phase: the last
+ *     arrival. That thread is the completer; nobody else touches anything
+ *     but the mbarrier.
  *   - The completer acquires the phase's arrivals (see the memory model),
  *     runs fn(arg), and makes the one arrival still pending with
  *     mbarrier.arrive.release.cta: the phase ends and the hardware wakes the
@@ -277,6 +280,16 @@ CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
     asm volatile("fence.acq_rel.cta;" ::: "memory");
 }
 
+/* Counts the mbarrier expects beyond the arrivals, all made by the completer
+ * at once: 1; 2 in debug builds, so that an arrival past the last one of a
+ * phase (a thread arriving twice) finds 2 pending, still leaves 1, and is
+ * reported instead of taking the count to zero with a noComplete arrival. */
+#if CG_DEBUG
+#define CG__BARRIER_FN_SPARE 2u
+#else
+#define CG__BARRIER_FN_SPARE 1u
+#endif
+
 /* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
  * runs once per phase in the last arriving thread (fn may be NULL). One thread
  * calls it; the block synchronizes (__syncthreads) before anyone arrives. */
@@ -284,7 +297,7 @@ CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barr
                                   void *arg)
 {
     CG__MBARRIER_CHECK("cg_barrier_fn_init", b, expected, 1u, CG_BARRIER_FN_MAX);
-    cg_mbarrier_init(&b->_mbar, expected + 1u);
+    cg_mbarrier_init(&b->_mbar, expected + CG__BARRIER_FN_SPARE);
     b->_expected = expected;
     b->_reserved = 0;
     b->_fn = fn;
@@ -292,16 +305,20 @@ CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barr
 }
 
 #if CG_DEBUG
-/* A noComplete arrival that found fewer than 2 pending took the count where
- * only the completer's arrival may take it: more arrivals than expected. */
+/* A noComplete arrival that found CG__BARRIER_FN_SPARE or fewer pending came
+ * after the last arrival of its phase: more arrivals than expected. With two
+ * spare counts (debug builds) it still left one pending, so it did not take
+ * the count to zero, which a noComplete arrival must never do (undefined
+ * behaviour: on an H200 the kernel faults before any report). */
 CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
 {
-    if (pending < 2u) {
+    if (pending <= CG__BARRIER_FN_SPARE) {
         printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrivals) got an arrival "
                "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
                "(block %d,%d,%d thread %d,%d,%d)\n",
-               (unsigned)cg_smem_addr(b), b->_expected, pending == 0u ? 0u : pending - 1u, blockIdx.x,
-               blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+               (unsigned)cg_smem_addr(b), b->_expected,
+               pending > CG__BARRIER_FN_SPARE ? pending - CG__BARRIER_FN_SPARE : 0u, blockIdx.x, blockIdx.y,
+               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
         __trap();
     }
 }
@@ -319,7 +336,7 @@ CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, cg_token_t *t
     cg__barrier_fn_check(b, pending);
 #endif
     *tok = t;
-    if (pending != 2u)
+    if (pending != CG__BARRIER_FN_SPARE + 1u)
         return false;
     cg__barrier_fence_acq_rel_cta(); /* 3. acquire every arrival of the phase */
     return true;
@@ -328,7 +345,11 @@ CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, cg_token_t *t
 /* The completer's second half: end the phase. */
 CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b)
 {
+#if CG_DEBUG
+    (void)cg_mbarrier_arrive_n(&b->_mbar, CG__BARRIER_FN_SPARE);
+#else
     (void)cg_mbarrier_arrive(&b->_mbar);
+#endif
 }
 
 /* One arrival (release.cta); the last arrival of the phase runs the
