@@ -283,7 +283,12 @@ CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
 /* Counts the mbarrier expects beyond the arrivals, all made by the completer
  * at once: 1; 2 in debug builds, so that an arrival past the last one of a
  * phase (a thread arriving twice) finds 2 pending, still leaves 1, and is
- * reported instead of taking the count to zero with a noComplete arrival. */
+ * reported instead of taking the count to zero with a noComplete arrival.
+ * The hardware folds a converged warp's arrivals into one operation, so an
+ * over-arrival inside a single warp instruction goes past zero before any
+ * lane can look: on an H200 the kernel faults (unspecified launch failure),
+ * with no report, and the process exits with status 1 although the error
+ * reaches the host like a trap's. */
 #if CG_DEBUG
 #define CG__BARRIER_FN_SPARE 2u
 #else
@@ -313,7 +318,7 @@ CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barr
 CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
 {
     if (pending <= CG__BARRIER_FN_SPARE) {
-        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrivals) got an arrival "
+        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrival(s)) got an arrival "
                "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
                "(block %d,%d,%d thread %d,%d,%d)\n",
                (unsigned)cg_smem_addr(b), b->_expected,

@@ -41,15 +41,28 @@ extern "C" __global__ void bt_debug_bad_count_kernel(uint32_t count)
     __syncthreads();
 }
 
-/* A warp of 32 arrives on a completion barrier expecting 16 per phase. */
+/* A completion barrier expecting 1 arrival per phase gets 2, from two warps
+ * (separate arrive instructions: the hardware folds one warp's arrivals into
+ * one operation, so an over-arrival inside a single warp instruction takes
+ * the count past zero before any thread can look: a fault, not a report).
+ * The completion function holds the completer for about 2 ms, so the second
+ * arrival lands before the phase ends. */
+static __device__ void bt_debug_slow_completion(void *arg)
+{
+    (void)arg;
+    uint64_t t0 = cg_sreg_globaltimer_ns();
+    while (cg_sreg_globaltimer_ns() - t0 < 2000000ull)
+        __nanosleep(1000);
+}
+
 extern "C" __global__ void bt_debug_fn_overflow_kernel(void)
 {
     __shared__ cg_barrier_fn_t bar;
     if (threadIdx.x == 0)
-        cg_barrier_fn_init(&bar, 16, NULL, NULL);
+        cg_barrier_fn_init(&bar, 1, bt_debug_slow_completion, NULL);
     __syncthreads();
-    __syncwarp(); /* the whole warp arrives as one set of 32 */
-    (void)cg_barrier_fn_arrive(&bar);
+    if (threadIdx.x % 32 == 0) /* lane 0 of warp 0 and of warp 1 */
+        (void)cg_barrier_fn_arrive(&bar);
 }
 
 /* A device barrier expecting two arrivals gets one. */
@@ -78,7 +91,7 @@ extern "C" int bt_launch_debug_bad_count(void)
 
 extern "C" int bt_launch_debug_fn_overflow(void)
 {
-    bt_debug_fn_overflow_kernel<<<1, 32>>>();
+    bt_debug_fn_overflow_kernel<<<1, 64>>>();
     return (int)cudaGetLastError();
 }
 
