@@ -90,10 +90,12 @@ echo "sanitizers done at $(($(date +%s) - start)) s"
             if (f[5] > 0) bad = bad " " id
         }
         /^exit-code:/ && !(id in seen) { nosum = nosum " " id; fl += 1 }
+        /^exit-code:/ && (id in seen) && $2 != 0 { nonzero = nonzero " " id "(" $2 ")"; fl += 1 }
         END {
             printf "tests: %d passed, %d failed, %d skipped\n", p, fl, s
             if (bad != "") print "failing binaries:" bad
             if (nosum != "") print "binaries with no summary (crash/timeout):" nosum
+            if (nonzero != "") print "binaries that passed every test but exited nonzero (bazel test fails them):" nonzero
         }' "$out/tests.log"
     if [ -s "$out/sanitizers.log" ]; then
         awk '
