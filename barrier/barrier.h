@@ -357,17 +357,23 @@ CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b)
 #endif
 }
 
+/* The completer's whole step: fn(arg) when there is a function, then the
+ * phase ends. */
+CG_DEVICE void cg__barrier_fn_complete_phase(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
+{
+    if (fn)
+        fn(arg);
+    cg__barrier_fn_release(b);
+}
+
 /* One arrival (release.cta); the last arrival of the phase runs the
- * completion function before the phase ends. Returns the phase's token. */
+ * completion function before the phase ends. Returns the phase's token. The
+ * function is read only by the completer, after its arrival. */
 CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
 {
     cg_token_t t;
-    if (cg__barrier_fn_count(b, false, &t)) {
-        cg_barrier_completion_fn_t fn = b->_fn;
-        if (fn)
-            fn(b->_arg);
-        cg__barrier_fn_release(b);
-    }
+    if (cg__barrier_fn_count(b, false, &t))
+        cg__barrier_fn_complete_phase(b, b->_fn, b->_arg);
     return t;
 }
 
@@ -378,10 +384,8 @@ CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
 CG_DEVICE cg_token_t cg_barrier_fn_arrive_with(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
 {
     cg_token_t t;
-    if (cg__barrier_fn_count(b, false, &t)) {
-        fn(arg);
-        cg__barrier_fn_release(b);
-    }
+    if (cg__barrier_fn_count(b, false, &t))
+        cg__barrier_fn_complete_phase(b, fn, arg);
     return t;
 }
 
@@ -389,12 +393,8 @@ CG_DEVICE cg_token_t cg_barrier_fn_arrive_with(cg_barrier_fn_t *b, cg_barrier_co
 CG_DEVICE void cg_barrier_fn_arrive_and_drop(cg_barrier_fn_t *b)
 {
     cg_token_t t;
-    if (cg__barrier_fn_count(b, true, &t)) {
-        cg_barrier_completion_fn_t fn = b->_fn;
-        if (fn)
-            fn(b->_arg);
-        cg__barrier_fn_release(b);
-    }
+    if (cg__barrier_fn_count(b, true, &t))
+        cg__barrier_fn_complete_phase(b, b->_fn, b->_arg);
 }
 
 /*

@@ -14,30 +14,42 @@
 #include "bench/bench_device.h"
 
 /* Light completion function: one thread adds 1 to a shared counter per phase;
- * every thread reads it after its wait (the anchor's compl_count). `direct`:
- * 0 calls it through the pointer stored at init, 1 names it at the arrive
- * (cg_barrier_fn_arrive_with: a direct call the compiler inlines). */
-#define BENCH_COMPL_LIGHT_KERNEL(kname, direct)                             \
-    static __device__ void kname##_fn(void *p) { *(unsigned *)p += 1u; }    \
-    __global__ void kname(bench_args_t a)                                   \
-    {                                                                       \
-        __shared__ unsigned count;                                          \
-        __shared__ cg_barrier_fn_t bar;                                     \
-        if (threadIdx.x == 0) {                                             \
-            count = 0;                                                      \
-            cg_barrier_fn_init(&bar, blockDim.x, kname##_fn, &count);       \
-        }                                                                   \
-        __syncthreads();                                                    \
-        unsigned acc = threadIdx.x;                                         \
-        for (long long i = 0; i < a.iters; ++i) {                           \
-            cg_token_t t = (direct) ? cg_barrier_fn_arrive_with(&bar, kname##_fn, &count) \
-                                    : cg_barrier_fn_arrive(&bar);            \
-            cg_barrier_fn_wait(&bar, t);                                    \
-            acc += count;                                                   \
-        }                                                                   \
-        bench_sink(&a, acc);                                                \
-        if (threadIdx.x == 0)                                               \
-            a.acc[blockIdx.x] = count;                                      \
+ * every thread reads it after its wait (the anchor's compl_count). `form`:
+ * 0 calls it through the pointer stored at init; 1 names it at the arrive
+ * (cg_barrier_fn_arrive_with: a direct call the compiler inlines); 2 writes
+ * the step inline (arrive_elect / complete; no function stored). */
+#define BENCH_COMPL_LIGHT_KERNEL(kname, form)                                  \
+    static __device__ void kname##_fn(void *p) { *(unsigned *)p += 1u; }       \
+    __global__ void kname(bench_args_t a)                                      \
+    {                                                                          \
+        __shared__ unsigned count;                                             \
+        __shared__ cg_barrier_fn_t bar;                                        \
+        if (threadIdx.x == 0) {                                                \
+            count = 0;                                                         \
+            if ((form) == 2)                                                   \
+                cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);              \
+            else                                                               \
+                cg_barrier_fn_init(&bar, blockDim.x, kname##_fn, &count);      \
+        }                                                                      \
+        __syncthreads();                                                       \
+        unsigned acc = threadIdx.x;                                            \
+        for (long long i = 0; i < a.iters; ++i) {                              \
+            cg_token_t t;                                                      \
+            if ((form) == 2) {                                                 \
+                if (cg_barrier_fn_arrive_elect(&bar, &t)) {                    \
+                    count += 1u;                                               \
+                    cg_barrier_fn_complete(&bar, t);                           \
+                }                                                              \
+            } else {                                                           \
+                t = (form) == 1 ? cg_barrier_fn_arrive_with(&bar, kname##_fn, &count) \
+                                : cg_barrier_fn_arrive(&bar);                  \
+            }                                                                  \
+            cg_barrier_fn_wait(&bar, t);                                       \
+            acc += count;                                                      \
+        }                                                                      \
+        bench_sink(&a, acc);                                                   \
+        if (threadIdx.x == 0)                                                  \
+            a.acc[blockIdx.x] = count;                                         \
     }
 
 /* The block group's split barrier, arrive then wait, back to back;

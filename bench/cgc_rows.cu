@@ -83,37 +83,14 @@ BENCH_BUILT(c_barrier_compl_light, kc_barrier_compl_light)
 BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light_with, 1)
 BENCH_BUILT(c_barrier_compl_light_with, kc_barrier_compl_light_with)
 
+BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light_elect, 2)
+BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
+
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_probe, 0)
 BENCH_BUILT(c_fn_elect_probe, kc_fn_elect_probe)
 
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_fence_probe, 1)
 BENCH_BUILT(c_fn_elect_fence_probe, kc_fn_elect_fence_probe)
-
-/* The same with the completion step inline (arrive_elect / complete). */
-__global__ void kc_barrier_compl_light_elect(bench_args_t a)
-{
-    __shared__ unsigned count;
-    __shared__ cg_barrier_fn_t bar;
-    if (threadIdx.x == 0) {
-        count = 0;
-        cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);
-    }
-    __syncthreads();
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        cg_token_t t;
-        if (cg_barrier_fn_arrive_elect(&bar, &t)) {
-            count += 1u;
-            cg_barrier_fn_complete(&bar, t);
-        }
-        cg_barrier_fn_wait(&bar, t);
-        acc += count;
-    }
-    bench_sink(&a, acc);
-    if (threadIdx.x == 0)
-        a.acc[blockIdx.x] = count;
-}
-BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
 
 // --- barrier with a completion function (seed 000 shape, heavy: info) ----------
 

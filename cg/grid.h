@@ -268,6 +268,11 @@ CG_DEVICE cg_dim3_t cg_grid_dim_threads(const cg_grid_t *g)
 #define CG__GRID_TOK_TREE (1ull << 33)
 #define CG__GRID_TOK_SLOT_SHIFT 40
 
+/* The grid's size and this block's rank as the barrier counts them, in 32
+ * bits (a cooperative grid is co-resident: far fewer than 2^32 blocks). */
+CG_DEVICE uint32_t cg__grid_nblocks(void) { return (uint32_t)cg_grid_num_blocks((const cg_grid_t *)0); }
+CG_DEVICE uint32_t cg__grid_rank(void) { return (uint32_t)cg_grid_block_rank((const cg_grid_t *)0); }
+
 CG_DEVICE int cg__grid_is_block_thread0(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }
 
 CG_DEVICE int cg__grid_flipped(uint32_t before, uint32_t now) { return ((before ^ now) & 0x80000000u) != 0; }
@@ -329,8 +334,8 @@ CG_DEVICE uint64_t cg__grid_word_arrive(uint32_t *word, uint32_t n, int is_first
 /* Thread 0's part of the arrive. */
 CG_DEVICE uint64_t cg__grid_block_arrive(uint32_t *word)
 {
-    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
-    uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+    uint32_t n = cg__grid_nblocks();
+    uint32_t b = cg__grid_rank();
     return cg__grid_word_arrive(word, n, b == 0);
 }
 
@@ -338,7 +343,7 @@ CG_DEVICE uint64_t cg__grid_block_arrive(uint32_t *word)
  * per SM (with fewer pollers a sleep only adds wake-up latency). */
 CG_DEVICE uint32_t cg__grid_sleep_ns(void)
 {
-    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
+    uint32_t n = cg__grid_nblocks();
     return n > (uint32_t)CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM * cg_sreg_nsmid() ? (uint32_t)CG_GRID_POLL_SLEEP_NS
                                                                                : 0u;
 }
@@ -378,7 +383,7 @@ CG_DEVICE cg__grid_tree_block_t *cg__grid_tree_block(void)
 /* The grid is large enough for the tree (every block decides alike). */
 CG_DEVICE int cg__grid_tree_wanted(void)
 {
-    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
+    uint32_t n = cg__grid_nblocks();
     return CG_GRID_TREE_SLOTS > 0 && n >= (uint32_t)CG_GRID_TREE_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
            n <= (uint32_t)CG_GRID_TREE_MAX_BLOCKS;
 }
@@ -409,8 +414,8 @@ CG_DEVICE uint32_t cg__grid_tree_lookup(const uint32_t *word)
 CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot)
 {
     cg__grid_tree_slot_t *s = &cg__grid_tree[slot - 1u];
-    uint32_t n = (uint32_t)(gridDim.x * gridDim.y * gridDim.z);
-    uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+    uint32_t n = cg__grid_nblocks();
+    uint32_t b = cg__grid_rank();
     uint32_t g = b / CG_GRID_TREE_GROUP, groups = (n + CG_GRID_TREE_GROUP - 1u) / CG_GRID_TREE_GROUP;
     uint32_t size = n - g * CG_GRID_TREE_GROUP < CG_GRID_TREE_GROUP ? n - g * CG_GRID_TREE_GROUP : CG_GRID_TREE_GROUP;
     uint64_t tok = CG__GRID_TOK_TREE | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT);
@@ -444,8 +449,6 @@ CG_DEVICE void cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_
     }
 }
 
-CG_DEVICE uint32_t cg__grid_tree_sleep_ns(void) { return (uint32_t)CG_GRID_TREE_POLL_SLEEP_NS; }
-
 /* Thread 0: this block's algorithm for this phase: 0 flat, else the tree's
  * slot. A block's first barrier in a launch is always flat (the workspace
  * word is fresh in every launch); during it the first block of each group
@@ -457,7 +460,7 @@ CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(const cg_grid_t *g)
         return 0;
     cg__grid_tree_block_t *st = cg__grid_tree_block();
     uint64_t grid = cg_sreg_gridid();
-    uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+    uint32_t b = cg__grid_rank();
     if (st->grid == grid && st->rank == b)
         return st->slot;
     uint32_t slot = cg__grid_tree_lookup(g->_barrier);
@@ -503,9 +506,9 @@ CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
     if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
         if (tok._opaque & CG__GRID_TOK_TREE) {
             uint32_t slot = (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT);
-            uint32_t b = (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+            uint32_t b = cg__grid_rank();
             cg__grid_poll_change(&cg__grid_tree[slot - 1u].flag[(b / CG_GRID_TREE_GROUP) * 8u],
-                                 (uint32_t)tok._opaque, cg__grid_tree_sleep_ns());
+                                 (uint32_t)tok._opaque, (uint32_t)CG_GRID_TREE_POLL_SLEEP_NS);
         } else {
             cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
         }

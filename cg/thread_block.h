@@ -224,18 +224,6 @@ CG_DEVICE void cg__thread_block_barrier_setup(const cg_thread_block_t *b)
     cg__block_sync_unaligned(); /* publishes the init; thread 0 may come from its init */
 }
 
-/* Arrive on the block's barrier (release, CTA scope) and return at once. The
- * first call through a value also sets the barrier up, which is a CTA barrier
- * (see the top). Collective: every thread of the block arrives once per phase. */
-CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
-{
-    if (!b->_ready) {
-        cg__thread_block_barrier_setup(b);
-        b->_ready = 1;
-    }
-    return cg_mbarrier_arrive(cg__thread_block_mbarrier(b));
-}
-
 /* Optional: set the block barrier up now, through `b` (collective: every
  * thread of the block calls it, as barrier_arrive). The arrives that follow
  * through the same value, where the compiler can see this call (the same
@@ -248,6 +236,15 @@ CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
         cg__thread_block_barrier_setup(b);
         b->_ready = 1;
     }
+}
+
+/* Arrive on the block's barrier (release, CTA scope) and return at once. The
+ * first call through a value also sets the barrier up, which is a CTA barrier
+ * (see the top). Collective: every thread of the block arrives once per phase. */
+CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
+{
+    cg_thread_block_barrier_prepare(b);
+    return cg_mbarrier_arrive(cg__thread_block_mbarrier(b));
 }
 
 /* Wait until every thread of the block has arrived in the phase of `tok`

@@ -27,4 +27,17 @@ static int cgx_require_sm90(const char *needs, char *detail, size_t detail_len)
     return 0;
 }
 
+/* In an example's host function with `char *detail, size_t detail_len`, an
+ * `int rc` and a `done:` label: a failing CUDA call says which, sets rc = 2
+ * and jumps to the cleanup. */
+#define CGX_CUDA(call)                                                                             \
+    do {                                                                                           \
+        cudaError_t e_ = (call);                                                                   \
+        if (e_ != cudaSuccess) {                                                                   \
+            snprintf(detail, detail_len, "CUDA error in %s: %s", #call, cudaGetErrorString(e_));   \
+            rc = 2;                                                                                \
+            goto done;                                                                             \
+        }                                                                                          \
+    } while (0)
+
 #endif /* CGX_EXAMPLE_UTIL_H */

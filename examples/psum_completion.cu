@@ -83,16 +83,6 @@ static __global__ void psum_kernel(const unsigned *data, int n, unsigned *accs)
     }
 }
 
-#define CGX_CUDA(call)                                                                             \
-    do {                                                                                           \
-        cudaError_t e_ = (call);                                                                   \
-        if (e_ != cudaSuccess) {                                                                   \
-            snprintf(detail, detail_len, "CUDA error in %s: %s", #call, cudaGetErrorString(e_));   \
-            rc = 2;                                                                                \
-            goto done;                                                                             \
-        }                                                                                          \
-    } while (0)
-
 extern "C" int cgx_psum_completion(char *detail, size_t detail_len)
 {
     int rc = 1;

@@ -61,16 +61,6 @@ static __global__ void split_arrive_wait(int iteration_count, float *data, const
     out[g] = mine;
 }
 
-#define CGX_CUDA(call)                                                                             \
-    do {                                                                                           \
-        cudaError_t e_ = (call);                                                                   \
-        if (e_ != cudaSuccess) {                                                                   \
-            snprintf(detail, detail_len, "CUDA error in %s: %s", #call, cudaGetErrorString(e_));   \
-            rc = 2;                                                                                \
-            goto done;                                                                             \
-        }                                                                                          \
-    } while (0)
-
 extern "C" int cgx_split_arrive_wait(char *detail, size_t detail_len)
 {
     int rc = 1;
