@@ -73,10 +73,10 @@
  *   Cost: two dependent hand-offs through L2, each behind a gpu-scope release
  *   fence, about 2 us at any size (2.0 us at 132x128, 2.1x CG), against the
  *   flat counter's one hand-off plus 2.3 ns a block: it wins from about 12
- *   blocks per SM. H200, five runs (bench "setting: ..." rows; one setting
- *   moves by up to 20% between runs and between kernels): 2112x128
- *   0.59-0.75x CG, 4224x64 0.41-0.46x; 1056x256 1.14-1.18x (so 8 per SM stays
- *   flat). Groups of 16: 0.70-0.73x at 2112; 32: 0.61-0.65x; 64: 0.59-0.75x;
+ *   blocks per SM. H200, six runs (bench "setting: ..." rows; one setting
+ *   moves by up to 30% between runs and between kernels): 2112x128
+ *   0.59-0.79x CG, 4224x64 0.41-0.46x; 1056x256 1.14-1.18x (so 8 per SM stays
+ *   flat). Groups of 16: 0.70-0.73x at 2112; 32: 0.61-0.65x; 64: 0.59-0.79x;
  *   128: 0.68-0.73x (0.57-0.73x at 4224x64 against 64's 0.41-0.46x). Tree
  *   pollers sleeping CG_GRID_TREE_POLL_SLEEP_NS between polls: 32 ns and
  *   128 ns each measured best in one run (0.60-0.61x), spinning 0.63-0.64x.
