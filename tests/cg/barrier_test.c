@@ -105,9 +105,13 @@ Test(cg_barriers, cluster_barrier_without_cluster_launch)
     CGT_CUDA(cudaFree(f));
 }
 
+/* Writes before the grid arrive are seen by every thread after the wait, at
+ * full occupancy for each block size: 16 (a block smaller than a warp: the
+ * tree's release runs on warp 0's lanes) and 32 threads (32 blocks per SM)
+ * and 128 (16 per SM) take the combining tree, 1024 the flat barrier. */
 Test(cg_barriers, grid_split_visibility)
 {
-    static const uint32_t threads[] = {32, 128, 1024};
+    static const uint32_t threads[] = {16, 32, 128, 1024};
     uint64_t rng = cgt_seed();
     uint32_t iters = quick() ? 10 : 1000;
     cgt_require_sm90();
