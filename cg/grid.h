@@ -29,7 +29,7 @@
  * Flat algorithm (below CG_GRID_TREE_MIN_BLOCKS_PER_SM blocks per SM, every
  * launch's first barrier, and the fallback): a sense-reversing counter on the
  * workspace word, bit-compatible with C++ CG's grid.sync().
- *   - Each block arrives once per phase: barrier.sync 0, then thread 0 adds to
+ *   - Each block arrives once per phase: __syncthreads, then thread 0 adds to
  *     the word with atom.add.acq_rel.gpu. Block 0 adds 0x80000000 - (N-1),
  *     every other block adds 1, so a full phase adds exactly 0x80000000: the
  *     top bit flips on the last arrival and the low 31 bits return to 0. A
@@ -67,25 +67,42 @@
  *     launch left in the slot (a kernel that ended mid-phase included).
  *     Whether a barrier is a block's first is in shared memory, tagged with
  *     %gridid and the block's rank (the thread block barrier's scheme).
- *   - A group flag moves once per phase; a block reads it before arriving,
- *     waits for it to move (ld.acquire.gpu), so it cannot be confused by a
- *     later phase, which needs its own arrival first.
- *   Cost: two dependent hand-offs through L2, each behind a gpu-scope release
- *   fence, about 2 us at any size (2.0 us at 132x128, 2.1x CG), against the
- *   flat counter's one hand-off plus 2.3 ns a block: it wins from about 12
- *   blocks per SM. H200, six runs (bench "setting: ..." rows; one setting
- *   moves by up to 30% between runs and between kernels): 2112x128
- *   0.59-0.79x CG, 4224x64 0.41-0.46x; 1056x256 1.14-1.18x (so 8 per SM stays
- *   flat). Groups of 16: 0.70-0.73x at 2112; 32: 0.61-0.65x; 64: 0.59-0.79x;
- *   128: 0.68-0.73x (0.57-0.73x at 4224x64 against 64's 0.41-0.46x). Tree
- *   pollers sleeping CG_GRID_TREE_POLL_SLEEP_NS between polls: 32 ns and
- *   128 ns each measured best in one run (0.60-0.61x), spinning 0.63-0.64x.
- *   Keeping the flag's value from the last wait in shared memory, so the
- *   arrival loads nothing first, measured no faster and was dropped.
- *   Memory: CG_GRID_TREE_SLOTS *
- *   (64 * CG_GRID_TREE_MAX_BLOCKS / CG_GRID_TREE_GROUP + 32) bytes of
- *   __device__ data per module that uses the grid barrier (32 KB with the
- *   defaults); -DCG_GRID_TREE_SLOTS=0 keeps the flat barrier only.
+ *   - A group flag moves exactly once between two arrivals of a block, so a
+ *     block reads it once (during its first barrier) and then counts it in
+ *     shared memory; it waits for the flag to pass that value
+ *     (ld.acquire.gpu), so it cannot be confused by a later phase, which needs
+ *     its own arrival first.
+ *   - The arrival that completes a phase hands the release to warp 0 of its
+ *     block: each lane fences and bumps a share of the group flags.
+ *   Cost, measured on an H200 with a probe kernel (one thread, dependent
+ *   chain): a relaxed atom or load is one L2 round trip, 195-200 ns; a
+ *   release or acq_rel atom 390 ns, and fence.acq_rel.gpu alone 200 ns: the
+ *   gpu-scope fence is a round trip of its own. The tree's critical path has
+ *   three (the last block's release, the group's last arrival releasing what
+ *   it acquired, the completer releasing the flags) and two atom round trips,
+ *   against the flat counter's one fence and one atom plus about 1.7 ns per
+ *   block serialized on the word. The same tree with every fence dropped
+ *   (relaxed atoms: not a barrier, only a floor) takes 1.20 us at 1056x256 and
+ *   1.26 us at 2112x128; with them it takes 2.3 us at 2112 (0.47x CG), and
+ *   it wins over the flat counter from about 12 blocks per SM. At 8 blocks
+ *   per SM the flat counter is faster (1.92 us against 2.28 us, H200 probe),
+ *   and half of CG there (1.1 us) is below even the unordered tree's floor.
+ *   What each step of this tree bought, at 2112x128 (probe, H200):
+ *     counters and flags four to a 128-byte line (32-byte sectors): 3.35 us;
+ *     one to a line: 2.36 us; the completer's 33 flag bumps spread over
+ *     warp 0 (one thread's reds issue about 12 ns apart): 2.32 us (2.85 ->
+ *     2.50 us at 4224x64). In the library's own code, with its slot
+ *     bookkeeping: 2.62 us; __syncthreads for the non-aligned barrier.sync:
+ *     2.48 us; the slot kept in the cg_grid_t: 2.45 us; the flag's value
+ *     counted in shared memory instead of loaded before the arrival (the
+ *     load held the arrival's fence back): 2.28 us.
+ *   Group sizes (bench "setting: ..." rows): 16, 64 and 128 are within 5% of
+ *   each other at 2112 and 4224 blocks; 64 is kept. Tree pollers sleep
+ *   CG_GRID_TREE_POLL_SLEEP_NS (32) between polls; 128 ns measured the same.
+ *   Memory: CG_GRID_TREE_SLOTS * (256 * CG_GRID_TREE_MAX_BLOCKS /
+ *   CG_GRID_TREE_GROUP + 128) bytes of __device__ data per module that uses
+ *   the grid barrier (129 KB with the defaults); -DCG_GRID_TREE_SLOTS=0 keeps
+ *   the flat barrier only.
  *
  * Designs built, measured and not kept (cg/grid.h of the commits named):
  *   - the same tree with its counters in a module-scope array shared by every
@@ -97,16 +114,18 @@
  *     kernel from 16 to 45 registers, so 8 and 16 blocks per SM no longer fit
  *     (bdc747f, f4e9117).
  *
- * Memory model, flat: all threads of a block -> barrier.sync -> thread 0's
+ * Memory model, flat: all threads of a block -> __syncthreads -> thread 0's
  * release (cumulative) on the counter -> the last arrival's acquire -> its
- * release (flip) -> every poller's acquire -> barrier.sync -> all threads.
- * Tree: all threads of a block -> barrier.sync -> thread 0's atom.inc.acq_rel
- * on its group counter -> the group's last arrival (acquire: the counter's
- * RMWs form one chain) -> its atom.add.acq_rel on the workspace word -> the
- * completing arrival (acquire) -> fence.acq_rel.gpu -> red.relaxed on each
- * group flag (a release pattern) -> a poller's ld.acquire.gpu that sees the
- * move -> barrier.sync -> all threads. Either way, writes before the arrive
- * are visible to every thread of the grid after the wait.
+ * release (flip) -> every poller's acquire -> __syncthreads -> all threads.
+ * Tree: all threads of a block -> __syncthreads -> thread 0's
+ * atom.inc.acq_rel on its group counter -> the group's last arrival
+ * (acquire: the counter's RMWs form one chain) -> its atom.add.acq_rel on the
+ * workspace word -> the completing arrival (acquire) -> __syncwarp (memory
+ * ordering among warp 0's lanes) -> each lane's fence.acq_rel.gpu ->
+ * red.relaxed on its group flags (release patterns) -> a poller's
+ * ld.acquire.gpu that sees the move -> __syncthreads -> all threads. Either
+ * way, writes before the arrive are visible to every thread of the grid
+ * after the wait.
  *
  * Debug build (CG_DEBUG=1): a null workspace (no cooperative launch) is
  * reported and traps at cg_this_grid's first barrier call; a wait that does not
@@ -118,7 +137,6 @@
 #define CG_GRID_H
 
 #include "barrier/gpu_scope.h"
-#include "cg/block_sync.h"
 #include "cg/config.h"
 #include "cg/dim3.h"
 #include "cg/group_header.h"
@@ -159,7 +177,7 @@
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {
     cg_group_header_t _hdr;
-    uint32_t _reserved;
+    uint32_t _tree;     /* thread 0, once its block's first barrier is done: CG__GRID_TREE_KNOWN | slot */
     uint32_t *_barrier; /* the workspace's barrier word; NULL without a cooperative launch */
 } cg_grid_t;
 
@@ -195,7 +213,7 @@ CG_DEVICE cg_grid_t cg_this_grid(void)
 {
     cg_grid_t g;
     g._hdr.kind = CG_GROUP_GRID;
-    g._reserved = 0;
+    g._tree = 0;
     g._barrier = cg__grid_workspace_barrier();
     return g;
 }
@@ -387,12 +405,22 @@ CG_DEVICE uint32_t *cg__grid_tree_flag(uint32_t slot, uint32_t g)
 
 /* Per block, in shared memory: which launch and block this block's tree state
  * belongs to (%gridid and rank: nothing another block or launch leaves there
- * can match), and the slot (0: flat). */
+ * can match), the slot (0: flat), and the value the group's release flag has
+ * before this block's next tree arrival. The flag moves exactly once between
+ * two arrivals of a block (the phase cannot complete again before the block
+ * arrives again), so after the first read, during the block's first barrier,
+ * the value is counted here instead of loaded: no load waits in front of the
+ * arrival's fence (2.45 -> 2.28 us at 2112x128 on an H200). */
 typedef struct cg__grid_tree_block {
     uint64_t grid;
     uint32_t rank;
     uint32_t slot;
+    uint32_t seen;
 } cg__grid_tree_block_t;
+
+/* cg_grid_t._tree: set by thread 0 once its block's first barrier is done,
+ * with the slot below it (which no longer changes in the launch). */
+#define CG__GRID_TREE_KNOWN 0x80000000u
 
 CG_DEVICE cg__grid_tree_block_t *cg__grid_tree_block(void)
 {
@@ -436,18 +464,16 @@ CG_DEVICE uint32_t cg__grid_tree_groups(void)
 /* Thread 0's arrival on the tree: count in the group; the group's last
  * arrival arrives on the workspace word for the group (flat, with groups for
  * blocks). The arrival that completes that phase returns DONE, and warp 0 of
- * its block then bumps every group's flag (cg__grid_tree_release). */
-CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot)
+ * its block then bumps every group's flag (cg__grid_tree_release). `seen`:
+ * the group flag's value before this arrival (it cannot move before the
+ * arrival is counted). */
+CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot, uint32_t seen)
 {
     uint32_t n = cg__grid_nblocks();
     uint32_t b = cg__grid_rank();
     uint32_t g = b / CG_GRID_TREE_GROUP;
     uint32_t size = n - g * CG_GRID_TREE_GROUP < CG_GRID_TREE_GROUP ? n - g * CG_GRID_TREE_GROUP : CG_GRID_TREE_GROUP;
     uint64_t tok = CG__GRID_TOK_TREE | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT);
-    /* Read before arriving (the release below keeps it first): the flag
-     * cannot move until this block's own arrival is counted. (Keeping the
-     * value from the last wait in shared memory instead measured no faster.) */
-    uint32_t seen = cg_gpu_ld_relaxed_u32(cg__grid_tree_flag(slot, g));
     if (cg_gpu_atom_inc_acq_rel_u32(cg__grid_tree_count(slot, g), size - 1u) != size - 1u)
         return tok | seen;
     if (!(cg__grid_word_arrive(word, cg__grid_tree_groups(), g == 0) & CG__GRID_TOK_DONE))
@@ -489,19 +515,27 @@ CG_DEVICE void cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_
  * slot. A block's first barrier in a launch is always flat (the workspace
  * word is fresh in every launch); during it the first block of each group
  * zeroes the group's counter, so from the second barrier on the tree starts
- * clean whatever an earlier launch left in the slot. */
-CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(const cg_grid_t *g)
+ * clean whatever an earlier launch left in the slot, and every block reads
+ * its group's flag once. The answer is then kept in shared memory (for any
+ * cg_grid_t of the block) and in `g` (so the next call on `g` reads nothing). */
+CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(cg_grid_t *g)
 {
-    if (!cg__grid_tree_wanted())
-        return 0;
+    if (g->_tree & CG__GRID_TREE_KNOWN)
+        return g->_tree & ~CG__GRID_TREE_KNOWN;
     cg__grid_tree_block_t *st = cg__grid_tree_block();
     uint64_t grid = cg_sreg_gridid();
     uint32_t b = cg__grid_rank();
-    if (st->grid == grid && st->rank == b)
+    if (st->grid == grid && st->rank == b) {
+        g->_tree = CG__GRID_TREE_KNOWN | st->slot;
         return st->slot;
+    }
     uint32_t slot = cg__grid_tree_lookup(g->_barrier);
-    if (slot != 0 && b % CG_GRID_TREE_GROUP == 0)
-        cg_gpu_st_relaxed_u32(cg__grid_tree_count(slot, b / CG_GRID_TREE_GROUP), 0u);
+    if (slot != 0) {
+        uint32_t grp = b / CG_GRID_TREE_GROUP;
+        if (b % CG_GRID_TREE_GROUP == 0)
+            cg_gpu_st_relaxed_u32(cg__grid_tree_count(slot, grp), 0u);
+        st->seen = cg_gpu_ld_relaxed_u32(cg__grid_tree_flag(slot, grp));
+    }
     st->grid = grid;
     st->rank = b;
     st->slot = slot;
@@ -512,12 +546,13 @@ CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(const cg_grid_t *g)
 /* Barrier                                                                   */
 /* ------------------------------------------------------------------------- */
 
-/* Split arrive: collective over every thread of the grid, once per phase.
- * Does a CTA barrier (barrier.sync 0: the block's writes are ordered before
- * thread 0's release),
- * then thread 0 adds the block's arrival. Returns at once after that: threads
- * may do independent work before cg_grid_barrier_wait. The token is
- * meaningful only in thread 0 but every thread passes its own to the wait. */
+/* Split arrive: collective over every thread of the grid, once per phase,
+ * called from converged code (as C++ CG's grid.sync(): the block barriers in
+ * the arrive and the wait are __syncthreads). Does a block barrier (the
+ * block's writes are ordered before thread 0's release), then thread 0 adds
+ * the block's arrival. Returns at once after that: threads may do
+ * independent work before cg_grid_barrier_wait. The token is meaningful only
+ * in thread 0 but every thread passes its own to the wait. */
 CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 {
     cg_token_t t;
@@ -525,7 +560,7 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 #if CG_DEBUG
     cg__grid_debug_require_workspace(g);
 #endif
-    cg__block_sync_unaligned();
+    __syncthreads();
     if (!cg__grid_tree_wanted()) {
         if (cg__grid_is_block_thread0())
             t._opaque = cg__grid_block_arrive(g->_barrier);
@@ -541,9 +576,16 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
         uint32_t release = 0;
         if (tid == 0) {
             uint32_t slot = cg__grid_tree_slot_for_phase(g);
-            t._opaque = slot ? cg__grid_tree_arrive(g->_barrier, slot) : cg__grid_block_arrive(g->_barrier);
-            if ((t._opaque & CG__GRID_TOK_TREE) && (t._opaque & CG__GRID_TOK_DONE))
-                release = slot;
+            if (slot) {
+                cg__grid_tree_block_t *st = cg__grid_tree_block();
+                uint32_t seen = st->seen;
+                st->seen = seen + 1u;
+                t._opaque = cg__grid_tree_arrive(g->_barrier, slot, seen);
+                if (t._opaque & CG__GRID_TOK_DONE)
+                    release = slot;
+            } else {
+                t._opaque = cg__grid_block_arrive(g->_barrier);
+            }
         }
         __syncwarp(mask);
         release = __shfl_sync(mask, release, 0);
@@ -555,8 +597,10 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 
 /* Split wait: returns once every block of the grid has arrived in the phase
  * `tok` came from; afterwards every thread sees every write made anywhere in
- * the grid before the matching arrives. Collective over the block (barrier.sync
- * 0, the non-aligned form: thread 0 arrives after its polling). */
+ * the grid before the matching arrives. Collective over the block: thread 0
+ * polls, then __syncthreads. (The aligned barrier, not the non-aligned
+ * barrier.sync the library first used here: 110-170 ns less per grid sync
+ * from 1056 to 4224 blocks on an H200.) */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
     if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
@@ -569,7 +613,7 @@ CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
             cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
         }
     }
-    cg__block_sync_unaligned();
+    __syncthreads();
 }
 
 /* Grid-wide barrier: arrive then wait. */

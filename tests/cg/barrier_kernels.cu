@@ -243,21 +243,27 @@ extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, 
  * NULL: info[0] = the launch's workspace address (block 0); info[1] |= 1 for
  * each block whose second arrival took the combining tree, 2 for each that
  * took the flat barrier (3: the blocks disagreed; the first barrier of a
- * launch is always flat). */
-__global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f, unsigned long long *info)
+ * launch is always flat). `objects` 1: one cg_grid_t for the whole kernel;
+ * 3: phase i uses object i % 3 of two kept for the whole kernel and one made
+ * fresh for the phase (the tree's state is kept per block and per object). */
+__global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots, cgt_fail_t *f,
+                              unsigned long long *info)
 {
-    cg_grid_t g = cg_this_grid();
+    cg_grid_t kept[2] = {cg_this_grid(), cg_this_grid()};
     if (info != NULL && blockIdx.x == 0 && threadIdx.x == 0)
-        info[0] = (unsigned long long)(uintptr_t)g._barrier;
-    uint32_t b = (uint32_t)cg_grid_block_rank(&g), n = (uint32_t)cg_grid_num_blocks(&g);
+        info[0] = (unsigned long long)(uintptr_t)kept[0]._barrier;
+    uint32_t b = (uint32_t)cg_grid_block_rank(&kept[0]), n = (uint32_t)cg_grid_num_blocks(&kept[0]);
     volatile uint32_t *s = slots;
     for (uint32_t i = 0; i < iters; i++) {
+        cg_grid_t fresh = cg_this_grid();
+        uint32_t which = objects == 3u ? i % 3u : 0u;
+        cg_grid_t *g = which == 2u ? &fresh : &kept[which];
         if (threadIdx.x == 0)
             s[(i & 1) * n + b] = i;
-        cg_token_t t = cg_grid_barrier_arrive(&g);
+        cg_token_t t = cg_grid_barrier_arrive(g);
         if (info != NULL && i == 1 && threadIdx.x == 0)
             atomicOr(&info[1], (t._opaque & CG__GRID_TOK_TREE) ? 1ull : 2ull);
-        cg_grid_barrier_wait(&g, t);
+        cg_grid_barrier_wait(g, t);
         if (threadIdx.x == 0) {
             uint32_t peer = (b + 1u + i) % n, got = s[(i & 1) * n + peer];
             if (got != i)
@@ -268,11 +274,12 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t *slots, cgt_fail_t *f, un
         atomicAdd(&f->iterations_done, (unsigned long long)iters);
 }
 
-extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t *slots,
-                                              cgt_fail_t *f, unsigned long long *info, cudaStream_t stream)
+extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t objects,
+                                              uint32_t *slots, cgt_fail_t *f, unsigned long long *info,
+                                              cudaStream_t stream)
 {
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
-    void *args[] = {&iters, &slots, &f, &info};
+    void *args[] = {&iters, &objects, &slots, &f, &info};
     cfg.grid.x = blocks;
     cfg.block.x = threads;
     cfg.cooperative = 1;

@@ -158,7 +158,7 @@ Test(cg_barriers, grid_sync_millions_of_phases, .timeout = 600)
         CGT_CUDA(cudaMalloc((void **)&slots, sizeof(uint32_t) * 2 * configs[c][0]));
         CGT_CUDA(cudaMemset(slots, CGT_POISON_BYTE, sizeof(uint32_t) * 2 * configs[c][0]));
         snprintf(what, sizeof what, "grid %u x %u, %u phases", configs[c][0], configs[c][1], configs[c][2]);
-        CGT_OK(cgt_launch_grid_phases(configs[c][0], configs[c][1], configs[c][2], slots, f, NULL, 0));
+        CGT_OK(cgt_launch_grid_phases(configs[c][0], configs[c][1], configs[c][2], 1, slots, f, NULL, 0));
         CGT_SYNC();
         expect_clean(f, what, (unsigned long long)configs[c][0] * configs[c][2]);
         CGT_CUDA(cudaFree(slots));
@@ -175,7 +175,8 @@ typedef struct grid_run {
     unsigned long long *info; /* device: [workspace, algorithm bits] */
 } grid_run_t;
 
-static grid_run_t grid_run_start(uint32_t blocks, uint32_t threads, uint32_t iters, cudaStream_t stream)
+static grid_run_t grid_run_start(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t objects,
+                                 cudaStream_t stream)
 {
     grid_run_t r = {blocks, threads, iters, NULL, new_fail(), NULL};
     CGT_CUDA(cudaMalloc((void **)&r.slots, sizeof(uint32_t) * 2 * blocks));
@@ -185,7 +186,7 @@ static grid_run_t grid_run_start(uint32_t blocks, uint32_t threads, uint32_t ite
     /* The memsets above ran on the legacy stream, which a non-blocking
      * stream does not wait for. */
     CGT_CUDA(cudaDeviceSynchronize());
-    CGT_OK(cgt_launch_grid_phases(blocks, threads, iters, r.slots, r.f, r.info, stream));
+    CGT_OK(cgt_launch_grid_phases(blocks, threads, iters, objects, r.slots, r.f, r.info, stream));
     return r;
 }
 
@@ -224,7 +225,7 @@ Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
         uint32_t blocks = sizes[k % 6] < full ? sizes[k % 6] : full;
         char what[64];
         int tree = 0, seen = 0;
-        grid_run_t r = grid_run_start(blocks, 128, iters + (uint32_t)k, 0);
+        grid_run_t r = grid_run_start(blocks, 128, iters + (uint32_t)k, 1, 0);
         CGT_SYNC();
         snprintf(what, sizeof what, "launch %d: grid %u x 128, %u phases", k, blocks, iters + (uint32_t)k);
         ws[k] = grid_run_finish(&r, what, &tree);
@@ -236,6 +237,29 @@ Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
     cr_log_info("24 launches in sequence: %u took the combining tree; %u distinct workspace address(es), first "
                 "0x%llx",
                 trees, distinct, ws[0]);
+}
+
+/* Phases spread over three cg_grid_t of one kernel (two kept throughout, one
+ * made fresh for its phase), at full occupancy (the combining tree, whose
+ * slot a cg_grid_t keeps and whose flag value the block keeps in shared
+ * memory) and at one block per SM (flat): every phase correct, and the
+ * algorithm the one the grid's size calls for. */
+Test(cg_barriers, grid_sync_three_objects, .timeout = 300)
+{
+    uint32_t full = 0, sms, iters = quick() ? 30 : 30000;
+    cgt_require_sm90();
+    sms = (uint32_t)cgt_device_props()->multiProcessorCount;
+    CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
+    const uint32_t sizes[2] = {full, sms};
+    for (int k = 0; k < 2; k++) {
+        char what[64];
+        int tree = 0;
+        grid_run_t r = grid_run_start(sizes[k], 128, iters, 3, 0);
+        CGT_SYNC();
+        snprintf(what, sizeof what, "three objects: grid %u x 128, %u phases", sizes[k], iters);
+        grid_run_finish(&r, what, &tree);
+        cr_expect_eq(tree, sizes[k] >= 12u * sms, "%s: took the %s barrier", what, tree ? "tree" : "flat");
+    }
 }
 
 /* Two cooperative launches at once on two streams, half the grid each: both
@@ -255,7 +279,7 @@ static void grid_two_at_once(uint32_t threads)
     for (int i = 0; i < 2; i++)
         CGT_CUDA(cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
     for (int i = 0; i < 2; i++)
-        r[i] = grid_run_start(full / 2u, threads, iters, s[i]);
+        r[i] = grid_run_start(full / 2u, threads, iters, 1, s[i]);
     CGT_SYNC();
     for (int i = 0; i < 2; i++) {
         char what[64];
