@@ -113,6 +113,22 @@
  *     2.5 us from 132 to 528 blocks, and the gather's batched loads took the
  *     kernel from 16 to 45 registers, so 8 and 16 blocks per SM no longer fit
  *     (bdc747f, f4e9117).
+ *   - designated watchers (probe kernel, H200): each block arrives with a
+ *     fire-and-forget red.release on one of 32 counters (rank mod 32); the
+ *     first block of each group of 64, in its wait, polls all 32 and releases
+ *     its group. 1.83 us at 2112x128 (0.37x CG), 1.75 us at 1056x256 (0.79x),
+ *     2.46 us at 4224x64. Not kept: a phase then completes only once those
+ *     blocks reach their waits, so one that works between arrive and wait
+ *     holds the whole grid, and one that waits there for another block's
+ *     post-barrier write deadlocks it. A split arrive must complete the phase
+ *     by itself, as every design here does.
+ *   - the same with the watcher claimed in the wait (the first block of the
+ *     group to get there wins an atom.max on a per-group phase word), which
+ *     is progress-safe: 2.15 us at 2112x128 (0.44x), 1.95 us at 1056x256,
+ *     2.74 us at 4224x64: the claim's round trip eats most of the gain, and
+ *     at 8 and 32 blocks per SM it is no faster than what is kept.
+ *   - this tree with designated watchers as a shortcut beside the arrivals'
+ *     own completion: no faster than the tree alone.
  *
  * Memory model, flat: all threads of a block -> __syncthreads -> thread 0's
  * release (cumulative) on the counter -> the last arrival's acquire -> its
