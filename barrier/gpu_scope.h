@@ -29,13 +29,12 @@ CG_DEVICE uint32_t cg_gpu_atom_add_acq_rel_u32(uint32_t *p, uint32_t v)
     return old;
 }
 
-/* atom.acq_rel.gpu.global.inc.u32 d, [a], b;   PTX ISA 6.0, sm_70.
- * d = old; new = (old >= b) ? 0 : old + 1 — a counter that returns to 0 by
- * itself when its last arrival (old == b) lands. */
-CG_DEVICE uint32_t cg_gpu_atom_inc_acq_rel_u32(uint32_t *p, uint32_t wrap)
+/* atom.acquire.gpu.global.max.u64 d, [a], v;   PTX ISA 6.0, sm_70.
+ * d = old; new = max(old, v). */
+CG_DEVICE uint64_t cg_gpu_atom_max_acquire_u64(uint64_t *p, uint64_t v)
 {
-    uint32_t old;
-    asm volatile("atom.inc.acq_rel.gpu.global.u32 %0, [%1], %2;" : "=r"(old) : "l"(p), "r"(wrap) : "memory");
+    uint64_t old;
+    asm volatile("atom.acquire.gpu.global.max.u64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory");
     return old;
 }
 
@@ -64,6 +63,18 @@ CG_DEVICE void cg_gpu_st_relaxed_u32(uint32_t *p, uint32_t v)
     asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 
+/* st.relaxed.gpu.global.u64 [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_st_relaxed_u64(uint64_t *p, uint64_t v)
+{
+    asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+
+/* red.release.gpu.global.add.u32 [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_red_add_release_u32(uint32_t *p, uint32_t v)
+{
+    asm volatile("red.release.gpu.global.add.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
 /* red.relaxed.gpu.global.add.u32 [a], v;   PTX ISA 6.0, sm_70. */
 CG_DEVICE void cg_gpu_red_add_relaxed_u32(uint32_t *p, uint32_t v)
 {
@@ -81,6 +92,14 @@ CG_DEVICE uint32_t cg_gpu_ld_acquire_u32(const uint32_t *p)
 {
     uint32_t v;
     asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+
+/* ld.acquire.gpu.global.u64 d, [a];   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint64_t cg_gpu_ld_acquire_u64(const uint64_t *p)
+{
+    uint64_t v;
+    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
     return v;
 }
 

@@ -92,12 +92,11 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
 /* Settings the library considered (designs_*.cu): the library built with one
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
-    X(d_grid_sync_spin)       /* cg_grid_sync, no poller ever sleeps           */  \
-    X(d_grid_sync_sleep128)   /* cg_grid_sync, pollers sleep 128 ns            */  \
-    X(d_grid_sync_tree)       /* cg_grid_sync, combining tree at every size    */  \
-    X(d_grid_sync_tree16)     /* cg_grid_sync, tree with groups of 16          */  \
-    X(d_grid_sync_tree128)    /* cg_grid_sync, tree with groups of 128         */  \
-    X(d_grid_sync_tree_sleep128) /* cg_grid_sync, tree pollers sleep 128 ns   */
+    X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \
+    X(d_grid_sync_spread)     /* cg_grid_sync, spread barrier at every size    */  \
+    X(d_grid_sync_spread_group32)  /* cg_grid_sync, spread, groups of 32       */  \
+    X(d_grid_sync_spread_group128) /* cg_grid_sync, spread, groups of 128      */  \
+    X(d_grid_sync_spread_sleep32)  /* cg_grid_sync, spread pollers sleep 32 ns */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

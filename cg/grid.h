@@ -26,7 +26,7 @@
  * the same workspace address and launches running at once different ones
  * (64 bytes apart): an address is owned by one running launch at a time.
  *
- * Flat algorithm (below CG_GRID_TREE_MIN_BLOCKS_PER_SM blocks per SM, every
+ * Flat algorithm (below CG_GRID_SPREAD_MIN_BLOCKS_PER_SM blocks per SM, every
  * launch's first barrier, and the fallback): a sense-reversing counter on the
  * workspace word, bit-compatible with C++ CG's grid.sync().
  *   - Each block arrives once per phase: __syncthreads, then thread 0 adds to
@@ -48,63 +48,83 @@
  *     blocks per SM (264x256 1.02x vs 1.07x sleeping 32 ns; 528x256 1.00x vs
  *     1.05x), 32 ns best at 8 and 16 (0.94x / 0.96x; spinning 0.95x / 0.99x,
  *     128 ns 1.11x / 0.95x, 256 ns 1.10x / 0.99x).
- *   Its floor: every block's atomic serializes on one L2 slice, about 2.3 ns
- *   a block, so at many blocks per SM it stays near CG (0.94x at 1056x256).
+ *   Its floor: every block's atomic serializes on one L2 slice, 1.3-1.7 ns a
+ *   block on top of the round trips, so at many blocks per SM it stays near
+ *   CG (0.89x at 1056x256, 0.86x at 2112x128).
  *
- * Combining tree (from CG_GRID_TREE_MIN_BLOCKS_PER_SM = 12 blocks per SM, up
- * to CG_GRID_TREE_MAX_BLOCKS blocks): blocks count in groups of
- * CG_GRID_TREE_GROUP (64) on per-group counters; the last of each group
- * arrives on the workspace word as above, with groups for blocks; the arrival
- * that completes that phase bumps every group's release flag, which the
- * group's other blocks poll. Counters and flags live in module memory, in
- * CG_GRID_TREE_SLOTS slots, each owned by the workspace address that first
- * claimed it (atom.cas): two launches running at once never share a slot, and
- * a launch that finds every slot taken by other workspaces stays flat.
- *   - Counters reset themselves (atom.inc wraps at the group size), and more:
- *     a block's first barrier in a launch is always flat (the workspace word
- *     is fresh each launch) and during it the first block of each group
- *     zeroes its group's counter, so the tree starts clean whatever an earlier
- *     launch left in the slot (a kernel that ended mid-phase included).
- *     Whether a barrier is a block's first is in shared memory, tagged with
- *     %gridid and the block's rank (the thread block barrier's scheme).
- *   - A group flag moves exactly once between two arrivals of a block, so a
- *     block reads it once (during its first barrier) and then counts it in
- *     shared memory; it waits for the flag to pass that value
- *     (ld.acquire.gpu), so it cannot be confused by a later phase, which needs
- *     its own arrival first.
- *   - The arrival that completes a phase hands the release to warp 0 of its
- *     block: each lane fences and bumps a share of the group flags.
- *   Cost, measured on an H200 with a probe kernel (one thread, dependent
- *   chain): a relaxed atom or load is one L2 round trip, 195-200 ns; a
- *   release or acq_rel atom 390 ns, and fence.acq_rel.gpu alone 200 ns: the
- *   gpu-scope fence is a round trip of its own. The tree's critical path has
- *   three (the last block's release, the group's last arrival releasing what
- *   it acquired, the completer releasing the flags) and two atom round trips,
- *   against the flat counter's one fence and one atom plus about 1.7 ns per
- *   block serialized on the word. The same tree with every fence dropped
- *   (relaxed atoms: not a barrier, only a floor) takes 1.20 us at 1056x256 and
- *   1.26 us at 2112x128; with them it takes 2.3 us at 2112 (0.47x CG), and
- *   it wins over the flat counter from about 12 blocks per SM. At 8 blocks
- *   per SM the flat counter is faster (1.92 us against 2.28 us, H200 probe),
- *   and half of CG there (1.1 us) is below even the unordered tree's floor.
- *   What each step of this tree bought, at 2112x128 (probe, H200):
- *     counters and flags four to a 128-byte line (32-byte sectors): 3.35 us;
- *     one to a line: 2.36 us; the completer's 33 flag bumps spread over
- *     warp 0 (one thread's reds issue about 12 ns apart): 2.32 us (2.85 ->
- *     2.50 us at 4224x64). In the library's own code, with its slot
- *     bookkeeping: 2.62 us; __syncthreads for the non-aligned barrier.sync:
- *     2.48 us; the slot kept in the cg_grid_t: 2.45 us; the flag's value
- *     counted in shared memory instead of loaded before the arrival (the
- *     load held the arrival's fence back): 2.28 us.
- *   Group sizes (bench "setting: ..." rows): 16, 64 and 128 are within 5% of
- *   each other at 2112 and 4224 blocks; 64 is kept. Tree pollers sleep
- *   CG_GRID_TREE_POLL_SLEEP_NS (32) between polls; 128 ns measured the same.
- *   Memory: CG_GRID_TREE_SLOTS * (256 * CG_GRID_TREE_MAX_BLOCKS /
- *   CG_GRID_TREE_GROUP + 128) bytes of __device__ data per module that uses
- *   the grid barrier (129 KB with the defaults); -DCG_GRID_TREE_SLOTS=0 keeps
- *   the flat barrier only.
+ * Spread barrier (from CG_GRID_SPREAD_MIN_BLOCKS_PER_SM = 7 blocks per SM, up
+ * to CG_GRID_SPREAD_MAX_BLOCKS blocks). Its words live in module memory, in
+ * CG_GRID_SPREAD_SLOTS slots, each owned by the workspace address that first
+ * claimed it (atom.cas): two launches running at once never share a slot,
+ * and a launch that finds every slot taken by other workspaces stays flat.
+ *   - Arrive: thread 0 adds 1 to one of 32 counters (block rank mod 32) with
+ *     red.release.gpu: fire and forget, so the arrival waits for nothing and
+ *     32 counters take the grid's arrivals side by side. Every block counts
+ *     the phases in shared memory (every block takes part in every phase, so
+ *     all agree on the number p).
+ *   - Wait: blocks are released in groups of CG_GRID_SPREAD_GROUP (64)
+ *     consecutive ranks, each group through one 64-bit word: 2p + 1 while a
+ *     block of the group watches phase p, 2p + 2 once it is released. Thread
+ *     0 does atom.acquire.max(word, 2p + 1). The first of the group to get
+ *     there (the old value is below 2p + 1) is the group's watcher: warp 0
+ *     polls all 32 counters (one per lane) until each holds all of phase p's
+ *     arrivals, then lane 0 fences and stores 2p + 2. Any later block of the
+ *     group polls the word for 2p + 2 (or already found it in the atom).
+ *   - Counters only grow (wrap-safe compares): counter k has all of phase
+ *     p's arrivals once it reaches p times its share of the blocks, because
+ *     no block arrives for p + 1 before some watcher saw all of phase p.
+ *   - Progress: the watcher is a block already in its wait, and what it
+ *     waits for is the arrivals alone. So a wait returns once every block has
+ *     arrived, whatever the other blocks do after arriving: one that works
+ *     between its arrive and its wait (or waits there for another block's
+ *     post-barrier write) holds up nobody, as with the flat counter and C++
+ *     CG's barrier_arrive.
+ *   - A block's first barrier in a launch is always flat (the workspace word
+ *     is fresh each launch); during it block 0 zeroes the counters and the
+ *     first block of each group its word, so the slot starts clean whatever
+ *     an earlier launch left there (a kernel that ended mid-phase included),
+ *     and every block starts counting at p = 0. Whether a barrier is a
+ *     block's first is in shared memory, tagged with %gridid and the block's
+ *     rank (the thread block barrier's scheme); a cg_grid_t then keeps the
+ *     slot, so the next barrier on it reads nothing to find it.
+ *   Every counter and word is alone in a 128-byte line: with several in one
+ *   line their atomics and polls meet in one L2 slice (a combining tree this
+ *   file used before measured 3.35 us a sync at 2112x128 with four groups'
+ *   words to a line, 2.36 us with one). Memory: CG_GRID_SPREAD_SLOTS * (128 *
+ *   (33 + CG_GRID_SPREAD_MAX_BLOCKS / CG_GRID_SPREAD_GROUP)) bytes of
+ *   __device__ data per module that uses the grid barrier (81 KB with the
+ *   defaults); -DCG_GRID_SPREAD_SLOTS=0 keeps the flat barrier only.
  *
- * Designs built, measured and not kept (cg/grid.h of the commits named):
+ * Why this shape, measured on an H200 (probe kernels, one thread, dependent
+ * chain): a relaxed atom or load is one L2 round trip, 195-200 ns; a release
+ * or acq_rel atom 390 ns, and fence.acq_rel.gpu alone 200 ns: the gpu-scope
+ * fence is a round trip of its own, so a design is judged by the fences and
+ * round trips on the path from the last arrival to the last wake-up. Here:
+ * the last arrival's fence and one-way reduction, the watcher's next poll,
+ * its fence and one-way store, the waiters' next poll. Against CG (probe,
+ * same process): 2112x128 2.09 us (0.44x; the combining tree it replaces
+ * 2.33 us), 1584x128 1.97 us (0.57x), 1056x256 1.89 us (0.86x; the flat
+ * counter 1.96 us), 4224x64 2.69 us (0.30x); at 528x256 1.80 us against the
+ * flat counter's 1.07 us, hence the threshold. Spinning beat sleeping 32 or
+ * 64 ns between polls at every size; groups of 64 beat 32 and 128 at 8 to 16
+ * blocks per SM. At 8 blocks per SM half of CG (1.1 us) is out of reach of
+ * every design here: the combining tree with every fence dropped (not a
+ * barrier, only a floor) took 1.20 us there.
+ *
+ * Designs built, measured and not kept (cg/grid.h of the commits named, or
+ * probe kernels):
+ *   - combining tree (5973aea): blocks counted on per-group counters
+ *     (atom.inc.acq_rel), the last of each group arrived on the workspace
+ *     word, the arrival completing that phase released every group's flag
+ *     (warp 0's lanes, one fence each). Three fences and two atom round trips
+ *     on the critical path: 2.33 us at 2112x128 (0.48x), no faster than the
+ *     flat counter below 12 blocks per SM. What its steps bought at 2112x128:
+ *     words one to a line instead of four (3.35 -> 2.36 us), the completer's
+ *     33 flag bumps spread over warp 0 (one thread's reds issue about 12 ns
+ *     apart; 2.85 -> 2.50 us at 4224x64), __syncthreads for the non-aligned
+ *     barrier.sync (2.62 -> 2.48 us), the flag's value counted in shared
+ *     memory instead of loaded before the arrival (the load held the
+ *     arrival's fence back; 2.45 -> 2.28 us).
  *   - the same tree with its counters in a module-scope array shared by every
  *     launch of the module (b2a1d10, opt-in: unsafe for two launches at once).
  *   - flag barrier: each block sets its own 64-bit arrival flag (tagged with
@@ -113,41 +133,38 @@
  *     2.5 us from 132 to 528 blocks, and the gather's batched loads took the
  *     kernel from 16 to 45 registers, so 8 and 16 blocks per SM no longer fit
  *     (bdc747f, f4e9117).
- *   - designated watchers (probe kernel, H200): each block arrives with a
- *     fire-and-forget red.release on one of 32 counters (rank mod 32); the
- *     first block of each group of 64, in its wait, polls all 32 and releases
- *     its group. 1.83 us at 2112x128 (0.37x CG), 1.75 us at 1056x256 (0.79x),
- *     2.46 us at 4224x64. Not kept: a phase then completes only once those
- *     blocks reach their waits, so one that works between arrive and wait
- *     holds the whole grid, and one that waits there for another block's
- *     post-barrier write deadlocks it. A split arrive must complete the phase
- *     by itself, as every design here does.
- *   - the same with the watcher claimed in the wait (the first block of the
- *     group to get there wins an atom.max on a per-group phase word), which
- *     is progress-safe: 2.15 us at 2112x128 (0.44x), 1.95 us at 1056x256,
- *     2.74 us at 4224x64: the claim's round trip eats most of the gain, and
- *     at 8 and 32 blocks per SM it is no faster than what is kept.
- *   - this tree with designated watchers as a shortcut beside the arrivals'
+ *   - designated watchers: as here, but the first block of each group always
+ *     watches. 1.83 us at 2112x128 (0.37x), 1.75 us at 1056x256 (0.79x), 2.46
+ *     us at 4224x64. Not kept: a phase then completes only once those blocks
+ *     reach their waits, so one that works between arrive and wait holds the
+ *     whole grid, and one that waits there for another block's post-barrier
+ *     write deadlocks it.
+ *   - the claim on a word of its own (atom.max), beside the release flag:
+ *     2.15 us at 2112x128; merged into the release word as here, one fewer
+ *     line and the claim's answer doubles as the first poll.
+ *   - the tree with designated watchers as a shortcut beside the arrivals'
  *     own completion: no faster than the tree alone.
  *
  * Memory model, flat: all threads of a block -> __syncthreads -> thread 0's
  * release (cumulative) on the counter -> the last arrival's acquire -> its
  * release (flip) -> every poller's acquire -> __syncthreads -> all threads.
- * Tree: all threads of a block -> __syncthreads -> thread 0's
- * atom.inc.acq_rel on its group counter -> the group's last arrival
- * (acquire: the counter's RMWs form one chain) -> its atom.add.acq_rel on the
- * workspace word -> the completing arrival (acquire) -> __syncwarp (memory
- * ordering among warp 0's lanes) -> each lane's fence.acq_rel.gpu ->
- * red.relaxed on its group flags (release patterns) -> a poller's
- * ld.acquire.gpu that sees the move -> __syncthreads -> all threads. Either
- * way, writes before the arrive are visible to every thread of the grid
- * after the wait.
+ * Spread: all threads of a block -> __syncthreads -> thread 0's
+ * red.release.gpu on its counter -> a watcher lane's ld.acquire.gpu that
+ * reads a value at or past the phase's target (reductions are atomic
+ * read-modify-writes, so the value read follows every reduction of the phase
+ * on that counter in observation order) -> __syncwarp (memory ordering among
+ * warp 0's lanes) -> lane 0's fence.acq_rel.gpu -> st.relaxed 2p + 2 on the
+ * group word (a release pattern) -> a group member's atom.acquire.max or
+ * ld.acquire.gpu that reads it (or a later value, which follows it) ->
+ * __syncthreads -> all threads. Either way, writes before the arrive are
+ * visible to every thread of the grid after the wait.
  *
  * Debug build (CG_DEBUG=1): a null workspace (no cooperative launch) is
  * reported and traps at cg_this_grid's first barrier call; a wait that does not
  * complete within CG_DEBUG_WAIT_TIMEOUT_NS (e.g. a non-cooperative launch whose
  * blocks are not all resident, or a block that skipped the barrier) prints the
- * word, the phase and the block, then traps.
+ * word, the phase and the block, then traps; so does a spread wait whose
+ * token is not from the block's last arrive.
  */
 #ifndef CG_GRID_H
 #define CG_GRID_H
@@ -168,32 +185,32 @@
 #define CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM 4
 #endif
 
-/* The combining tree (see above): used from CG_GRID_TREE_MIN_BLOCKS_PER_SM
+/* The spread barrier (see above): used from CG_GRID_SPREAD_MIN_BLOCKS_PER_SM
  * blocks per SM (grid size >= that * %nsmid), for grids of up to
- * CG_GRID_TREE_MAX_BLOCKS blocks; blocks combine in groups of
- * CG_GRID_TREE_GROUP; CG_GRID_TREE_SLOTS launches running at once per module
- * get a tree (0 turns the tree off; others use the flat barrier). */
-#if !defined(CG_GRID_TREE_MIN_BLOCKS_PER_SM)
-#define CG_GRID_TREE_MIN_BLOCKS_PER_SM 12
+ * CG_GRID_SPREAD_MAX_BLOCKS blocks; blocks are released in groups of
+ * CG_GRID_SPREAD_GROUP; CG_GRID_SPREAD_SLOTS launches running at once per
+ * module get one (0 turns it off: every grid uses the flat barrier). */
+#if !defined(CG_GRID_SPREAD_MIN_BLOCKS_PER_SM)
+#define CG_GRID_SPREAD_MIN_BLOCKS_PER_SM 7
 #endif
-#if !defined(CG_GRID_TREE_MAX_BLOCKS)
-#define CG_GRID_TREE_MAX_BLOCKS 8192
+#if !defined(CG_GRID_SPREAD_MAX_BLOCKS)
+#define CG_GRID_SPREAD_MAX_BLOCKS 8192
 #endif
-#if !defined(CG_GRID_TREE_GROUP)
-#define CG_GRID_TREE_GROUP 64
+#if !defined(CG_GRID_SPREAD_GROUP)
+#define CG_GRID_SPREAD_GROUP 64
 #endif
-#if !defined(CG_GRID_TREE_SLOTS)
-#define CG_GRID_TREE_SLOTS 4
+#if !defined(CG_GRID_SPREAD_SLOTS)
+#define CG_GRID_SPREAD_SLOTS 4
 #endif
-/* Nanoseconds a block sleeps between polls of its group's release flag. */
-#if !defined(CG_GRID_TREE_POLL_SLEEP_NS)
-#define CG_GRID_TREE_POLL_SLEEP_NS 32
+/* Nanoseconds a watcher or a waiting block sleeps between polls (0: spin). */
+#if !defined(CG_GRID_SPREAD_POLL_SLEEP_NS)
+#define CG_GRID_SPREAD_POLL_SLEEP_NS 0
 #endif
 
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {
     cg_group_header_t _hdr;
-    uint32_t _tree;     /* thread 0, once its block's first barrier is done: CG__GRID_TREE_KNOWN | slot */
+    uint32_t _spread;   /* thread 0, once its block's first barrier is done: CG__GRID_SPREAD_KNOWN | slot */
     uint32_t *_barrier; /* the workspace's barrier word; NULL without a cooperative launch */
 } cg_grid_t;
 
@@ -229,7 +246,7 @@ CG_DEVICE cg_grid_t cg_this_grid(void)
 {
     cg_grid_t g;
     g._hdr.kind = CG_GROUP_GRID;
-    g._tree = 0;
+    g._spread = 0;
     g._barrier = cg__grid_workspace_barrier();
     return g;
 }
@@ -299,13 +316,13 @@ CG_DEVICE cg_dim3_t cg_grid_dim_threads(const cg_grid_t *g)
 /* ------------------------------------------------------------------------- */
 
 /* Token bits (only thread 0 of each block carries a meaningful token):
- *   bits 0..31  flat: the word before this block's add; tree: the group's
- *               release flag before this block's arrival
- *   bit 32      this block's arrival completed the phase (no polling)
- *   bit 33      tree: poll the group flag, not the workspace word
- *   bits 40..63 tree: the slot */
+ *   bits 0..31  flat: the word before this block's add; spread: the phase's
+ *               number (low 32 bits)
+ *   bit 32      flat: this block's arrival completed the phase (no polling)
+ *   bit 33      spread: this phase used the spread barrier
+ *   bits 40..63 spread: the slot */
 #define CG__GRID_TOK_DONE (1ull << 32)
-#define CG__GRID_TOK_TREE (1ull << 33)
+#define CG__GRID_TOK_SPREAD (1ull << 33)
 #define CG__GRID_TOK_SLOT_SHIFT 40
 
 /* The grid's size and this block's rank as the barrier counts them, in 32
@@ -326,6 +343,18 @@ CG_DEVICE void cg__grid_debug_check(const uint32_t *word, uint64_t t0, uint32_t 
                "co-resident, and does every block reach the barrier?\n",
                what, (const void *)word, seen >> 31, seen, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
                blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
+        __trap();
+    }
+}
+
+CG_DEVICE void cg__grid_debug_check_spread(const void *word, uint64_t t0, uint64_t phase, const char *what)
+{
+    if (cg_sreg_globaltimer_ns() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
+        printf("cgc: grid barrier %s at %p: phase %llu did not complete in %llu ns (block %u,%u,%u of "
+               "%u,%u,%u). Was the kernel launched cooperatively, with every block co-resident, and does "
+               "every block reach the barrier?\n",
+               what, word, (unsigned long long)phase, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, blockIdx.x,
+               blockIdx.y, blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
         __trap();
     }
 }
@@ -388,81 +417,79 @@ CG_DEVICE uint32_t cg__grid_sleep_ns(void)
                                                                                : 0u;
 }
 
-/* --- tree: group counters and release flags in a per-launch slot ---------- */
+/* --- spread barrier: counters and group words in a per-launch slot -------- */
 
 /* One slot per launch running at a time, owned by the workspace address that
- * claimed it; per group a counter and a release flag, each alone in a
- * 128-byte line (CG__GRID_TREE_STRIDE words apart). Lines, not 32-byte
- * sectors: with four groups' words in one line their atomics and polls meet
- * in one L2 slice, which measured 3.35 us against 2.36 us at 2112x128 on an
- * H200. */
-#define CG__GRID_TREE_NSLOTS (CG_GRID_TREE_SLOTS > 0 ? CG_GRID_TREE_SLOTS : 1)
-#define CG__GRID_TREE_GROUPS ((CG_GRID_TREE_MAX_BLOCKS + CG_GRID_TREE_GROUP - 1) / CG_GRID_TREE_GROUP)
-#define CG__GRID_TREE_STRIDE 32u
+ * claimed it: CG__GRID_SPREAD_COUNTERS arrival counters and one release word
+ * per group, each alone in a 128-byte line (CG__GRID_LINE_WORDS 32-bit
+ * words; see the top of this file for why). */
+#define CG__GRID_SPREAD_NSLOTS (CG_GRID_SPREAD_SLOTS > 0 ? CG_GRID_SPREAD_SLOTS : 1)
+#define CG__GRID_SPREAD_GROUPS ((CG_GRID_SPREAD_MAX_BLOCKS + CG_GRID_SPREAD_GROUP - 1) / CG_GRID_SPREAD_GROUP)
+#define CG__GRID_SPREAD_COUNTERS 32u
+#define CG__GRID_LINE_WORDS 32u
 
-typedef struct cg__grid_tree_slot {
+typedef struct cg__grid_spread_slot {
     uint64_t owner;
     uint64_t _pad[15];
-    uint32_t count[CG__GRID_TREE_GROUPS * CG__GRID_TREE_STRIDE];
-    uint32_t flag[CG__GRID_TREE_GROUPS * CG__GRID_TREE_STRIDE];
-} cg__grid_tree_slot_t;
+    uint32_t count[CG__GRID_SPREAD_COUNTERS * CG__GRID_LINE_WORDS];
+    uint64_t release[CG__GRID_SPREAD_GROUPS * (CG__GRID_LINE_WORDS / 2u)];
+} cg__grid_spread_slot_t;
 
-static __device__ cg__grid_tree_slot_t cg__grid_tree[CG__GRID_TREE_NSLOTS];
+static __device__ cg__grid_spread_slot_t cg__grid_spread[CG__GRID_SPREAD_NSLOTS];
 
-/* Group g's counter and release flag in slot `slot` (1-based). */
-CG_DEVICE uint32_t *cg__grid_tree_count(uint32_t slot, uint32_t g)
+/* Counter k and group g's release word in slot `slot` (1-based). A release
+ * word holds 2p + 1 while a block of the group watches phase p, 2p + 2 once
+ * phase p is released to the group. */
+CG_DEVICE uint32_t *cg__grid_spread_count(uint32_t slot, uint32_t k)
 {
-    return &cg__grid_tree[slot - 1u].count[g * CG__GRID_TREE_STRIDE];
+    return &cg__grid_spread[slot - 1u].count[k * CG__GRID_LINE_WORDS];
 }
-CG_DEVICE uint32_t *cg__grid_tree_flag(uint32_t slot, uint32_t g)
+CG_DEVICE uint64_t *cg__grid_spread_release(uint32_t slot, uint32_t g)
 {
-    return &cg__grid_tree[slot - 1u].flag[g * CG__GRID_TREE_STRIDE];
+    return &cg__grid_spread[slot - 1u].release[g * (CG__GRID_LINE_WORDS / 2u)];
 }
 
-/* Per block, in shared memory: which launch and block this block's tree state
+/* Per block, in shared memory: which launch and block this block's state
  * belongs to (%gridid and rank: nothing another block or launch leaves there
- * can match), the slot (0: flat), and the value the group's release flag has
- * before this block's next tree arrival. The flag moves exactly once between
- * two arrivals of a block (the phase cannot complete again before the block
- * arrives again), so after the first read, during the block's first barrier,
- * the value is counted here instead of loaded: no load waits in front of the
- * arrival's fence (2.45 -> 2.28 us at 2112x128 on an H200). */
-typedef struct cg__grid_tree_block {
+ * can match), the slot (0: flat), and the number of the block's last spread
+ * phase (every block takes part in every phase, so all agree on it). */
+typedef struct cg__grid_spread_block {
     uint64_t grid;
     uint32_t rank;
     uint32_t slot;
-    uint32_t seen;
-} cg__grid_tree_block_t;
+    uint64_t phase;
+} cg__grid_spread_block_t;
 
-/* cg_grid_t._tree: set by thread 0 once its block's first barrier is done,
+/* cg_grid_t._spread: set by thread 0 once its block's first barrier is done,
  * with the slot below it (which no longer changes in the launch). */
-#define CG__GRID_TREE_KNOWN 0x80000000u
+#define CG__GRID_SPREAD_KNOWN 0x80000000u
 
-CG_DEVICE cg__grid_tree_block_t *cg__grid_tree_block(void)
+CG_DEVICE cg__grid_spread_block_t *cg__grid_spread_block(void)
 {
-    __shared__ cg__grid_tree_block_t s;
+    __shared__ cg__grid_spread_block_t s;
     return &s;
 }
 
-/* The grid is large enough for the tree (every block decides alike). */
-CG_DEVICE int cg__grid_tree_wanted(void)
+/* The grid is large enough for the spread barrier (every block decides
+ * alike). */
+CG_DEVICE int cg__grid_spread_wanted(void)
 {
     uint32_t n = cg__grid_nblocks();
-    return CG_GRID_TREE_SLOTS > 0 && n >= (uint32_t)CG_GRID_TREE_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
-           n <= (uint32_t)CG_GRID_TREE_MAX_BLOCKS;
+    return CG_GRID_SPREAD_SLOTS > 0 && n >= (uint32_t)CG_GRID_SPREAD_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
+           n <= (uint32_t)CG_GRID_SPREAD_MAX_BLOCKS;
 }
 
 /* The slot the workspace `ws` owns, claiming a free one (atom.cas); 0 when
  * every slot belongs to another workspace. Owners never change once set, so
  * every block of a launch finds the same slot, and two launches running at
  * once (different workspaces) never share one. */
-CG_DEVICE uint32_t cg__grid_tree_lookup(const uint32_t *word)
+CG_DEVICE uint32_t cg__grid_spread_lookup(const uint32_t *word)
 {
     uint64_t ws = (uint64_t)(uintptr_t)word;
-    uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG__GRID_TREE_NSLOTS;
-    for (uint32_t i = 0; i < (uint32_t)CG__GRID_TREE_NSLOTS; ++i) {
-        uint32_t k = (h + i) % (uint32_t)CG__GRID_TREE_NSLOTS;
-        uint64_t *owner = &cg__grid_tree[k].owner;
+    uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG__GRID_SPREAD_NSLOTS;
+    for (uint32_t i = 0; i < (uint32_t)CG__GRID_SPREAD_NSLOTS; ++i) {
+        uint32_t k = (h + i) % (uint32_t)CG__GRID_SPREAD_NSLOTS;
+        uint64_t *owner = &cg__grid_spread[k].owner;
         uint64_t o = cg_gpu_ld_relaxed_u64(owner);
         if (o == 0)
             o = cg_gpu_atom_cas_relaxed_u64(owner, 0, ws);
@@ -472,90 +499,130 @@ CG_DEVICE uint32_t cg__grid_tree_lookup(const uint32_t *word)
     return 0;
 }
 
-CG_DEVICE uint32_t cg__grid_tree_groups(void)
+/* Thread 0: this block's algorithm for this phase: 0 flat, else the spread
+ * barrier's slot. A block's first barrier in a launch is always flat (the
+ * workspace word is fresh in every launch); during it block 0 zeroes the
+ * counters and the first block of each group its release word, so from the
+ * second barrier on the slot starts clean whatever an earlier launch left in
+ * it, and every block starts counting phases at 0. The answer is then kept
+ * in shared memory (for any cg_grid_t of the block) and in `g` (so the next
+ * call on `g` reads nothing). */
+CG_DEVICE uint32_t cg__grid_spread_slot_for_phase(cg_grid_t *g)
 {
-    return (cg__grid_nblocks() + CG_GRID_TREE_GROUP - 1u) / CG_GRID_TREE_GROUP;
-}
-
-/* Thread 0's arrival on the tree: count in the group; the group's last
- * arrival arrives on the workspace word for the group (flat, with groups for
- * blocks). The arrival that completes that phase returns DONE, and warp 0 of
- * its block then bumps every group's flag (cg__grid_tree_release). `seen`:
- * the group flag's value before this arrival (it cannot move before the
- * arrival is counted). */
-CG_DEVICE uint64_t cg__grid_tree_arrive(uint32_t *word, uint32_t slot, uint32_t seen)
-{
-    uint32_t n = cg__grid_nblocks();
-    uint32_t b = cg__grid_rank();
-    uint32_t g = b / CG_GRID_TREE_GROUP;
-    uint32_t size = n - g * CG_GRID_TREE_GROUP < CG_GRID_TREE_GROUP ? n - g * CG_GRID_TREE_GROUP : CG_GRID_TREE_GROUP;
-    uint64_t tok = CG__GRID_TOK_TREE | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT);
-    if (cg_gpu_atom_inc_acq_rel_u32(cg__grid_tree_count(slot, g), size - 1u) != size - 1u)
-        return tok | seen;
-    if (!(cg__grid_word_arrive(word, cg__grid_tree_groups(), g == 0) & CG__GRID_TOK_DONE))
-        return tok | seen;
-    return tok | CG__GRID_TOK_DONE;
-}
-
-/* Warp 0 of the block whose arrival completed a tree phase releases every
- * group: lane i bumps the flags of groups i, i + lanes, ... Thread 0 acquired
- * every arrival (its atom on the workspace word); the warp barrier orders
- * that before each lane's gpu-scope fence, which releases it with the lane's
- * flags. Spread over the warp, 33 groups' flags (2112 blocks) leave in two
- * instructions instead of 33 (one thread's reds issue about 12 ns apart). */
-CG_DEVICE void cg__grid_tree_release(uint32_t slot, uint32_t lane, uint32_t lanes)
-{
-    uint32_t groups = cg__grid_tree_groups();
-    cg_gpu_fence_acq_rel();
-    for (uint32_t k = lane; k < groups; k += lanes)
-        cg_gpu_red_add_relaxed_u32(cg__grid_tree_flag(slot, k), 1u);
-}
-
-/* Poll a group flag until it moves from `seen` (acquire on the load that sees
- * it). */
-CG_DEVICE void cg__grid_poll_change(const uint32_t *flag, uint32_t seen, uint32_t sleep_ns)
-{
-#if CG_DEBUG
-    uint64_t t0 = cg_sreg_globaltimer_ns();
-#endif
-    while (cg_gpu_ld_acquire_u32(flag) == seen) {
-        if (sleep_ns)
-            __nanosleep(sleep_ns);
-#if CG_DEBUG
-        cg__grid_debug_check(flag, t0, seen, "group wait");
-#endif
-    }
-}
-
-/* Thread 0: this block's algorithm for this phase: 0 flat, else the tree's
- * slot. A block's first barrier in a launch is always flat (the workspace
- * word is fresh in every launch); during it the first block of each group
- * zeroes the group's counter, so from the second barrier on the tree starts
- * clean whatever an earlier launch left in the slot, and every block reads
- * its group's flag once. The answer is then kept in shared memory (for any
- * cg_grid_t of the block) and in `g` (so the next call on `g` reads nothing). */
-CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(cg_grid_t *g)
-{
-    if (g->_tree & CG__GRID_TREE_KNOWN)
-        return g->_tree & ~CG__GRID_TREE_KNOWN;
-    cg__grid_tree_block_t *st = cg__grid_tree_block();
+    if (g->_spread & CG__GRID_SPREAD_KNOWN)
+        return g->_spread & ~CG__GRID_SPREAD_KNOWN;
+    cg__grid_spread_block_t *st = cg__grid_spread_block();
     uint64_t grid = cg_sreg_gridid();
     uint32_t b = cg__grid_rank();
     if (st->grid == grid && st->rank == b) {
-        g->_tree = CG__GRID_TREE_KNOWN | st->slot;
+        g->_spread = CG__GRID_SPREAD_KNOWN | st->slot;
         return st->slot;
     }
-    uint32_t slot = cg__grid_tree_lookup(g->_barrier);
+    uint32_t slot = cg__grid_spread_lookup(g->_barrier);
     if (slot != 0) {
-        uint32_t grp = b / CG_GRID_TREE_GROUP;
-        if (b % CG_GRID_TREE_GROUP == 0)
-            cg_gpu_st_relaxed_u32(cg__grid_tree_count(slot, grp), 0u);
-        st->seen = cg_gpu_ld_relaxed_u32(cg__grid_tree_flag(slot, grp));
+        if (b == 0)
+            for (uint32_t k = 0; k < CG__GRID_SPREAD_COUNTERS; ++k)
+                cg_gpu_st_relaxed_u32(cg__grid_spread_count(slot, k), 0u);
+        if (b % CG_GRID_SPREAD_GROUP == 0)
+            cg_gpu_st_relaxed_u64(cg__grid_spread_release(slot, b / CG_GRID_SPREAD_GROUP), 0u);
     }
     st->grid = grid;
     st->rank = b;
     st->slot = slot;
+    st->phase = 0;
     return 0;
+}
+
+/* Thread 0's spread arrival: count the phase and add 1 to counter rank mod
+ * CG__GRID_SPREAD_COUNTERS with a release reduction (fire and forget: the
+ * arrival waits for nothing). */
+CG_DEVICE uint64_t cg__grid_spread_arrive(uint32_t slot)
+{
+    cg__grid_spread_block_t *st = cg__grid_spread_block();
+    uint64_t p = st->phase + 1u;
+    st->phase = p;
+    cg_gpu_red_add_release_u32(cg__grid_spread_count(slot, cg__grid_rank() % CG__GRID_SPREAD_COUNTERS), 1u);
+    return CG__GRID_TOK_SPREAD | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT) | (uint32_t)p;
+}
+
+/* Warp 0 of the block that claimed phase p for its group: poll every counter
+ * (lane i counter i, i + lanes, ...) until each holds all of phase p's
+ * arrivals, then release the group. Counters only grow, so a counter at or
+ * past p * (its share of the blocks) holds every arrival of phase p: a block
+ * arrives for phase p + 1 only after some watcher saw all of phase p. */
+CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, uint32_t lanes, uint32_t mask)
+{
+    uint32_t n = cg__grid_nblocks();
+#if CG_DEBUG
+    uint64_t t0 = cg_sreg_globaltimer_ns();
+#endif
+    for (;;) {
+        int ok = 1;
+        for (uint32_t k = lane; k < CG__GRID_SPREAD_COUNTERS; k += lanes) {
+            uint32_t share = n / CG__GRID_SPREAD_COUNTERS + (k < n % CG__GRID_SPREAD_COUNTERS ? 1u : 0u);
+            uint32_t v = cg_gpu_ld_acquire_u32(cg__grid_spread_count(slot, k));
+            ok &= (int32_t)(v - (uint32_t)p * share) >= 0;
+        }
+        if (__all_sync(mask, ok))
+            break;
+        if (CG_GRID_SPREAD_POLL_SLEEP_NS)
+            __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
+#if CG_DEBUG
+        cg__grid_debug_check_spread(cg__grid_spread_count(slot, lane), t0, p, "watch");
+#endif
+    }
+    /* Every lane's acquire, then lane 0's release of all of it (the warp
+     * barrier orders the lanes' loads before lane 0's fence). */
+    __syncwarp(mask);
+    if (lane == 0) {
+        cg_gpu_fence_acq_rel();
+        cg_gpu_st_relaxed_u64(cg__grid_spread_release(slot, cg__grid_rank() / CG_GRID_SPREAD_GROUP), 2u * p + 2u);
+    }
+}
+
+/* Warp 0's part of a spread wait (lanes: warp 0's threads, all of a block
+ * smaller than a warp): thread 0 claims phase p for its group (atom.max of
+ * 2p + 1 on the group's word). The first of the group to get here watches;
+ * a later one polls the word for 2p + 2 (or finds it there already). Nobody
+ * waits for a block that has not reached its wait: the watcher is a block
+ * already waiting, so a block that works between its arrive and its wait
+ * holds up no one. `tok_phase`: thread 0's token (the phase's low 32 bits). */
+CG_DEVICE void cg__grid_spread_wait(uint32_t slot, uint32_t tok_phase, uint32_t lane, uint32_t lanes, uint32_t mask)
+{
+    uint64_t p = cg__grid_spread_block()->phase;
+    uint64_t *word = cg__grid_spread_release(slot, cg__grid_rank() / CG_GRID_SPREAD_GROUP);
+    uint32_t watch = 0;
+    uint64_t seen = 0;
+    if (lane == 0) {
+#if CG_DEBUG
+        if (tok_phase != (uint32_t)p) {
+            printf("cgc: grid barrier wait at %p with the token of phase %u, but this block's last arrival was "
+                   "for phase %llu (block %u,%u,%u): wait once per arrive, with that arrive's token\n",
+                   (const void *)word, tok_phase, (unsigned long long)p, blockIdx.x, blockIdx.y, blockIdx.z);
+            __trap();
+        }
+#else
+        (void)tok_phase;
+#endif
+        seen = cg_gpu_atom_max_acquire_u64(word, 2u * p + 1u);
+        watch = seen < 2u * p + 1u;
+    }
+    __syncwarp(mask);
+    if (__shfl_sync(mask, watch, 0)) {
+        cg__grid_spread_watch(slot, p, lane, lanes, mask);
+    } else if (lane == 0) {
+#if CG_DEBUG
+        uint64_t t0 = cg_sreg_globaltimer_ns();
+#endif
+        while (seen < 2u * p + 2u) {
+            if (CG_GRID_SPREAD_POLL_SLEEP_NS)
+                __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
+#if CG_DEBUG
+            cg__grid_debug_check_spread(word, t0, p, "wait");
+#endif
+            seen = cg_gpu_ld_acquire_u64(word);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------------- */
@@ -566,9 +633,10 @@ CG_DEVICE uint32_t cg__grid_tree_slot_for_phase(cg_grid_t *g)
  * called from converged code (as C++ CG's grid.sync(): the block barriers in
  * the arrive and the wait are __syncthreads). Does a block barrier (the
  * block's writes are ordered before thread 0's release), then thread 0 adds
- * the block's arrival. Returns at once after that: threads may do
- * independent work before cg_grid_barrier_wait. The token is meaningful only
- * in thread 0 but every thread passes its own to the wait. */
+ * the block's arrival. Returns at once after that, whatever other blocks do:
+ * threads may do independent work before cg_grid_barrier_wait. The token is
+ * meaningful only in thread 0 but every thread passes its own to the wait;
+ * a block waits for one arrive before it arrives again. */
 CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 {
     cg_token_t t;
@@ -577,36 +645,9 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
     cg__grid_debug_require_workspace(g);
 #endif
     __syncthreads();
-    if (!cg__grid_tree_wanted()) {
-        if (cg__grid_is_block_thread0())
-            t._opaque = cg__grid_block_arrive(g->_barrier);
-        return t;
-    }
-    /* Tree-sized grid: warp 0 (the block's first 32 threads, or all of a
-     * smaller block) stays together so that it can release the groups. */
-    uint32_t tid = cg__grid_block_thread_rank();
-    if (tid < 32u) {
-        uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
-        uint32_t lanes = nthreads < 32u ? nthreads : 32u;
-        uint32_t mask = lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
-        uint32_t release = 0;
-        if (tid == 0) {
-            uint32_t slot = cg__grid_tree_slot_for_phase(g);
-            if (slot) {
-                cg__grid_tree_block_t *st = cg__grid_tree_block();
-                uint32_t seen = st->seen;
-                st->seen = seen + 1u;
-                t._opaque = cg__grid_tree_arrive(g->_barrier, slot, seen);
-                if (t._opaque & CG__GRID_TOK_DONE)
-                    release = slot;
-            } else {
-                t._opaque = cg__grid_block_arrive(g->_barrier);
-            }
-        }
-        __syncwarp(mask);
-        release = __shfl_sync(mask, release, 0);
-        if (release)
-            cg__grid_tree_release(release, tid, lanes);
+    if (cg__grid_is_block_thread0()) {
+        uint32_t slot = cg__grid_spread_wanted() ? cg__grid_spread_slot_for_phase(g) : 0u;
+        t._opaque = slot ? cg__grid_spread_arrive(slot) : cg__grid_block_arrive(g->_barrier);
     }
     return t;
 }
@@ -614,20 +655,30 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 /* Split wait: returns once every block of the grid has arrived in the phase
  * `tok` came from; afterwards every thread sees every write made anywhere in
  * the grid before the matching arrives. Collective over the block: thread 0
- * polls, then __syncthreads. (The aligned barrier, not the non-aligned
- * barrier.sync the library first used here: 110-170 ns less per grid sync
- * from 1056 to 4224 blocks on an H200.) */
+ * (with warp 0 when it watches for its group) polls, then __syncthreads.
+ * (The aligned barrier, not the non-aligned barrier.sync the library first
+ * used here: 110-170 ns less per grid sync from 1056 to 4224 blocks on an
+ * H200.) */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
-    if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
-        if (tok._opaque & CG__GRID_TOK_TREE) {
-            uint32_t slot = (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT);
-            uint32_t b = cg__grid_rank();
-            cg__grid_poll_change(cg__grid_tree_flag(slot, b / CG_GRID_TREE_GROUP), (uint32_t)tok._opaque,
-                                 (uint32_t)CG_GRID_TREE_POLL_SLEEP_NS);
-        } else {
-            cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
+    if (cg__grid_spread_wanted()) {
+        /* Warp 0 learns from thread 0's token whether the phase was a spread
+         * one (a block's first barrier is flat). */
+        uint32_t tid = cg__grid_block_thread_rank();
+        if (tid < 32u) {
+            uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
+            uint32_t lanes = nthreads < 32u ? nthreads : 32u;
+            uint32_t mask = lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
+            uint32_t slot =
+                (tok._opaque & CG__GRID_TOK_SPREAD) ? (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT) : 0u;
+            slot = __shfl_sync(mask, slot, 0);
+            if (slot)
+                cg__grid_spread_wait(slot, (uint32_t)tok._opaque, tid, lanes, mask);
+            else if (tid == 0 && !(tok._opaque & CG__GRID_TOK_DONE))
+                cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
         }
+    } else if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
+        cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
     }
     __syncthreads();
 }

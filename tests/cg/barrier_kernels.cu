@@ -241,11 +241,12 @@ extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, 
  * sync it must read exactly i from another block's slot (nobody can write
  * that slot again before this block arrives twice more). When `info` is not
  * NULL: info[0] = the launch's workspace address (block 0); info[1] |= 1 for
- * each block whose second arrival took the combining tree, 2 for each that
+ * each block whose second arrival took the spread barrier, 2 for each that
  * took the flat barrier (3: the blocks disagreed; the first barrier of a
  * launch is always flat). `objects` 1: one cg_grid_t for the whole kernel;
  * 3: phase i uses object i % 3 of two kept for the whole kernel and one made
- * fresh for the phase (the tree's state is kept per block and per object). */
+ * fresh for the phase (the spread barrier's state is kept per block and per
+ * object). */
 __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots, cgt_fail_t *f,
                               unsigned long long *info)
 {
@@ -262,7 +263,7 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots,
             s[(i & 1) * n + b] = i;
         cg_token_t t = cg_grid_barrier_arrive(g);
         if (info != NULL && i == 1 && threadIdx.x == 0)
-            atomicOr(&info[1], (t._opaque & CG__GRID_TOK_TREE) ? 1ull : 2ull);
+            atomicOr(&info[1], (t._opaque & CG__GRID_TOK_SPREAD) ? 1ull : 2ull);
         cg_grid_barrier_wait(g, t);
         if (threadIdx.x == 0) {
             uint32_t peer = (b + 1u + i) % n, got = s[(i & 1) * n + peer];

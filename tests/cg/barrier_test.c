@@ -107,8 +107,8 @@ Test(cg_barriers, cluster_barrier_without_cluster_launch)
 
 /* Writes before the grid arrive are seen by every thread after the wait, at
  * full occupancy for each block size: 16 (a block smaller than a warp: the
- * tree's release runs on warp 0's lanes) and 32 threads (32 blocks per SM)
- * and 128 (16 per SM) take the combining tree, 1024 the flat barrier. */
+ * spread barrier's watcher runs on warp 0's lanes) and 32 threads (32 blocks
+ * per SM) and 128 (16 per SM) take the spread barrier, 1024 the flat one. */
 Test(cg_barriers, grid_split_visibility)
 {
     static const uint32_t threads[] = {16, 32, 128, 1024};
@@ -191,8 +191,8 @@ static grid_run_t grid_run_start(uint32_t blocks, uint32_t threads, uint32_t ite
 }
 
 /* Checks every phase's result and that the blocks agreed on the algorithm;
- * returns the launch's workspace address, and the algorithm in *tree. */
-static unsigned long long grid_run_finish(grid_run_t *r, const char *what, int *tree)
+ * returns the launch's workspace address, and the algorithm in *spread. */
+static unsigned long long grid_run_finish(grid_run_t *r, const char *what, int *spread)
 {
     unsigned long long info[2];
     CGT_CUDA(cudaMemcpy(info, r->info, sizeof info, cudaMemcpyDeviceToHost));
@@ -200,23 +200,23 @@ static unsigned long long grid_run_finish(grid_run_t *r, const char *what, int *
     cr_expect_neq(info[0], 0ull, "%s: no grid workspace in a cooperative launch", what);
     cr_expect(info[1] == 1ull || info[1] == 2ull, "%s: blocks disagreed on the algorithm (bits %llu)", what,
               info[1]);
-    *tree = info[1] == 1ull;
+    *spread = info[1] == 1ull;
     CGT_CUDA(cudaFree(r->slots));
     CGT_CUDA(cudaFree(r->info));
     CGT_CUDA(cudaFree(r->f));
     return info[0];
 }
 
-/* Launches of different sizes one after another (the combining tree from 12
- * blocks per SM, flat below: both on one workspace and one tree slot), each
+/* Launches of different sizes one after another (the spread barrier from 7
+ * blocks per SM, flat below: both on one workspace and one slot), each
  * with a fresh run of phases; every block of a launch must take the same
- * algorithm, and a tree launch must start clean after any earlier one. Logs
+ * algorithm, and a spread launch must start clean after any earlier one. Logs
  * the addresses and algorithms. */
 Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
 {
     uint32_t full = 0, sms, iters = quick() ? 20 : 401; /* odd: a launch ends with the top bit set */
     unsigned long long ws[24];
-    unsigned distinct = 0, trees = 0;
+    unsigned distinct = 0, spreads = 0;
     cgt_require_sm90();
     sms = (uint32_t)cgt_device_props()->multiProcessorCount;
     CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
@@ -224,24 +224,24 @@ Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
         const uint32_t sizes[6] = {full, full / 2u, 2u * sms, full - 3u, sms, 3u * sms + 5u};
         uint32_t blocks = sizes[k % 6] < full ? sizes[k % 6] : full;
         char what[64];
-        int tree = 0, seen = 0;
+        int spread = 0, seen = 0;
         grid_run_t r = grid_run_start(blocks, 128, iters + (uint32_t)k, 1, 0);
         CGT_SYNC();
         snprintf(what, sizeof what, "launch %d: grid %u x 128, %u phases", k, blocks, iters + (uint32_t)k);
-        ws[k] = grid_run_finish(&r, what, &tree);
-        trees += (unsigned)tree;
+        ws[k] = grid_run_finish(&r, what, &spread);
+        spreads += (unsigned)spread;
         for (int j = 0; j < k; j++)
             seen |= ws[j] == ws[k];
         distinct += !seen;
     }
-    cr_log_info("24 launches in sequence: %u took the combining tree; %u distinct workspace address(es), first "
+    cr_log_info("24 launches in sequence: %u took the spread barrier; %u distinct workspace address(es), first "
                 "0x%llx",
-                trees, distinct, ws[0]);
+                spreads, distinct, ws[0]);
 }
 
 /* Phases spread over three cg_grid_t of one kernel (two kept throughout, one
- * made fresh for its phase), at full occupancy (the combining tree, whose
- * slot a cg_grid_t keeps and whose flag value the block keeps in shared
+ * made fresh for its phase), at full occupancy (the spread barrier, whose
+ * slot a cg_grid_t keeps and whose phase count the block keeps in shared
  * memory) and at one block per SM (flat): every phase correct, and the
  * algorithm the one the grid's size calls for. */
 Test(cg_barriers, grid_sync_three_objects, .timeout = 300)
@@ -253,27 +253,27 @@ Test(cg_barriers, grid_sync_three_objects, .timeout = 300)
     const uint32_t sizes[2] = {full, sms};
     for (int k = 0; k < 2; k++) {
         char what[64];
-        int tree = 0;
+        int spread = 0;
         grid_run_t r = grid_run_start(sizes[k], 128, iters, 3, 0);
         CGT_SYNC();
         snprintf(what, sizeof what, "three objects: grid %u x 128, %u phases", sizes[k], iters);
-        grid_run_finish(&r, what, &tree);
-        cr_expect_eq(tree, sizes[k] >= 12u * sms, "%s: took the %s barrier", what, tree ? "tree" : "flat");
+        grid_run_finish(&r, what, &spread);
+        cr_expect_eq(spread, k == 0, "%s: took the %s barrier", what, spread ? "spread" : "flat");
     }
 }
 
 /* Two cooperative launches at once on two streams, half the grid each: both
  * complete every phase correctly (on an H200 the driver gave them workspaces
- * 64 bytes apart). With 128 threads each half is 8 blocks per SM (flat
+ * 64 bytes apart). With 256 threads each half is 4 blocks per SM (flat
  * barrier, each on its own workspace word); with 64 threads, 16 per SM (the
- * combining tree, each in its own slot). */
+ * spread barrier, each in its own slot). */
 static void grid_two_at_once(uint32_t threads)
 {
     uint32_t full = 0, iters = quick() ? 200 : 20000;
     cudaStream_t s[2];
     grid_run_t r[2];
     unsigned long long ws[2];
-    int tree[2];
+    int spread[2];
     cgt_require_sm90();
     CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), threads, 0, &full));
     for (int i = 0; i < 2; i++)
@@ -284,18 +284,18 @@ static void grid_two_at_once(uint32_t threads)
     for (int i = 0; i < 2; i++) {
         char what[64];
         snprintf(what, sizeof what, "launch %d of 2 at once: grid %u x %u", i, full / 2u, threads);
-        ws[i] = grid_run_finish(&r[i], what, &tree[i]);
+        ws[i] = grid_run_finish(&r[i], what, &spread[i]);
         CGT_CUDA(cudaStreamDestroy(s[i]));
     }
     /* Not asserted: the driver may run the two one after the other, and then
      * hand both the same workspace. */
     cr_log_info("two launches of %u x %u at once: workspaces 0x%llx and 0x%llx, %s and %s", full / 2u, threads,
-                ws[0], ws[1], tree[0] ? "tree" : "flat", tree[1] ? "tree" : "flat");
+                ws[0], ws[1], spread[0] ? "spread" : "flat", spread[1] ? "spread" : "flat");
 }
 
-Test(cg_barriers, grid_sync_two_launches_at_once, .timeout = 300) { grid_two_at_once(128); }
+Test(cg_barriers, grid_sync_two_launches_at_once, .timeout = 300) { grid_two_at_once(256); }
 
-Test(cg_barriers, grid_sync_two_tree_launches_at_once, .timeout = 300) { grid_two_at_once(64); }
+Test(cg_barriers, grid_sync_two_spread_launches_at_once, .timeout = 300) { grid_two_at_once(64); }
 
 /* >= 10^7 barrier phases: block split barrier and cluster split barrier every
  * iteration, every block size 32..1024 x every cluster size 1..16, random

@@ -19,6 +19,29 @@ __global__ void k_grid_sync_block_skips(void)
     cg_grid_sync(&g);
 }
 
+/* The same at full occupancy (the spread barrier), block 0 leaving after the
+ * first sync (a block's first barrier is always the flat one). */
+__global__ void k_grid_sync_block_leaves(void)
+{
+    cg_grid_t g = cg_this_grid();
+    cg_grid_sync(&g);
+    if (blockIdx.x == 0)
+        return;
+    cg_grid_sync(&g);
+}
+
+/* Two arrives, then a wait with the first one's token (full occupancy: the
+ * spread barrier checks the token against the block's phase count). */
+__global__ void k_grid_stale_token(void)
+{
+    cg_grid_t g = cg_this_grid();
+    cg_grid_sync(&g);
+    cg_token_t t1 = cg_grid_barrier_arrive(&g);
+    cg_token_t t2 = cg_grid_barrier_arrive(&g);
+    (void)t2;
+    cg_grid_barrier_wait(&g, t1);
+}
+
 /* Tile size that is not a power of two. */
 __global__ void k_bad_tile(uint32_t n, uint32_t *out)
 {
@@ -38,6 +61,27 @@ extern "C" cudaError_t cgt_debug_grid_sync_block_skips(unsigned blocks)
     void *args[1] = {0};
     return cudaLaunchCooperativeKernel((const void *)k_grid_sync_block_skips, blocks, 128, args, 0, 0);
 }
+
+/* A cooperative launch of `kernel` at full occupancy with 64-thread blocks
+ * (32 per SM on sm_90: the spread barrier). */
+static cudaError_t launch_full(const void *kernel)
+{
+    int per_sm = 0, sms = 0;
+    void *args[1] = {0};
+    cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, 64, 0);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    if (e != cudaSuccess)
+        return e;
+    return cudaLaunchCooperativeKernel(kernel, (unsigned)(per_sm * sms), 64, args, 0, 0);
+}
+
+extern "C" cudaError_t cgt_debug_grid_sync_block_leaves(void)
+{
+    return launch_full((const void *)k_grid_sync_block_leaves);
+}
+
+extern "C" cudaError_t cgt_debug_grid_stale_token(void) { return launch_full((const void *)k_grid_stale_token); }
 
 extern "C" cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out)
 {

@@ -21,10 +21,12 @@
 
 cudaError_t cgt_debug_grid_sync_not_cooperative(unsigned blocks);
 cudaError_t cgt_debug_grid_sync_block_skips(unsigned blocks);
+cudaError_t cgt_debug_grid_sync_block_leaves(void);
+cudaError_t cgt_debug_grid_stale_token(void);
 cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out);
 
-/* 3 tests x TRAP_DEADLINE_S at worst, serialized by the lock. */
-TestSuite(cg_debug, .timeout = 120);
+/* 5 tests x TRAP_DEADLINE_S at worst, serialized by the lock. */
+TestSuite(cg_debug, .timeout = 180);
 
 static double now_s(void)
 {
@@ -70,6 +72,26 @@ Test(cg_debug, grid_sync_with_a_missing_block_traps)
     t0 = now_s();
     expect_trap(cgt_debug_grid_sync_block_skips((unsigned)cgt_device_props()->multiProcessorCount),
                 "grid sync, block 0 absent", t0);
+}
+
+Test(cg_debug, spread_grid_sync_with_a_missing_block_traps)
+{
+    double t0;
+    cgt_skip_under_sanitizer("any", "traps on purpose");
+    cgt_require_sm90();
+    cgt_gpu_exclusive();
+    t0 = now_s();
+    expect_trap(cgt_debug_grid_sync_block_leaves(), "grid sync at full occupancy, block 0 gone", t0);
+}
+
+Test(cg_debug, grid_wait_with_a_stale_token_traps)
+{
+    double t0;
+    cgt_skip_under_sanitizer("any", "traps on purpose");
+    cgt_require_sm90();
+    cgt_gpu_exclusive();
+    t0 = now_s();
+    expect_trap(cgt_debug_grid_stale_token(), "grid wait with the token of an earlier arrive", t0);
 }
 
 Test(cg_debug, tile_size_not_power_of_two_traps)

@@ -6,7 +6,7 @@
  *     relaxed arrive barrier.cluster.arrive.relaxed
  *   - the block split barrier is an mbarrier arrive + try_wait, not bar.sync
  *     alone; the grid barrier is atom.add.acq_rel.gpu + ld.acquire.gpu
- *     between two bar.sync 0 (plus the combining tree's forms)
+ *     between two bar.sync 0 (plus the spread barrier's forms)
  *   - every generic call compiles to exactly the typed call's instructions. */
 #include <ctype.h>
 #include <stdio.h>
@@ -369,19 +369,22 @@ Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *g = normalized(ptx, "probe_grid_sync");
-    /* Flat: the sense-reversing add on the workspace word (also the group
-     * leaders' root arrival of the tree); polls with acquire loads. */
-    cr_expect_geq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
+    /* Flat: the sense-reversing add on the workspace word; polls with
+     * acquire loads. */
+    cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u32"), 1u, "%s", g);
-    /* Tree: the self-resetting group counter, the slot claim, and warp 0's
-     * release: a warp barrier, thread 0's verdict shuffled to the lanes, one
-     * release fence before the flag bumps (relaxed reds). */
-    cr_expect_eq(cgt_count(g, "atom.inc.acq_rel.gpu.global.u32"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "red.relaxed.gpu.global.add.u32"), 1u, "%s", g);
+    /* Spread: the slot claim; the arrival, one release reduction; the
+     * group's claim (acquire max); the watcher's warp barrier, verdict vote
+     * and one release fence before its plain store; the waiters' acquire
+     * polls of the 64-bit group word. */
     cr_expect_geq(cgt_count(g, "atom.relaxed.gpu.global.cas.b64"), 1u, "%s", g);
+    cr_expect_eq(cgt_count(g, "red.release.gpu.global.add.u32"), 1u, "%s", g);
+    cr_expect_eq(cgt_count(g, "atom.acquire.gpu.global.max.u64"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "bar.warp.sync"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "shfl.sync.idx.b32"), 1u, "%s", g);
+    cr_expect_geq(cgt_count(g, "vote.sync.all.pred"), 1u, "%s", g);
+    cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 1u, "%s", g);
+    cr_expect_eq(cgt_count(g, "st.relaxed.gpu.global.u64"), 2u, "the group's release and its reset:\n%s", g);
+    cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u64"), 1u, "%s", g);
     cr_expect_eq(cgt_count(g, "membar"), 0u, "%s", g);
     cr_expect_eq(cgt_count(g, "%envreg1"), 1u, "workspace from the driver ABI:\n%s", g);
     cr_expect_eq(cgt_count(g, "%envreg2"), 1u, "workspace from the driver ABI:\n%s", g);
