@@ -210,7 +210,8 @@
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {
     cg_group_header_t _hdr;
-    uint32_t _spread;   /* thread 0, once its block's first barrier is done: CG__GRID_SPREAD_KNOWN | slot */
+    uint32_t _spread;   /* CG__GRID_SPREAD_WANTED, and in thread 0 once its block's first barrier is done,
+                           CG__GRID_SPREAD_KNOWN | slot */
     uint32_t *_barrier; /* the workspace's barrier word; NULL without a cooperative launch */
 } cg_grid_t;
 
@@ -240,13 +241,30 @@ CG_DEVICE uint32_t *cg__grid_workspace_barrier(void)
 /* Queries                                                                   */
 /* ------------------------------------------------------------------------- */
 
-/* The grid group of the calling thread. Cheap and non-collective: reads two
- * special registers; touches no memory. */
+/* cg_grid_t._spread: WANTED when the grid is large enough for the spread
+ * barrier (a launch constant, decided alike in every thread); KNOWN and the
+ * slot below, set by thread 0 once its block's first barrier is done (the
+ * slot no longer changes in the launch). */
+#define CG__GRID_SPREAD_WANTED 0x40000000u
+#define CG__GRID_SPREAD_KNOWN 0x80000000u
+#define CG__GRID_SPREAD_SLOT_MASK 0x3fffffffu
+
+/* The grid is large enough for the spread barrier. */
+CG_DEVICE int cg__grid_spread_wanted(void)
+{
+    uint32_t n = gridDim.x * gridDim.y * gridDim.z;
+    return CG_GRID_SPREAD_SLOTS > 0 && n >= (uint32_t)CG_GRID_SPREAD_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
+           n <= (uint32_t)CG_GRID_SPREAD_MAX_BLOCKS;
+}
+
+/* The grid group of the calling thread. Cheap and non-collective: reads
+ * special registers (the workspace, the SM count for the barrier's choice of
+ * algorithm); touches no memory. */
 CG_DEVICE cg_grid_t cg_this_grid(void)
 {
     cg_grid_t g;
     g._hdr.kind = CG_GROUP_GRID;
-    g._spread = 0;
+    g._spread = cg__grid_spread_wanted() ? CG__GRID_SPREAD_WANTED : 0u;
     g._barrier = cg__grid_workspace_barrier();
     return g;
 }
@@ -460,23 +478,11 @@ typedef struct cg__grid_spread_block {
     uint64_t phase;
 } cg__grid_spread_block_t;
 
-/* cg_grid_t._spread: set by thread 0 once its block's first barrier is done,
- * with the slot below it (which no longer changes in the launch). */
-#define CG__GRID_SPREAD_KNOWN 0x80000000u
 
 CG_DEVICE cg__grid_spread_block_t *cg__grid_spread_block(void)
 {
     __shared__ cg__grid_spread_block_t s;
     return &s;
-}
-
-/* The grid is large enough for the spread barrier (every block decides
- * alike). */
-CG_DEVICE int cg__grid_spread_wanted(void)
-{
-    uint32_t n = cg__grid_nblocks();
-    return CG_GRID_SPREAD_SLOTS > 0 && n >= (uint32_t)CG_GRID_SPREAD_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
-           n <= (uint32_t)CG_GRID_SPREAD_MAX_BLOCKS;
 }
 
 /* The slot the workspace `ws` owns, claiming a free one (atom.cas); 0 when
@@ -510,12 +516,12 @@ CG_DEVICE uint32_t cg__grid_spread_lookup(const uint32_t *word)
 CG_DEVICE uint32_t cg__grid_spread_slot_for_phase(cg_grid_t *g)
 {
     if (g->_spread & CG__GRID_SPREAD_KNOWN)
-        return g->_spread & ~CG__GRID_SPREAD_KNOWN;
+        return g->_spread & CG__GRID_SPREAD_SLOT_MASK;
     cg__grid_spread_block_t *st = cg__grid_spread_block();
     uint64_t grid = cg_sreg_gridid();
     uint32_t b = cg__grid_rank();
     if (st->grid == grid && st->rank == b) {
-        g->_spread = CG__GRID_SPREAD_KNOWN | st->slot;
+        g->_spread |= CG__GRID_SPREAD_KNOWN | st->slot;
         return st->slot;
     }
     uint32_t slot = cg__grid_spread_lookup(g->_barrier);
@@ -552,6 +558,10 @@ CG_DEVICE uint64_t cg__grid_spread_arrive(uint32_t slot)
  * arrives for phase p + 1 only after some watcher saw all of phase p. */
 CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, uint32_t lanes, uint32_t mask)
 {
+    /* p as lane 0 read it: the other lanes may not read the block's phase
+     * count themselves (lane 0 wrote it in the arrive, with no barrier
+     * since). The counters need only its low 32 bits. */
+    uint32_t p_lo = __shfl_sync(mask, (uint32_t)p, 0);
     uint32_t n = cg__grid_nblocks();
 #if CG_DEBUG
     uint64_t t0 = cg_sreg_globaltimer_ns();
@@ -561,14 +571,14 @@ CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, u
         for (uint32_t k = lane; k < CG__GRID_SPREAD_COUNTERS; k += lanes) {
             uint32_t share = n / CG__GRID_SPREAD_COUNTERS + (k < n % CG__GRID_SPREAD_COUNTERS ? 1u : 0u);
             uint32_t v = cg_gpu_ld_acquire_u32(cg__grid_spread_count(slot, k));
-            ok &= (int32_t)(v - (uint32_t)p * share) >= 0;
+            ok &= (int32_t)(v - p_lo * share) >= 0;
         }
         if (__all_sync(mask, ok))
             break;
         if (CG_GRID_SPREAD_POLL_SLEEP_NS)
             __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
 #if CG_DEBUG
-        cg__grid_debug_check_spread(cg__grid_spread_count(slot, lane), t0, p, "watch");
+        cg__grid_debug_check_spread(cg__grid_spread_count(slot, lane), t0, p_lo, "watch");
 #endif
     }
     /* Every lane's acquire, then lane 0's release of all of it (the warp
@@ -589,11 +599,11 @@ CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, u
  * holds up no one. `tok_phase`: thread 0's token (the phase's low 32 bits). */
 CG_DEVICE void cg__grid_spread_wait(uint32_t slot, uint32_t tok_phase, uint32_t lane, uint32_t lanes, uint32_t mask)
 {
-    uint64_t p = cg__grid_spread_block()->phase;
     uint64_t *word = cg__grid_spread_release(slot, cg__grid_rank() / CG_GRID_SPREAD_GROUP);
     uint32_t watch = 0;
-    uint64_t seen = 0;
+    uint64_t p = 0, seen = 0;
     if (lane == 0) {
+        p = cg__grid_spread_block()->phase; /* lane 0 wrote it; only lane 0 reads it */
 #if CG_DEBUG
         if (tok_phase != (uint32_t)p) {
             printf("cgc: grid barrier wait at %p with the token of phase %u, but this block's last arrival was "
@@ -646,7 +656,7 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 #endif
     __syncthreads();
     if (cg__grid_is_block_thread0()) {
-        uint32_t slot = cg__grid_spread_wanted() ? cg__grid_spread_slot_for_phase(g) : 0u;
+        uint32_t slot = (g->_spread & CG__GRID_SPREAD_WANTED) ? cg__grid_spread_slot_for_phase(g) : 0u;
         t._opaque = slot ? cg__grid_spread_arrive(slot) : cg__grid_block_arrive(g->_barrier);
     }
     return t;
@@ -661,7 +671,7 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
  * H200.) */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
-    if (cg__grid_spread_wanted()) {
+    if (g->_spread & CG__GRID_SPREAD_WANTED) {
         /* Warp 0 learns from thread 0's token whether the phase was a spread
          * one (a block's first barrier is flat). */
         uint32_t tid = cg__grid_block_thread_rank();

@@ -107,10 +107,14 @@ echo "sanitizers done at $(($(date +%s) - start)) s"
                 if (w[1] + w[3] > 0) bad = bad " " tool ":" id
             }
             /^cgc-summary:/ { split($0, f, /[ =]/); if (f[5] > 0) fails = fails " " tool ":" id }
+            /before first instrumented API call/ { nocuda = nocuda " " tool ":" id }
+            /^exit-code:/ && $2 != 0 { nonzero = nonzero " " tool ":" id "(" $2 ")" }
             END {
                 for (t in runs) printf "%s: %d runs, %d errors, %d tests skipped by reason\n", t, runs[t], n[t], skipped[t]
                 if (bad != "") print "sanitizer reports in:" bad
                 if (fails != "") print "test failures under sanitizer:" fails
+                if (nonzero != "") print "nonzero exits under a sanitizer:" nonzero
+                if (nocuda != "") print "  of which every test skipped before any CUDA call (the tool exits 255):" nocuda
             }' "$out/sanitizers.log"
     fi
     [ -f "$out/tour.log" ] && grep -E "^\[(ok|FAIL|SKIP)\]|tour-exit-code" "$out/tour.log"
