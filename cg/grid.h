@@ -107,9 +107,12 @@
  * counter 1.96 us), 4224x64 2.69 us (0.30x); at 528x256 1.80 us against the
  * flat counter's 1.07 us, hence the threshold. Spinning beat sleeping 32 or
  * 64 ns between polls at every size; groups of 64 beat 32 and 128 at 8 to 16
- * blocks per SM. At 8 blocks per SM half of CG (1.1 us) is out of reach of
- * every design here: the combining tree with every fence dropped (not a
- * barrier, only a floor) took 1.20 us there.
+ * blocks per SM. The benchmark (commit 24be84d): 0.42x CG at 2112x128,
+ * 0.56x at 1584x128, 0.29x at 4224x64, 0.90x at 1056x256 (the flat counter
+ * 0.89x there in the same run; the "setting:" rows, each its own module, move
+ * a few percent with where their words land). At 8 blocks per SM half of CG
+ * (1.1 us) is out of reach of every design here: the combining tree with
+ * every fence dropped (not a barrier, only a floor) took 1.20 us there.
  *
  * Designs built, measured and not kept (cg/grid.h of the commits named, or
  * probe kernels):
