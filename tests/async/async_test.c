@@ -132,9 +132,14 @@ Test(async, memcpy_async_tx_pieces_complete_one_phase)
                 cr_expect_eq(hout[i], hin[i], "%d pieces: byte %u", pieces[k], i);
         cr_expect_eq(bad, 0, "%d pieces: %d bytes wrong", pieces[k], bad);
         cr_expect(early == 0u || early == 1u, "early flag not written (%u)", early);
+        /* Legal, and checked above (every byte landed): under a slow tool the
+         * copy often lands before the check. Info, not a warning: Criterion
+         * 2.4 exits 1 after a warning even when every test passed (seen
+         * under racecheck and synccheck), which bazel would count as a
+         * failure. */
         if (early)
-            cr_log_warn("%d pieces: the 64 KiB phase was already complete right after the arrive "
-                        "(legal only if the copy really had landed)",
+            cr_log_info("%d pieces: the 64 KiB phase was already complete right after the arrive "
+                        "(legal: the copy had landed, every byte is checked above)",
                         pieces[k]);
         cudaFree(din);
         cudaFree(dout);
