@@ -29,6 +29,14 @@ CG_DEVICE uint32_t cg_gpu_atom_add_acq_rel_u32(uint32_t *p, uint32_t v)
     return old;
 }
 
+/* atom.release.gpu.global.add.u64 d, [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint64_t cg_gpu_atom_add_release_u64(uint64_t *p, uint64_t v)
+{
+    uint64_t old;
+    asm volatile("atom.release.gpu.global.add.u64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory");
+    return old;
+}
+
 /* atom.acquire.gpu.global.max.u64 d, [a], v;   PTX ISA 6.0, sm_70.
  * d = old; new = max(old, v). */
 CG_DEVICE uint64_t cg_gpu_atom_max_acquire_u64(uint64_t *p, uint64_t v)
@@ -115,6 +123,12 @@ CG_DEVICE uint32_t cg_gpu_ld_relaxed_u32(const uint32_t *p)
 CG_DEVICE void cg_gpu_st_release_u32(uint32_t *p, uint32_t v)
 {
     asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+/* st.release.gpu.global.u64 [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_st_release_u64(uint64_t *p, uint64_t v)
+{
+    asm volatile("st.release.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

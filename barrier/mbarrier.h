@@ -327,28 +327,31 @@ CG_DEVICE uint32_t cg_mbarrier_pending_count(cg_token_t tok)
 }
 
 /*
- * Warp-aggregated arrive: the threads of the warp that call this together
- * (the converged set, __activemask) arrive as one: the lowest lane arrives with
- * the set's size as count, and every lane gets that arrive's token. The barrier
- * still counts threads (a converged warp of 32 is 32 arrivals).
+ * Warp-aggregated arrive: the lanes of the warp that call this together AND
+ * name the same mbarrier (__match_any_sync on its address) arrive as one: the
+ * lowest of them arrives with their number as count, and each gets that
+ * arrive's token. Lanes that name other mbarriers form their own groups, so
+ * any lane may call it from any branch. The barrier still counts threads (a
+ * converged warp of 32 is 32 arrivals).
  *
- * Memory order: __syncwarp(mask) (bar.warp.sync orders memory among the
- * threads it synchronizes) puts every lane's earlier writes before the
+ * Memory order: __syncwarp(peers) (bar.warp.sync orders memory among the
+ * threads it synchronizes) puts every peer's earlier writes before the
  * leader's release.cta arrive, so a waiter's acquire sees all of them.
- * Emits: bar.warp.sync, one mbarrier.arrive.release.cta.shared::cta.b64 with a
- * count, two shfl.sync for the token. TARGETS.md measured no gain over one
- * arrive per thread for block barriers; use it when fewer arrive operations
- * matter (e.g. arrivals on a hot barrier shared with other work).
+ * Emits: match.any.sync.b64, bar.warp.sync, one
+ * mbarrier.arrive.release.cta.shared::cta.b64 with a count, two shfl.sync for
+ * the token. Measured no faster than one arrive per thread for block
+ * barriers; use it when fewer arrive operations matter (e.g. arrivals on a
+ * hot barrier shared with other work).
  */
 CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
 {
-    uint32_t mask = __activemask();
-    uint32_t leader = (uint32_t)__ffs(mask) - 1u;
+    const uint32_t peers = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)mb);
+    const uint32_t leader = (uint32_t)__ffs(peers) - 1u;
     uint64_t state = 0;
-    __syncwarp(mask);
+    __syncwarp(peers);
     if (cg_sreg_laneid() == leader)
-        state = cg_mbarrier_arrive_n(mb, (uint32_t)__popc(mask))._opaque;
-    state = __shfl_sync(mask, state, (int)leader);
+        state = cg_mbarrier_arrive_n(mb, (uint32_t)__popc(peers))._opaque;
+    state = __shfl_sync(peers, state, (int)leader);
     return cg__mbarrier_token(state);
 }
 

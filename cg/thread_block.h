@@ -244,6 +244,20 @@ CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
 CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
 {
     cg_thread_block_barrier_prepare(b);
+#if CG_DEBUG
+    /* Bit 1 of _ready: this value has an arrive whose wait has not come yet.
+     * A second arrive then would count this thread twice in one phase and
+     * complete it without another thread's arrival. */
+    if (b->_ready & 2u) {
+        printf("cgc: cg_thread_block_barrier_arrive: thread %d,%d,%d of block %d,%d,%d arrives again before "
+               "waiting for its previous arrival (block barrier at shared 0x%x, phase parity %u): every thread "
+               "arrives once per phase and waits with that arrive's token before arriving again\n",
+               threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, (unsigned)b->_bar,
+               cg_mbarrier_test_wait_parity(cg__thread_block_mbarrier(b), 0u) ? 1u : 0u);
+        __trap();
+    }
+    b->_ready |= 2u;
+#endif
     return cg_mbarrier_arrive(cg__thread_block_mbarrier(b));
 }
 
@@ -251,6 +265,9 @@ CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
  * (acquire, CTA scope). Consumes the token of this thread's own arrive. */
 CG_DEVICE void cg_thread_block_barrier_wait(cg_thread_block_t *b, cg_token_t tok)
 {
+#if CG_DEBUG
+    b->_ready &= ~2u;
+#endif
     cg_mbarrier_wait(cg__thread_block_mbarrier(b), tok);
 }
 

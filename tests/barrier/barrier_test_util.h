@@ -110,6 +110,8 @@ int bt_launch_debug_wait_parity(void);
 int bt_launch_debug_bad_count(void);
 int bt_launch_debug_fn_overflow(void);
 int bt_launch_debug_device_wait(void *bar);
+int bt_launch_debug_device_over_arrival(void *bar);
+int bt_launch_debug_device_future_token(void *bar);
 
 #ifdef __cplusplus
 }

@@ -71,6 +71,21 @@ extern "C" __global__ void bt_debug_device_wait_kernel(cg_device_barrier_t *bar)
     cg_device_barrier_wait(bar, cg_device_barrier_arrive(bar));
 }
 
+/* A converged warp of 32 arrives on a device barrier expecting 2. */
+extern "C" __global__ void bt_debug_device_over_arrival_kernel(cg_device_barrier_t *bar)
+{
+    (void)cg_device_barrier_arrive(bar);
+}
+
+/* A wait with a token of phase 5 on a barrier still in phase 0 (no arrive
+ * returned it). */
+extern "C" __global__ void bt_debug_device_future_token_kernel(cg_device_barrier_t *bar)
+{
+    cg_token_t t;
+    t._opaque = 5u;
+    cg_device_barrier_wait(bar, t);
+}
+
 extern "C" int bt_launch_debug_wait_token(void)
 {
     bt_debug_wait_token_kernel<<<1, 32>>>();
@@ -98,5 +113,17 @@ extern "C" int bt_launch_debug_fn_overflow(void)
 extern "C" int bt_launch_debug_device_wait(void *bar)
 {
     bt_debug_device_wait_kernel<<<1, 1>>>((cg_device_barrier_t *)bar);
+    return (int)cudaGetLastError();
+}
+
+extern "C" int bt_launch_debug_device_over_arrival(void *bar)
+{
+    bt_debug_device_over_arrival_kernel<<<1, 32>>>((cg_device_barrier_t *)bar);
+    return (int)cudaGetLastError();
+}
+
+extern "C" int bt_launch_debug_device_future_token(void *bar)
+{
+    bt_debug_device_future_token_kernel<<<1, 1>>>((cg_device_barrier_t *)bar);
     return (int)cudaGetLastError();
 }

@@ -19,8 +19,8 @@
 #include "tests/barrier/barrier_test_util.h"
 #include "tests/support/cgtest.h"
 
-/* 5 tests, serialized by cgt_gpu_exclusive, each bounded at 30 s at worst. */
-TestSuite(barrier_debug, .timeout = 180);
+/* 7 tests, serialized by cgt_gpu_exclusive, each bounded at 30 s at worst. */
+TestSuite(barrier_debug, .timeout = 240);
 
 static double now_s(void)
 {
@@ -158,6 +158,39 @@ Test(barrier_debug, device_barrier_wait_that_never_completes_traps)
     cgt_require_sm90();
     CGT_CUDA(cudaMalloc((void **)&g_dbar, sizeof *g_dbar));
     CGT_OK(cg_device_barrier_init_host(g_dbar, 2));
-    static const char *const needles[] = {"cgc: cg_device_barrier_wait: deadlock", "parity 0"};
+    static const char *const needles[] = {"cgc: cg_device_barrier_wait: deadlock", "token of phase 0"};
     expect_trap_report("device barrier wait", NULL, launch_device_wait, needles, 2);
+}
+
+static void *launch_device_over_arrival(void)
+{
+    return (void *)(intptr_t)bt_launch_debug_device_over_arrival(g_dbar);
+}
+
+/* 32 arrivals on a phase that expects 2: reported with the barrier and phase. */
+Test(barrier_debug, device_barrier_over_arrival_traps)
+{
+    skip_under_sanitizers("device-barrier over-arrival: reported, trap");
+    cgt_require_sm90();
+    CGT_CUDA(cudaMalloc((void **)&g_dbar, sizeof *g_dbar));
+    CGT_OK(cg_device_barrier_init_host(g_dbar, 2));
+    static const char *const needles[] = {"cgc: cg_device_barrier arrive", "phase 0", "32 arrivals with only 2 pending"};
+    expect_trap_report("device barrier over-arrival", NULL, launch_device_over_arrival, needles, 3);
+}
+
+static void *launch_device_future_token(void)
+{
+    return (void *)(intptr_t)bt_launch_debug_device_future_token(g_dbar);
+}
+
+/* A token no arrive returned (phase 5 on a barrier in phase 0): reported at once. */
+Test(barrier_debug, device_barrier_token_of_a_future_phase_traps)
+{
+    skip_under_sanitizers("device-barrier wait with a token of a future phase: reported, trap");
+    cgt_require_sm90();
+    CGT_CUDA(cudaMalloc((void **)&g_dbar, sizeof *g_dbar));
+    CGT_OK(cg_device_barrier_init_host(g_dbar, 2));
+    static const char *const needles[] = {"cgc: cg_device_barrier_wait: token of a phase that has not started",
+                                          "token of phase 5", "barrier in phase 0"};
+    expect_trap_report("device barrier future token", NULL, launch_device_future_token, needles, 3);
 }

@@ -189,6 +189,7 @@ Test(mbarrier_ptx, warp_aggregated_arrive_is_one_arrive_for_the_warp)
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     char *body = cgt_ptx_function(ptx, "probe_arrive_warp");
     cr_expect_eq(cgt_count(body, "activemask.b32"), 1);
+    cr_expect_eq(cgt_count(body, "match.any.sync.b64"), 1, "only lanes naming the same mbarrier count together");
     cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1, "lanes' writes ordered before the leader's release");
     cr_expect_eq(cgt_count(body, "popc.b32"), 1, "the warp's count");
     cr_expect_eq(cgt_count(body, "shfl.sync.idx.b32"), 2, "64-bit token broadcast");
@@ -249,14 +250,15 @@ Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
 {
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     char *body = cgt_ptx_function(ptx, "probe_device_barrier_arrive");
-    cr_expect_eq(cgt_count(body, "atom.release.gpu.global.add.u32"), 1, "arrive is release.gpu");
+    cr_expect_eq(cgt_count(body, "match.any.sync.b64"), 1, "lanes grouped by the barrier they name");
+    cr_expect_eq(cgt_count(body, "atom.release.gpu.global.add.u64"), 1, "arrive is release.gpu");
     cr_expect_eq(cgt_count(body, "fence.acq_rel.gpu"), 1, "the last arrival acquires");
-    cr_expect_eq(cgt_count(body, "st.release.gpu.global.u32"), 1, "re-arm publishes the phase");
+    cr_expect_eq(cgt_count(body, "st.release.gpu.global.u64"), 1, "re-arm publishes the phase");
     cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1);
     free(body);
     body = cgt_ptx_function(ptx, "probe_device_barrier_wait");
-    cr_expect_eq(cgt_count(body, "ld.acquire.gpu.global.u32"), 1, "wait is acquire.gpu");
-    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1, "acquire handed to the warp");
+    cr_expect_eq(cgt_count(body, "ld.acquire.gpu.global.u64"), 1, "wait is acquire.gpu");
+    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 0, "every thread polls for its own token");
     free(body);
     free(ptx);
 }

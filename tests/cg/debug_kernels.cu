@@ -42,6 +42,16 @@ __global__ void k_grid_stale_token(void)
     cg_grid_barrier_wait(&g, t1);
 }
 
+/* Thread 5 arrives twice on the block barrier before waiting. */
+__global__ void k_block_double_arrive(void)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_token_t t = cg_thread_block_barrier_arrive(&b);
+    if (threadIdx.x == 5)
+        t = cg_thread_block_barrier_arrive(&b);
+    cg_thread_block_barrier_wait(&b, t);
+}
+
 /* Tile size that is not a power of two. */
 __global__ void k_bad_tile(uint32_t n, uint32_t *out)
 {
@@ -86,5 +96,11 @@ extern "C" cudaError_t cgt_debug_grid_stale_token(void) { return launch_full((co
 extern "C" cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out)
 {
     k_bad_tile<<<1, 32>>>(n, out);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cgt_debug_block_double_arrive(void)
+{
+    k_block_double_arrive<<<1, 64>>>();
     return cudaGetLastError();
 }

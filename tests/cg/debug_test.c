@@ -24,9 +24,10 @@ cudaError_t cgt_debug_grid_sync_block_skips(unsigned blocks);
 cudaError_t cgt_debug_grid_sync_block_leaves(void);
 cudaError_t cgt_debug_grid_stale_token(void);
 cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out);
+cudaError_t cgt_debug_block_double_arrive(void);
 
-/* 5 tests x TRAP_DEADLINE_S at worst, serialized by the lock. */
-TestSuite(cg_debug, .timeout = 180);
+/* 6 tests x TRAP_DEADLINE_S at worst, serialized by the lock. */
+TestSuite(cg_debug, .timeout = 220);
 
 static double now_s(void)
 {
@@ -104,4 +105,16 @@ Test(cg_debug, tile_size_not_power_of_two_traps)
     CGT_CUDA(cudaMalloc((void **)&out, 32 * sizeof *out));
     t0 = now_s();
     expect_trap(cgt_debug_bad_tile(3, out), "tiled_partition(3)", t0);
+}
+
+/* A thread that arrives twice on the block barrier before waiting is reported
+ * (it would complete the phase without another thread's arrival). */
+Test(cg_debug, block_barrier_second_arrive_before_wait_traps)
+{
+    double t0;
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("any", "traps on purpose (a second arrive before the wait)");
+    cgt_gpu_exclusive();
+    t0 = now_s();
+    expect_trap(cgt_debug_block_double_arrive(), "block barrier arrive twice", t0);
 }
