@@ -66,8 +66,6 @@
 #include "barrier/barrier.h"
 #include "barrier/mbarrier.h"
 #include "cg/config.h"
-#include "cg/group_header.h"
-#include "cg/groups.h"
 #include "dsmem/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
@@ -138,23 +136,22 @@ CG_DEVICE void cg_bulk_store(void *dst, const void *src, uint32_t bytes)
 /* Group copy completing on a barrier (seed 003)                             */
 /* ------------------------------------------------------------------------ */
 
-/* The engine behind cg_memcpy_async; `rank`/`nthreads` are the calling
- * thread's rank and the size of the group (overridden by the block's for
- * cluster and grid groups, see above). */
-CG_DEVICE void cg_memcpy_async_group(const cg_group_header_t *g, uint32_t rank, uint32_t nthreads, void *dst,
-                                     const void *src, size_t bytes, cg_barrier_t *bar)
+/* The engine behind cg_memcpy_async(&group, ...) (cg/group_copy.h): the
+ * calling thread is `rank` of the `count` threads that share the copy, every
+ * one of which calls it with the same arguments. `count` is the number of
+ * threads that EXIST in the group (a partial tile has fewer than its size):
+ * each byte belongs to exactly one of ranks 0 .. count-1, so a rank that
+ * does not exist would leave its share uncopied. */
+CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, const void *src, size_t bytes,
+                                     cg_barrier_t *bar)
 {
+    const uint32_t nthreads = count;
     cg_mbarrier_t *mbar = cg_barrier_native_handle(bar);
     (void)mbar; /* only the bulk path (sm_90) names it */
     if (bytes == 0)
         return;
     const uintptr_t align = (uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes;
 
-    if (g->kind == CG_GROUP_CLUSTER || g->kind == CG_GROUP_GRID) {
-        /* Each block is its own group (its own shared memory and barrier). */
-        rank = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-        nthreads = blockDim.x * blockDim.y * blockDim.z;
-    }
 #if CG_DEBUG
     if (bytes > CG_MBARRIER_TX_MAX) {
         printf("cgc: cg_memcpy_async(%llu bytes): larger than an mbarrier phase can track (2^20 - 1)\n",
@@ -207,13 +204,6 @@ CG_DEVICE void cg_memcpy_async_group(const cg_group_header_t *g, uint32_t rank, 
             d[i] = s[i];
     }
 }
-
-/* cg_memcpy_async(&group, dst, src, bytes, &bar): see the top of this file.
- * A macro over the group's header, like the generic group calls, so any
- * group type works and a non-group is a compile error. */
-#define cg_memcpy_async(g, dst, src, bytes, bar)                                                   \
-    cg_memcpy_async_group(&(g)->_hdr, (uint32_t)cg_thread_rank(g), (uint32_t)cg_num_threads(g), (dst), (src), \
-                          (size_t)(bytes), (bar))
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_ASYNC_COPY_H */

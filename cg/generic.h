@@ -6,16 +6,17 @@
  *
  * for g a cg_thread_block_t, cg_cluster_t, cg_grid_t or cg_tile_t.
  *
- * Each is a macro that takes the address of the group's first member,
- * `_hdr` (so passing anything that is not a group fails to compile), and
- * switches on its kind. Every group constructor stores a constant kind and
- * every call is inlined, so the compiler sees the constant and the switch
- * folds to the typed call: the generic call costs nothing over it (the PTX
- * test tests/cg:generic_ptx_test compares both).
+ * Each selects the typed call (cg_thread_block_sync, cg_grid_thread_rank, ...)
+ * from the STATIC type of `g`, at compile time: C11 spells the table with
+ * _Generic; C++ (how nvcc compiles every .cu file) with an internal overload
+ * set that mirrors it. No group is ever read as another kind and no run-time
+ * switch is left, so a generic call is the typed call, instruction for
+ * instruction (tests/cg:ptx_test compares the PTX), and compiles as fast.
+ * Anything that is not a pointer to a group is a compile error.
  *
- * thread_rank and num_threads return uint64_t for every group (a grid can
- * hold more than 2^32 threads); the typed calls of the block, cluster and tile
- * return uint32_t.
+ * The result type is the typed call's: thread_rank and num_threads are
+ * uint32_t for a block, cluster or tile and uint64_t for a grid (a grid can
+ * hold more than 2^32 threads), as in C++ CG.
  *
  * Tiles have no hardware split barrier: cg_barrier_arrive on a tile is a
  * __syncwarp over the tile and cg_barrier_wait does nothing (cg/tile.h).
@@ -26,124 +27,57 @@
 #include "cg/cluster_group.h"
 #include "cg/config.h"
 #include "cg/grid.h"
-#include "cg/group_header.h"
 #include "cg/thread_block.h"
 #include "cg/tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
-#define cg_sync(g) cg__generic_sync(&(g)->_hdr)
-#define cg_barrier_arrive(g) cg__generic_barrier_arrive(&(g)->_hdr)
-#define cg_barrier_wait(g, tok) cg__generic_barrier_wait(&(g)->_hdr, (tok))
-#define cg_thread_rank(g) cg__generic_thread_rank(&(g)->_hdr)
-#define cg_num_threads(g) cg__generic_num_threads(&(g)->_hdr)
+#if defined(__cplusplus)
 
-/* Reached only with a header that no group constructor made. */
-CG_DEVICE void cg__generic_bad_kind(const cg_group_header_t *h)
-{
-#if CG_DEBUG
-    printf("cgc: generic group call on %p: kind %u is not a group (not made by cg_this_* / "
-           "cg_tiled_partition?)\n",
-           (const void *)h, h->kind);
-    __trap();
-#else
-    (void)h;
-    __builtin_unreachable();
-#endif
-}
-
-CG_DEVICE void cg__generic_sync(cg_group_header_t *h)
-{
-    switch (h->kind) {
-    case CG_GROUP_THREAD_BLOCK:
-        cg_thread_block_sync((cg_thread_block_t *)h);
-        return;
-    case CG_GROUP_CLUSTER:
-        cg_cluster_sync((cg_cluster_t *)h);
-        return;
-    case CG_GROUP_GRID:
-        cg_grid_sync((cg_grid_t *)h);
-        return;
-    case CG_GROUP_TILE:
-        cg_tile_sync((cg_tile_t *)h);
-        return;
-    default:
-        cg__generic_bad_kind(h);
+/* The _Generic table below, as overloads (internal; users call the macros). */
+#define CG_GENERIC_FORWARD_(group, prefix)                                                         \
+    CG_DEVICE void cg_generic_sync_(group *g) { prefix##_sync(g); }                                \
+    CG_DEVICE cg_token_t cg_generic_barrier_arrive_(group *g) { return prefix##_barrier_arrive(g); } \
+    CG_DEVICE void cg_generic_barrier_wait_(group *g, cg_token_t t) { prefix##_barrier_wait(g, t); } \
+    CG_DEVICE auto cg_generic_thread_rank_(const group *g)->decltype(prefix##_thread_rank(g))      \
+    {                                                                                              \
+        return prefix##_thread_rank(g);                                                            \
+    }                                                                                              \
+    CG_DEVICE auto cg_generic_num_threads_(const group *g)->decltype(prefix##_num_threads(g))      \
+    {                                                                                              \
+        return prefix##_num_threads(g);                                                            \
     }
-}
 
-CG_DEVICE cg_token_t cg__generic_barrier_arrive(cg_group_header_t *h)
-{
-    cg_token_t t;
-    switch (h->kind) {
-    case CG_GROUP_THREAD_BLOCK:
-        return cg_thread_block_barrier_arrive((cg_thread_block_t *)h);
-    case CG_GROUP_CLUSTER:
-        return cg_cluster_barrier_arrive((cg_cluster_t *)h);
-    case CG_GROUP_GRID:
-        return cg_grid_barrier_arrive((cg_grid_t *)h);
-    case CG_GROUP_TILE:
-        return cg_tile_barrier_arrive((cg_tile_t *)h);
-    default:
-        cg__generic_bad_kind(h);
-    }
-    t._opaque = 0;
-    return t;
-}
+CG_GENERIC_FORWARD_(cg_thread_block_t, cg_thread_block)
+CG_GENERIC_FORWARD_(cg_cluster_t, cg_cluster)
+CG_GENERIC_FORWARD_(cg_grid_t, cg_grid)
+CG_GENERIC_FORWARD_(cg_tile_t, cg_tile)
 
-CG_DEVICE void cg__generic_barrier_wait(cg_group_header_t *h, cg_token_t tok)
-{
-    switch (h->kind) {
-    case CG_GROUP_THREAD_BLOCK:
-        cg_thread_block_barrier_wait((cg_thread_block_t *)h, tok);
-        return;
-    case CG_GROUP_CLUSTER:
-        cg_cluster_barrier_wait((cg_cluster_t *)h, tok);
-        return;
-    case CG_GROUP_GRID:
-        cg_grid_barrier_wait((cg_grid_t *)h, tok);
-        return;
-    case CG_GROUP_TILE:
-        cg_tile_barrier_wait((cg_tile_t *)h, tok);
-        return;
-    default:
-        cg__generic_bad_kind(h);
-    }
-}
+#define cg_sync(g) cg_generic_sync_(g)
+#define cg_barrier_arrive(g) cg_generic_barrier_arrive_(g)
+#define cg_barrier_wait(g, tok) cg_generic_barrier_wait_((g), (tok))
+#define cg_thread_rank(g) cg_generic_thread_rank_(g)
+#define cg_num_threads(g) cg_generic_num_threads_(g)
 
-CG_DEVICE uint64_t cg__generic_thread_rank(const cg_group_header_t *h)
-{
-    switch (h->kind) {
-    case CG_GROUP_THREAD_BLOCK:
-        return cg_thread_block_thread_rank((const cg_thread_block_t *)h);
-    case CG_GROUP_CLUSTER:
-        return cg_cluster_thread_rank((const cg_cluster_t *)h);
-    case CG_GROUP_GRID:
-        return cg_grid_thread_rank((const cg_grid_t *)h);
-    case CG_GROUP_TILE:
-        return cg_tile_thread_rank((const cg_tile_t *)h);
-    default:
-        cg__generic_bad_kind(h);
-    }
-    return 0;
-}
+#else /* C11 */
 
-CG_DEVICE uint64_t cg__generic_num_threads(const cg_group_header_t *h)
-{
-    switch (h->kind) {
-    case CG_GROUP_THREAD_BLOCK:
-        return cg_thread_block_num_threads((const cg_thread_block_t *)h);
-    case CG_GROUP_CLUSTER:
-        return cg_cluster_num_threads((const cg_cluster_t *)h);
-    case CG_GROUP_GRID:
-        return cg_grid_num_threads((const cg_grid_t *)h);
-    case CG_GROUP_TILE:
-        return cg_tile_num_threads((const cg_tile_t *)h);
-    default:
-        cg__generic_bad_kind(h);
-    }
-    return 0;
-}
+#define CG_GENERIC_PICK_(g, verb)                                                                  \
+    _Generic((g), cg_thread_block_t *: cg_thread_block_##verb, cg_cluster_t *: cg_cluster_##verb,  \
+             cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb)
+#define CG_GENERIC_PICK_CONST_(g, verb)                                                            \
+    _Generic((g), cg_thread_block_t *: cg_thread_block_##verb,                                     \
+             const cg_thread_block_t *: cg_thread_block_##verb, cg_cluster_t *: cg_cluster_##verb, \
+             const cg_cluster_t *: cg_cluster_##verb, cg_grid_t *: cg_grid_##verb,                 \
+             const cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb,                       \
+             const cg_tile_t *: cg_tile_##verb)
+
+#define cg_sync(g) CG_GENERIC_PICK_((g), sync)(g)
+#define cg_barrier_arrive(g) CG_GENERIC_PICK_((g), barrier_arrive)(g)
+#define cg_barrier_wait(g, tok) CG_GENERIC_PICK_((g), barrier_wait)((g), (tok))
+#define cg_thread_rank(g) CG_GENERIC_PICK_CONST_((g), thread_rank)(g)
+#define cg_num_threads(g) CG_GENERIC_PICK_CONST_((g), num_threads)(g)
+
+#endif /* __cplusplus */
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_GENERIC_H */

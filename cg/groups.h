@@ -20,6 +20,7 @@
 #include "cg/dim3.h"
 #include "cg/generic.h"
 #include "cg/grid.h"
+#include "cg/group_copy.h"
 #include "cg/group_header.h"
 #include "cg/thread_block.h"
 #include "cg/tile.h"

@@ -69,6 +69,12 @@ CG_DEVICE cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)
 /* Threads in the tile (n). */
 CG_DEVICE uint32_t cg_tile_num_threads(const cg_tile_t *t) { return t->_size; }
 
+/* Threads of the tile that exist: n, except in the partial last warp of a
+ * block whose size is not a multiple of 32, where only tile ranks
+ * 0 .. cg_tile_num_present - 1 exist. Work split among the tile's threads
+ * (group copies, pushes) divides by this, not by n. */
+CG_DEVICE uint32_t cg_tile_num_present(const cg_tile_t *t) { return (uint32_t)__popc(t->_mask); }
+
 /* The calling thread's rank in its tile, 0..n-1. */
 CG_DEVICE uint32_t cg_tile_thread_rank(const cg_tile_t *t)
 {

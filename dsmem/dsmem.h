@@ -60,8 +60,6 @@
 #include "async/fence.h"
 #include "barrier/mbarrier.h"
 #include "cg/config.h"
-#include "cg/generic.h"
-#include "cg/group_header.h"
 #include "dsmem/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
@@ -571,18 +569,16 @@ CG_DEVICE void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t bytes, cg
     cg_dsmem_bulk_copy(cg_dsmem_addr(dst, to_rank), cg_smem_addr(src), bytes, cg_dsmem_addr(bar, to_rank));
 }
 
-/* The engine behind cg_dsmem_push: the calling threads (rank of nthreads)
- * split the buffer and each pushes its share with st.async (16, 8 or 4 bytes
- * per store, the widest the alignment allows). No proxy fence and no sync are
- * needed on the sender: each thread reads src with ordinary loads. bytes a
- * multiple of 4. For cluster and grid groups each block is its own group. */
-CG_DEVICE void cg_dsmem_push_group(const cg_group_header_t *g, uint32_t rank, uint32_t nthreads, void *dst,
-                                   const void *src, uint32_t bytes, cg_mbarrier_t *bar, uint32_t to_rank)
+/* The engine behind cg_dsmem_push(&group, ...) (cg/group_copy.h): the
+ * calling thread is `rank` of the `count` threads that EXIST in the pushing
+ * group (a partial tile has fewer than its size); they split the buffer and
+ * each pushes its share with st.async (16, 8 or 4 bytes per store, the widest
+ * the alignment allows). No proxy fence and no sync are needed on the sender:
+ * each thread reads src with ordinary loads. bytes a multiple of 4. */
+CG_DEVICE void cg_dsmem_push_share(uint32_t rank, uint32_t count, void *dst, const void *src, uint32_t bytes,
+                                   cg_mbarrier_t *bar, uint32_t to_rank)
 {
-    if (g->kind == CG_GROUP_CLUSTER || g->kind == CG_GROUP_GRID) {
-        rank = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-        nthreads = blockDim.x * blockDim.y * blockDim.z;
-    }
+    const uint32_t nthreads = count;
     const uintptr_t align = (uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes;
 #if CG_DEBUG
     if ((align & 3u) != 0) {
@@ -607,14 +603,6 @@ CG_DEVICE void cg_dsmem_push_group(const cg_group_header_t *g, uint32_t rank, ui
             cg_dsmem_st_async_b32(d + i, *(const uint32_t *)(s + i), m);
     }
 }
-
-/* cg_dsmem_push(&group, dst, src, bytes, &bar, to_rank): the group pushes
- * `bytes` from its shared `src` into CTA to_rank's `dst`, completing them on
- * CTA to_rank's `bar`. A macro over the group header, like the generic group
- * calls. */
-#define cg_dsmem_push(g, dst, src, bytes, bar, to_rank)                                            \
-    cg_dsmem_push_group(&(g)->_hdr, (uint32_t)cg_thread_rank(g), (uint32_t)cg_num_threads(g), (dst), (src), \
-                        (uint32_t)(bytes), (bar), (uint32_t)(to_rank))
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_DSMEM_DSMEM_H */

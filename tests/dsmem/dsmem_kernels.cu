@@ -10,6 +10,7 @@
 
 #include "barrier/mbarrier.h"
 #include "cluster/cluster.h"
+#include "cg/groups.h"
 #include "dsmem/dsmem.h"
 #include "tests/dsmem/cluster_launch.cuh"
 
