@@ -98,7 +98,9 @@ cudaError_t cgt_stream_wait_deadline(double seconds)
 
 uint64_t cgt_seed(void)
 {
-    const char *env = getenv("CGT_SEED");
+    const char *env = getenv("CGC_SEED");
+    if (!env || !*env)
+        env = getenv("CGT_SEED");
     uint64_t s;
     if (env && *env) {
         s = strtoull(env, NULL, 0);
@@ -109,7 +111,7 @@ uint64_t cgt_seed(void)
     }
     if (s == 0)
         s = 0x9E3779B97F4A7C15ull;
-    cr_log_info("random seed: CGT_SEED=%llu", (unsigned long long)s);
+    cr_log_info("random seed %llu (replay with CGC_SEED=%llu)", (unsigned long long)s, (unsigned long long)s);
     return s;
 }
 

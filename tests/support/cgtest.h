@@ -39,7 +39,7 @@ void cgt_check_status(cg_status_t st, const char *what, const char *file, int li
 void cgt_sync(const char *file, int line);
 
 /* Skip the current test when it runs under the named compute-sanitizer tool
- * ("memcheck", "racecheck", "synccheck", or "any"); tools/gpu/run.sh sets
+ * ("memcheck", "racecheck", "synccheck", "initcheck", or "any"); tools/gpu/run.sh sets
  * CGT_SANITIZER=<tool> for its sanitizer passes. For tests whose subject the
  * tool cannot judge: kernels that trap or make failing API calls on purpose,
  * or synchronization the tool has no model of (say which in `reason`). The
@@ -60,7 +60,8 @@ void cgt_gpu_exclusive(void);
 cudaError_t cgt_stream_wait_deadline(double seconds);
 
 /* A fresh seed per test run (time and pid mixed), printed so a failure can be
- * replayed with CGT_SEED=<n> in the environment. */
+ * replayed with CGC_SEED=<n> in the environment (CGT_SEED=<n>, its older
+ * name, works too). */
 uint64_t cgt_seed(void);
 
 /* xorshift64* stream; state must start non-zero (cgt_seed() is). */

@@ -2,10 +2,12 @@
 # Runs on the GPU machine, from the checkout, with .bundle/ carried
 # (tools/gpu/bundle.sh made it). In one go: every test binary, the example
 # tour, the benchmark, then every GPU test under compute-sanitizer memcheck,
-# racecheck and synccheck (with CGT_QUICK=1, which scales long loops down).
+# racecheck, synccheck and initcheck (with CGT_QUICK=1, which scales long
+# loops down).
 # Logs go to $OUT (at most 8 files come back); a summary table prints last.
 #
 #   CGC_SKIP_SANITIZERS=1   skip the sanitizer passes
+#   CGC_SAN_TOOLS="..."     which compute-sanitizer tools (default: all four)
 #   CGC_SAN_JOBS=N          sanitizer runs in parallel (default 6)
 #   CGC_BENCH_ARGS="..."    extra arguments for the benchmark
 #   CGC_DEADLINE=S          start no sanitizer run after S seconds (default 480),
@@ -70,7 +72,7 @@ echo "tour and bench done at $(($(date +%s) - start)) s"
 if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
     export -f run_test
     export work start CGT_QUICK=1
-    for tool in memcheck racecheck synccheck; do
+    for tool in ${CGC_SAN_TOOLS:-memcheck racecheck synccheck initcheck}; do
         while read -r id; do echo "$tool $id"; done <"$work/tests/gpu_ids.txt"
     done | xargs -P "${CGC_SAN_JOBS:-6}" -L 1 bash -c '
         log=$(CGT_SANITIZER=$0 run_test "$1" compute-sanitizer --tool "$0" --target-processes all --print-limit 20 2>&1)
