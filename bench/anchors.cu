@@ -264,6 +264,52 @@ __global__ void k_cg_grid_sync(bench_args_t a)
 }
 BENCH_EXPORT(a_cg_grid_sync, k_cg_grid_sync)
 
+// --- device-scope barrier: cuda::barrier<thread_scope_device>, every phase checked ---------
+
+/* The same kernel as cgc's kc_device_barrier with libcu++'s device-scope
+ * barrier in global memory (initialized by init() in the set-up launch). */
+typedef cuda::barrier<cuda::thread_scope_device> dbar_t;
+static __device__ __align__(16) unsigned char ka_dbar_storage[sizeof(dbar_t)];
+static __device__ unsigned ka_dbar_slots[2][BENCH_DBAR_MAX_THREADS];
+static __device__ unsigned long long ka_dbar_stats[2];
+static __device__ unsigned ka_dbar_launch;
+
+__global__ void k_cuda_device_barrier(bench_args_t a)
+{
+    dbar_t *bar = reinterpret_cast<dbar_t *>(ka_dbar_storage);
+    const unsigned long long g = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;
+    if (a.iters < 0) {
+        if (g == 0) {
+            init(bar, (ptrdiff_t)n);
+            ka_dbar_stats[0] = ka_dbar_stats[1] = 0;
+            ka_dbar_launch = 1;
+        }
+        return;
+    }
+    const unsigned launch = *(volatile unsigned *)&ka_dbar_launch;
+    unsigned long long errors = 0;
+    for (long long i = 0; i < a.iters; ++i) {
+        ka_dbar_slots[i & 1][g] = bench_dbar_value(launch, i, g);
+        dbar_t::arrival_token t = bar->arrive();
+        bar->wait(cuda::std::move(t));
+        const unsigned long long p = bench_dbar_peer(i, g, n);
+        errors += *(volatile unsigned *)&ka_dbar_slots[i & 1][p] != bench_dbar_value(launch, i, p);
+    }
+    if (errors)
+        atomicAdd(&ka_dbar_stats[0], errors);
+    if (g == 0 && a.iters > 0) {
+        ka_dbar_stats[1] += (unsigned long long)a.iters;
+        ka_dbar_launch = launch + 1u;
+    }
+    bench_sink(&a, errors);
+}
+BENCH_EXPORT(a_cuda_device_barrier, k_cuda_device_barrier)
+
+extern "C" int bench_dbar_stats_anchor(unsigned long long out[2])
+{
+    return (int)cudaMemcpyFromSymbol(out, ka_dbar_stats, sizeof ka_dbar_stats);
+}
+
 // --- DSMEM: pull with remote int4 loads ---------------------------------------------
 
 /* Dynamic shared memory: send[xfer] then recv[xfer]. Each iteration every CTA

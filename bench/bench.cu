@@ -183,6 +183,7 @@ typedef struct row {
     double max_ratio;       /* target: cgc / anchor (time) <= max_ratio; 0 = no target (info) */
     double speedup;         /* the same target as a throughput factor, for display; 0 = none */
     metric_t metric;
+    int checked;            /* 1: device-barrier rows, every phase checked (bench_dbar_stats_*) */
 } row_t;
 
 /* Rows share shapes; these keep each table line short. */
@@ -249,6 +250,16 @@ static const row_t k_rows[] = {
     {"cluster relaxed arrive+wait", "cg_cluster_barrier_arrive_relaxed/wait", "PTX relaxed.aligned floor", c_cluster_relaxed, a_ptx_cluster_relaxed, CLU(cs), 2, INFO, METRIC_NS},
     CLUSTER_ROWS(1) CLUSTER_ROWS(2) CLUSTER_ROWS(4) CLUSTER_ROWS(8) CLUSTER_ROWS(16)
 #undef CLUSTER_ROWS
+
+    /* Device-scope barrier: the whole grid co-resident (cooperative launch),
+     * every thread arrive + wait per phase, every phase checked. */
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(1, 128), 20, LE(1.00), METRIC_NS, 1},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(2, 128), 20, LE(1.00), METRIC_NS, 1},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 128), 20, LE(1.00), METRIC_NS, 1},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 128), 20, LE(1.00), METRIC_NS, 1},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(1, 256), 20, LE(1.00), METRIC_NS, 1},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 256), 20, LE(1.00), METRIC_NS, 1},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 256), 20, LE(1.00), METRIC_NS, 1},
 
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(1, 128), 20, LE(1.00), METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(8, 256), 20, LE(0.50), METRIC_NS},
@@ -635,6 +646,23 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
         L.coop = r->shape == SHAPE_GRID;
     }
 
+    if (r->checked) {
+        if ((unsigned long long)L.grid * L.block > BENCH_DBAR_MAX_THREADS) {
+            res->verdict = "SKIP";
+            snprintf(res->note, sizeof res->note, "grid of %u x %u threads is larger than the check buffers", L.grid,
+                     L.block);
+            return;
+        }
+        /* The set-up launch (iters < 0): each kernel initializes its barrier. */
+        bench_args_t init = a;
+        init.iters = -1;
+        for (int k = 0; k < nk; ++k)
+            if (skip_on_error(launch(d, fns[k], &L, init), "set-up launch", res))
+                return;
+        if (skip_on_error(cudaStreamSynchronize(d->stream), "set-up launch", res))
+            return;
+    }
+
     double ns[MAXK], spread[MAXK];
     measure(d, nk, fns, &L, a, o->repeats, ns, spread);
     res->ran = 1;
@@ -660,7 +688,22 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
             used += snprintf(note + used, room - (size_t)used, ", anchor %.2f TB/s", bytes / res->anc_ns / 1e3);
     }
     if (res->cgc_missing)
-        snprintf(note + used, room - (size_t)used, ", cgc kernel not built: %s", bench_cgc_missing(r->cgc));
+        used += snprintf(note + used, room - (size_t)used, ", cgc kernel not built: %s", bench_cgc_missing(r->cgc));
+    if (r->checked) {
+        /* Every timed launch is checked: no wrong value read after any wait,
+         * and thread 0 completed every phase of every launch (the warm-up and
+         * `repeats` timed launches; the 0-iteration ones have none). */
+        const unsigned long long want = (unsigned long long)(1 + (o->repeats > 64 ? 64 : o->repeats)) * a.iters;
+        unsigned long long st[2][2] = {{0, 0}, {0, 0}};
+        (void)cudaStreamSynchronize(d->stream);
+        int bad = bench_dbar_stats_anchor(st[1]) != 0 || st[1][0] != 0 || st[1][1] != want;
+        if (cgc_fn)
+            bad |= bench_dbar_stats_cgc(st[0]) != 0 || st[0][0] != 0 || st[0][1] != want;
+        if (bad)
+            res->verdict = "WRONG";
+        snprintf(note + used, room - (size_t)used, ", checked: cgc %llu wrong / %llu phases, anchor %llu / %llu (want %llu)",
+                 st[0][0], st[0][1], st[1][0], st[1][1], want);
+    }
 }
 
 // --- main ----------------------------------------------------------------------------
@@ -750,7 +793,7 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t_end);
 
     /* The short table: one line per row that ran, then the counts. */
-    int pass = 0, miss = 0, info = 0, missing = 0, skipped = 0;
+    int pass = 0, miss = 0, info = 0, missing = 0, skipped = 0, wrong = 0;
     printf("\nsummary (ratio = cgc ns / anchor ns; lower is better)\n");
     for (int i = 0; i < NROWS; ++i) {
         const result_t *x = &res[i];
@@ -770,12 +813,14 @@ int main(int argc, char **argv)
             ++info;
         else if (!strcmp(x->verdict, "MISSING"))
             ++missing;
+        else if (!strcmp(x->verdict, "WRONG"))
+            ++wrong;
         else
             ++skipped;
     }
     double secs = (double)(t_end.tv_sec - t_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - t_start.tv_nsec);
-    printf("%d PASS, %d MISS, %d info, %d cgc kernel missing, %d skipped; %.1f s\n", pass, miss, info, missing,
-           skipped, secs);
+    printf("%d PASS, %d MISS, %d WRONG, %d info, %d cgc kernel missing, %d skipped; %.1f s\n", pass, miss, wrong,
+           info, missing, skipped, secs);
 
     if (csv)
         fclose(csv);
@@ -784,5 +829,9 @@ int main(int argc, char **argv)
     CK(cudaFree(d.src));
     CK(cudaFree(d.sink));
     CK(cudaFree(d.acc));
+    if (wrong) {
+        fprintf(stderr, "bench: %d row(s) computed a WRONG result\n", wrong);
+        return 3;
+    }
     return o.strict && (miss || missing) ? 4 : 0;
 }

@@ -59,7 +59,8 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cg_grid_sync)         /* CG grid.sync(), cooperative launch            */  \
     X(a_dsmem_pull)           /* map_shared_rank int4 remote reads + cluster.sync */ \
     X(a_copy_plain)           /* global->shared, plain int4 loads              */  \
-    X(a_copy_memcpy_async)    /* global->shared, cuda::memcpy_async + barrier  */
+    X(a_copy_memcpy_async)    /* global->shared, cuda::memcpy_async + barrier  */  \
+    X(a_cuda_device_barrier)  /* cuda::barrier<device> arrive + wait, checked  */
 
 BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
 
@@ -85,7 +86,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_dsmem_push)           /* cg_dsmem_push (st.async, whole block)         */  \
     X(c_dsmem_push_bulk)      /* cg_dsmem_push_bulk (one thread, bulk engine)  */  \
     X(c_copy_tma)             /* cg_memcpy_async_tx (one-thread bulk copy)     */  \
-    X(c_copy_memcpy_async)    /* cg_memcpy_async(&block, ..., &barrier)        */
+    X(c_copy_memcpy_async)    /* cg_memcpy_async(&block, ..., &barrier)        */  \
+    X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
 
@@ -109,5 +111,12 @@ extern "C" int bench_cgc_debug_build(void);
 /* Shared memory each DSMEM kernel needs beyond dynamic buffers: none; the
  * DSMEM kernels use 2 * xfer_bytes of dynamic shared memory (send + receive). */
 #define BENCH_DSMEM_SMEM(xfer) (2u * (xfer))
+
+/* Device-barrier rows: the largest grid they run (threads), and what their
+ * kernels counted since the set-up launch: {wrong values read after a wait,
+ * phases thread 0 completed}. Return a cudaError_t. */
+#define BENCH_DBAR_MAX_THREADS (132u * 2048u)
+extern "C" int bench_dbar_stats_cgc(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_anchor(unsigned long long out[2]);
 
 #endif /* CGC_BENCH_H */

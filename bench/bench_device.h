@@ -81,4 +81,34 @@ static __device__ __forceinline__ void bench_sum_into(const int *smem, unsigned 
     *acc += (unsigned long long)(unsigned)sum;
 }
 
+
+// --- device-scope barrier rows: the checked phase --------------------------------------
+
+/* What the device-barrier rows (cgc and anchor alike) do around each
+ * arrive + wait, so that a barrier that releases a phase early is caught and
+ * the two kernels do the same work. Before its arrive, a thread writes
+ * bench_dbar_value(launch, phase, gtid) into its slot of the phase's half of
+ * `slots` (the halves alternate by phase parity: a slot is rewritten two
+ * phases later, after every reader of it has arrived in the phase between);
+ * after its wait it reads the slot of a thread of another block, chosen by
+ * hash, and counts a mismatch in errors. `launch` is read once per launch
+ * from a counter the last phase's thread 0 raises, so values of an earlier
+ * launch never match. */
+static __device__ __forceinline__ unsigned bench_dbar_value(unsigned launch, long long phase, unsigned long long g)
+{
+    unsigned long long x = ((unsigned long long)launch << 40) ^ ((unsigned long long)phase << 20) ^ g;
+    x *= 0x9E3779B97F4A7C15ull;
+    return (unsigned)(x >> 32) | 1u;
+}
+
+static __device__ __forceinline__ unsigned long long bench_dbar_peer(long long phase, unsigned long long g,
+                                                                     unsigned long long n)
+{
+    unsigned long long x = ((unsigned long long)phase * 0xBF58476D1CE4E5B9ull) ^ (g * 0x94D049BB133111EBull);
+    x ^= x >> 31;
+    unsigned long long p = x % n;
+    /* Another block's thread when there is another block. */
+    return (p / blockDim.x == blockIdx.x && gridDim.x > 1) ? (p + blockDim.x) % n : p;
+}
+
 #endif /* CGC_BENCH_DEVICE_H */
