@@ -16,7 +16,8 @@ typedef enum cg_group_kind {
     CG_GROUP_THREAD_BLOCK = 1,
     CG_GROUP_CLUSTER = 2,
     CG_GROUP_GRID = 3,
-    CG_GROUP_TILE = 4
+    CG_GROUP_TILE = 4,
+    CG_GROUP_COALESCED = 5
 } cg_group_kind_t;
 
 typedef struct cg_group_header {

@@ -7,6 +7,8 @@
  *   cg/cluster_group.h  cg_this_cluster, cluster barrier, DSMEM mapping
  *   cg/grid.h           cg_this_grid, grid barrier (cooperative launch)
  *   cg/tile.h           cg_tiled_partition, shuffles, votes, reductions
+ *   cg/collectives.h    tile reduce/scan/shuffle/match for every type and operator
+ *   cg/coalesced.h      coalesced groups, binary/labeled/tiled partitions
  *   cg/generic.h        cg_sync, cg_barrier_arrive/wait, cg_thread_rank, ...
  *
  * Types are visible to host C too (they are plain structs); the calls exist
@@ -16,6 +18,8 @@
 #define CG_GROUPS_H
 
 #include "cg/cluster_group.h"
+#include "cg/coalesced.h"
+#include "cg/collectives.h"
 #include "cg/config.h"
 #include "cg/dim3.h"
 #include "cg/generic.h"

@@ -29,6 +29,16 @@ CG_DEVICE uint32_t cg_sreg_laneid(void)
     return l;
 }
 
+/* mov.u32 d, %lanemask_lt;   PTX ISA 2.0, sm_20. Bit i set for every lane
+ * i below the caller's (a coalesced group's rank is the popcount of it and
+ * the group's mask). */
+CG_DEVICE uint32_t cg_sreg_lanemask_lt(void)
+{
+    uint32_t m;
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m));
+    return m;
+}
+
 /* mov.u32 d, %nsmid;   PTX ISA 2.0, sm_20. An upper bound on SM ids (the SM
  * count on current parts). */
 CG_DEVICE uint32_t cg_sreg_nsmid(void)

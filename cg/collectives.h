@@ -1,0 +1,401 @@
+/*
+ * cg/collectives.h — every collective of a warp tile (1..32 threads), for
+ * every arithmetic type and operator: C++ CG's cg::reduce,
+ * cg::inclusive_scan, cg::exclusive_scan, the four shuffles, shuffles of any
+ * object by size, match_any and match_all.
+ *
+ *   cg_tile_t t = cg_tiled_partition(&b, 16);
+ *   int64_t s  = cg_tile_reduce_i64(&t, v, CG_OP_PLUS);
+ *   double  m  = cg_tile_reduce_f64(&t, x, CG_OP_LESS);        (minimum)
+ *   uint32_t o = cg_tile_exclusive_scan_u32(&t, n, CG_OP_PLUS);  (offsets)
+ *   double  y  = cg_tile_shfl_down_f64(&t, x, 1);
+ *   my_struct_t s2;  cg_tile_shfl_bytes(&t, &s2, &s, sizeof s, 0);
+ *
+ * Names: cg_tile_<verb>_<type>, the type one of
+ *   _i32 int32_t   _u32 uint32_t   _i64 int64_t   _u64 uint64_t
+ *   _f32 float     _f64 double
+ * and the operator a cg_op_t value (CG_OP_PLUS, CG_OP_LESS = minimum,
+ * CG_OP_GREATER = maximum, CG_OP_BIT_AND, CG_OP_BIT_OR, CG_OP_BIT_XOR). Every
+ * call is inlined, so an operator written as a constant folds: the code is
+ * that operator's alone (the switch over operators exists only for an
+ * operator known at run time). Why one name per type and verb with the
+ * operator as a value, not one name per operator: docs/PORTING.md.
+ *
+ * Results are C++ CG's, bit for bit, in whole tiles: the same operator
+ * definitions (less(a, b) = b < a ? b : a, greater(a, b) = a < b ? b : a,
+ * applied as op(own value, value from another rank), which decides which of
+ * two equal floats such as +0 and -0 wins) and the same order of combination:
+ *   reduce           32-bit integers on sm_80+ and tiles of 16 or 32: one
+ *                    redux.sync (integer results do not depend on order);
+ *                    everything else: a butterfly, op(v, shfl_xor(v, o)) for
+ *                    o = n/2, n/4, ..., 1 (every rank gets the same bits).
+ *   inclusive_scan   Hillis-Steele: for i = 1, 2, 4, ... < n, ranks >= i do
+ *                    v = op(v, shfl_up(v, i)).
+ *   exclusive_scan   integers with CG_OP_PLUS: inclusive - own value; every
+ *                    other case: the inclusive result of rank - 1, and rank 0
+ *                    gets 0 for EVERY operator (C++ CG returns T{}, a zero,
+ *                    not the operator's identity).
+ * Integer sums wrap (computed unsigned); no signed overflow is undefined.
+ *
+ * Bit operators are for the integer types only (C++ CG does not compile them
+ * for float/double): passed to an _f32/_f64 call they are a contract
+ * violation; a debug build (CG_DEBUG=1) traps with a message, a release build
+ * treats the operator as "keep own value".
+ *
+ * Partial tiles. In a block whose thread count is not a multiple of 32 the
+ * last warp is partial, and a tile there may hold fewer than n threads (its
+ * mask holds only the threads that exist; num_threads stays n, as in C++ CG).
+ * There every collective here is defined over the threads that exist:
+ *   reduce           32-bit integers on sm_80+: redux.sync over the mask;
+ *                    everything else: the inclusive scan, then the last
+ *                    existing rank's result (a uniform branch on
+ *                    "tile is whole" picks the path; whole tiles never take it).
+ *   scans            as in whole tiles (a rank reads only lower ranks).
+ *   match_any/all    over the threads that exist.
+ *   shuffles         defined when the source rank exists.
+ * C++ CG uses the whole tile's mask there: its scans, match_any and its
+ * redux.sync reductions give the same results as cgc's, its butterfly
+ * reductions and its shuffles from missing ranks read undefined values.
+ *
+ * Shuffles of any object: cg_tile_shfl{,_up,_down,_xor}_bytes(&t, dst, src,
+ * size, arg) move `size` bytes (any size, any trivially copyable object: a
+ * double, a uint4, a struct) in 4-byte words, one shuffle per word (a
+ * trailing partial word is one more). `dst` may be `src`; otherwise the two
+ * must not overlap. With `size` a constant (sizeof), the word loop unrolls
+ * and objects in registers stay there. C++ CG limits its templated shfl to 32
+ * bytes; these have no limit.
+ *
+ * match_any / match_all compare bit patterns (a float +0 and -0 differ, equal
+ * NaN bits match), as __match_any_sync does; results are tile-rank bit masks.
+ * match_all writes 1 to *pred (when pred is not NULL) when every thread of the
+ * tile holds the same value, else 0; it returns the tile's rank mask then,
+ * else 0.
+ */
+#ifndef CG_COLLECTIVES_H
+#define CG_COLLECTIVES_H
+
+#include "cg/config.h"
+#include "cg/sreg.h"
+#include "cg/tile.h"
+
+/* The operators of C++ CG's cooperative_groups/functional.h. */
+typedef enum cg_op {
+    CG_OP_PLUS = 0, /* cg::plus: a + b (integers wrap) */
+    CG_OP_LESS = 1, /* cg::less: the minimum, b < a ? b : a */
+    CG_OP_GREATER = 2, /* cg::greater: the maximum, a < b ? b : a */
+    CG_OP_BIT_AND = 3, /* cg::bit_and (integer types only) */
+    CG_OP_BIT_OR = 4, /* cg::bit_or (integer types only) */
+    CG_OP_BIT_XOR = 5 /* cg::bit_xor (integer types only) */
+} cg_op_t;
+
+#if CG_DEVICE_CODE_VISIBLE
+
+#include <string.h> /* memcpy: the byte shuffles move words through registers */
+
+/* ------------------------------------------------------------------------- */
+/* Operators, one function per type (internal)                               */
+/* ------------------------------------------------------------------------- */
+
+/* An integer operator. Sums are formed unsigned so they wrap, never overflow. */
+#define CG_INT_OP_(sfx, T, UT)                                                  \
+    CG_DEVICE T cg_op_##sfx##_(cg_op_t op, T a, T b)                            \
+    {                                                                           \
+        switch (op) {                                                           \
+        case CG_OP_PLUS:                                                        \
+            return (T)((UT)a + (UT)b);                                          \
+        case CG_OP_LESS:                                                        \
+            return b < a ? b : a;                                               \
+        case CG_OP_GREATER:                                                     \
+            return a < b ? b : a;                                               \
+        case CG_OP_BIT_AND:                                                     \
+            return a & b;                                                       \
+        case CG_OP_BIT_OR:                                                      \
+            return a | b;                                                       \
+        default:                                                                \
+            return a ^ b;                                                       \
+        }                                                                       \
+    }                                                                           \
+    /* inclusive - own value, for the integer-plus exclusive scan */           \
+    CG_DEVICE T cg_unplus_##sfx##_(T s, T v) { return (T)((UT)s - (UT)v); }
+
+CG_INT_OP_(i32, int32_t, uint32_t)
+CG_INT_OP_(u32, uint32_t, uint32_t)
+CG_INT_OP_(i64, int64_t, uint64_t)
+CG_INT_OP_(u64, uint64_t, uint64_t)
+
+/* A bit operator reached a float/double collective. */
+CG_DEVICE void cg_op_not_for_floats_(cg_op_t op)
+{
+#if CG_DEBUG
+    printf("cgc: collective on float/double with operator %d: bit_and/bit_or/bit_xor are for integer types only\n",
+           (int)op);
+    __trap();
+#else
+    (void)op;
+#endif
+}
+
+/* A floating-point operator: C++ CG's definitions, argument order kept. */
+#define CG_FLOAT_OP_(sfx, T)                                                    \
+    CG_DEVICE T cg_op_##sfx##_(cg_op_t op, T a, T b)                            \
+    {                                                                           \
+        switch (op) {                                                           \
+        case CG_OP_PLUS:                                                        \
+            return a + b;                                                       \
+        case CG_OP_LESS:                                                        \
+            return b < a ? b : a;                                               \
+        case CG_OP_GREATER:                                                     \
+            return a < b ? b : a;                                               \
+        default:                                                                \
+            cg_op_not_for_floats_(op);                                          \
+            return a;                                                           \
+        }                                                                       \
+    }                                                                           \
+    /* never called: exclusive scans of floats shuffle (C++ CG does too) */    \
+    CG_DEVICE T cg_unplus_##sfx##_(T s, T v) { return s - v; }
+
+CG_FLOAT_OP_(f32, float)
+CG_FLOAT_OP_(f64, double)
+
+/* 1 for the integer types: their CG_OP_PLUS exclusive scan subtracts. */
+#define CG_INTEGRAL_i32_ 1
+#define CG_INTEGRAL_u32_ 1
+#define CG_INTEGRAL_i64_ 1
+#define CG_INTEGRAL_u64_ 1
+#define CG_INTEGRAL_f32_ 0
+#define CG_INTEGRAL_f64_ 0
+
+/* ------------------------------------------------------------------------- */
+/* redux.sync (internal)                                                     */
+/* ------------------------------------------------------------------------- */
+
+/* 1 where a type's reductions can be one redux.sync: 32-bit integers, sm_80+.
+ *   redux.sync.op.type dst, src, membermask;  .op = {.add, .min, .max},
+ *                                             .type = {.u32, .s32}
+ *   redux.sync.op.b32  dst, src, membermask;  .op = {.and, .or, .xor}
+ * PTX ISA 7.0, sm_80. Reduces over the non-exited threads of membermask, so
+ * a partial tile's mask gives the reduction of the threads that exist. (The
+ * .f32 min/max forms need sm_100a; sm_90 has no float or 64-bit redux.) The
+ * __reduce_*_sync intrinsics emit exactly these. */
+#define CG_REDUX_i32_ CG_ARCH_HAS_SM80
+#define CG_REDUX_u32_ CG_ARCH_HAS_SM80
+#define CG_REDUX_i64_ 0
+#define CG_REDUX_u64_ 0
+#define CG_REDUX_f32_ 0
+#define CG_REDUX_f64_ 0
+
+#if CG_ARCH_HAS_SM80
+CG_DEVICE int32_t cg_redux_i32_(uint32_t mask, int32_t v, cg_op_t op)
+{
+    switch (op) {
+    case CG_OP_PLUS:
+        return __reduce_add_sync(mask, v); /* redux.sync.add.s32 */
+    case CG_OP_LESS:
+        return __reduce_min_sync(mask, v); /* redux.sync.min.s32 */
+    case CG_OP_GREATER:
+        return __reduce_max_sync(mask, v); /* redux.sync.max.s32 */
+    case CG_OP_BIT_AND:
+        return (int32_t)__reduce_and_sync(mask, (uint32_t)v); /* redux.sync.and.b32 */
+    case CG_OP_BIT_OR:
+        return (int32_t)__reduce_or_sync(mask, (uint32_t)v); /* redux.sync.or.b32 */
+    default:
+        return (int32_t)__reduce_xor_sync(mask, (uint32_t)v); /* redux.sync.xor.b32 */
+    }
+}
+CG_DEVICE uint32_t cg_redux_u32_(uint32_t mask, uint32_t v, cg_op_t op)
+{
+    switch (op) {
+    case CG_OP_PLUS:
+        return __reduce_add_sync(mask, v); /* redux.sync.add.u32 */
+    case CG_OP_LESS:
+        return __reduce_min_sync(mask, v); /* redux.sync.min.u32 */
+    case CG_OP_GREATER:
+        return __reduce_max_sync(mask, v); /* redux.sync.max.u32 */
+    case CG_OP_BIT_AND:
+        return __reduce_and_sync(mask, v);
+    case CG_OP_BIT_OR:
+        return __reduce_or_sync(mask, v);
+    default:
+        return __reduce_xor_sync(mask, v);
+    }
+}
+#else
+/* Never called (CG_REDUX_<type>_ is 0 below sm_80): keep the shape. */
+CG_DEVICE int32_t cg_redux_i32_(uint32_t mask, int32_t v, cg_op_t op) { (void)mask; (void)op; return v; }
+CG_DEVICE uint32_t cg_redux_u32_(uint32_t mask, uint32_t v, cg_op_t op) { (void)mask; (void)op; return v; }
+#endif
+/* Types without redux: never called (CG_REDUX_<type>_ is 0). */
+CG_DEVICE int64_t cg_redux_i64_(uint32_t mask, int64_t v, cg_op_t op) { (void)mask; (void)op; return v; }
+CG_DEVICE uint64_t cg_redux_u64_(uint32_t mask, uint64_t v, cg_op_t op) { (void)mask; (void)op; return v; }
+CG_DEVICE float cg_redux_f32_(uint32_t mask, float v, cg_op_t op) { (void)mask; (void)op; return v; }
+CG_DEVICE double cg_redux_f64_(uint32_t mask, double v, cg_op_t op) { (void)mask; (void)op; return v; }
+
+/* ------------------------------------------------------------------------- */
+/* Tile helpers (internal)                                                   */
+/* ------------------------------------------------------------------------- */
+
+/* The caller's rank in its tile: lane & (n - 1) (a tile never spans warps and
+ * a warp's lanes are consecutive block ranks, so this equals
+ * cg_tile_thread_rank; %laneid is one register read in any block shape). */
+CG_DEVICE uint32_t cg_tile_rank_(const cg_tile_t *t) { return cg_sreg_laneid() & (t->_size - 1u); }
+
+/* The tile's first lane in the warp. */
+CG_DEVICE uint32_t cg_tile_base_(const cg_tile_t *t) { return cg_sreg_laneid() & ~(t->_size - 1u); }
+
+/* 1 when every one of the tile's n threads exists (not the partial tile of a
+ * partial last warp). */
+CG_DEVICE int cg_tile_whole_(const cg_tile_t *t) { return (uint32_t)__popc(t->_mask) == t->_size; }
+
+/* ------------------------------------------------------------------------- */
+/* Every tile collective of one type                                         */
+/* ------------------------------------------------------------------------- */
+
+/* Defines the shuffles, match, reduce and scans of one type. Why a macro: the
+ * six types share every line but the type; written out, a fix to one would
+ * have to be made six times. `sfx` is the name suffix, `T` the type. */
+#define CG_TILE_COLLECTIVES_(sfx, T)                                            \
+    /* The value of v in tile rank src (taken modulo n). */                     \
+    CG_DEVICE T cg_tile_shfl_##sfx(const cg_tile_t *t, T v, uint32_t src)       \
+    {                                                                           \
+        return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);               \
+    }                                                                           \
+    /* The value of v in rank - delta; ranks below delta get their own. */     \
+    CG_DEVICE T cg_tile_shfl_up_##sfx(const cg_tile_t *t, T v, uint32_t delta)  \
+    {                                                                           \
+        return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);               \
+    }                                                                           \
+    /* The value of v in rank + delta; ranks past the end get their own. */    \
+    CG_DEVICE T cg_tile_shfl_down_##sfx(const cg_tile_t *t, T v, uint32_t delta) \
+    {                                                                           \
+        return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);             \
+    }                                                                           \
+    /* The value of v in rank ^ lane_mask. */                                  \
+    CG_DEVICE T cg_tile_shfl_xor_##sfx(const cg_tile_t *t, T v, uint32_t lane_mask) \
+    {                                                                           \
+        return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);     \
+    }                                                                           \
+    /* Tile ranks whose v has the same bits as the caller's. */                \
+    CG_DEVICE uint32_t cg_tile_match_any_##sfx(const cg_tile_t *t, T v)         \
+    {                                                                           \
+        return __match_any_sync(t->_mask, v) >> cg_tile_base_(t);               \
+    }                                                                           \
+    /* The tile's rank mask if every thread's v has the same bits, else 0;     \
+     * *pred (if pred is not NULL) gets 1 or 0 alike. */                        \
+    CG_DEVICE uint32_t cg_tile_match_all_##sfx(const cg_tile_t *t, T v, int *pred) \
+    {                                                                           \
+        int p;                                                                  \
+        uint32_t m = __match_all_sync(t->_mask, v, &p);                         \
+        if (pred)                                                               \
+            *pred = p;                                                          \
+        return m >> cg_tile_base_(t);                                           \
+    }                                                                           \
+    /* op(v of ranks 0..r) in rank r (Hillis-Steele; see the top). */          \
+    CG_DEVICE T cg_tile_inclusive_scan_##sfx(const cg_tile_t *t, T v, cg_op_t op) \
+    {                                                                           \
+        uint32_t r = cg_tile_rank_(t);                                          \
+        for (uint32_t i = 1; i < t->_size; i <<= 1) {                           \
+            T u = cg_tile_shfl_up_##sfx(t, v, i);                               \
+            if (i <= r)                                                         \
+                v = cg_op_##sfx##_(op, v, u);                                   \
+        }                                                                       \
+        return v;                                                               \
+    }                                                                           \
+    /* op(v of ranks 0..r-1) in rank r; 0 in rank 0 (see the top). */          \
+    CG_DEVICE T cg_tile_exclusive_scan_##sfx(const cg_tile_t *t, T v, cg_op_t op) \
+    {                                                                           \
+        T s = cg_tile_inclusive_scan_##sfx(t, v, op);                           \
+        if (CG_INTEGRAL_##sfx##_ && op == CG_OP_PLUS)                           \
+            return cg_unplus_##sfx##_(s, v);                                    \
+        T u = cg_tile_shfl_up_##sfx(t, s, 1u);                                  \
+        return cg_tile_rank_(t) == 0u ? (T)0 : u;                               \
+    }                                                                           \
+    /* op over every thread of the tile, in every thread (see the top). */     \
+    CG_DEVICE T cg_tile_reduce_##sfx(const cg_tile_t *t, T v, cg_op_t op)       \
+    {                                                                           \
+        if (CG_REDUX_##sfx##_ && (t->_size >= 16u || !cg_tile_whole_(t)))       \
+            return cg_redux_##sfx##_(t->_mask, v, op);                          \
+        if (cg_tile_whole_(t)) {                                                \
+            for (uint32_t o = t->_size >> 1; o; o >>= 1)                        \
+                v = cg_op_##sfx##_(op, v, cg_tile_shfl_xor_##sfx(t, v, o));     \
+            return v;                                                           \
+        }                                                                       \
+        /* A partial tile: its threads are ranks 0..count-1; the last holds    \
+         * the total after the scan. */                                         \
+        return cg_tile_shfl_##sfx(t, cg_tile_inclusive_scan_##sfx(t, v, op),    \
+                                  (uint32_t)__popc(t->_mask) - 1u);             \
+    }
+
+CG_TILE_COLLECTIVES_(i32, int32_t)
+CG_TILE_COLLECTIVES_(u32, uint32_t)
+CG_TILE_COLLECTIVES_(i64, int64_t)
+CG_TILE_COLLECTIVES_(u64, uint64_t)
+CG_TILE_COLLECTIVES_(f32, float)
+CG_TILE_COLLECTIVES_(f64, double)
+
+/* ------------------------------------------------------------------------- */
+/* Shuffles of any object, by size                                           */
+/* ------------------------------------------------------------------------- */
+
+/* The shuffle kinds, for the word loops below and in cg/coalesced.h. */
+typedef enum cg_shfl_kind_ {
+    CG_SHFL_IDX_ = 0,
+    CG_SHFL_UP_ = 1,
+    CG_SHFL_DOWN_ = 2,
+    CG_SHFL_XOR_ = 3
+} cg_shfl_kind_t_;
+
+/* One 32-bit word through the tile shuffle of `kind`. */
+CG_DEVICE uint32_t cg_tile_shfl_word_(const cg_tile_t *t, uint32_t w, cg_shfl_kind_t_ kind, uint32_t arg)
+{
+    switch (kind) {
+    case CG_SHFL_IDX_:
+        return cg_tile_shfl_u32(t, w, arg);
+    case CG_SHFL_UP_:
+        return cg_tile_shfl_up_u32(t, w, arg);
+    case CG_SHFL_DOWN_:
+        return cg_tile_shfl_down_u32(t, w, arg);
+    default:
+        return cg_tile_shfl_xor_u32(t, w, arg);
+    }
+}
+
+/* `size` bytes from src, word by word through the shuffle, to dst. Word i is
+ * read before it is written, so dst == src works. */
+CG_DEVICE void cg_tile_shfl_bytes_(const cg_tile_t *t, void *dst, const void *src, size_t size,
+                                   cg_shfl_kind_t_ kind, uint32_t arg)
+{
+    unsigned char *d = (unsigned char *)dst;
+    const unsigned char *s = (const unsigned char *)src;
+    for (size_t o = 0; o < size; o += 4) {
+        size_t k = size - o < 4 ? size - o : 4;
+        uint32_t w = 0;
+        memcpy(&w, s + o, k);
+        w = cg_tile_shfl_word_(t, w, kind, arg);
+        memcpy(d + o, &w, k);
+    }
+}
+
+/* dst = the `size` bytes at src in tile rank src_rank (modulo n). */
+CG_DEVICE void cg_tile_shfl_bytes(const cg_tile_t *t, void *dst, const void *src, size_t size, uint32_t src_rank)
+{
+    cg_tile_shfl_bytes_(t, dst, src, size, CG_SHFL_IDX_, src_rank);
+}
+/* ... in rank - delta (ranks below delta get their own bytes). */
+CG_DEVICE void cg_tile_shfl_up_bytes(const cg_tile_t *t, void *dst, const void *src, size_t size, uint32_t delta)
+{
+    cg_tile_shfl_bytes_(t, dst, src, size, CG_SHFL_UP_, delta);
+}
+/* ... in rank + delta (ranks past the end get their own bytes). */
+CG_DEVICE void cg_tile_shfl_down_bytes(const cg_tile_t *t, void *dst, const void *src, size_t size, uint32_t delta)
+{
+    cg_tile_shfl_bytes_(t, dst, src, size, CG_SHFL_DOWN_, delta);
+}
+/* ... in rank ^ lane_mask. */
+CG_DEVICE void cg_tile_shfl_xor_bytes(const cg_tile_t *t, void *dst, const void *src, size_t size,
+                                      uint32_t lane_mask)
+{
+    cg_tile_shfl_bytes_(t, dst, src, size, CG_SHFL_XOR_, lane_mask);
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_COLLECTIVES_H */
