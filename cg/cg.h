@@ -24,5 +24,7 @@
 #include "cg/launch.h"
 #include "dsmem/dsmem.h"
 #include "async/copy.h"
+#include "async/pipeline.h"
+#include "cg/pipeline.h"
 
 #endif /* CG_CG_H */
