@@ -18,6 +18,7 @@
 
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The one kernel parameter. Fields a kernel does not use are ignored. */
 typedef struct bench_args {
@@ -109,5 +110,24 @@ extern "C" int bench_cgc_debug_build(void);
 /* Shared memory each DSMEM kernel needs beyond dynamic buffers: none; the
  * DSMEM kernels use 2 * xfer_bytes of dynamic shared memory (send + receive). */
 #define BENCH_DSMEM_SMEM(xfer) (2u * (xfer))
+
+/* The streaming rows (bench/pipeline_rows.cu): global -> shared through
+ * cg_pipeline_t against plain loads and cuda::pipeline rings, with their own
+ * buffer, timing and checksums (they do not fit the row table's
+ * iterations-per-launch model). bench.cu calls the hook once, after the
+ * table. */
+typedef struct bench_stream_opts {
+    int repeats;         /* timed launches per kernel */
+    int quick;           /* a smaller source */
+    int list;            /* print the rows, run nothing */
+    const char *filter;  /* NULL, or run only when it names these rows */
+    FILE *csv;           /* NULL, or the CSV file of the run */
+    cudaStream_t stream;
+} bench_stream_opts_t;
+
+/* Runs (or lists) the streaming rows; adds its PASS / MISS / info counts.
+ * Returns the number of rows whose checksum was WRONG, or -1 on a CUDA
+ * error (reported on stderr). */
+extern "C" int bench_pipeline_rows(const bench_stream_opts_t *o, int *pass, int *miss, int *info);
 
 #endif /* CGC_BENCH_H */
