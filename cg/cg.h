@@ -25,6 +25,7 @@
 #include "dsmem/dsmem.h"
 #include "async/copy.h"
 #include "async/pipeline.h"
+#include "async/tensor.h"
 #include "cg/pipeline.h"
 
 #endif /* CG_CG_H */
