@@ -24,5 +24,8 @@
 #include "cg/launch.h"
 #include "dsmem/dsmem.h"
 #include "async/copy.h"
+#include "async/pipeline.h"
+#include "async/tensor.h"
+#include "cg/pipeline.h"
 
 #endif /* CG_CG_H */
