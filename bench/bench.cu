@@ -15,8 +15,7 @@
  *
  * Exit status: 0 when every row ran (PASS or MISS), 2 on any CUDA error,
  * 3 when a row hung past --row-timeout, 1 on bad usage, 4 with --strict when
- * a target was missed or a cgc kernel was missing, 5 when a streaming row's
- * checksum was WRONG.
+ * a target was missed or a cgc kernel was missing.
  * The GPU's clocks are left as they are: nothing here sets or locks them.
  */
 #include <cuda_runtime.h>
@@ -71,7 +70,6 @@ typedef struct options {
     int row_timeout;    /* seconds */
     int list;
     int strict;
-    int quick;          /* --quick given (the streaming rows use a smaller source) */
 } options_t;
 
 static void usage(FILE *f)
@@ -104,7 +102,7 @@ static long long parse_ll(const char *s, const char *flag)
 
 static options_t parse_options(int argc, char **argv)
 {
-    options_t o = {100000, 5, NULL, NULL, 256, 2048, 30, 0, 0, 0};
+    options_t o = {100000, 5, NULL, NULL, 256, 2048, 30, 0, 0};
     int quick = 0;
     long long iters = -1, repeats = -1;
     for (int i = 1; i < argc; ++i) {
@@ -140,7 +138,6 @@ static options_t parse_options(int argc, char **argv)
         }
     }
     if (quick) {
-        o.quick = 1;
         o.iters /= 10;
         o.repeats = 3;
     }
@@ -724,9 +721,6 @@ int main(int argc, char **argv)
             printf("%-28s | %-34s | %-22s | %s vs %s%s\n", k_rows[i].op, cfg, target, k_rows[i].cgc_what,
                    k_rows[i].anc_what, k_rows[i].cgc() ? "" : "  [cgc kernel not built]");
         }
-        bench_stream_opts_t so = {o.repeats, o.quick, 1, o.filter, NULL, NULL};
-        int p = 0, m = 0, n = 0;
-        (void)bench_pipeline_rows(&so, &p, &m, &n);
         return 0;
     }
 
@@ -796,15 +790,6 @@ int main(int argc, char **argv)
         alarm(0);
         print_row(csv, r, x);
     }
-    /* The streaming rows (bench/pipeline_rows.cu) print their own lines. */
-    int s_pass = 0, s_miss = 0, s_info = 0;
-    bench_stream_opts_t so = {o.repeats, o.quick, 0, o.filter, csv, d.stream};
-    snprintf(g_alarm_msg, sizeof g_alarm_msg, "\nbench: the streaming rows did not finish within %d s; aborting\n",
-             4 * o.row_timeout);
-    g_current_row = "streaming global->shared";
-    alarm((unsigned)(4 * o.row_timeout));
-    const int s_wrong = bench_pipeline_rows(&so, &s_pass, &s_miss, &s_info);
-    alarm(0);
     clock_gettime(CLOCK_MONOTONIC, &t_end);
 
     /* The short table: one line per row that ran, then the counts. */
@@ -833,9 +818,6 @@ int main(int argc, char **argv)
         else
             ++skipped;
     }
-    pass += s_pass;
-    miss += s_miss;
-    info += s_info;
     double secs = (double)(t_end.tv_sec - t_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - t_start.tv_nsec);
     printf("%d PASS, %d MISS, %d WRONG, %d info, %d cgc kernel missing, %d skipped; %.1f s\n", pass, miss, wrong,
            info, missing, skipped, secs);
@@ -850,11 +832,6 @@ int main(int argc, char **argv)
     if (wrong) {
         fprintf(stderr, "bench: %d row(s) computed a WRONG result\n", wrong);
         return 3;
-    }
-    if (s_wrong != 0) {
-        printf("%s\n", s_wrong < 0 ? "the streaming rows stopped on a CUDA error"
-                                    : "WRONG: a streaming kernel's checksum differed from the host's");
-        return s_wrong < 0 ? 2 : 5;
     }
     return o.strict && (miss || missing) ? 4 : 0;
 }

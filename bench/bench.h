@@ -18,7 +18,6 @@
 
 #include <cuda_runtime.h>
 #include <stdint.h>
-#include <stdio.h>
 
 /* The one kernel parameter. Fields a kernel does not use are ignored. */
 typedef struct bench_args {
@@ -119,24 +118,5 @@ extern "C" int bench_cgc_debug_build(void);
 #define BENCH_DBAR_MAX_THREADS (132u * 2048u)
 extern "C" int bench_dbar_stats_cgc(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_anchor(unsigned long long out[2]);
-
-/* The streaming rows (bench/pipeline_rows.cu): global -> shared through
- * cg_pipeline_t against plain loads and cuda::pipeline rings, with their own
- * buffer, timing and checksums (they do not fit the row table's
- * iterations-per-launch model). bench.cu calls the hook once, after the
- * table. */
-typedef struct bench_stream_opts {
-    int repeats;         /* timed launches per kernel */
-    int quick;           /* a smaller source */
-    int list;            /* print the rows, run nothing */
-    const char *filter;  /* NULL, or run only when it names these rows */
-    FILE *csv;           /* NULL, or the CSV file of the run */
-    cudaStream_t stream;
-} bench_stream_opts_t;
-
-/* Runs (or lists) the streaming rows; adds its PASS / MISS / info counts.
- * Returns the number of rows whose checksum was WRONG, or -1 on a CUDA
- * error (reported on stderr). */
-extern "C" int bench_pipeline_rows(const bench_stream_opts_t *o, int *pass, int *miss, int *info);
 
 #endif /* CGC_BENCH_H */

@@ -24,8 +24,5 @@
 #include "cg/launch.h"
 #include "dsmem/dsmem.h"
 #include "async/copy.h"
-#include "async/pipeline.h"
-#include "async/tensor.h"
-#include "cg/pipeline.h"
 
 #endif /* CG_CG_H */

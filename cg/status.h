@@ -40,24 +40,7 @@
     X(CG_ERROR_OUT_OF_MEMORY, 18, "a device or host allocation failed")                          \
     X(CG_ERROR_NOT_SUPPORTED, 19, "the operation is not supported in this configuration")       \
     X(CG_ERROR_KERNEL_IMAGE, 20,                                                                 \
-      "the kernel has no code for this device (built for another architecture) or is not a kernel") \
-    /* tensor maps (async/tensor.h, cg_tensor_map_encode); numbered from 40 */                   \
-    X(CG_ERROR_TENSOR_RANK, 40, "a tensor map's rank must be 1 to 5")                            \
-    X(CG_ERROR_TENSOR_TYPE, 41, "the tensor element type is not one of cg_tensor_dtype_t")       \
-    X(CG_ERROR_TENSOR_ALIGNMENT, 42, "a tensor's global base address must be non-null and 16-byte aligned") \
-    X(CG_ERROR_TENSOR_DIM, 43, "every tensor dimension must hold 1 to 2^32 elements")             \
-    X(CG_ERROR_TENSOR_STRIDE, 44,                                                                \
-      "every tensor stride must be a non-zero multiple of 16 bytes below 2^40")                  \
-    X(CG_ERROR_TENSOR_BOX, 45, "every box dimension must be 1 to 256 elements")                 \
-    X(CG_ERROR_TENSOR_BOX_ROW, 46,                                                               \
-      "the box's inner row (box[0] times the element size) must be a multiple of 16 bytes")      \
-    X(CG_ERROR_TENSOR_ELEMENT_STRIDE, 47, "every element stride must be 1 to 8")                 \
-    X(CG_ERROR_TENSOR_SWIZZLE, 48,                                                               \
-      "the swizzle mode is unknown, or its span (32/64/128 bytes) is narrower than the box's inner row") \
-    X(CG_ERROR_TENSOR_OPTION, 49,                                                                \
-      "L2 promotion must be 0, 64, 128 or 256 bytes, and NaN fill needs a floating-point type")  \
-    X(CG_ERROR_DRIVER, 50,                                                                       \
-      "the CUDA driver could not be reached for the call, or it refused the arguments")
+      "the kernel has no code for this device (built for another architecture) or is not a kernel")
 
 typedef enum cg_status {
 #define CG__STATUS_ENUM(name, value, message) name = value,

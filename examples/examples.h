@@ -30,8 +30,6 @@ int cgx_tma_parity(char *detail, size_t detail_len);
 int cgx_memcpy_async_batches(char *detail, size_t detail_len);
 /* workload: a histogram distributed over a cluster's shared memory (DSMEM) */
 int cgx_dsmem_histogram(char *detail, size_t detail_len);
-/* workload: a 1 GiB streaming kernel on a 4-stage TMA pipeline (cg_pipeline_t) */
-int cgx_pipeline_stream(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -49,8 +47,7 @@ typedef struct cgx_example {
     X(tma_two_buffers, "seed 001: 1D TMA load of two buffers with arrival token")            \
     X(tma_parity, "seed 001: 1D TMA load of two buffers with phase parity wait")             \
     X(memcpy_async_batches, "seed 003: memcpy_async with a barrier")                         \
-    X(dsmem_histogram, "workload: cluster-distributed histogram in DSMEM")                 \
-    X(pipeline_stream, "workload: streaming y = ax + b through a multi-stage TMA pipeline")
+    X(dsmem_histogram, "workload: cluster-distributed histogram in DSMEM")
 
 #ifdef __cplusplus
 }
