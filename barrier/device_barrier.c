@@ -9,8 +9,8 @@ cg_status_t cg_device_barrier_init_host(cg_device_barrier_t *dev_bar, uint32_t e
         return CG_ERROR_INVALID_ARGUMENT;
     if (expected < 1u || expected > CG_DEVICE_BARRIER_MAX)
         return CG_ERROR_COUNT_RANGE;
-    /* Phase 0, every arrival pending. */
-    cg_device_barrier_t init = {expected, expected, 0};
+    /* Phase 0, no arrival yet. */
+    cg_device_barrier_t init = {CG_DBAR_INIT_STATE_(expected), 0};
     if (cudaMemcpy(dev_bar, &init, sizeof init, cudaMemcpyHostToDevice) != cudaSuccess)
         return CG_ERROR_CUDA;
     return CG_SUCCESS;

@@ -30,23 +30,29 @@
  * scope: every write before any arrive of a phase is visible to every thread
  * after its wait for that phase.
  *
- * How: one 64-bit state word, the phase number in the high half and the
- * arrivals still pending in the low half, plus the expected count of later
- * phases. Lanes of one warp that arrive together on the SAME barrier
- * (__match_any_sync on its address) are counted by one atom.release.add of
- * their number; lanes naming other barriers form their own groups. The
- * arrival that takes the pending count to zero acquires (fence.acq_rel.gpu
- * after its RMW, which reads the end of every earlier arrival's release
- * sequence) and re-arms the word with the next phase number and the
- * expected count (st.release.gpu). A token is the phase number of its
- * arrival; every thread polls the state itself with ld.acquire.gpu until the
- * phase number has moved past its token's (a warp's converged poll is one
- * memory request, so sharing it would save nothing). A token of an older,
- * completed phase is complete at once.
+ * How: one 64-bit word holds the phase number (bits 41..63), an arrival
+ * counter (bits 20..40) and the expected count of the next phases (bits
+ * 0..19). The counter starts each phase at 2^21 - expected and every arrival
+ * adds to it, so the arrival that completes the phase carries into the phase
+ * number in the same atomic add: waiters are released by the last arrival's
+ * own RMW, with no fence or store after it (the layout of libcu++'s
+ * device-scope barrier, whose timing it matches). That arrival then re-arms
+ * the counter with a second, relaxed add of 2^21 - expected, where expected
+ * is read from the value its own add produced, so a drop made in the next
+ * phase is never applied early; arrivals of the next phase that come
+ * between the two adds simply add first (addition commutes), and if they
+ * complete that phase the re-arm's add carries and re-arms again.
+ * arrive_and_drop subtracts one from the expected field in the same add.
+ * Lanes of one warp that arrive together on the SAME barrier
+ * (__match_any_sync on its address) are counted by one atom.release.add;
+ * lanes naming other barriers form their own groups. Waiters poll the word
+ * with ld.acquire.gpu, each thread for its own token (a converged warp's poll
+ * is one memory request, so sharing it would save nothing), and compare
+ * phase numbers: a token of an older, completed phase is complete at once.
  *
  * Limits: expected count 1 .. 2^20-1 (more than any device can hold
- * resident); phase numbers wrap after 2^32 phases (a token more than 2^31
- * phases old reads as not yet complete).
+ * resident); phase numbers wrap after 2^23 phases, so a token more than
+ * 2^22 phases old reads as not yet complete.
  * docs/design/divergence.md: what divergence each barrier allows and why.
  */
 #ifndef CG_BARRIER_DEVICE_BARRIER_H
@@ -57,10 +63,25 @@
 
 /* In global memory, 8-byte aligned; initialize before the kernel uses it. */
 typedef struct cg_device_barrier {
-    uint64_t _state;    /* phase number << 32 | arrivals pending in this phase */
-    uint32_t _expected; /* arrivals per phase from the next phase on */
-    uint32_t _unused;
+    uint64_t _state;    /* phase (bits 41..63) | arrival counter (20..40) | expected (0..19) */
+    uint64_t _reserved; /* zero */
 } cg_device_barrier_t;
+
+/* The fields of _state (see "How" above). */
+#define CG_DBAR_EXPECTED_MASK_ 0xFFFFFull
+#define CG_DBAR_COUNT_SHIFT_ 20
+#define CG_DBAR_COUNT_SPAN_ (1ull << 21)
+#define CG_DBAR_PHASE_SHIFT_ 41
+#define CG_DBAR_PHASE_MASK_ 0x7FFFFFu
+
+/* The state of a fresh barrier expecting `expected` arrivals per phase. */
+#define CG_DBAR_INIT_STATE_(expected)                                                              \
+    (((CG_DBAR_COUNT_SPAN_ - (uint64_t)(expected)) << CG_DBAR_COUNT_SHIFT_) | (uint64_t)(expected))
+
+/* Nanoseconds a waiter sleeps between two polls of the state (0: spin). */
+#if !defined(CG_DEVICE_BARRIER_POLL_SLEEP_NS)
+#define CG_DEVICE_BARRIER_POLL_SLEEP_NS 0
+#endif
 
 /* Largest expected count of a device barrier. */
 #define CG_DEVICE_BARRIER_MAX ((1u << 20) - 1u)
@@ -92,15 +113,15 @@ CG_DEVICE void cg_device_barrier_init(cg_device_barrier_t *b, uint32_t expected)
         __trap();
     }
 #endif
-    b->_state = expected; /* phase 0, every arrival pending */
-    b->_expected = expected;
-    b->_unused = 0;
+    b->_state = CG_DBAR_INIT_STATE_(expected); /* phase 0, no arrival yet */
+    b->_reserved = 0;
 }
 
 /* The arrivals of the lanes that call this together on the same barrier
- * (release.gpu, one RMW for the group); the arrival that ends the phase
- * acquires and re-arms. `drop`: this lane also leaves the barrier. Returns
- * the phase number of the arrival. */
+ * (release.gpu, one RMW for the group); `drop`: this lane also leaves the
+ * barrier. The RMW that completes a phase re-arms it (relaxed: the release
+ * that waiters acquire is the arrivals' own). Returns the phase number of
+ * the arrival. */
 CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
 {
     /* Only lanes that name this very barrier are counted together. */
@@ -111,25 +132,34 @@ CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
     uint64_t old = 0;
     __syncwarp(peers); /* every peer's writes before the leader's release */
     if (cg_sreg_laneid() == leader) {
-        if (ndrop != 0u)
-            cg_gpu_red_add_relaxed_u32(&b->_expected, 0u - ndrop);
-        old = cg_gpu_atom_add_release_u64(&b->_state, (uint64_t)0 - n);
+        /* n arrivals and ndrop fewer expected from the next phase on, in one add. */
+        uint64_t inc = ((uint64_t)n << CG_DBAR_COUNT_SHIFT_) - ndrop;
+        old = cg_gpu_atom_add_release_u64(&b->_state, inc);
 #if CG_DEBUG
-        if ((uint32_t)old < n) {
+        const uint64_t count = (old >> CG_DBAR_COUNT_SHIFT_) & (CG_DBAR_COUNT_SPAN_ - 1u);
+        const uint32_t expected = (uint32_t)(old & CG_DBAR_EXPECTED_MASK_);
+        if (count + n > CG_DBAR_COUNT_SPAN_ || expected < ndrop) {
             printf("cgc: cg_device_barrier arrive: device barrier at %p, phase %u: %u arrivals with only %u "
                    "pending (more arrivals than the phase expects) (block %d,%d,%d thread %d,%d,%d)\n",
-                   (void *)b, (uint32_t)(old >> 32), n, (uint32_t)old, blockIdx.x, blockIdx.y, blockIdx.z,
-                   threadIdx.x, threadIdx.y, threadIdx.z);
+                   (void *)b, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), n,
+                   (uint32_t)(CG_DBAR_COUNT_SPAN_ - count), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
+                   threadIdx.y, threadIdx.z);
             __trap();
         }
 #endif
-        if ((uint32_t)old == n) {
-            cg_gpu_fence_acq_rel(); /* acquire every arrival of the phase */
-            const uint64_t next = cg_gpu_ld_relaxed_u32(&b->_expected);
-            cg_gpu_st_release_u64(&b->_state, (((old >> 32) + 1u) << 32) | next);
+        /* This add completed a phase (carried into the phase number): re-arm
+         * with the expected count as it stood then; again if the re-arm's own
+         * add completed the next phase (its arrivals all came first). */
+        uint64_t cur = old;
+        while (((cur ^ (cur + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
+            const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
+            if (expected == 0u)
+                break; /* every participant dropped out */
+            inc = (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_;
+            cur = cg_gpu_atom_add_relaxed_u64(&b->_state, inc);
         }
     }
-    return __shfl_sync(peers, (uint32_t)(old >> 32), (int)leader);
+    return __shfl_sync(peers, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), (int)leader);
 }
 
 /* One arrival; release at GPU scope; returns the phase's token. */
@@ -146,19 +176,31 @@ CG_DEVICE void cg_device_barrier_arrive_and_drop(cg_device_barrier_t *b)
     (void)cg_dbar_arrive_(b, true);
 }
 
+/* How far the phase number in `state` is past the token's phase, modulo
+ * 2^23: 0 while the token's phase runs, 1..2^22-1 once it has completed,
+ * 2^22 and up for a token of a phase that has not started. */
+CG_DEVICE uint32_t cg_dbar_distance_(uint64_t state, cg_token_t tok)
+{
+    return ((uint32_t)(state >> CG_DBAR_PHASE_SHIFT_) - (uint32_t)tok._opaque) & CG_DBAR_PHASE_MASK_;
+}
+
 /* True when the phase number in `state` is past the token's phase. */
 CG_DEVICE bool cg_dbar_passed_(uint64_t state, cg_token_t tok)
 {
-    return (int32_t)((uint32_t)(state >> 32) - (uint32_t)tok._opaque) > 0;
+    const uint32_t d = cg_dbar_distance_(state, tok);
+    return d != 0u && d < (CG_DBAR_PHASE_MASK_ + 1u) / 2u;
 }
 
 #if CG_DEBUG
 CG_DEVICE void cg_dbar_report_(cg_device_barrier_t *b, cg_token_t tok, uint64_t state, const char *why)
 {
     printf("cgc: cg_device_barrier_wait: %s: device barrier at %p, token of phase %u, barrier in phase %u with "
-           "%u arrivals pending (block %d,%d,%d thread %d,%d,%d)\n",
-           why, (void *)b, (uint32_t)tok._opaque, (uint32_t)(state >> 32), (uint32_t)state, blockIdx.x,
-           blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+           "%u of %u arrivals (block %d,%d,%d thread %d,%d,%d)\n",
+           why, (void *)b, (uint32_t)tok._opaque, (uint32_t)(state >> CG_DBAR_PHASE_SHIFT_),
+           (uint32_t)(((state >> CG_DBAR_COUNT_SHIFT_) & (CG_DBAR_COUNT_SPAN_ - 1u)) + (state & CG_DBAR_EXPECTED_MASK_) -
+                      CG_DBAR_COUNT_SPAN_),
+           (uint32_t)(state & CG_DBAR_EXPECTED_MASK_), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
+           threadIdx.z);
     __trap();
 }
 #endif
@@ -177,16 +219,20 @@ CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
 {
 #if CG_DEBUG
     uint64_t state = cg_gpu_ld_acquire_u64(&b->_state);
-    if ((int32_t)((uint32_t)tok._opaque - (uint32_t)(state >> 32)) > 0)
+    if (cg_dbar_distance_(state, tok) >= (CG_DBAR_PHASE_MASK_ + 1u) / 2u)
         cg_dbar_report_(b, tok, state, "token of a phase that has not started");
     const uint64_t t0 = cg_sreg_globaltimer_ns();
     while (!cg_dbar_passed_(state, tok)) {
         if (cg_sreg_globaltimer_ns() - t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)
             cg_dbar_report_(b, tok, state, "deadlock (are all blocks resident? did every participant arrive?)");
+        if (CG_DEVICE_BARRIER_POLL_SLEEP_NS)
+            __nanosleep((uint32_t)CG_DEVICE_BARRIER_POLL_SLEEP_NS);
         state = cg_gpu_ld_acquire_u64(&b->_state);
     }
 #else
     while (!cg_device_barrier_test_wait(b, tok)) {
+        if (CG_DEVICE_BARRIER_POLL_SLEEP_NS)
+            __nanosleep((uint32_t)CG_DEVICE_BARRIER_POLL_SLEEP_NS);
     }
 #endif
 }

@@ -183,7 +183,7 @@ typedef struct row {
     double max_ratio;       /* target: cgc / anchor (time) <= max_ratio; 0 = no target (info) */
     double speedup;         /* the same target as a throughput factor, for display; 0 = none */
     metric_t metric;
-    int checked;            /* 1: device-barrier rows, every phase checked (bench_dbar_stats_*) */
+    int (*checked)(unsigned long long *); /* device-barrier rows: the cgc kernel's stats (bench_dbar_stats_*) */
 } row_t;
 
 /* Rows share shapes; these keep each table line short. */
@@ -253,13 +253,17 @@ static const row_t k_rows[] = {
 
     /* Device-scope barrier: the whole grid co-resident (cooperative launch),
      * every thread arrive + wait per phase, every phase checked. */
-    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(1, 128), 20, LE(1.00), METRIC_NS, 1},
-    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(2, 128), 20, LE(1.00), METRIC_NS, 1},
-    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 128), 20, LE(1.00), METRIC_NS, 1},
-    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 128), 20, LE(1.00), METRIC_NS, 1},
-    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(1, 256), 20, LE(1.00), METRIC_NS, 1},
-    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 256), 20, LE(1.00), METRIC_NS, 1},
-    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 256), 20, LE(1.00), METRIC_NS, 1},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(1, 128), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(2, 128), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 128), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 128), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(1, 256), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 256), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
+    {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 256), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
+
+    {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
+    {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
+    {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
 
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(1, 128), 20, LE(1.00), METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(8, 256), 20, LE(0.50), METRIC_NS},
@@ -698,7 +702,7 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
         (void)cudaStreamSynchronize(d->stream);
         int bad = bench_dbar_stats_anchor(st[1]) != 0 || st[1][0] != 0 || st[1][1] != want;
         if (cgc_fn)
-            bad |= bench_dbar_stats_cgc(st[0]) != 0 || st[0][0] != 0 || st[0][1] != want;
+            bad |= r->checked(st[0]) != 0 || st[0][0] != 0 || st[0][1] != want;
         if (bad)
             res->verdict = "WRONG";
         snprintf(note + used, room - (size_t)used, ", checked: cgc %llu wrong / %llu phases, anchor %llu / %llu (want %llu)",

@@ -111,4 +111,51 @@
         bench_sink(&a, acc);                                                \
     }
 
+
+/*
+ * The device-barrier row's kernel: the whole grid (cooperative, co-resident)
+ * on one cg_device_barrier_t; bench_dbar_value/peer (bench_device.h) check
+ * every phase. iters < 0: the runner's one set-up launch (thread 0
+ * initializes the barrier and the counters). `stats` names the host function
+ * that reads {wrong values, phases of thread 0} back. A macro so that the
+ * settings files can build it with another tuning macro.
+ */
+#define BENCH_DEVICE_BARRIER_KERNEL(kname, stats)                                                        \
+    static __device__ cg_device_barrier_t kname##_bar;                                                   \
+    static __device__ unsigned kname##_slots[2][BENCH_DBAR_MAX_THREADS];                                 \
+    static __device__ unsigned long long kname##_stats[2];                                               \
+    static __device__ unsigned kname##_launch;                                                           \
+    __global__ void kname(bench_args_t a)                                                                \
+    {                                                                                                    \
+        const unsigned long long g = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;       \
+        if (a.iters < 0) {                                                                               \
+            if (g == 0) {                                                                                \
+                cg_device_barrier_init(&kname##_bar, (uint32_t)n);                                       \
+                kname##_stats[0] = kname##_stats[1] = 0;                                                 \
+                kname##_launch = 1;                                                                      \
+            }                                                                                            \
+            return;                                                                                      \
+        }                                                                                                \
+        const unsigned launch = *(volatile unsigned *)&kname##_launch;                                   \
+        unsigned long long errors = 0;                                                                   \
+        for (long long i = 0; i < a.iters; ++i) {                                                        \
+            kname##_slots[i & 1][g] = bench_dbar_value(launch, i, g);                                    \
+            cg_token_t t = cg_device_barrier_arrive(&kname##_bar);                                       \
+            cg_device_barrier_wait(&kname##_bar, t);                                                     \
+            const unsigned long long p = bench_dbar_peer(i, g, n);                                       \
+            errors += *(volatile unsigned *)&kname##_slots[i & 1][p] != bench_dbar_value(launch, i, p);  \
+        }                                                                                                \
+        if (errors)                                                                                      \
+            atomicAdd(&kname##_stats[0], errors);                                                        \
+        if (g == 0 && a.iters > 0) {                                                                     \
+            kname##_stats[1] += (unsigned long long)a.iters;                                             \
+            kname##_launch = launch + 1u; /* every thread read it before its first arrive */             \
+        }                                                                                                \
+        bench_sink(&a, errors);                                                                          \
+    }                                                                                                    \
+    extern "C" int stats(unsigned long long out[2])                                                      \
+    {                                                                                                    \
+        return (int)cudaMemcpyFromSymbol(out, kname##_stats, sizeof kname##_stats);                      \
+    }
+
 #endif /* CGC_BENCH_CGC_KERNELS_H */

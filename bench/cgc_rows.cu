@@ -180,49 +180,8 @@ BENCH_BUILT(c_grid_sync, kc_grid_sync)
 
 // --- device-scope barrier: arrive + wait, every phase checked ------------------------------
 
-/* The whole grid (cooperative, co-resident) on one cg_device_barrier_t;
- * bench_dbar_value/peer (bench_device.h) check every phase. iters < 0: the
- * runner's one set-up launch (thread 0 initializes the barrier and the
- * counters). */
-static __device__ cg_device_barrier_t kc_dbar;
-static __device__ unsigned kc_dbar_slots[2][BENCH_DBAR_MAX_THREADS];
-static __device__ unsigned long long kc_dbar_stats[2]; /* errors, checked phases of thread 0 */
-static __device__ unsigned kc_dbar_launch;
-
-__global__ void kc_device_barrier(bench_args_t a)
-{
-    const unsigned long long g = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;
-    if (a.iters < 0) {
-        if (g == 0) {
-            cg_device_barrier_init(&kc_dbar, (uint32_t)n);
-            kc_dbar_stats[0] = kc_dbar_stats[1] = 0;
-            kc_dbar_launch = 1;
-        }
-        return;
-    }
-    const unsigned launch = *(volatile unsigned *)&kc_dbar_launch;
-    unsigned long long errors = 0;
-    for (long long i = 0; i < a.iters; ++i) {
-        kc_dbar_slots[i & 1][g] = bench_dbar_value(launch, i, g);
-        cg_token_t t = cg_device_barrier_arrive(&kc_dbar);
-        cg_device_barrier_wait(&kc_dbar, t);
-        const unsigned long long p = bench_dbar_peer(i, g, n);
-        errors += *(volatile unsigned *)&kc_dbar_slots[i & 1][p] != bench_dbar_value(launch, i, p);
-    }
-    if (errors)
-        atomicAdd(&kc_dbar_stats[0], errors);
-    if (g == 0 && a.iters > 0) {
-        kc_dbar_stats[1] += (unsigned long long)a.iters;
-        kc_dbar_launch = launch + 1u; /* every thread read it before its first arrive */
-    }
-    bench_sink(&a, errors);
-}
+BENCH_DEVICE_BARRIER_KERNEL(kc_device_barrier, bench_dbar_stats_cgc)
 BENCH_BUILT(c_device_barrier, kc_device_barrier)
-
-extern "C" int bench_dbar_stats_cgc(unsigned long long out[2])
-{
-    return (int)cudaMemcpyFromSymbol(out, kc_dbar_stats, sizeof kc_dbar_stats);
-}
 
 // --- DSMEM exchange: push into the neighbour ------------------------------------------------
 

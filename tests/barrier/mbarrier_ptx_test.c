@@ -252,8 +252,9 @@ Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
     char *body = cgt_ptx_function(ptx, "probe_device_barrier_arrive");
     cr_expect_eq(cgt_count(body, "match.any.sync.b64"), 1, "lanes grouped by the barrier they name");
     cr_expect_eq(cgt_count(body, "atom.release.gpu.global.add.u64"), 1, "arrive is release.gpu");
-    cr_expect_eq(cgt_count(body, "fence.acq_rel.gpu"), 1, "the last arrival acquires");
-    cr_expect_eq(cgt_count(body, "st.release.gpu.global.u64"), 1, "re-arm publishes the phase");
+    cr_expect_eq(cgt_count(body, "atom.relaxed.gpu.global.add.u64"), 1, "the completer re-arms with a relaxed add");
+    cr_expect_eq(cgt_count(body, "fence"), 0, "no fence: the last arrival's own add releases the waiters");
+    cr_expect_eq(cgt_count(body, "st.release"), 0, "no releasing store");
     cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1);
     free(body);
     body = cgt_ptx_function(ptx, "probe_device_barrier_wait");
