@@ -35,13 +35,13 @@
  * 0..19). The counter starts each phase at 2^21 - expected and every arrival
  * adds to it, so the arrival that completes the phase carries into the phase
  * number in the same atomic add: waiters are released by the last arrival's
- * own RMW, with no fence or store after it (the layout of libcu++'s
- * device-scope barrier, whose timing it matches). That arrival then re-arms
- * the counter with a second, relaxed add of 2^21 - expected, where expected
- * is read from the value its own add produced, so a drop made in the next
- * phase is never applied early; arrivals of the next phase that come
- * between the two adds simply add first (addition commutes), and if they
- * complete that phase the re-arm's add carries and re-arms again.
+ * own RMW, with no fence or store after it (libcu++'s device-scope barrier
+ * keeps its word the same way). That arrival then re-arms the counter with a
+ * second, relaxed add of 2^21 - expected, where expected is read from the
+ * value its own add produced, so a drop made in the next phase is never
+ * applied early; arrivals of the next phase that come between the two adds
+ * simply add first (addition commutes). The re-arm is a red that nothing
+ * waits for unless the completer drops out (see cg_dbar_arrive_).
  * arrive_and_drop subtracts one from the expected field in the same add.
  * Lanes of one warp that arrive together on the SAME barrier
  * (__match_any_sync on its address) are counted by one atom.release.add;
@@ -148,15 +148,28 @@ CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
         }
 #endif
         /* This add completed a phase (carried into the phase number): re-arm
-         * with the expected count as it stood then; again if the re-arm's own
-         * add completed the next phase (its arrivals all came first). */
-        uint64_t cur = old;
-        while (((cur ^ (cur + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
-            const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
-            if (expected == 0u)
-                break; /* every participant dropped out */
-            inc = (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_;
-            cur = cg_gpu_atom_add_relaxed_u64(&b->_state, inc);
+         * with the expected count as it stood then. A leader that stays in
+         * the barrier re-arms with a red, which nothing waits for: the next
+         * phase cannot complete before this thread's own next arrival, which
+         * comes after the red (program order, or bar.warp.sync when another
+         * lane arrives for it), so the re-arm's add cannot be the one that
+         * completes it. A leader that drops out re-arms with an atom and
+         * re-arms again if its add completed the next phase (its arrivals
+         * all came first). */
+        if (((old ^ (old + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
+            uint64_t cur = old;
+            if (!drop) {
+                const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
+                cg_gpu_red_add_relaxed_u64(&b->_state, (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_);
+            } else {
+                while (((cur ^ (cur + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
+                    const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
+                    if (expected == 0u)
+                        break; /* every participant dropped out */
+                    inc = (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_;
+                    cur = cg_gpu_atom_add_relaxed_u64(&b->_state, inc);
+                }
+            }
         }
     }
     return __shfl_sync(peers, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), (int)leader);

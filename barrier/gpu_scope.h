@@ -97,6 +97,12 @@ CG_DEVICE void cg_gpu_red_add_relaxed_u32(uint32_t *p, uint32_t v)
     asm volatile("red.relaxed.gpu.global.add.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 
+/* red.relaxed.gpu.global.add.u64 [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg_gpu_red_add_relaxed_u64(uint64_t *p, uint64_t v)
+{
+    asm volatile("red.relaxed.gpu.global.add.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+
 /* fence.acq_rel.gpu;   PTX ISA 6.0, sm_70. */
 CG_DEVICE void cg_gpu_fence_acq_rel(void)
 {

@@ -252,7 +252,8 @@ Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
     char *body = cgt_ptx_function(ptx, "probe_device_barrier_arrive");
     cr_expect_eq(cgt_count(body, "match.any.sync.b64"), 1, "lanes grouped by the barrier they name");
     cr_expect_eq(cgt_count(body, "atom.release.gpu.global.add.u64"), 1, "arrive is release.gpu");
-    cr_expect_eq(cgt_count(body, "atom.relaxed.gpu.global.add.u64"), 1, "the completer re-arms with a relaxed add");
+    cr_expect_eq(cgt_count(body, "red.relaxed.gpu.global.add.u64"), 1, "a staying completer re-arms with a red");
+    cr_expect_eq(cgt_count(body, "atom.relaxed.gpu.global.add.u64"), 0, "only a dropping completer waits for its re-arm");
     cr_expect_eq(cgt_count(body, "fence"), 0, "no fence: the last arrival's own add releases the waiters");
     cr_expect_eq(cgt_count(body, "st.release"), 0, "no releasing store");
     cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1);
