@@ -83,6 +83,12 @@ typedef struct cg_device_barrier {
 #define CG_DEVICE_BARRIER_POLL_SLEEP_NS 0
 #endif
 
+/* 1: group the lanes with __match_any_sync on every arrive (the benchmark's
+ * comparison); 0: only when the active lanes name different barriers. */
+#if !defined(CG_DEVICE_BARRIER_ALWAYS_MATCH)
+#define CG_DEVICE_BARRIER_ALWAYS_MATCH 0
+#endif
+
 /* Largest expected count of a device barrier. */
 #define CG_DEVICE_BARRIER_MAX ((1u << 20) - 1u)
 
@@ -124,8 +130,15 @@ CG_DEVICE void cg_device_barrier_init(cg_device_barrier_t *b, uint32_t expected)
  * the arrival. */
 CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
 {
-    /* Only lanes that name this very barrier are counted together. */
-    const uint32_t peers = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)b);
+    /* Only lanes that name this very barrier are counted together. When every
+     * active lane names the first one's barrier (the common case) a shuffle
+     * and a ballot say so; otherwise __match_any_sync sorts the lanes out. */
+    const uint32_t active = __activemask();
+    const unsigned long long addr = (unsigned long long)(uintptr_t)b;
+    uint32_t peers = active;
+    if (CG_DEVICE_BARRIER_ALWAYS_MATCH ||
+        __ballot_sync(active, addr == __shfl_sync(active, addr, __ffs(active) - 1)) != active)
+        peers = __match_any_sync(active, addr);
     const uint32_t leader = (uint32_t)__ffs(peers) - 1u;
     const uint32_t n = (uint32_t)__popc(peers);
     const uint32_t ndrop = (uint32_t)__popc(__ballot_sync(peers, drop));

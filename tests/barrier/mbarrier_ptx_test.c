@@ -251,6 +251,7 @@ Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     char *body = cgt_ptx_function(ptx, "probe_device_barrier_arrive");
     cr_expect_eq(cgt_count(body, "match.any.sync.b64"), 1, "lanes grouped by the barrier they name");
+    cr_expect_eq(cgt_count(body, "vote.sync.ballot.b32"), 2, "the same-barrier check and the drop count");
     cr_expect_eq(cgt_count(body, "atom.release.gpu.global.add.u64"), 1, "arrive is release.gpu");
     cr_expect_eq(cgt_count(body, "red.relaxed.gpu.global.add.u64"), 1, "a staying completer re-arms with a red");
     cr_expect_eq(cgt_count(body, "atom.relaxed.gpu.global.add.u64"), 0, "only a dropping completer waits for its re-arm");
