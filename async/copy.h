@@ -62,11 +62,11 @@
 #define CG_ASYNC_COPY_H
 
 #include "async/bulk.h"
-#include "async/fence.h"
+#include "base/fence.h"
 #include "barrier/barrier.h"
 #include "barrier/mbarrier.h"
-#include "cg/config.h"
-#include "dsmem/address.h"
+#include "base/config.h"
+#include "base/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

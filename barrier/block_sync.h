@@ -14,7 +14,7 @@
 #ifndef CG_BLOCK_SYNC_H
 #define CG_BLOCK_SYNC_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 /* barrier.sync 0;                            PTX ISA 6.0, sm_70

@@ -58,8 +58,8 @@
 #ifndef CG_BARRIER_DEVICE_BARRIER_H
 #define CG_BARRIER_DEVICE_BARRIER_H
 
-#include "cg/config.h"
-#include "cg/status.h"
+#include "base/config.h"
+#include "base/status.h"
 
 /* In global memory, 8-byte aligned; initialize before the kernel uses it. */
 typedef struct cg_device_barrier {
@@ -104,9 +104,9 @@ CG_EXTERN_C_END
 
 #if CG_DEVICE_CODE_VISIBLE
 
-#include "barrier/gpu_scope.h" /* the .gpu-scope loads, stores and atomics */
+#include "base/gpu_scope.h" /* the .gpu-scope loads, stores and atomics */
 #include "barrier/mbarrier.h"   /* the debug checks */
-#include "cg/sreg.h"           /* %laneid, %globaltimer */
+#include "base/sreg.h"           /* %laneid, %globaltimer */
 
 /* Device-side init by one thread, for a barrier the grid starts using only
  * after a grid-wide synchronization or in a later kernel (plain stores). */

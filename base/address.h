@@ -11,8 +11,8 @@
 #ifndef CG_DSMEM_ADDRESS_H
 #define CG_DSMEM_ADDRESS_H
 
-#include "cg/config.h"
-#include "cluster/cluster.h"
+#include "base/config.h"
+#include "base/sreg.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -9,7 +9,7 @@
 #ifndef CG_DIM3_H
 #define CG_DIM3_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 typedef struct cg_dim3 {
     uint32_t x, y, z;

@@ -20,7 +20,7 @@
 #ifndef CG_ASYNC_FENCE_H
 #define CG_ASYNC_FENCE_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -9,7 +9,7 @@
 #ifndef CG_GPU_SCOPE_H
 #define CG_GPU_SCOPE_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -7,7 +7,7 @@
 #ifndef CG_SREG_H
 #define CG_SREG_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -55,6 +55,188 @@ CG_DEVICE uint64_t cg_sreg_gridid(void)
     uint64_t g;
     asm("mov.u64 %0, %%gridid;" : "=l"(g));
     return g;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Cluster special registers (sm_90)                                                         */
+/*                                                                           */
+/* Constant for the life of the CTA, so the asm is not volatile: the         */
+/* compiler may merge repeated reads (as it does for threadIdx).             */
+/* ------------------------------------------------------------------------- */
+
+/* mov.u32 d, %cluster_ctarank;               PTX ISA 7.8, sm_90
+ * This CTA's rank in its cluster, 0 .. %cluster_nctarank-1. */
+CG_DEVICE uint32_t cg_hw_cluster_ctarank(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+
+/* mov.u32 d, %cluster_nctarank;              PTX ISA 7.8, sm_90
+ * Number of CTAs in this cluster (1 .. 16). */
+CG_DEVICE uint32_t cg_hw_cluster_nctarank(void)
+{
+    uint32_t r = 1;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_nctarank;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+
+/* mov.u32 d, %cluster_ctaid.{x,y,z};         PTX ISA 7.8, sm_90
+ * This CTA's 3-D index inside its cluster. */
+CG_DEVICE uint32_t cg_hw_cluster_ctaid_x(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_cluster_ctaid_y(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_cluster_ctaid_z(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_ctaid.z;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+
+/* mov.u32 d, %cluster_nctaid.{x,y,z};        PTX ISA 7.8, sm_90
+ * The cluster's shape in CTAs. */
+CG_DEVICE uint32_t cg_hw_cluster_nctaid_x(void)
+{
+    uint32_t r = 1;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_cluster_nctaid_y(void)
+{
+    uint32_t r = 1;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_cluster_nctaid_z(void)
+{
+    uint32_t r = 1;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%cluster_nctaid.z;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+
+/* mov.u32 d, %clusterid.{x,y,z};             PTX ISA 7.8, sm_90
+ * This cluster's 3-D index in the grid of clusters. */
+CG_DEVICE uint32_t cg_hw_clusterid_x(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%clusterid.x;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_clusterid_y(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%clusterid.y;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_clusterid_z(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%clusterid.z;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+
+/* mov.u32 d, %nclusterid.{x,y,z};            PTX ISA 7.8, sm_90
+ * The grid's shape in clusters. */
+CG_DEVICE uint32_t cg_hw_nclusterid_x(void)
+{
+    uint32_t r = 1;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%nclusterid.x;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_nclusterid_y(void)
+{
+    uint32_t r = 1;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%nclusterid.y;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+CG_DEVICE uint32_t cg_hw_nclusterid_z(void)
+{
+    uint32_t r = 1;
+#if CG_ARCH_HAS_SM90
+    asm("mov.u32 %0, %%nclusterid.z;" : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
+}
+
+/* mov.pred p, %is_explicit_cluster;          PTX ISA 7.8, sm_90
+ * 1 when the launch named a cluster shape (even 1x1x1), 0 for the implicit
+ * 1-CTA clusters of a launch without one. */
+CG_DEVICE uint32_t cg_hw_is_explicit_cluster(void)
+{
+    uint32_t r = 0;
+#if CG_ARCH_HAS_SM90
+    asm("{\n\t.reg .pred p;\n\t"
+                      "mov.pred p, %%is_explicit_cluster;\n\t"
+                      "selp.u32 %0, 1, 0, p;\n\t}"
+                      : "=r"(r));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return r;
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

@@ -1,5 +1,5 @@
 /* cg/status.c — names and messages of cg_status_t, generated from one table. */
-#include "cg/status.h"
+#include "base/status.h"
 
 const char *cg_status_name(cg_status_t status)
 {

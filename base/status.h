@@ -9,7 +9,7 @@
 #ifndef CG_STATUS_H
 #define CG_STATUS_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 /* X(enum name, value, message) */
 #define CG_STATUS_TABLE(X)                                                                       \

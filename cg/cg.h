@@ -12,11 +12,11 @@
 #ifndef CG_CG_H
 #define CG_CG_H
 
-#include "cg/config.h"
-#include "cg/status.h"
+#include "base/config.h"
+#include "base/status.h"
 #include "cg/group_header.h"
-#include "cg/dim3.h"
-#include "dsmem/address.h"
+#include "base/dim3.h"
+#include "base/address.h"
 #include "barrier/mbarrier.h"
 #include "barrier/barrier.h"
 #include "cluster/cluster.h"

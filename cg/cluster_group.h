@@ -53,11 +53,11 @@
 #ifndef CG_CLUSTER_GROUP_H
 #define CG_CLUSTER_GROUP_H
 
-#include "cg/config.h"
-#include "cg/dim3.h"
+#include "base/config.h"
+#include "base/dim3.h"
 #include "cg/group_header.h"
 #include "cluster/cluster.h"
-#include "dsmem/address.h"
+#include "base/address.h"
 
 /* The cluster group. Build it with cg_this_cluster(); pass it by pointer. */
 typedef struct cg_cluster {

@@ -62,9 +62,9 @@
 #define CG_COALESCED_H
 
 #include "cg/collectives.h"
-#include "cg/config.h"
+#include "base/config.h"
 #include "cg/group_header.h"
-#include "cg/sreg.h"
+#include "base/sreg.h"
 #include "cg/tile.h"
 
 /* A coalesced group. Build it with cg_coalesced_threads() or a partition;

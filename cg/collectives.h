@@ -74,8 +74,8 @@
 #ifndef CG_COLLECTIVES_H
 #define CG_COLLECTIVES_H
 
-#include "cg/config.h"
-#include "cg/sreg.h"
+#include "base/config.h"
+#include "base/sreg.h"
 #include "cg/tile.h"
 
 /* The operators of C++ CG's cooperative_groups/functional.h. */

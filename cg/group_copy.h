@@ -23,7 +23,7 @@
 #include "async/copy.h"
 #include "cg/cluster_group.h"
 #include "cg/coalesced.h"
-#include "cg/config.h"
+#include "base/config.h"
 #include "cg/grid.h"
 #include "cg/thread_block.h"
 #include "cg/tile.h"

@@ -10,7 +10,7 @@
 #ifndef CG_GROUP_HEADER_H
 #define CG_GROUP_HEADER_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 typedef enum cg_group_kind {
     CG_GROUP_THREAD_BLOCK = 1,

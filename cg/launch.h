@@ -45,9 +45,9 @@
 
 #include <cuda_runtime_api.h>
 
-#include "cg/config.h"
-#include "cg/dim3.h"
-#include "cg/status.h"
+#include "base/config.h"
+#include "base/dim3.h"
+#include "base/status.h"
 
 /* A launch. Zero means default in every field; fields are only ever appended,
  * so CG_LAUNCH_CONFIG_INIT or designated initializers keep compiling.

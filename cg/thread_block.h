@@ -30,26 +30,19 @@
  * mbarrier.init on a live mbarrier is undefined), it only pays the CTA
  * barrier. Its phases continue the same barrier.
  *
- * The per-phase path (measured floor: TARGETS.md). Every arrive after the
- * first through a value is one test of the value's `_ready` register (a
- * predicated branch, not taken) and then exactly the raw sequence:
- *   mbarrier.arrive.release.cta.shared::cta.b64 + the mbarrier.try_wait loop,
- * the barrier's shared address a loop-invariant (hoisted) register. The
- * setup is written with NO thread-divergent branch (thread 0's tag load is
- * a predicated ld.shared, its init and tag stores a short if-converted
- * region): an earlier form that branched around thread 0's part made ptxas
- * wrap it in BSSY/BSYNC and then recompute the barrier address (S2UR
- * %cgactaid + ULEA) in front of every arrive, which measured 1.5-1.8x the
- * raw floor (/tmp/gpu-run-1 bench, H200). tests/cg/ptx_test.c checks the
- * steady-state loop of a probe shaped like the benchmark's. Keep one
+ * The per-phase path. Every arrive after the first through a value is one
+ * test of the value's `_ready` register (a predicated branch, not taken) and
+ * then exactly the raw sequence: mbarrier.arrive.release.cta.shared::cta.b64
+ * + the mbarrier.try_wait loop, the barrier's shared address a
+ * loop-invariant register. The setup is written with no thread-divergent
+ * branch (thread 0's tag load is a predicated ld.shared, its init and tag
+ * stores a short if-converted region), because a branch there made ptxas
+ * recompute the barrier address in front of every arrive.
+ * cg_thread_block_barrier_prepare(&b) before a loop does the setup there: the
+ * compiler then knows `_ready` in the loop and the loop is the raw one,
+ * instruction for instruction (tests/cg/ptx_test.c). Keep one
  * cg_thread_block_t per kernel and pass &b down to pay the setup once.
- * That test (one branch per arrive) still measures 1.12x the raw floor
- * at 128 and 256 threads on an H200 (ptxas keeps a taken jump over the setup
- * at the loop head). cg_thread_block_barrier_prepare(&b) before the loop does
- * the setup there: the compiler then knows `_ready` in the loop and removes
- * the test, and the loop is the raw one instruction for instruction (PTX
- * test; 1.00 / 1.02 / 1.00x the floor). Moving the setup into an out-of-line
- * function instead measured 1.29x.
+ * What each shape measured: docs/design/block_split_barrier.md.
  *
  * Contract (as C++ CG): every thread of the block arrives once per phase and
  * waits once with the token its arrive returned, before arriving again.
@@ -62,11 +55,11 @@
 #define CG_THREAD_BLOCK_H
 
 #include "barrier/mbarrier.h"
-#include "cg/block_sync.h"
-#include "cg/config.h"
-#include "cg/dim3.h"
+#include "barrier/block_sync.h"
+#include "base/config.h"
+#include "base/dim3.h"
 #include "cg/group_header.h"
-#include "cg/sreg.h"
+#include "base/sreg.h"
 
 /* The thread block group. Build it with cg_this_thread_block(); pass it by
  * pointer. `_ready` is per thread: 1 once this value's barrier is set up.

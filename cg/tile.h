@@ -22,7 +22,7 @@
 #ifndef CG_TILE_H
 #define CG_TILE_H
 
-#include "cg/config.h"
+#include "base/config.h"
 #include "cg/group_header.h"
 #include "cg/thread_block.h"
 

@@ -1,11 +1,13 @@
 /*
  * cluster/cluster.h — the raw Hopper cluster hardware: the cluster barrier
- * (barrier.cluster.*) and the cluster special registers.
+ * (barrier.cluster.*), and the cluster special registers, which live on the
+ * ground floor (base/sreg.h: the mbarrier core's and mapa's debug checks
+ * read the cluster size) and come with this header.
  *
  * One wrapper per PTX form. Above each: the PTX line it emits, the PTX ISA
  * version that introduced it and the lowest SM. Everything here needs sm_90:
  * a build for an older target that calls one of these fails at compile time
- * with the message CG_REQUIRE_SM90() carries (see cg/config.h).
+ * with the message CG_REQUIRE_SM90() carries (see base/config.h).
  *
  * Most code wants the group API of cg/cluster_group.h (cg_this_cluster(),
  * cg_cluster_sync(), ...); these wrappers are its building blocks.
@@ -30,22 +32,11 @@
 #ifndef CG_CLUSTER_CLUSTER_H
 #define CG_CLUSTER_CLUSTER_H
 
-#include "cg/config.h"
+#include "base/config.h"
+#include "base/sreg.h" /* the cluster special registers (cg_hw_cluster_ctarank, ...) */
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The body of a wrapper whose PTX exists only on sm_90+: `asm_stmt` on sm_90,
- * a build-time error on older device targets, `fallback` in the host pass
- * (never executed; it keeps the host compiler quiet). */
-#if CG_ARCH_HAS_SM90
-#define CG__SM90_ONLY(asm_stmt, fallback) asm_stmt
-#elif defined(__CUDA_ARCH__)
-#define CG__SM90_ONLY(asm_stmt, fallback) \
-    CG_REQUIRE_SM90();                    \
-    fallback
-#else
-#define CG__SM90_ONLY(asm_stmt, fallback) fallback
-#endif
 
 /* ------------------------------------------------------------------------- */
 /* Cluster barrier: arrive                                                   */
@@ -58,14 +49,22 @@
  * correct when the warp is diverged. */
 CG_DEVICE void cg_hw_cluster_arrive_release(void)
 {
-    CG__SM90_ONLY(asm volatile("barrier.cluster.arrive.release;" ::: "memory"), (void)0);
+#if CG_ARCH_HAS_SM90
+    asm volatile("barrier.cluster.arrive.release;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
 }
 
 /* barrier.cluster.arrive.release.aligned;    PTX ISA 8.0, sm_90
  * As above; the whole warp must execute this same instruction together. */
 CG_DEVICE void cg_hw_cluster_arrive_release_aligned(void)
 {
-    CG__SM90_ONLY(asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory"), (void)0);
+#if CG_ARCH_HAS_SM90
+    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
 }
 
 /* barrier.cluster.arrive.relaxed;            PTX ISA 8.0, sm_90
@@ -75,13 +74,21 @@ CG_DEVICE void cg_hw_cluster_arrive_release_aligned(void)
  * compiler from moving memory accesses across the call. */
 CG_DEVICE void cg_hw_cluster_arrive_relaxed(void)
 {
-    CG__SM90_ONLY(asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory"), (void)0);
+#if CG_ARCH_HAS_SM90
+    asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
 }
 
 /* barrier.cluster.arrive.relaxed.aligned;    PTX ISA 8.0, sm_90 */
 CG_DEVICE void cg_hw_cluster_arrive_relaxed_aligned(void)
 {
-    CG__SM90_ONLY(asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory"), (void)0);
+#if CG_ARCH_HAS_SM90
+    asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
 }
 
 /* ------------------------------------------------------------------------- */
@@ -94,136 +101,21 @@ CG_DEVICE void cg_hw_cluster_arrive_relaxed_aligned(void)
  * what every thread released with its arrive.release. */
 CG_DEVICE void cg_hw_cluster_wait_acquire(void)
 {
-    CG__SM90_ONLY(asm volatile("barrier.cluster.wait.acquire;" ::: "memory"), (void)0);
+#if CG_ARCH_HAS_SM90
+    asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
 }
 
 /* barrier.cluster.wait.acquire.aligned;      PTX ISA 8.0, sm_90 */
 CG_DEVICE void cg_hw_cluster_wait_acquire_aligned(void)
 {
-    CG__SM90_ONLY(asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory"), (void)0);
-}
-
-/* ------------------------------------------------------------------------- */
-/* Special registers                                                         */
-/*                                                                           */
-/* Constant for the life of the CTA, so the asm is not volatile: the         */
-/* compiler may merge repeated reads (as it does for threadIdx).             */
-/* ------------------------------------------------------------------------- */
-
-/* mov.u32 d, %cluster_ctarank;               PTX ISA 7.8, sm_90
- * This CTA's rank in its cluster, 0 .. %cluster_nctarank-1. */
-CG_DEVICE uint32_t cg_hw_cluster_ctarank(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r)), (void)0);
-    return r;
-}
-
-/* mov.u32 d, %cluster_nctarank;              PTX ISA 7.8, sm_90
- * Number of CTAs in this cluster (1 .. 16). */
-CG_DEVICE uint32_t cg_hw_cluster_nctarank(void)
-{
-    uint32_t r = 1;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_nctarank;" : "=r"(r)), (void)0);
-    return r;
-}
-
-/* mov.u32 d, %cluster_ctaid.{x,y,z};         PTX ISA 7.8, sm_90
- * This CTA's 3-D index inside its cluster. */
-CG_DEVICE uint32_t cg_hw_cluster_ctaid_x(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_cluster_ctaid_y(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_cluster_ctaid_z(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_ctaid.z;" : "=r"(r)), (void)0);
-    return r;
-}
-
-/* mov.u32 d, %cluster_nctaid.{x,y,z};        PTX ISA 7.8, sm_90
- * The cluster's shape in CTAs. */
-CG_DEVICE uint32_t cg_hw_cluster_nctaid_x(void)
-{
-    uint32_t r = 1;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_cluster_nctaid_y(void)
-{
-    uint32_t r = 1;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_cluster_nctaid_z(void)
-{
-    uint32_t r = 1;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%cluster_nctaid.z;" : "=r"(r)), (void)0);
-    return r;
-}
-
-/* mov.u32 d, %clusterid.{x,y,z};             PTX ISA 7.8, sm_90
- * This cluster's 3-D index in the grid of clusters. */
-CG_DEVICE uint32_t cg_hw_clusterid_x(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%clusterid.x;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_clusterid_y(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%clusterid.y;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_clusterid_z(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%clusterid.z;" : "=r"(r)), (void)0);
-    return r;
-}
-
-/* mov.u32 d, %nclusterid.{x,y,z};            PTX ISA 7.8, sm_90
- * The grid's shape in clusters. */
-CG_DEVICE uint32_t cg_hw_nclusterid_x(void)
-{
-    uint32_t r = 1;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%nclusterid.x;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_nclusterid_y(void)
-{
-    uint32_t r = 1;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%nclusterid.y;" : "=r"(r)), (void)0);
-    return r;
-}
-CG_DEVICE uint32_t cg_hw_nclusterid_z(void)
-{
-    uint32_t r = 1;
-    CG__SM90_ONLY(asm("mov.u32 %0, %%nclusterid.z;" : "=r"(r)), (void)0);
-    return r;
-}
-
-/* mov.pred p, %is_explicit_cluster;          PTX ISA 7.8, sm_90
- * 1 when the launch named a cluster shape (even 1x1x1), 0 for the implicit
- * 1-CTA clusters of a launch without one. */
-CG_DEVICE uint32_t cg_hw_is_explicit_cluster(void)
-{
-    uint32_t r = 0;
-    CG__SM90_ONLY(asm("{\n\t.reg .pred p;\n\t"
-                      "mov.pred p, %%is_explicit_cluster;\n\t"
-                      "selp.u32 %0, 1, 0, p;\n\t}"
-                      : "=r"(r)),
-                  (void)0);
-    return r;
+#if CG_ARCH_HAS_SM90
+    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

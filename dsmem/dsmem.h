@@ -57,22 +57,12 @@
 #ifndef CG_DSMEM_DSMEM_H
 #define CG_DSMEM_DSMEM_H
 
-#include "async/fence.h"
 #include "barrier/mbarrier.h"
-#include "cg/config.h"
-#include "dsmem/address.h"
+#include "base/config.h"
+#include "base/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* Expands to the body of an sm_90-only wrapper on other device targets: the
- * build stops there with a message that names the feature. */
-#if CG_ARCH_HAS_SM90
-#define CG_DSMEM_SM90_ONLY_ 0
-#elif defined(__CUDA_ARCH__)
-#define CG_DSMEM_SM90_ONLY_ 1
-#else
-#define CG_DSMEM_SM90_ONLY_ 2 /* host pass: bodies are never called */
-#endif
 
 /* ------------------------------------------------------------------------ */
 /* Addresses                                                                 */
@@ -94,9 +84,9 @@ CG_DEVICE uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
 CG_DEVICE uint32_t cg_dsmem_ld_b32(uint32_t caddr)
 {
     uint32_t v = 0;
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("ld.weak.shared::cluster.b32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -108,9 +98,9 @@ CG_DEVICE uint32_t cg_dsmem_ld_b32(uint32_t caddr)
 CG_DEVICE uint64_t cg_dsmem_ld_b64(uint32_t caddr)
 {
     uint64_t v = 0;
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("ld.weak.shared::cluster.b64 %0, [%1];" : "=l"(v) : "r"(caddr) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -123,12 +113,12 @@ CG_DEVICE uint64_t cg_dsmem_ld_b64(uint32_t caddr)
 CG_DEVICE uint4 cg_dsmem_ld_v4(uint32_t caddr)
 {
     uint4 v = make_uint4(0, 0, 0, 0);
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("ld.weak.shared::cluster.v4.b32 {%0, %1, %2, %3}, [%4];"
                  : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
                  : "r"(caddr)
                  : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -139,9 +129,9 @@ CG_DEVICE uint4 cg_dsmem_ld_v4(uint32_t caddr)
 /* st.weak.shared::cluster.b32 [a], v;   PTX ISA 7.8, sm_90 */
 CG_DEVICE void cg_dsmem_st_b32(uint32_t caddr, uint32_t v)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.weak.shared::cluster.b32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -152,9 +142,9 @@ CG_DEVICE void cg_dsmem_st_b32(uint32_t caddr, uint32_t v)
 /* st.weak.shared::cluster.b64 [a], v;   PTX ISA 7.8, sm_90 */
 CG_DEVICE void cg_dsmem_st_b64(uint32_t caddr, uint64_t v)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.weak.shared::cluster.b64 [%0], %1;" ::"r"(caddr), "l"(v) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -166,11 +156,11 @@ CG_DEVICE void cg_dsmem_st_b64(uint32_t caddr, uint64_t v)
  * caddr 16-byte aligned. */
 CG_DEVICE void cg_dsmem_st_v4(uint32_t caddr, uint4 v)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(caddr), "r"(v.x),
                  "r"(v.y), "r"(v.z), "r"(v.w)
                  : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -186,9 +176,9 @@ CG_DEVICE void cg_dsmem_st_v4(uint32_t caddr, uint4 v)
 CG_DEVICE uint32_t cg_dsmem_ld_relaxed_u32(uint32_t caddr)
 {
     uint32_t v = 0;
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("ld.relaxed.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -200,9 +190,9 @@ CG_DEVICE uint32_t cg_dsmem_ld_relaxed_u32(uint32_t caddr)
 CG_DEVICE uint32_t cg_dsmem_ld_acquire_u32(uint32_t caddr)
 {
     uint32_t v = 0;
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("ld.acquire.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -213,9 +203,9 @@ CG_DEVICE uint32_t cg_dsmem_ld_acquire_u32(uint32_t caddr)
 /* st.relaxed.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
 CG_DEVICE void cg_dsmem_st_relaxed_u32(uint32_t caddr, uint32_t v)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.relaxed.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -226,9 +216,9 @@ CG_DEVICE void cg_dsmem_st_relaxed_u32(uint32_t caddr, uint32_t v)
 /* st.release.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
 CG_DEVICE void cg_dsmem_st_release_u32(uint32_t caddr, uint32_t v)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.release.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -241,14 +231,14 @@ CG_DEVICE void cg_dsmem_st_release_u32(uint32_t caddr, uint32_t v)
 /* ------------------------------------------------------------------------ */
 
 /* One asm per form; the macro only stamps out the C boilerplate around it. */
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
 #define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
     T old;                                                                                         \
     asm volatile(INSN " %0, [%1], %2;" : OUTC(old) : "r"(caddr), INC(v) : "memory");               \
     return old;
 #define CG_DSMEM_RED_BODY_(INSN, INC)                                                              \
     asm volatile(INSN " [%0], %1;" ::"r"(caddr), INC(v) : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
 #define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
     CG_REQUIRE_SM90();                                                                             \
     (void)caddr;                                                                                   \
@@ -309,14 +299,14 @@ CG_DEVICE uint32_t cg_dsmem_atom_exch_relaxed_b32(uint32_t caddr, uint32_t v)
  * Stores v if the word equals cmp; returns the old word either way. */
 CG_DEVICE uint32_t cg_dsmem_atom_cas_relaxed_b32(uint32_t caddr, uint32_t cmp, uint32_t v)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     uint32_t old;
     asm volatile("atom.relaxed.cluster.shared::cluster.cas.b32 %0, [%1], %2, %3;"
                  : "=r"(old)
                  : "r"(caddr), "r"(cmp), "r"(v)
                  : "memory");
     return old;
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
     return cmp;
 #else
@@ -360,11 +350,11 @@ CG_DEVICE void cg_dsmem_red_add_relaxed_f32(uint32_t caddr, float v)
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [a], v, [mbar]; (4 bytes) */
 CG_DEVICE void cg_dsmem_st_async_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(caddr),
                  "r"(v), "r"(mbar_caddr)
                  : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -376,11 +366,11 @@ CG_DEVICE void cg_dsmem_st_async_b32(uint32_t caddr, uint32_t v, uint32_t mbar_c
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [a], v, [mbar]; (8 bytes) */
 CG_DEVICE void cg_dsmem_st_async_b64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(caddr),
                  "l"(v), "r"(mbar_caddr)
                  : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -392,12 +382,12 @@ CG_DEVICE void cg_dsmem_st_async_b64(uint32_t caddr, uint64_t v, uint32_t mbar_c
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [a], {v0,v1}, [mbar]; (8 bytes) */
 CG_DEVICE void cg_dsmem_st_async_v2_b32(uint32_t caddr, uint2 v, uint32_t mbar_caddr)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];" ::"r"(
                      caddr),
                  "r"(v.x), "r"(v.y), "r"(mbar_caddr)
                  : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -409,13 +399,13 @@ CG_DEVICE void cg_dsmem_st_async_v2_b32(uint32_t caddr, uint2 v, uint32_t mbar_c
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [a], {v0..v3}, [mbar]; (16 bytes) */
 CG_DEVICE void cg_dsmem_st_async_v4_b32(uint32_t caddr, uint4 v, uint32_t mbar_caddr)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile(
         "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];" ::"r"(
             caddr),
         "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "r"(mbar_caddr)
         : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)caddr;
@@ -431,13 +421,13 @@ CG_DEVICE void cg_dsmem_st_async_v4_b32(uint32_t caddr, uint4 v, uint32_t mbar_c
  * PTX ISA 8.1, sm_90. Each completes the operand size (4 bytes, 8 for .u64)
  * on the mbarrier, which lives in the same CTA as `a`. */
 
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
 #define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC)                                                      \
     asm volatile("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes" OPTYPE   \
                  " [%0], %1, [%2];" ::"r"(caddr),                                                  \
                  INC(v), "r"(mbar_caddr)                                                           \
                  : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
 #define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC) CG_REQUIRE_SM90();
 #else
 #define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC)                                                      \
@@ -519,12 +509,12 @@ CG_DEVICE void cg_dsmem_red_async_xor_b32(uint32_t caddr, uint32_t v, uint32_t m
  * cg_fence_proxy_async_smem() by their writers first (async/fence.h). */
 CG_DEVICE void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr)
 {
-#if CG_DSMEM_SM90_ONLY_ == 0
+#if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
                      dst_caddr),
                  "r"(src_saddr), "r"(bytes), "r"(mbar_caddr)
                  : "memory");
-#elif CG_DSMEM_SM90_ONLY_ == 1
+#elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #else
     (void)dst_caddr;

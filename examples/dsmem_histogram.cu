@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "async/fence.h"
+#include "base/fence.h"
 #include "barrier/mbarrier.h"
 #include "cg/groups.h"
 #include "cg/launch.h"

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "barrier/device_barrier.h"
-#include "cg/sreg.h"
+#include "base/sreg.h"
 
 /* --- helpers ------------------------------------------------------------- */
 

@@ -4,7 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "cg/status.h"
+#include "base/status.h"
 
 /* What a barrier kernel found: mismatches and the first one, plus progress. */
 typedef struct cgt_fail {

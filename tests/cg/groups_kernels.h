@@ -2,8 +2,8 @@
 #ifndef CGT_GROUPS_KERNELS_H
 #define CGT_GROUPS_KERNELS_H
 
-#include "cg/dim3.h"
-#include "cg/status.h"
+#include "base/dim3.h"
+#include "base/status.h"
 
 /* What a query kernel found: the number of mismatches and the first one. */
 typedef struct cgt_query_result {

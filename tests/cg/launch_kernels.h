@@ -2,7 +2,7 @@
 #ifndef CGT_LAUNCH_KERNELS_H
 #define CGT_LAUNCH_KERNELS_H
 
-#include "cg/config.h"
+#include "base/config.h"
 
 CG_EXTERN_C_BEGIN
 /* Writes a pattern over all `bytes` of dynamic shared memory, reads it back

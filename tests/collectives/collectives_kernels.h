@@ -22,8 +22,8 @@
 #ifndef CGT_COLLECTIVES_KERNELS_H
 #define CGT_COLLECTIVES_KERNELS_H
 
-#include "cg/dim3.h"
-#include "cg/status.h"
+#include "base/dim3.h"
+#include "base/status.h"
 
 /* Element types, in the order of cgc's name suffixes. */
 typedef enum cgt_type {

@@ -2,7 +2,7 @@
  * Criterion test in C. Checks the toolchain, not cgc. */
 #include <cuda_runtime.h>
 
-#include "dsmem/address.h"
+#include "base/address.h"
 
 extern "C" __global__ void smoke_saxpy_kernel(int n, int a, const int *x, const int *y, int *out)
 {

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cg/status.h"
+#include "base/status.h"
 
 /* Skip the current test (with the reason) unless an sm_90+ device is present. */
 void cgt_require_sm90(void);

@@ -1,0 +1,266 @@
+/*
+ * barrier/barrier_fn.h — cg_barrier_fn_t, the C form of
+ * cuda::barrier<thread_scope_block, F>: a block barrier in __shared__ whose
+ * completion function runs exactly once per phase, after the last arrival
+ * and before any waiter is released, and sees every arriving thread's writes
+ * (seed 000). Included by barrier/barrier.h.
+ */
+#ifndef CG_BARRIER_BARRIER_FN_H
+#define CG_BARRIER_BARRIER_FN_H
+
+#include "barrier/barrier.h"
+#include "barrier/mbarrier.h"
+#include "base/config.h"
+
+/* ... and of one with a completion function (its mbarrier expects up to two
+ * more: see CG__BARRIER_FN_SPARE). */
+#define CG_BARRIER_FN_MAX (CG_BARRIER_MAX - 2u)
+
+/* A completion function: a __device__ function whose address was taken in
+ * device code, called with the argument given at init. */
+typedef void (*cg_barrier_completion_fn_t)(void *arg);
+
+/* C form of cuda::barrier<thread_scope_block, F>, in __shared__ (32 bytes). */
+typedef struct cg_barrier_fn {
+    cg_mbarrier_t _mbar;             /* expects the arrivals + 1 (the completer's own) */
+    uint32_t _expected;              /* arrivals per phase as initialized (debug reports) */
+    uint32_t _reserved;
+    cg_barrier_completion_fn_t _fn;  /* NULL: no function (arrive_elect users) */
+    void *_arg;
+} cg_barrier_fn_t;
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* ======================================================================== */
+/* cg_barrier_fn_t — a block barrier with a completion function             */
+/* ======================================================================== */
+/*
+ * Algorithm: one mbarrier, initialized to expect every arrival plus one (two
+ * in debug builds: CG__BARRIER_FN_SPARE).
+ *   - Each thread arrives with mbarrier.arrive.noComplete.release.cta, which
+ *     cannot end the phase (the +1 is still pending) and returns the state
+ *     the mbarrier had before that arrival. mbarrier.pending_count of it is
+ *     2 (3 in debug builds) for exactly one thread per phase: the last
+ *     arrival. That thread is the completer; nobody else touches anything
+ *     but the mbarrier.
+ *   - The completer acquires the phase's arrivals (see the memory model),
+ *     runs fn(arg), and makes the one arrival still pending with
+ *     mbarrier.arrive.release.cta: the phase ends and the hardware wakes the
+ *     waiters, which sleep in mbarrier.try_wait (acquire) on their token.
+ *   - arrive_and_drop uses arrive_drop.noComplete: one fewer expected from
+ *     the next phase on, the completer's +1 untouched.
+ * Cost on the critical path over the bare mbarrier: the last arrival's state
+ * coming back to its thread, the completer's acquire, fn, one more arrive.
+ * No shared counter, no polling, no back-off (libcu++ gives up the mbarrier
+ * for completion functions and polls a counter with back-off).
+ *
+ * Memory model (PTX ISA memory consistency model), for a phase k:
+ *  1. Each arrival is mbarrier.arrive.noComplete.release.cta: a release on
+ *     the mbarrier object, which it updates as one atomic read-modify-write
+ *     (its result is the state it read: pending_count counts down by one
+ *     per arrival, each arrival seeing the one before it).
+ *  2. The phase's arrivals are RMWs of one location, so every earlier
+ *     arrival precedes the completer's in that location's coherence order,
+ *     and what the completer's arrive reads lies in the release sequence of
+ *     each of them.
+ *  3. The completer follows its arrive with fence.acq_rel.cta: a strong read
+ *     followed by an acquire fence is an acquire pattern, which
+ *     synchronizes with each arrival's release. fn sees every arriving
+ *     thread's writes.
+ *     PTX states the mbarrier's own synchronization as arrive (release) to
+ *     test_wait/try_wait (acquire) on phase completion; 1.-3. rest on the
+ *     arrive also being the RMW of the object that its returned state shows
+ *     it is. compute-sanitizer racecheck models only the arrive -> wait
+ *     edge, so it reports fn's reads of the arrivers' data: the tests of
+ *     this barrier say so when they skip racecheck.
+ *  4. fn's writes precede the completer's mbarrier.arrive.release.cta, which
+ *     completes the phase; a waiter's try_wait.acquire.cta that observes the
+ *     completion synchronizes with it, so after its wait a thread sees fn's
+ *     writes and, transitively, every arriving thread's writes.
+ *  5. Reuse: fn's reads of the arriving threads' data come before the
+ *     completer's release; a thread writes for phase k+1 only after its
+ *     wait (acquire) of phase k: the data may be overwritten right after the
+ *     wait (seed 000's "shared memory is safe to re-use").
+ *
+ * The designs measured before this one, and where its time goes:
+ * docs/design/completion_barrier.md.
+ */
+
+/* fence.acq_rel.cta;   PTX ISA 6.0, sm_70. */
+CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
+{
+    asm volatile("fence.acq_rel.cta;" ::: "memory");
+}
+
+/* Counts the mbarrier expects beyond the arrivals, all made by the completer
+ * at once: 1; 2 in debug builds, so that an arrival past the last one of a
+ * phase (a thread arriving twice) finds 2 pending, still leaves 1, and is
+ * reported instead of taking the count to zero with a noComplete arrival.
+ * The hardware folds a converged warp's arrivals into one operation, so an
+ * over-arrival inside a single warp instruction goes past zero before any
+ * lane can look: on an H200 the kernel faults (unspecified launch failure),
+ * with no report, and the process exits with status 1 although the error
+ * reaches the host like a trap's. */
+#if CG_DEBUG
+#define CG__BARRIER_FN_SPARE 2u
+#else
+#define CG__BARRIER_FN_SPARE 1u
+#endif
+
+/* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
+ * runs once per phase in the last arriving thread (fn may be NULL). One thread
+ * calls it; the block synchronizes (__syncthreads) before anyone arrives. */
+CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barrier_completion_fn_t fn,
+                                  void *arg)
+{
+    CG__MBARRIER_CHECK("cg_barrier_fn_init", b, expected, 1u, CG_BARRIER_FN_MAX);
+    cg_mbarrier_init(&b->_mbar, expected + CG__BARRIER_FN_SPARE);
+    b->_expected = expected;
+    b->_reserved = 0;
+    b->_fn = fn;
+    b->_arg = arg;
+}
+
+#if CG_DEBUG
+/* A noComplete arrival that found CG__BARRIER_FN_SPARE or fewer pending came
+ * after the last arrival of its phase: more arrivals than expected. With two
+ * spare counts (debug builds) it still left one pending, so it did not take
+ * the count to zero, which a noComplete arrival must never do (undefined
+ * behaviour: on an H200 the kernel faults before any report). */
+CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
+{
+    if (pending <= CG__BARRIER_FN_SPARE) {
+        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrival(s)) got an arrival "
+               "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
+               "(block %d,%d,%d thread %d,%d,%d)\n",
+               (unsigned)cg_smem_addr(b), b->_expected,
+               pending > CG__BARRIER_FN_SPARE ? pending - CG__BARRIER_FN_SPARE : 0u, blockIdx.x, blockIdx.y,
+               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+        __trap();
+    }
+}
+#endif
+
+/* One arrival (dropping out of later phases if `drop`). Returns true in
+ * exactly one thread per phase, the completer, which has then acquired every
+ * arrival of the phase. *tok gets the phase's token in every thread. */
+CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
+{
+    cg_token_t t = drop ? cg_mbarrier_arrive_drop_no_complete(&b->_mbar, 1u)
+                        : cg_mbarrier_arrive_no_complete(&b->_mbar, 1u);
+    uint32_t pending = cg_mbarrier_pending_count(t);
+#if CG_DEBUG
+    cg__barrier_fn_check(b, pending);
+#endif
+    *tok = t;
+    if (pending != CG__BARRIER_FN_SPARE + 1u)
+        return false;
+    cg__barrier_fence_acq_rel_cta(); /* 3. acquire every arrival of the phase */
+    return true;
+}
+
+/* The completer's second half: end the phase. */
+CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b)
+{
+#if CG_DEBUG
+    (void)cg_mbarrier_arrive_n(&b->_mbar, CG__BARRIER_FN_SPARE);
+#else
+    (void)cg_mbarrier_arrive(&b->_mbar);
+#endif
+}
+
+/* The completer's whole step: fn(arg) when there is a function, then the
+ * phase ends. */
+CG_DEVICE void cg__barrier_fn_complete_phase(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
+{
+    if (fn)
+        fn(arg);
+    cg__barrier_fn_release(b);
+}
+
+/* One arrival (release.cta); the last arrival of the phase runs the
+ * completion function before the phase ends. Returns the phase's token. The
+ * function is read only by the completer, after its arrival. */
+CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
+{
+    cg_token_t t;
+    if (cg__barrier_fn_count(b, false, &t))
+        cg__barrier_fn_complete_phase(b, b->_fn, b->_arg);
+    return t;
+}
+
+/* As cg_barrier_fn_arrive, running fn(arg) instead of the stored function.
+ * With fn a function name (a constant at the call site) the compiler calls it
+ * directly and can inline it, as C++ does with cuda::barrier<block, F>'s F;
+ * through the stored pointer every phase pays an indirect call. */
+CG_DEVICE cg_token_t cg_barrier_fn_arrive_with(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
+{
+    cg_token_t t;
+    if (cg__barrier_fn_count(b, false, &t))
+        cg__barrier_fn_complete_phase(b, fn, arg);
+    return t;
+}
+
+/* Arrive in this phase and leave: later phases expect one arrival fewer. */
+CG_DEVICE void cg_barrier_fn_arrive_and_drop(cg_barrier_fn_t *b)
+{
+    cg_token_t t;
+    if (cg__barrier_fn_count(b, true, &t))
+        cg__barrier_fn_complete_phase(b, b->_fn, b->_arg);
+}
+
+/*
+ * Inline completion, for a completion step the compiler should inline instead
+ * of calling through a pointer:
+ *
+ *     cg_token_t t;
+ *     if (cg_barrier_fn_arrive_elect(&bar, &t)) {
+ *         ... completion step, sees every arrival's writes ...
+ *         cg_barrier_fn_complete(&bar, t);
+ *     }
+ *     cg_barrier_fn_wait(&bar, t);
+ *
+ * arrive_elect returns true in exactly one thread per phase (the last
+ * arrival); that thread must call cg_barrier_fn_complete, or the phase never
+ * ends. The stored function is not called on this path.
+ */
+CG_DEVICE bool cg_barrier_fn_arrive_elect(cg_barrier_fn_t *b, cg_token_t *tok)
+{
+    return cg__barrier_fn_count(b, false, tok);
+}
+
+/* Ends the phase that cg_barrier_fn_arrive_elect elected this thread for. */
+CG_DEVICE void cg_barrier_fn_complete(cg_barrier_fn_t *b, cg_token_t tok)
+{
+    (void)tok;
+    cg__barrier_fn_release(b);
+}
+
+/* Block until the phase of `tok` completed (its function has run); acquire at
+ * CTA scope. Loop of mbarrier.try_wait.acquire.cta on the token. */
+CG_DEVICE void cg_barrier_fn_wait(cg_barrier_fn_t *b, cg_token_t tok)
+{
+    cg_mbarrier_wait(&b->_mbar, tok);
+}
+
+/* Block until the phase of parity `parity` completed. */
+CG_DEVICE void cg_barrier_fn_wait_parity(cg_barrier_fn_t *b, uint32_t parity)
+{
+    cg_mbarrier_wait_parity(&b->_mbar, parity);
+}
+
+/* Wait at most about `timeout_ns`: true when the phase of `tok` completed,
+ * false when the time ran out (never hangs). */
+CG_DEVICE bool cg_barrier_fn_try_wait_for(cg_barrier_fn_t *b, cg_token_t tok, uint64_t timeout_ns)
+{
+    return cg__barrier_try_wait_for(&b->_mbar, tok, timeout_ns);
+}
+
+/* arrive, then wait for that phase. */
+CG_DEVICE void cg_barrier_fn_arrive_and_wait(cg_barrier_fn_t *b)
+{
+    cg_barrier_fn_wait(b, cg_barrier_fn_arrive(b));
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_BARRIER_BARRIER_FN_H */
