@@ -33,7 +33,7 @@
 #if CG_DEVICE_CODE_VISIBLE
 
 /* Build-time failure for multicast on a target without it (see CG_REQUIRE_SM90). */
-extern "C" __device__ void cgc_error__bulk_multicast_needs_an_arch_specific_target__compile_for_sm_90a(void);
+extern "C" __device__ void cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_(void);
 
 /* ------------------------------------------------------------------------ */
 /* Bulk copy engine, global -> shared, completes on an mbarrier              */
@@ -73,7 +73,7 @@ CG_DEVICE void cg_bulk_copy_g2s_multicast(uint32_t dst_saddr, const void *src, u
                  "l"(src), "r"(bytes), "r"(mbar_saddr), "h"(cta_mask)
                  : "memory");
 #elif defined(__CUDA_ARCH__)
-    cgc_error__bulk_multicast_needs_an_arch_specific_target__compile_for_sm_90a();
+    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
 #else
     (void)dst_saddr;
     (void)src;

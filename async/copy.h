@@ -72,7 +72,7 @@
 
 /* Largest transaction count one mbarrier phase can hold (PTX: tx-count in
  * [-(2^20 - 1), 2^20 - 1]). */
-#define CG_MBARRIER_TX_MAX ((1u << 20) - 1u)
+#define CG_MBARRIER_TX_MAX CG_MBARRIER_MAX_TX /* older spelling, kept for compatibility */
 
 /* ------------------------------------------------------------------------ */
 /* Debug checks                                                              */

@@ -120,19 +120,19 @@ CG_DEVICE bool cg_barrier_try_wait(cg_barrier_t *b, cg_token_t tok)
 }
 
 /* Clamp a remaining time to try_wait's 32-bit suspend-time hint. */
-CG_DEVICE uint32_t cg__barrier_hint(uint64_t left_ns)
+CG_DEVICE uint32_t cg_barrier_hint_(uint64_t left_ns)
 {
     return left_ns > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)left_ns;
 }
 
 /* The bounded wait behind both barrier types' try_wait_for. */
-CG_DEVICE bool cg__barrier_try_wait_for(cg_mbarrier_t *mb, cg_token_t tok, uint64_t timeout_ns)
+CG_DEVICE bool cg_barrier_try_wait_for_(cg_mbarrier_t *mb, cg_token_t tok, uint64_t timeout_ns)
 {
     if (timeout_ns == 0)
         return cg_mbarrier_test_wait(mb, tok);
     uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
     do {
-        if (cg_mbarrier_try_wait_hint(mb, tok, cg__barrier_hint(timeout_ns - spent)))
+        if (cg_mbarrier_try_wait_hint(mb, tok, cg_barrier_hint_(timeout_ns - spent)))
             return true;
         spent = cg_sreg_globaltimer_ns() - t0;
     } while (spent < timeout_ns);
@@ -145,7 +145,7 @@ CG_DEVICE bool cg__barrier_try_wait_for(cg_mbarrier_t *mb, cg_token_t tok, uint6
  * thread for at most the time left. */
 CG_DEVICE bool cg_barrier_try_wait_for(cg_barrier_t *b, cg_token_t tok, uint64_t timeout_ns)
 {
-    return cg__barrier_try_wait_for(&b->_mbar, tok, timeout_ns);
+    return cg_barrier_try_wait_for_(&b->_mbar, tok, timeout_ns);
 }
 
 /* As cg_barrier_try_wait_for, naming the phase by its parity. */
@@ -155,7 +155,7 @@ CG_DEVICE bool cg_barrier_try_wait_parity_for(cg_barrier_t *b, uint32_t parity, 
         return cg_mbarrier_test_wait_parity(&b->_mbar, parity);
     uint64_t t0 = cg_sreg_globaltimer_ns(), spent = 0;
     do {
-        if (cg_mbarrier_try_wait_parity_hint(&b->_mbar, parity, cg__barrier_hint(timeout_ns - spent)))
+        if (cg_mbarrier_try_wait_parity_hint(&b->_mbar, parity, cg_barrier_hint_(timeout_ns - spent)))
             return true;
         spent = cg_sreg_globaltimer_ns() - t0;
     } while (spent < timeout_ns);

@@ -13,7 +13,7 @@
 #include "base/config.h"
 
 /* ... and of one with a completion function (its mbarrier expects up to two
- * more: see CG__BARRIER_FN_SPARE). */
+ * more: see CG_BARRIER_FN_SPARE_). */
 #define CG_BARRIER_FN_MAX (CG_BARRIER_MAX - 2u)
 
 /* A completion function: a __device__ function whose address was taken in
@@ -36,7 +36,7 @@ typedef struct cg_barrier_fn {
 /* ======================================================================== */
 /*
  * Algorithm: one mbarrier, initialized to expect every arrival plus one (two
- * in debug builds: CG__BARRIER_FN_SPARE).
+ * in debug builds: CG_BARRIER_FN_SPARE_).
  *   - Each thread arrives with mbarrier.arrive.noComplete.release.cta, which
  *     cannot end the phase (the +1 is still pending) and returns the state
  *     the mbarrier had before that arrival. mbarrier.pending_count of it is
@@ -87,7 +87,7 @@ typedef struct cg_barrier_fn {
  */
 
 /* fence.acq_rel.cta;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
+CG_DEVICE void cg_barrier_fence_acq_rel_cta_(void)
 {
     asm volatile("fence.acq_rel.cta;" ::: "memory");
 }
@@ -102,9 +102,9 @@ CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
  * with no report, and the process exits with status 1 although the error
  * reaches the host like a trap's. */
 #if CG_DEBUG
-#define CG__BARRIER_FN_SPARE 2u
+#define CG_BARRIER_FN_SPARE_ 2u
 #else
-#define CG__BARRIER_FN_SPARE 1u
+#define CG_BARRIER_FN_SPARE_ 1u
 #endif
 
 /* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
@@ -113,8 +113,8 @@ CG_DEVICE void cg__barrier_fence_acq_rel_cta(void)
 CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barrier_completion_fn_t fn,
                                   void *arg)
 {
-    CG__MBARRIER_CHECK("cg_barrier_fn_init", b, expected, 1u, CG_BARRIER_FN_MAX);
-    cg_mbarrier_init(&b->_mbar, expected + CG__BARRIER_FN_SPARE);
+    CG_MBARRIER_CHECK_("cg_barrier_fn_init", b, expected, 1u, CG_BARRIER_FN_MAX);
+    cg_mbarrier_init(&b->_mbar, expected + CG_BARRIER_FN_SPARE_);
     b->_expected = expected;
     b->_reserved = 0;
     b->_fn = fn;
@@ -122,19 +122,19 @@ CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barr
 }
 
 #if CG_DEBUG
-/* A noComplete arrival that found CG__BARRIER_FN_SPARE or fewer pending came
+/* A noComplete arrival that found CG_BARRIER_FN_SPARE_ or fewer pending came
  * after the last arrival of its phase: more arrivals than expected. With two
  * spare counts (debug builds) it still left one pending, so it did not take
  * the count to zero, which a noComplete arrival must never do (undefined
  * behaviour: on an H200 the kernel faults before any report). */
-CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
+CG_DEVICE void cg_barrier_fn_check_(const cg_barrier_fn_t *b, uint32_t pending)
 {
-    if (pending <= CG__BARRIER_FN_SPARE) {
+    if (pending <= CG_BARRIER_FN_SPARE_) {
         printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrival(s)) got an arrival "
                "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
                "(block %d,%d,%d thread %d,%d,%d)\n",
                (unsigned)cg_smem_addr(b), b->_expected,
-               pending > CG__BARRIER_FN_SPARE ? pending - CG__BARRIER_FN_SPARE : 0u, blockIdx.x, blockIdx.y,
+               pending > CG_BARRIER_FN_SPARE_ ? pending - CG_BARRIER_FN_SPARE_ : 0u, blockIdx.x, blockIdx.y,
                blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
         __trap();
     }
@@ -144,26 +144,26 @@ CG_DEVICE void cg__barrier_fn_check(const cg_barrier_fn_t *b, uint32_t pending)
 /* One arrival (dropping out of later phases if `drop`). Returns true in
  * exactly one thread per phase, the completer, which has then acquired every
  * arrival of the phase. *tok gets the phase's token in every thread. */
-CG_DEVICE bool cg__barrier_fn_count(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
+CG_DEVICE bool cg_barrier_fn_count_(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
 {
     cg_token_t t = drop ? cg_mbarrier_arrive_drop_no_complete(&b->_mbar, 1u)
                         : cg_mbarrier_arrive_no_complete(&b->_mbar, 1u);
     uint32_t pending = cg_mbarrier_pending_count(t);
 #if CG_DEBUG
-    cg__barrier_fn_check(b, pending);
+    cg_barrier_fn_check_(b, pending);
 #endif
     *tok = t;
-    if (pending != CG__BARRIER_FN_SPARE + 1u)
+    if (pending != CG_BARRIER_FN_SPARE_ + 1u)
         return false;
-    cg__barrier_fence_acq_rel_cta(); /* 3. acquire every arrival of the phase */
+    cg_barrier_fence_acq_rel_cta_(); /* 3. acquire every arrival of the phase */
     return true;
 }
 
 /* The completer's second half: end the phase. */
-CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b)
+CG_DEVICE void cg_barrier_fn_release_(cg_barrier_fn_t *b)
 {
 #if CG_DEBUG
-    (void)cg_mbarrier_arrive_n(&b->_mbar, CG__BARRIER_FN_SPARE);
+    (void)cg_mbarrier_arrive_n(&b->_mbar, CG_BARRIER_FN_SPARE_);
 #else
     (void)cg_mbarrier_arrive(&b->_mbar);
 #endif
@@ -171,11 +171,11 @@ CG_DEVICE void cg__barrier_fn_release(cg_barrier_fn_t *b)
 
 /* The completer's whole step: fn(arg) when there is a function, then the
  * phase ends. */
-CG_DEVICE void cg__barrier_fn_complete_phase(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
+CG_DEVICE void cg_barrier_fn_complete_phase_(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
 {
     if (fn)
         fn(arg);
-    cg__barrier_fn_release(b);
+    cg_barrier_fn_release_(b);
 }
 
 /* One arrival (release.cta); the last arrival of the phase runs the
@@ -184,8 +184,8 @@ CG_DEVICE void cg__barrier_fn_complete_phase(cg_barrier_fn_t *b, cg_barrier_comp
 CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
 {
     cg_token_t t;
-    if (cg__barrier_fn_count(b, false, &t))
-        cg__barrier_fn_complete_phase(b, b->_fn, b->_arg);
+    if (cg_barrier_fn_count_(b, false, &t))
+        cg_barrier_fn_complete_phase_(b, b->_fn, b->_arg);
     return t;
 }
 
@@ -196,8 +196,8 @@ CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
 CG_DEVICE cg_token_t cg_barrier_fn_arrive_with(cg_barrier_fn_t *b, cg_barrier_completion_fn_t fn, void *arg)
 {
     cg_token_t t;
-    if (cg__barrier_fn_count(b, false, &t))
-        cg__barrier_fn_complete_phase(b, fn, arg);
+    if (cg_barrier_fn_count_(b, false, &t))
+        cg_barrier_fn_complete_phase_(b, fn, arg);
     return t;
 }
 
@@ -205,8 +205,8 @@ CG_DEVICE cg_token_t cg_barrier_fn_arrive_with(cg_barrier_fn_t *b, cg_barrier_co
 CG_DEVICE void cg_barrier_fn_arrive_and_drop(cg_barrier_fn_t *b)
 {
     cg_token_t t;
-    if (cg__barrier_fn_count(b, true, &t))
-        cg__barrier_fn_complete_phase(b, b->_fn, b->_arg);
+    if (cg_barrier_fn_count_(b, true, &t))
+        cg_barrier_fn_complete_phase_(b, b->_fn, b->_arg);
 }
 
 /*
@@ -226,14 +226,14 @@ CG_DEVICE void cg_barrier_fn_arrive_and_drop(cg_barrier_fn_t *b)
  */
 CG_DEVICE bool cg_barrier_fn_arrive_elect(cg_barrier_fn_t *b, cg_token_t *tok)
 {
-    return cg__barrier_fn_count(b, false, tok);
+    return cg_barrier_fn_count_(b, false, tok);
 }
 
 /* Ends the phase that cg_barrier_fn_arrive_elect elected this thread for. */
 CG_DEVICE void cg_barrier_fn_complete(cg_barrier_fn_t *b, cg_token_t tok)
 {
     (void)tok;
-    cg__barrier_fn_release(b);
+    cg_barrier_fn_release_(b);
 }
 
 /* Block until the phase of `tok` completed (its function has run); acquire at
@@ -253,7 +253,7 @@ CG_DEVICE void cg_barrier_fn_wait_parity(cg_barrier_fn_t *b, uint32_t parity)
  * false when the time ran out (never hangs). */
 CG_DEVICE bool cg_barrier_fn_try_wait_for(cg_barrier_fn_t *b, cg_token_t tok, uint64_t timeout_ns)
 {
-    return cg__barrier_try_wait_for(&b->_mbar, tok, timeout_ns);
+    return cg_barrier_try_wait_for_(&b->_mbar, tok, timeout_ns);
 }
 
 /* arrive, then wait for that phase. */

@@ -11,15 +11,15 @@
  * to 4224 blocks), so it uses __syncthreads, as C++ CG's grid.sync() does.
  * cg_thread_block_sync stays __syncthreads, exactly.
  */
-#ifndef CG_BLOCK_SYNC_H
-#define CG_BLOCK_SYNC_H
+#ifndef CG_BARRIER_BLOCK_SYNC_H
+#define CG_BARRIER_BLOCK_SYNC_H
 
 #include "base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 /* barrier.sync 0;                            PTX ISA 6.0, sm_70
  * All non-exited threads of the CTA; memory ordered among them (CTA scope). */
-CG_DEVICE void cg__block_sync_unaligned(void) { asm volatile("barrier.sync 0;" ::: "memory"); }
+CG_DEVICE void cg_block_sync_unaligned_(void) { asm volatile("barrier.sync 0;" ::: "memory"); }
 #endif
 
-#endif /* CG_BLOCK_SYNC_H */
+#endif /* CG_BARRIER_BLOCK_SYNC_H */

@@ -90,7 +90,7 @@ typedef struct cg_device_barrier {
 #endif
 
 /* Largest expected count of a device barrier. */
-#define CG_DEVICE_BARRIER_MAX ((1u << 20) - 1u)
+#define CG_DEVICE_BARRIER_MAX CG_HW_COUNT_MAX
 
 CG_EXTERN_C_BEGIN
 

@@ -58,9 +58,9 @@ typedef struct cg_mbarrier {
 } cg_mbarrier_t;
 
 /* Largest arrival count of init/arrive_n (PTX ISA: count in 1 .. 2^20-1). */
-#define CG_MBARRIER_MAX_COUNT ((1u << 20) - 1u)
+#define CG_MBARRIER_MAX_COUNT CG_HW_COUNT_MAX
 /* Largest tx count of one expect_tx/complete_tx/arrive_tx (0 .. 2^20-1). */
-#define CG_MBARRIER_MAX_TX ((1u << 20) - 1u)
+#define CG_MBARRIER_MAX_TX CG_HW_COUNT_MAX
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -68,7 +68,7 @@ typedef struct cg_mbarrier {
 /* Internal helpers (not API)                                                */
 /* ------------------------------------------------------------------------ */
 
-CG_DEVICE cg_token_t cg__mbarrier_token(uint64_t state)
+CG_DEVICE cg_token_t cg_mbarrier_token_(uint64_t state)
 {
     cg_token_t t;
     t._opaque = state;
@@ -78,7 +78,7 @@ CG_DEVICE cg_token_t cg__mbarrier_token(uint64_t state)
 #if CG_DEBUG
 /* Debug build: a count outside [lo, max] is misuse that the hardware would
  * turn into a silent hang or a corrupted barrier; report it and trap. */
-CG_DEVICE void cg__mbarrier_check_range(const char *what, const void *mb, uint32_t v, uint32_t lo,
+CG_DEVICE void cg_mbarrier_check_range_(const char *what, const void *mb, uint32_t v, uint32_t lo,
                                         uint32_t hi)
 {
     if (v < lo || v > hi) {
@@ -89,10 +89,10 @@ CG_DEVICE void cg__mbarrier_check_range(const char *what, const void *mb, uint32
         __trap();
     }
 }
-#define CG__MBARRIER_CHECK(what, mb, v, lo, hi) cg__mbarrier_check_range((what), (mb), (v), (lo), (hi))
+#define CG_MBARRIER_CHECK_(what, mb, v, lo, hi) cg_mbarrier_check_range_((what), (mb), (v), (lo), (hi))
 #else
 /* Release build: the checks compile to nothing. */
-#define CG__MBARRIER_CHECK(what, mb, v, lo, hi) ((void)0)
+#define CG_MBARRIER_CHECK_(what, mb, v, lo, hi) ((void)0)
 #endif
 
 /* ------------------------------------------------------------------------ */
@@ -106,7 +106,7 @@ CG_DEVICE void cg__mbarrier_check_range(const char *what, const void *mb, uint32
  * cg_mbarrier_init_fence_cluster() and a cluster barrier. */
 CG_DEVICE void cg_mbarrier_init(cg_mbarrier_t *mb, uint32_t count)
 {
-    CG__MBARRIER_CHECK("cg_mbarrier_init", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_init", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM80
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
@@ -158,7 +158,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
@@ -166,7 +166,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
 CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -175,7 +175,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
@@ -192,14 +192,14 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_cluster(cg_mbarrier_t *mb)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90. */
 CG_DEVICE cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -208,7 +208,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32_t co
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.relaxed.cta.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90.
@@ -224,14 +224,14 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed(cg_mbarrier_t *mb)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.relaxed.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.6, sm_90. */
 CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n_relaxed", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -239,7 +239,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t co
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90. */
@@ -253,14 +253,14 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed_cluster(cg_mbarrier_t *mb)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.6, sm_90. */
 CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_n_relaxed_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -268,7 +268,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uin
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.noComplete.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
@@ -277,7 +277,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uin
 CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -286,7 +286,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t 
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
@@ -296,7 +296,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t 
 CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_drop_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -305,7 +305,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.pending_count.b64 count, state;   PTX ISA 7.0, sm_80.
@@ -351,7 +351,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
     if (cg_sreg_laneid() == leader)
         state = cg_mbarrier_arrive_n(mb, (uint32_t)__popc(peers))._opaque;
     state = __shfl_sync(peers, state, (int)leader);
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -365,7 +365,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
 CG_DEVICE cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -374,7 +374,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
@@ -383,7 +383,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
 CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -392,7 +392,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t t
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90.
@@ -400,7 +400,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t t
 CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_relaxed", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -408,14 +408,14 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t t
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90. */
 CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_relaxed_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -423,7 +423,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, ui
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90.
@@ -431,7 +431,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, ui
  * the relaxed form: the arrive that follows (or precedes) carries the order. */
 CG_DEVICE void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
-    CG__MBARRIER_CHECK("cg_mbarrier_expect_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(cg_smem_addr(mb)),
                  "r"(tx));
@@ -443,7 +443,7 @@ CG_DEVICE void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
 /* mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
 CG_DEVICE void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
-    CG__MBARRIER_CHECK("cg_mbarrier_expect_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [%0], %1;" ::"r"(
                      cg_smem_addr(mb)),
@@ -459,7 +459,7 @@ CG_DEVICE void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
  * ordered by the arrivals of the phase. */
 CG_DEVICE void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
-    CG__MBARRIER_CHECK("cg_mbarrier_complete_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(
                      cg_smem_addr(mb)),
@@ -472,7 +472,7 @@ CG_DEVICE void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
 /* mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
 CG_DEVICE void cg_mbarrier_complete_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
-    CG__MBARRIER_CHECK("cg_mbarrier_complete_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [%0], %1;" ::"r"(
                      cg_smem_addr(mb)),
@@ -500,14 +500,14 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop(cg_mbarrier_t *mb)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive_drop.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90. */
 CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_drop_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -516,7 +516,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive_drop.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90. */
@@ -531,7 +531,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_cluster(cg_mbarrier_t *mb)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90.
@@ -546,7 +546,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
@@ -554,7 +554,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
 CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_drop_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
@@ -563,7 +563,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
-    return cg__mbarrier_token(state);
+    return cg_mbarrier_token_(state);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -582,7 +582,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
 
 #if CG_DEBUG
 /* Debug build: a rank outside the cluster maps to no CTA; report and trap. */
-CG_DEVICE void cg__mbarrier_check_rank(const char *what, const void *mb, uint32_t rank)
+CG_DEVICE void cg_mbarrier_check_rank_(const char *what, const void *mb, uint32_t rank)
 {
     uint32_t n = cg_hw_cluster_nctarank();
     if (rank >= n) {
@@ -593,13 +593,13 @@ CG_DEVICE void cg__mbarrier_check_rank(const char *what, const void *mb, uint32_
         __trap();
     }
 }
-#define CG__MBARRIER_CHECK_RANK(what, mb, rank) cg__mbarrier_check_rank((what), (mb), (rank))
+#define CG_MBARRIER_CHECK_RANK_(what, mb, rank) cg_mbarrier_check_rank_((what), (mb), (rank))
 #else
-#define CG__MBARRIER_CHECK_RANK(what, mb, rank) ((void)0)
+#define CG_MBARRIER_CHECK_RANK_(what, mb, rank) ((void)0)
 #endif
 
 /* The shared::cluster address of the same-offset barrier in CTA `rank`. */
-CG_DEVICE uint32_t cg__mbarrier_remote_addr(cg_mbarrier_t *mb, uint32_t rank)
+CG_DEVICE uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t rank)
 {
     return cg_smem_map_rank_addr(cg_smem_addr(mb), rank);
 }
@@ -609,10 +609,10 @@ CG_DEVICE uint32_t cg__mbarrier_remote_addr(cg_mbarrier_t *mb, uint32_t rank)
  * this thread's earlier writes, DSMEM writes into that CTA included). */
 CG_DEVICE void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote", mb, rank);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote", mb, rank);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank))
+                     cg_mbarrier_remote_addr_(mb, rank))
                  : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
@@ -622,11 +622,11 @@ CG_DEVICE void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
 /* mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr], count;   PTX ISA 8.0, sm_90. */
 CG_DEVICE void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uint32_t count)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote_n", mb, rank);
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_remote_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_n", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_remote_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0], %1;" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank)),
+                     cg_mbarrier_remote_addr_(mb, rank)),
                  "r"(count)
                  : "memory");
 #elif defined(__CUDA_ARCH__)
@@ -638,10 +638,10 @@ CG_DEVICE void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uin
  * Counts only; orders no memory (no "memory" clobber). */
 CG_DEVICE void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t rank)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote_relaxed", mb, rank);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_relaxed", mb, rank);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];" ::"r"(
-        cg__mbarrier_remote_addr(mb, rank)));
+        cg_mbarrier_remote_addr_(mb, rank)));
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -653,12 +653,12 @@ CG_DEVICE void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t ran
  * call it uniformly and let only some lanes arrive. */
 CG_DEVICE void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_remote_if", mb, rank);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_if", mb, rank);
 #if CG_ARCH_HAS_SM90
     asm volatile("{\n\t.reg .pred p;\n\t"
                  "setp.ne.b32 p, %1, 0;\n\t"
                  "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n\t}" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank)),
+                     cg_mbarrier_remote_addr_(mb, rank)),
                  "r"(pred)
                  : "memory");
 #elif defined(__CUDA_ARCH__)
@@ -670,11 +670,11 @@ CG_DEVICE void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, ui
  * expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically. */
 CG_DEVICE void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_tx_remote", mb, rank);
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank)),
+                     cg_mbarrier_remote_addr_(mb, rank)),
                  "r"(tx)
                  : "memory");
 #elif defined(__CUDA_ARCH__)
@@ -687,13 +687,13 @@ CG_DEVICE void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, ui
 CG_DEVICE void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx,
                                                uint32_t pred)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_tx_remote_if", mb, rank);
-    CG__MBARRIER_CHECK("cg_mbarrier_arrive_tx_remote_if", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote_if", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_remote_if", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("{\n\t.reg .pred p;\n\t"
                  "setp.ne.b32 p, %2, 0;\n\t"
                  "@p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;\n\t}" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank)),
+                     cg_mbarrier_remote_addr_(mb, rank)),
                  "r"(tx), "r"(pred)
                  : "memory");
 #elif defined(__CUDA_ARCH__)
@@ -704,10 +704,10 @@ CG_DEVICE void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank,
 /* mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90. */
 CG_DEVICE void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_arrive_drop_remote", mb, rank);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_drop_remote", mb, rank);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank))
+                     cg_mbarrier_remote_addr_(mb, rank))
                  : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
@@ -717,11 +717,11 @@ CG_DEVICE void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
 /* mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
 CG_DEVICE void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_expect_tx_remote", mb, rank);
-    CG__MBARRIER_CHECK("cg_mbarrier_expect_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_expect_tx_remote", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank)),
+                     cg_mbarrier_remote_addr_(mb, rank)),
                  "r"(tx));
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
@@ -731,11 +731,11 @@ CG_DEVICE void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, ui
 /* mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
 CG_DEVICE void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
 {
-    CG__MBARRIER_CHECK_RANK("cg_mbarrier_complete_tx_remote", mb, rank);
-    CG__MBARRIER_CHECK("cg_mbarrier_complete_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_complete_tx_remote", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;" ::"r"(
-                     cg__mbarrier_remote_addr(mb, rank)),
+                     cg_mbarrier_remote_addr_(mb, rank)),
                  "r"(tx));
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
@@ -975,7 +975,7 @@ CG_DEVICE uint32_t cg_mbarrier_current_parity(cg_mbarrier_t *mb)
 /* Debug build: a wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS is a deadlock
  * (misuse: a stale token, a phase nobody will complete, a missing arrival).
  * Name the barrier and the phase, then trap so the host sees an error. */
-CG_DEVICE void cg__mbarrier_deadlock(const char *what, cg_mbarrier_t *mb, int by_token, uint64_t phase)
+CG_DEVICE void cg_mbarrier_deadlock_(const char *what, cg_mbarrier_t *mb, int by_token, uint64_t phase)
 {
     unsigned addr = (unsigned)cg_smem_addr(mb);
     unsigned now = cg_mbarrier_current_parity(mb);
@@ -994,17 +994,17 @@ CG_DEVICE void cg__mbarrier_deadlock(const char *what, cg_mbarrier_t *mb, int by
 /* Spin on `try_expr` until true; after CG_DEBUG_WAIT_TIMEOUT_NS report and trap.
  * A macro so the four blocking waits share one loop without a function
  * pointer (which would cost a call per try). */
-#define CG__MBARRIER_SPIN(try_expr, what, mb, by_token, phase)                                     \
+#define CG_MBARRIER_SPIN_(try_expr, what, mb, by_token, phase)                                     \
     do {                                                                                           \
-        uint64_t cg__t0 = cg_sreg_globaltimer_ns();                                                   \
+        uint64_t cg_t0_ = cg_sreg_globaltimer_ns();                                                   \
         while (!(try_expr)) {                                                                      \
-            if (cg_sreg_globaltimer_ns() - cg__t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)               \
-                cg__mbarrier_deadlock((what), (mb), (by_token), (phase));                          \
+            if (cg_sreg_globaltimer_ns() - cg_t0_ > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)               \
+                cg_mbarrier_deadlock_((what), (mb), (by_token), (phase));                          \
         }                                                                                          \
     } while (0)
 #else
 /* Release build: the bare try_wait loop, nothing else. */
-#define CG__MBARRIER_SPIN(try_expr, what, mb, by_token, phase)                                     \
+#define CG_MBARRIER_SPIN_(try_expr, what, mb, by_token, phase)                                     \
     do {                                                                                           \
         while (!(try_expr)) {                                                                      \
         }                                                                                          \
@@ -1015,14 +1015,14 @@ CG_DEVICE void cg__mbarrier_deadlock(const char *what, cg_mbarrier_t *mb, int by
  * Loop of mbarrier.try_wait.acquire.cta.shared::cta.b64. */
 CG_DEVICE void cg_mbarrier_wait(cg_mbarrier_t *mb, cg_token_t tok)
 {
-    CG__MBARRIER_SPIN(cg_mbarrier_try_wait(mb, tok), "cg_mbarrier_wait", mb, 1, tok._opaque);
+    CG_MBARRIER_SPIN_(cg_mbarrier_try_wait(mb, tok), "cg_mbarrier_wait", mb, 1, tok._opaque);
 }
 
 /* Wait until the phase of `tok` completes; acquire at cluster scope.
  * Loop of mbarrier.try_wait.acquire.cluster.shared::cta.b64. */
 CG_DEVICE void cg_mbarrier_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
 {
-    CG__MBARRIER_SPIN(cg_mbarrier_try_wait_cluster(mb, tok), "cg_mbarrier_wait_cluster", mb, 1,
+    CG_MBARRIER_SPIN_(cg_mbarrier_try_wait_cluster(mb, tok), "cg_mbarrier_wait_cluster", mb, 1,
                       tok._opaque);
 }
 
@@ -1030,7 +1030,7 @@ CG_DEVICE void cg_mbarrier_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
  * Loop of mbarrier.try_wait.parity.acquire.cta.shared::cta.b64. */
 CG_DEVICE void cg_mbarrier_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 {
-    CG__MBARRIER_SPIN(cg_mbarrier_try_wait_parity(mb, parity), "cg_mbarrier_wait_parity", mb, 0,
+    CG_MBARRIER_SPIN_(cg_mbarrier_try_wait_parity(mb, parity), "cg_mbarrier_wait_parity", mb, 0,
                       parity);
 }
 
@@ -1038,7 +1038,7 @@ CG_DEVICE void cg_mbarrier_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
  * Loop of mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64. */
 CG_DEVICE void cg_mbarrier_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
 {
-    CG__MBARRIER_SPIN(cg_mbarrier_try_wait_parity_cluster(mb, parity),
+    CG_MBARRIER_SPIN_(cg_mbarrier_try_wait_parity_cluster(mb, parity),
                       "cg_mbarrier_wait_parity_cluster", mb, 0, parity);
 }
 

@@ -8,8 +8,8 @@
  *   shared::cluster address 32-bit address into the cluster's distributed window
  *   generic address         a plain C pointer
  */
-#ifndef CG_DSMEM_ADDRESS_H
-#define CG_DSMEM_ADDRESS_H
+#ifndef CG_BASE_ADDRESS_H
+#define CG_BASE_ADDRESS_H
 
 #include "base/config.h"
 #include "base/sreg.h"
@@ -98,4 +98,4 @@ CG_DEVICE uint32_t cg_smem_rank_of_ptr(const void *ptr)
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_DSMEM_ADDRESS_H */
+#endif /* CG_BASE_ADDRESS_H */

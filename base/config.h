@@ -5,8 +5,8 @@
  * Device-only parts of cgc headers sit behind CG_DEVICE_CODE_VISIBLE so a host
  * C compiler sees only types, enums and host prototypes.
  */
-#ifndef CG_CONFIG_H
-#define CG_CONFIG_H
+#ifndef CG_BASE_CONFIG_H
+#define CG_BASE_CONFIG_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -65,10 +65,10 @@
  * of a too-old target that actually uses the feature ever sees the call.
  */
 #if CG_DEVICE_CODE_VISIBLE
-extern "C" __device__ void cgc_error__this_feature_needs_sm90_or_newer__compile_for_sm_90a(void);
-extern "C" __device__ void cgc_error__this_feature_needs_sm80_or_newer(void);
-#define CG_REQUIRE_SM90() cgc_error__this_feature_needs_sm90_or_newer__compile_for_sm_90a()
-#define CG_REQUIRE_SM80() cgc_error__this_feature_needs_sm80_or_newer()
+extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void);
+extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
+#define CG_REQUIRE_SM90() cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_()
+#define CG_REQUIRE_SM80() cg_error_this_feature_needs_sm80_or_newer_()
 #endif
 
 /*
@@ -77,6 +77,12 @@ extern "C" __device__ void cgc_error__this_feature_needs_sm80_or_newer(void);
  * Off by default so release kernels carry no extra instructions; build with
  * -DCG_DEBUG=1 (bazel: --config=cgdebug) to enable.
  */
+/* The hardware limit every count of the library stands on: an mbarrier
+ * phase's arrival count and transaction count lie in 0 .. 2^20 - 1 (PTX ISA,
+ * mbarrier). The block barriers, the device barrier and the copy sizes are
+ * all bounded by it. */
+#define CG_HW_COUNT_MAX ((1u << 20) - 1u)
+
 #if !defined(CG_DEBUG)
 #define CG_DEBUG 0
 #endif
@@ -100,4 +106,4 @@ typedef struct cg_token {
     uint64_t _opaque;
 } cg_token_t;
 
-#endif /* CG_CONFIG_H */
+#endif /* CG_BASE_CONFIG_H */

@@ -6,8 +6,8 @@
  * instead. Field for field it matches uint3, so `cg_dim3_t v = ...; v.x` reads
  * the way threadIdx.x does.
  */
-#ifndef CG_DIM3_H
-#define CG_DIM3_H
+#ifndef CG_BASE_DIM3_H
+#define CG_BASE_DIM3_H
 
 #include "base/config.h"
 
@@ -27,4 +27,4 @@ CG_DEVICE cg_dim3_t cg_dim3(uint32_t x, uint32_t y, uint32_t z)
 }
 #endif
 
-#endif /* CG_DIM3_H */
+#endif /* CG_BASE_DIM3_H */

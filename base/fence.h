@@ -17,8 +17,8 @@
  * other direction needs nothing: data the engine wrote is visible to the
  * generic proxy once the mbarrier phase it completed on is observed complete.
  */
-#ifndef CG_ASYNC_FENCE_H
-#define CG_ASYNC_FENCE_H
+#ifndef CG_BASE_FENCE_H
+#define CG_BASE_FENCE_H
 
 #include "base/config.h"
 
@@ -50,4 +50,4 @@ CG_DEVICE void cg_fence_proxy_async_global(void)
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_ASYNC_FENCE_H */
+#endif /* CG_BASE_FENCE_H */

@@ -6,8 +6,8 @@
  * One wrapper per PTX form; the order and scope are in the instruction and
  * every one has a "memory" clobber, so the compiler moves no access across it.
  */
-#ifndef CG_GPU_SCOPE_H
-#define CG_GPU_SCOPE_H
+#ifndef CG_BASE_GPU_SCOPE_H
+#define CG_BASE_GPU_SCOPE_H
 
 #include "base/config.h"
 
@@ -146,4 +146,4 @@ CG_DEVICE void cg_gpu_st_release_u64(uint64_t *p, uint64_t v)
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_GPU_SCOPE_H */
+#endif /* CG_BASE_GPU_SCOPE_H */

@@ -4,8 +4,8 @@
  * One wrapper per register, here only; the cluster registers live in
  * cluster/cluster.h.
  */
-#ifndef CG_SREG_H
-#define CG_SREG_H
+#ifndef CG_BASE_SREG_H
+#define CG_BASE_SREG_H
 
 #include "base/config.h"
 
@@ -240,4 +240,4 @@ CG_DEVICE uint32_t cg_hw_is_explicit_cluster(void)
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_SREG_H */
+#endif /* CG_BASE_SREG_H */

@@ -4,11 +4,11 @@
 const char *cg_status_name(cg_status_t status)
 {
     switch (status) {
-#define CG__STATUS_NAME(name, value, message) \
+#define CG_STATUS_NAME_(name, value, message) \
     case name:                                \
         return #name;
-        CG_STATUS_TABLE(CG__STATUS_NAME)
-#undef CG__STATUS_NAME
+        CG_STATUS_TABLE(CG_STATUS_NAME_)
+#undef CG_STATUS_NAME_
     }
     return "CG_STATUS_UNKNOWN";
 }
@@ -16,11 +16,11 @@ const char *cg_status_name(cg_status_t status)
 const char *cg_status_string(cg_status_t status)
 {
     switch (status) {
-#define CG__STATUS_STRING(name, value, message) \
+#define CG_STATUS_STRING_(name, value, message) \
     case name:                                  \
         return message;
-        CG_STATUS_TABLE(CG__STATUS_STRING)
-#undef CG__STATUS_STRING
+        CG_STATUS_TABLE(CG_STATUS_STRING_)
+#undef CG_STATUS_STRING_
     }
     return "unknown cgc status code";
 }

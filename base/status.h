@@ -6,8 +6,8 @@
  * and cg_status_string() can never disagree. New codes are appended only: a
  * value, once shipped, never changes meaning.
  */
-#ifndef CG_STATUS_H
-#define CG_STATUS_H
+#ifndef CG_BASE_STATUS_H
+#define CG_BASE_STATUS_H
 
 #include "base/config.h"
 
@@ -43,9 +43,9 @@
       "the kernel has no code for this device (built for another architecture) or is not a kernel")
 
 typedef enum cg_status {
-#define CG__STATUS_ENUM(name, value, message) name = value,
-    CG_STATUS_TABLE(CG__STATUS_ENUM)
-#undef CG__STATUS_ENUM
+#define CG_STATUS_ENUM_(name, value, message) name = value,
+    CG_STATUS_TABLE(CG_STATUS_ENUM_)
+#undef CG_STATUS_ENUM_
 } cg_status_t;
 
 CG_EXTERN_C_BEGIN
@@ -63,4 +63,4 @@ int cg_version(void);
 
 CG_EXTERN_C_END
 
-#endif /* CG_STATUS_H */
+#endif /* CG_BASE_STATUS_H */

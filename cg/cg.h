@@ -9,8 +9,8 @@
  * Host side (gcc/clang or nvcc): status codes and the launch helpers.
  * Each folder's header can also be included alone.
  */
-#ifndef CG_CG_H
-#define CG_CG_H
+#ifndef CG_CG_CG_H
+#define CG_CG_CG_H
 
 #include "base/config.h"
 #include "base/status.h"
@@ -25,4 +25,4 @@
 #include "dsmem/dsmem.h"
 #include "async/copy.h"
 
-#endif /* CG_CG_H */
+#endif /* CG_CG_CG_H */

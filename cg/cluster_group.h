@@ -50,8 +50,8 @@
  * every thread (it is cg_cluster_sync: every CTA has finished everything it did
  * before, DSMEM accesses included, when any thread passes it).
  */
-#ifndef CG_CLUSTER_GROUP_H
-#define CG_CLUSTER_GROUP_H
+#ifndef CG_CG_CLUSTER_GROUP_H
+#define CG_CG_CLUSTER_GROUP_H
 
 #include "base/config.h"
 #include "base/dim3.h"
@@ -205,4 +205,4 @@ CG_DEVICE void cg_cluster_sync(cg_cluster_t *c)
 CG_DEVICE void cg_cluster_exit_sync(cg_cluster_t *c) { cg_cluster_sync(c); }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_CLUSTER_GROUP_H */
+#endif /* CG_CG_CLUSTER_GROUP_H */

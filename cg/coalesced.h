@@ -58,8 +58,8 @@
  * past the end of the block, and a group whose threads all have the same pred
  * gets meta rank 1 of 2 instead of 0 of 1.
  */
-#ifndef CG_COALESCED_H
-#define CG_COALESCED_H
+#ifndef CG_CG_COALESCED_H
+#define CG_CG_COALESCED_H
 
 #include "cg/collectives.h"
 #include "base/config.h"
@@ -433,4 +433,4 @@ CG_DEVICE cg_coalesced_group_t cg_coalesced_tiled_partition(const cg_coalesced_g
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_COALESCED_H */
+#endif /* CG_CG_COALESCED_H */

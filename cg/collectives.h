@@ -71,8 +71,8 @@
  * tile holds the same value, else 0; it returns the tile's rank mask then,
  * else 0.
  */
-#ifndef CG_COLLECTIVES_H
-#define CG_COLLECTIVES_H
+#ifndef CG_CG_COLLECTIVES_H
+#define CG_CG_COLLECTIVES_H
 
 #include "base/config.h"
 #include "base/sreg.h"
@@ -398,4 +398,4 @@ CG_DEVICE void cg_tile_shfl_xor_bytes(const cg_tile_t *t, void *dst, const void 
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_COLLECTIVES_H */
+#endif /* CG_CG_COLLECTIVES_H */

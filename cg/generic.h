@@ -22,8 +22,8 @@
  * Tiles have no hardware split barrier: cg_barrier_arrive on a tile is a
  * __syncwarp over the tile and cg_barrier_wait does nothing (cg/tile.h).
  */
-#ifndef CG_GENERIC_H
-#define CG_GENERIC_H
+#ifndef CG_CG_GENERIC_H
+#define CG_CG_GENERIC_H
 
 #include "cg/cluster_group.h"
 #include "cg/coalesced.h"
@@ -85,4 +85,4 @@ CG_GENERIC_FORWARD_(cg_coalesced_group_t, cg_coalesced)
 #endif /* __cplusplus */
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_GENERIC_H */
+#endif /* CG_CG_GENERIC_H */

@@ -111,8 +111,8 @@
  * word, the phase and the block, then traps; so does a spread wait whose
  * token is not from the block's last arrive.
  */
-#ifndef CG_GRID_H
-#define CG_GRID_H
+#ifndef CG_CG_GRID_H
+#define CG_CG_GRID_H
 
 #include "base/gpu_scope.h"
 #include "base/config.h"
@@ -155,8 +155,8 @@
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {
     cg_group_header_t _hdr;
-    uint32_t _spread;   /* CG__GRID_SPREAD_WANTED, and in thread 0 once its block's first barrier is done,
-                           CG__GRID_SPREAD_KNOWN | slot */
+    uint32_t _spread;   /* CG_GRID_SPREAD_WANTED_, and in thread 0 once its block's first barrier is done,
+                           CG_GRID_SPREAD_KNOWN_ | slot */
     uint32_t *_barrier; /* the workspace's barrier word; NULL without a cooperative launch */
 } cg_grid_t;
 
@@ -169,7 +169,7 @@ typedef struct cg_grid {
 /* mov.u32 d, %envreg1; mov.u32 d, %envreg2;  PTX ISA 2.1 (envregs), sm_20
  * The driver's grid workspace address, high word in %envreg1, low word in
  * %envreg2. Layout: { uint32 wsSize; uint32 barrier; ... }. */
-CG_DEVICE uint32_t *cg__grid_workspace_barrier(void)
+CG_DEVICE uint32_t *cg_grid_workspace_barrier_(void)
 {
     uint32_t hi, lo;
     asm("mov.u32 %0, %%envreg1;" : "=r"(hi));
@@ -190,12 +190,12 @@ CG_DEVICE uint32_t *cg__grid_workspace_barrier(void)
  * barrier (a launch constant, decided alike in every thread); KNOWN and the
  * slot below, set by thread 0 once its block's first barrier is done (the
  * slot no longer changes in the launch). */
-#define CG__GRID_SPREAD_WANTED 0x40000000u
-#define CG__GRID_SPREAD_KNOWN 0x80000000u
-#define CG__GRID_SPREAD_SLOT_MASK 0x3fffffffu
+#define CG_GRID_SPREAD_WANTED_ 0x40000000u
+#define CG_GRID_SPREAD_KNOWN_ 0x80000000u
+#define CG_GRID_SPREAD_SLOT_MASK_ 0x3fffffffu
 
 /* The grid is large enough for the spread barrier. */
-CG_DEVICE int cg__grid_spread_wanted(void)
+CG_DEVICE int cg_grid_spread_wanted_(void)
 {
     uint32_t n = gridDim.x * gridDim.y * gridDim.z;
     return CG_GRID_SPREAD_SLOTS > 0 && n >= (uint32_t)CG_GRID_SPREAD_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
@@ -209,8 +209,8 @@ CG_DEVICE cg_grid_t cg_this_grid(void)
 {
     cg_grid_t g;
     g._hdr.kind = CG_GROUP_GRID;
-    g._spread = cg__grid_spread_wanted() ? CG__GRID_SPREAD_WANTED : 0u;
-    g._barrier = cg__grid_workspace_barrier();
+    g._spread = cg_grid_spread_wanted_() ? CG_GRID_SPREAD_WANTED_ : 0u;
+    g._barrier = cg_grid_workspace_barrier_();
     return g;
 }
 
@@ -255,7 +255,7 @@ CG_DEVICE uint64_t cg_grid_num_threads(const cg_grid_t *g)
 
 /* The calling thread's linear rank in its block (x fastest: warp 0 is ranks
  * 0..31). */
-CG_DEVICE uint32_t cg__grid_block_thread_rank(void)
+CG_DEVICE uint32_t cg_grid_block_thread_rank_(void)
 {
     return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
 }
@@ -264,7 +264,7 @@ CG_DEVICE uint32_t cg__grid_block_thread_rank(void)
  * rank in the block. */
 CG_DEVICE uint64_t cg_grid_thread_rank(const cg_grid_t *g)
 {
-    return cg_grid_block_rank(g) * (blockDim.x * blockDim.y * blockDim.z) + cg__grid_block_thread_rank();
+    return cg_grid_block_rank(g) * (blockDim.x * blockDim.y * blockDim.z) + cg_grid_block_thread_rank_();
 }
 
 /* The grid's shape in threads (gridDim * blockDim, per dimension). */
@@ -278,4 +278,4 @@ CG_DEVICE cg_dim3_t cg_grid_dim_threads(const cg_grid_t *g)
 /* The grid barrier's algorithms have a file of their own. */
 #include "cg/grid_barrier.h"
 
-#endif /* CG_GRID_H */
+#endif /* CG_CG_GRID_H */

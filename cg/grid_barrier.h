@@ -24,21 +24,21 @@
  *   bit 32      flat: this block's arrival completed the phase (no polling)
  *   bit 33      spread: this phase used the spread barrier
  *   bits 40..63 spread: the slot */
-#define CG__GRID_TOK_DONE (1ull << 32)
-#define CG__GRID_TOK_SPREAD (1ull << 33)
-#define CG__GRID_TOK_SLOT_SHIFT 40
+#define CG_GRID_TOK_DONE_ (1ull << 32)
+#define CG_GRID_TOK_SPREAD_ (1ull << 33)
+#define CG_GRID_TOK_SLOT_SHIFT_ 40
 
 /* The grid's size and this block's rank as the barrier counts them, in 32
  * bits (a cooperative grid is co-resident: far fewer than 2^32 blocks). */
-CG_DEVICE uint32_t cg__grid_nblocks(void) { return (uint32_t)cg_grid_num_blocks((const cg_grid_t *)0); }
-CG_DEVICE uint32_t cg__grid_rank(void) { return (uint32_t)cg_grid_block_rank((const cg_grid_t *)0); }
+CG_DEVICE uint32_t cg_grid_nblocks_(void) { return (uint32_t)cg_grid_num_blocks((const cg_grid_t *)0); }
+CG_DEVICE uint32_t cg_grid_rank_(void) { return (uint32_t)cg_grid_block_rank((const cg_grid_t *)0); }
 
-CG_DEVICE int cg__grid_is_block_thread0(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }
+CG_DEVICE int cg_grid_is_block_thread0_(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }
 
-CG_DEVICE int cg__grid_flipped(uint32_t before, uint32_t now) { return ((before ^ now) & 0x80000000u) != 0; }
+CG_DEVICE int cg_grid_flipped_(uint32_t before, uint32_t now) { return ((before ^ now) & 0x80000000u) != 0; }
 
 #if CG_DEBUG
-CG_DEVICE void cg__grid_debug_check(const uint32_t *word, uint64_t t0, uint32_t seen, const char *what)
+CG_DEVICE void cg_grid_debug_check_(const uint32_t *word, uint64_t t0, uint32_t seen, const char *what)
 {
     if (cg_sreg_globaltimer_ns() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
         printf("cgc: grid barrier %s at %p: phase (top bit %u, word 0x%08x) did not complete in %llu ns "
@@ -50,7 +50,7 @@ CG_DEVICE void cg__grid_debug_check(const uint32_t *word, uint64_t t0, uint32_t 
     }
 }
 
-CG_DEVICE void cg__grid_debug_check_spread(const void *word, uint64_t t0, uint64_t phase, const char *what)
+CG_DEVICE void cg_grid_debug_check_spread_(const void *word, uint64_t t0, uint64_t phase, const char *what)
 {
     if (cg_sreg_globaltimer_ns() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
         printf("cgc: grid barrier %s at %p: phase %llu did not complete in %llu ns (block %u,%u,%u of "
@@ -62,13 +62,13 @@ CG_DEVICE void cg__grid_debug_check_spread(const void *word, uint64_t t0, uint64
     }
 }
 
-CG_DEVICE void cg__grid_debug_require_workspace(const cg_grid_t *g)
+CG_DEVICE void cg_grid_debug_require_workspace_(const cg_grid_t *g)
 {
     if (g->_barrier == (uint32_t *)0) {
         /* One line per block (thread 0), then every thread traps at once: a
          * million-thread plain launch must not queue a million printfs
          * before its trap takes effect. */
-        if (cg__grid_is_block_thread0())
+        if (cg_grid_is_block_thread0_())
             printf("cgc: grid barrier used in a kernel with no grid workspace (block %u,%u,%u): launch "
                    "it cooperatively (cudaLaunchCooperativeKernel or cg_launch with .cooperative = 1)\n",
                    blockIdx.x, blockIdx.y, blockIdx.z);
@@ -79,43 +79,43 @@ CG_DEVICE void cg__grid_debug_require_workspace(const cg_grid_t *g)
 
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
  * between polls when nonzero. Acquire on the load that sees the flip. */
-CG_DEVICE void cg__grid_poll_flip(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
+CG_DEVICE void cg_grid_poll_flip_(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
 {
 #if CG_DEBUG
     uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-    while (!cg__grid_flipped(before, cg_gpu_ld_acquire_u32(word))) {
+    while (!cg_grid_flipped_(before, cg_gpu_ld_acquire_u32(word))) {
         if (sleep_ns)
             __nanosleep(sleep_ns);
 #if CG_DEBUG
-        cg__grid_debug_check(word, t0, before, "wait");
+        cg_grid_debug_check_(word, t0, before, "wait");
 #endif
     }
 }
 
 /* One block's arrival on a sense-reversing word shared by `n` arrivers, of
  * which `is_first` is the one that carries the -(n-1). */
-CG_DEVICE uint64_t cg__grid_word_arrive(uint32_t *word, uint32_t n, int is_first)
+CG_DEVICE uint64_t cg_grid_word_arrive_(uint32_t *word, uint32_t n, int is_first)
 {
     uint32_t add = is_first ? 0x80000000u - (n - 1u) : 1u;
     uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
-    return (uint64_t)old | (cg__grid_flipped(old, old + add) ? CG__GRID_TOK_DONE : 0ull);
+    return (uint64_t)old | (cg_grid_flipped_(old, old + add) ? CG_GRID_TOK_DONE_ : 0ull);
 }
 
 
 /* Thread 0's part of the arrive. */
-CG_DEVICE uint64_t cg__grid_block_arrive(uint32_t *word)
+CG_DEVICE uint64_t cg_grid_block_arrive_(uint32_t *word)
 {
-    uint32_t n = cg__grid_nblocks();
-    uint32_t b = cg__grid_rank();
-    return cg__grid_word_arrive(word, n, b == 0);
+    uint32_t n = cg_grid_nblocks_();
+    uint32_t b = cg_grid_rank_();
+    return cg_grid_word_arrive_(word, n, b == 0);
 }
 
 /* Sleep between polls only above CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM blocks
  * per SM (with fewer pollers a sleep only adds wake-up latency). */
-CG_DEVICE uint32_t cg__grid_sleep_ns(void)
+CG_DEVICE uint32_t cg_grid_sleep_ns_(void)
 {
-    uint32_t n = cg__grid_nblocks();
+    uint32_t n = cg_grid_nblocks_();
     return n > (uint32_t)CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM * cg_sreg_nsmid() ? (uint32_t)CG_GRID_POLL_SLEEP_NS
                                                                                : 0u;
 }
@@ -123,50 +123,50 @@ CG_DEVICE uint32_t cg__grid_sleep_ns(void)
 /* --- spread barrier: counters and group words in a per-launch slot -------- */
 
 /* One slot per launch running at a time, owned by the workspace address that
- * claimed it: CG__GRID_SPREAD_COUNTERS arrival counters and one release word
- * per group, each alone in a 128-byte line (CG__GRID_LINE_WORDS 32-bit
+ * claimed it: CG_GRID_SPREAD_COUNTERS_ arrival counters and one release word
+ * per group, each alone in a 128-byte line (CG_GRID_LINE_WORDS_ 32-bit
  * words; see the top of this file for why). */
-#define CG__GRID_SPREAD_NSLOTS (CG_GRID_SPREAD_SLOTS > 0 ? CG_GRID_SPREAD_SLOTS : 1)
-#define CG__GRID_SPREAD_GROUPS ((CG_GRID_SPREAD_MAX_BLOCKS + CG_GRID_SPREAD_GROUP - 1) / CG_GRID_SPREAD_GROUP)
-#define CG__GRID_SPREAD_COUNTERS 32u
-#define CG__GRID_LINE_WORDS 32u
+#define CG_GRID_SPREAD_NSLOTS_ (CG_GRID_SPREAD_SLOTS > 0 ? CG_GRID_SPREAD_SLOTS : 1)
+#define CG_GRID_SPREAD_GROUPS_ ((CG_GRID_SPREAD_MAX_BLOCKS + CG_GRID_SPREAD_GROUP - 1) / CG_GRID_SPREAD_GROUP)
+#define CG_GRID_SPREAD_COUNTERS_ 32u
+#define CG_GRID_LINE_WORDS_ 32u
 
-typedef struct cg__grid_spread_slot {
+typedef struct cg_grid_spread_slot_ {
     uint64_t owner;
     uint64_t _pad[15];
-    uint32_t count[CG__GRID_SPREAD_COUNTERS * CG__GRID_LINE_WORDS];
-    uint64_t release[CG__GRID_SPREAD_GROUPS * (CG__GRID_LINE_WORDS / 2u)];
-} cg__grid_spread_slot_t;
+    uint32_t count[CG_GRID_SPREAD_COUNTERS_ * CG_GRID_LINE_WORDS_];
+    uint64_t release[CG_GRID_SPREAD_GROUPS_ * (CG_GRID_LINE_WORDS_ / 2u)];
+} cg_grid_spread_slot_t_;
 
-static __device__ cg__grid_spread_slot_t cg__grid_spread[CG__GRID_SPREAD_NSLOTS];
+static __device__ cg_grid_spread_slot_t_ cg_grid_spread_[CG_GRID_SPREAD_NSLOTS_];
 
 /* Counter k and group g's release word in slot `slot` (1-based). A release
  * word holds 2p + 1 while a block of the group watches phase p, 2p + 2 once
  * phase p is released to the group. */
-CG_DEVICE uint32_t *cg__grid_spread_count(uint32_t slot, uint32_t k)
+CG_DEVICE uint32_t *cg_grid_spread_count_(uint32_t slot, uint32_t k)
 {
-    return &cg__grid_spread[slot - 1u].count[k * CG__GRID_LINE_WORDS];
+    return &cg_grid_spread_[slot - 1u].count[k * CG_GRID_LINE_WORDS_];
 }
-CG_DEVICE uint64_t *cg__grid_spread_release(uint32_t slot, uint32_t g)
+CG_DEVICE uint64_t *cg_grid_spread_release_(uint32_t slot, uint32_t g)
 {
-    return &cg__grid_spread[slot - 1u].release[g * (CG__GRID_LINE_WORDS / 2u)];
+    return &cg_grid_spread_[slot - 1u].release[g * (CG_GRID_LINE_WORDS_ / 2u)];
 }
 
 /* Per block, in shared memory: which launch and block this block's state
  * belongs to (%gridid and rank: nothing another block or launch leaves there
  * can match), the slot (0: flat), and the number of the block's last spread
  * phase (every block takes part in every phase, so all agree on it). */
-typedef struct cg__grid_spread_block {
+typedef struct cg_grid_spread_block_ {
     uint64_t grid;
     uint32_t rank;
     uint32_t slot;
     uint64_t phase;
-} cg__grid_spread_block_t;
+} cg_grid_spread_block_t_;
 
 
-CG_DEVICE cg__grid_spread_block_t *cg__grid_spread_block(void)
+CG_DEVICE cg_grid_spread_block_t_ *cg_grid_spread_block_(void)
 {
-    __shared__ cg__grid_spread_block_t s;
+    __shared__ cg_grid_spread_block_t_ s;
     return &s;
 }
 
@@ -174,13 +174,13 @@ CG_DEVICE cg__grid_spread_block_t *cg__grid_spread_block(void)
  * every slot belongs to another workspace. Owners never change once set, so
  * every block of a launch finds the same slot, and two launches running at
  * once (different workspaces) never share one. */
-CG_DEVICE uint32_t cg__grid_spread_lookup(const uint32_t *word)
+CG_DEVICE uint32_t cg_grid_spread_lookup_(const uint32_t *word)
 {
     uint64_t ws = (uint64_t)(uintptr_t)word;
-    uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG__GRID_SPREAD_NSLOTS;
-    for (uint32_t i = 0; i < (uint32_t)CG__GRID_SPREAD_NSLOTS; ++i) {
-        uint32_t k = (h + i) % (uint32_t)CG__GRID_SPREAD_NSLOTS;
-        uint64_t *owner = &cg__grid_spread[k].owner;
+    uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
+    for (uint32_t i = 0; i < (uint32_t)CG_GRID_SPREAD_NSLOTS_; ++i) {
+        uint32_t k = (h + i) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
+        uint64_t *owner = &cg_grid_spread_[k].owner;
         uint64_t o = cg_gpu_ld_relaxed_u64(owner);
         if (o == 0)
             o = cg_gpu_atom_cas_relaxed_u64(owner, 0, ws);
@@ -198,24 +198,24 @@ CG_DEVICE uint32_t cg__grid_spread_lookup(const uint32_t *word)
  * it, and every block starts counting phases at 0. The answer is then kept
  * in shared memory (for any cg_grid_t of the block) and in `g` (so the next
  * call on `g` reads nothing). */
-CG_DEVICE uint32_t cg__grid_spread_slot_for_phase(cg_grid_t *g)
+CG_DEVICE uint32_t cg_grid_spread_slot_for_phase_(cg_grid_t *g)
 {
-    if (g->_spread & CG__GRID_SPREAD_KNOWN)
-        return g->_spread & CG__GRID_SPREAD_SLOT_MASK;
-    cg__grid_spread_block_t *st = cg__grid_spread_block();
+    if (g->_spread & CG_GRID_SPREAD_KNOWN_)
+        return g->_spread & CG_GRID_SPREAD_SLOT_MASK_;
+    cg_grid_spread_block_t_ *st = cg_grid_spread_block_();
     uint64_t grid = cg_sreg_gridid();
-    uint32_t b = cg__grid_rank();
+    uint32_t b = cg_grid_rank_();
     if (st->grid == grid && st->rank == b) {
-        g->_spread |= CG__GRID_SPREAD_KNOWN | st->slot;
+        g->_spread |= CG_GRID_SPREAD_KNOWN_ | st->slot;
         return st->slot;
     }
-    uint32_t slot = cg__grid_spread_lookup(g->_barrier);
+    uint32_t slot = cg_grid_spread_lookup_(g->_barrier);
     if (slot != 0) {
         if (b == 0)
-            for (uint32_t k = 0; k < CG__GRID_SPREAD_COUNTERS; ++k)
-                cg_gpu_st_relaxed_u32(cg__grid_spread_count(slot, k), 0u);
+            for (uint32_t k = 0; k < CG_GRID_SPREAD_COUNTERS_; ++k)
+                cg_gpu_st_relaxed_u32(cg_grid_spread_count_(slot, k), 0u);
         if (b % CG_GRID_SPREAD_GROUP == 0)
-            cg_gpu_st_relaxed_u64(cg__grid_spread_release(slot, b / CG_GRID_SPREAD_GROUP), 0u);
+            cg_gpu_st_relaxed_u64(cg_grid_spread_release_(slot, b / CG_GRID_SPREAD_GROUP), 0u);
     }
     st->grid = grid;
     st->rank = b;
@@ -225,15 +225,15 @@ CG_DEVICE uint32_t cg__grid_spread_slot_for_phase(cg_grid_t *g)
 }
 
 /* Thread 0's spread arrival: count the phase and add 1 to counter rank mod
- * CG__GRID_SPREAD_COUNTERS with a release reduction (fire and forget: the
+ * CG_GRID_SPREAD_COUNTERS_ with a release reduction (fire and forget: the
  * arrival waits for nothing). */
-CG_DEVICE uint64_t cg__grid_spread_arrive(uint32_t slot)
+CG_DEVICE uint64_t cg_grid_spread_arrive_(uint32_t slot)
 {
-    cg__grid_spread_block_t *st = cg__grid_spread_block();
+    cg_grid_spread_block_t_ *st = cg_grid_spread_block_();
     uint64_t p = st->phase + 1u;
     st->phase = p;
-    cg_gpu_red_add_release_u32(cg__grid_spread_count(slot, cg__grid_rank() % CG__GRID_SPREAD_COUNTERS), 1u);
-    return CG__GRID_TOK_SPREAD | ((uint64_t)slot << CG__GRID_TOK_SLOT_SHIFT) | (uint32_t)p;
+    cg_gpu_red_add_release_u32(cg_grid_spread_count_(slot, cg_grid_rank_() % CG_GRID_SPREAD_COUNTERS_), 1u);
+    return CG_GRID_TOK_SPREAD_ | ((uint64_t)slot << CG_GRID_TOK_SLOT_SHIFT_) | (uint32_t)p;
 }
 
 /* Warp 0 of the block that claimed phase p for its group: poll every counter
@@ -241,21 +241,21 @@ CG_DEVICE uint64_t cg__grid_spread_arrive(uint32_t slot)
  * arrivals, then release the group. Counters only grow, so a counter at or
  * past p * (its share of the blocks) holds every arrival of phase p: a block
  * arrives for phase p + 1 only after some watcher saw all of phase p. */
-CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, uint32_t lanes, uint32_t mask)
+CG_DEVICE void cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, uint32_t lanes, uint32_t mask)
 {
     /* p as lane 0 read it: the other lanes may not read the block's phase
      * count themselves (lane 0 wrote it in the arrive, with no barrier
      * since). The counters need only its low 32 bits. */
     uint32_t p_lo = __shfl_sync(mask, (uint32_t)p, 0);
-    uint32_t n = cg__grid_nblocks();
+    uint32_t n = cg_grid_nblocks_();
 #if CG_DEBUG
     uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
     for (;;) {
         int ok = 1;
-        for (uint32_t k = lane; k < CG__GRID_SPREAD_COUNTERS; k += lanes) {
-            uint32_t share = n / CG__GRID_SPREAD_COUNTERS + (k < n % CG__GRID_SPREAD_COUNTERS ? 1u : 0u);
-            uint32_t v = cg_gpu_ld_acquire_u32(cg__grid_spread_count(slot, k));
+        for (uint32_t k = lane; k < CG_GRID_SPREAD_COUNTERS_; k += lanes) {
+            uint32_t share = n / CG_GRID_SPREAD_COUNTERS_ + (k < n % CG_GRID_SPREAD_COUNTERS_ ? 1u : 0u);
+            uint32_t v = cg_gpu_ld_acquire_u32(cg_grid_spread_count_(slot, k));
             ok &= (int32_t)(v - p_lo * share) >= 0;
         }
         if (__all_sync(mask, ok))
@@ -263,7 +263,7 @@ CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, u
         if (CG_GRID_SPREAD_POLL_SLEEP_NS)
             __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
 #if CG_DEBUG
-        cg__grid_debug_check_spread(cg__grid_spread_count(slot, lane), t0, p_lo, "watch");
+        cg_grid_debug_check_spread_(cg_grid_spread_count_(slot, lane), t0, p_lo, "watch");
 #endif
     }
     /* Every lane's acquire, then lane 0's release of all of it (the warp
@@ -271,7 +271,7 @@ CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, u
     __syncwarp(mask);
     if (lane == 0) {
         cg_gpu_fence_acq_rel();
-        cg_gpu_st_relaxed_u64(cg__grid_spread_release(slot, cg__grid_rank() / CG_GRID_SPREAD_GROUP), 2u * p + 2u);
+        cg_gpu_st_relaxed_u64(cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP), 2u * p + 2u);
     }
 }
 
@@ -282,13 +282,13 @@ CG_DEVICE void cg__grid_spread_watch(uint32_t slot, uint64_t p, uint32_t lane, u
  * waits for a block that has not reached its wait: the watcher is a block
  * already waiting, so a block that works between its arrive and its wait
  * holds up no one. `tok_phase`: thread 0's token (the phase's low 32 bits). */
-CG_DEVICE void cg__grid_spread_wait(uint32_t slot, uint32_t tok_phase, uint32_t lane, uint32_t lanes, uint32_t mask)
+CG_DEVICE void cg_grid_spread_wait_(uint32_t slot, uint32_t tok_phase, uint32_t lane, uint32_t lanes, uint32_t mask)
 {
-    uint64_t *word = cg__grid_spread_release(slot, cg__grid_rank() / CG_GRID_SPREAD_GROUP);
+    uint64_t *word = cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP);
     uint32_t watch = 0;
     uint64_t p = 0, seen = 0;
     if (lane == 0) {
-        p = cg__grid_spread_block()->phase; /* lane 0 wrote it; only lane 0 reads it */
+        p = cg_grid_spread_block_()->phase; /* lane 0 wrote it; only lane 0 reads it */
 #if CG_DEBUG
         if (tok_phase != (uint32_t)p) {
             printf("cgc: grid barrier wait at %p with the token of phase %u, but this block's last arrival was "
@@ -304,7 +304,7 @@ CG_DEVICE void cg__grid_spread_wait(uint32_t slot, uint32_t tok_phase, uint32_t 
     }
     __syncwarp(mask);
     if (__shfl_sync(mask, watch, 0)) {
-        cg__grid_spread_watch(slot, p, lane, lanes, mask);
+        cg_grid_spread_watch_(slot, p, lane, lanes, mask);
     } else if (lane == 0) {
 #if CG_DEBUG
         uint64_t t0 = cg_sreg_globaltimer_ns();
@@ -313,7 +313,7 @@ CG_DEVICE void cg__grid_spread_wait(uint32_t slot, uint32_t tok_phase, uint32_t 
             if (CG_GRID_SPREAD_POLL_SLEEP_NS)
                 __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
 #if CG_DEBUG
-            cg__grid_debug_check_spread(word, t0, p, "wait");
+            cg_grid_debug_check_spread_(word, t0, p, "wait");
 #endif
             seen = cg_gpu_ld_acquire_u64(word);
         }
@@ -337,12 +337,12 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
     cg_token_t t;
     t._opaque = 0;
 #if CG_DEBUG
-    cg__grid_debug_require_workspace(g);
+    cg_grid_debug_require_workspace_(g);
 #endif
     __syncthreads();
-    if (cg__grid_is_block_thread0()) {
-        uint32_t slot = (g->_spread & CG__GRID_SPREAD_WANTED) ? cg__grid_spread_slot_for_phase(g) : 0u;
-        t._opaque = slot ? cg__grid_spread_arrive(slot) : cg__grid_block_arrive(g->_barrier);
+    if (cg_grid_is_block_thread0_()) {
+        uint32_t slot = (g->_spread & CG_GRID_SPREAD_WANTED_) ? cg_grid_spread_slot_for_phase_(g) : 0u;
+        t._opaque = slot ? cg_grid_spread_arrive_(slot) : cg_grid_block_arrive_(g->_barrier);
     }
     return t;
 }
@@ -356,24 +356,24 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
  * H200.) */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
-    if (g->_spread & CG__GRID_SPREAD_WANTED) {
+    if (g->_spread & CG_GRID_SPREAD_WANTED_) {
         /* Warp 0 learns from thread 0's token whether the phase was a spread
          * one (a block's first barrier is flat). */
-        uint32_t tid = cg__grid_block_thread_rank();
+        uint32_t tid = cg_grid_block_thread_rank_();
         if (tid < 32u) {
             uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
             uint32_t lanes = nthreads < 32u ? nthreads : 32u;
             uint32_t mask = lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
             uint32_t slot =
-                (tok._opaque & CG__GRID_TOK_SPREAD) ? (uint32_t)(tok._opaque >> CG__GRID_TOK_SLOT_SHIFT) : 0u;
+                (tok._opaque & CG_GRID_TOK_SPREAD_) ? (uint32_t)(tok._opaque >> CG_GRID_TOK_SLOT_SHIFT_) : 0u;
             slot = __shfl_sync(mask, slot, 0);
             if (slot)
-                cg__grid_spread_wait(slot, (uint32_t)tok._opaque, tid, lanes, mask);
-            else if (tid == 0 && !(tok._opaque & CG__GRID_TOK_DONE))
-                cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
+                cg_grid_spread_wait_(slot, (uint32_t)tok._opaque, tid, lanes, mask);
+            else if (tid == 0 && !(tok._opaque & CG_GRID_TOK_DONE_))
+                cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_());
         }
-    } else if (cg__grid_is_block_thread0() && !(tok._opaque & CG__GRID_TOK_DONE)) {
-        cg__grid_poll_flip(g->_barrier, (uint32_t)tok._opaque, cg__grid_sleep_ns());
+    } else if (cg_grid_is_block_thread0_() && !(tok._opaque & CG_GRID_TOK_DONE_)) {
+        cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_());
     }
     __syncthreads();
 }

@@ -17,8 +17,8 @@
  *     its own shared memory, completing on its own barrier (a block-scope
  *     barrier cannot be shared between blocks).
  */
-#ifndef CG_GROUP_COPY_H
-#define CG_GROUP_COPY_H
+#ifndef CG_CG_GROUP_COPY_H
+#define CG_CG_GROUP_COPY_H
 
 #include "async/copy.h"
 #include "cg/cluster_group.h"
@@ -84,4 +84,4 @@ CG_DEVICE uint32_t cg_copy_grid_count_(const cg_grid_t *g) { (void)g; return cg_
                         (uint32_t)(to_rank))
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_GROUP_COPY_H */
+#endif /* CG_CG_GROUP_COPY_H */

@@ -7,8 +7,8 @@
  * inlining the constructor, so the switch folds away: a generic call costs
  * exactly what the typed call does.
  */
-#ifndef CG_GROUP_HEADER_H
-#define CG_GROUP_HEADER_H
+#ifndef CG_CG_GROUP_HEADER_H
+#define CG_CG_GROUP_HEADER_H
 
 #include "base/config.h"
 
@@ -24,4 +24,4 @@ typedef struct cg_group_header {
     uint32_t kind; /* a cg_group_kind_t */
 } cg_group_header_t;
 
-#endif /* CG_GROUP_HEADER_H */
+#endif /* CG_CG_GROUP_HEADER_H */

@@ -14,8 +14,8 @@
  * Types are visible to host C too (they are plain structs); the calls exist
  * only in nvcc's passes.
  */
-#ifndef CG_GROUPS_H
-#define CG_GROUPS_H
+#ifndef CG_CG_GROUPS_H
+#define CG_CG_GROUPS_H
 
 #include "cg/cluster_group.h"
 #include "cg/coalesced.h"
@@ -29,4 +29,4 @@
 #include "cg/thread_block.h"
 #include "cg/tile.h"
 
-#endif /* CG_GROUPS_H */
+#endif /* CG_CG_GROUPS_H */

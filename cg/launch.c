@@ -9,44 +9,44 @@
 
 /* Every CUDA device: at most 1024 threads per block, 1024 x 1024 x 64 per
  * dimension, grids of (2^31-1) x 65535 x 65535 blocks. */
-#define CG__MAX_BLOCK_THREADS 1024u
-#define CG__MAX_BLOCK_X 1024u
-#define CG__MAX_BLOCK_Y 1024u
-#define CG__MAX_BLOCK_Z 64u
-#define CG__MAX_GRID_X 2147483647u
-#define CG__MAX_GRID_YZ 65535u
+#define CG_MAX_BLOCK_THREADS_ 1024u
+#define CG_MAX_BLOCK_X_ 1024u
+#define CG_MAX_BLOCK_Y_ 1024u
+#define CG_MAX_BLOCK_Z_ 64u
+#define CG_MAX_GRID_X_ 2147483647u
+#define CG_MAX_GRID_YZ_ 65535u
 /* sm_90: 8 blocks per cluster portably, 16 with the non-portable opt-in. */
-#define CG__CLUSTER_PORTABLE_MAX 8u
-#define CG__CLUSTER_MAX 16u
+#define CG_CLUSTER_PORTABLE_MAX_ 8u
+#define CG_CLUSTER_MAX_ 16u
 /* Dynamic shared memory above this needs cudaFuncAttributeMaxDynamicSharedMemorySize. */
-#define CG__SMEM_DEFAULT_LIMIT (48u * 1024u)
+#define CG_SMEM_DEFAULT_LIMIT_ (48u * 1024u)
 
 /* --- the detail message of the last failure ------------------------------ */
 
-static _Thread_local char cg__detail[320];
+static _Thread_local char cg_detail_[320];
 
 /* Record `st` with a formatted explanation; returns `st` so callers can
- * `return cg__fail(...)`. */
-static cg_status_t cg__fail(cg_status_t st, const char *fmt, ...)
+ * `return cg_fail_(...)`. */
+static cg_status_t cg_fail_(cg_status_t st, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(cg__detail, sizeof cg__detail, fmt, ap);
+    vsnprintf(cg_detail_, sizeof cg_detail_, fmt, ap);
     va_end(ap);
     return st;
 }
 
-static cg_status_t cg__ok(void)
+static cg_status_t cg_ok_(void)
 {
-    cg__detail[0] = '\0';
+    cg_detail_[0] = '\0';
     return CG_SUCCESS;
 }
 
-const char *cg_last_error_detail(void) { return cg__detail; }
+const char *cg_last_error_detail(void) { return cg_detail_; }
 
 /* --- the configuration, normalized ---------------------------------------- */
 
-typedef struct cg__launch {
+typedef struct cg_launch_ {
     cg_dim3_t grid, block, cluster;
     uint64_t blocks; /* grid.x * y * z */
     uint32_t threads; /* per block */
@@ -54,59 +54,59 @@ typedef struct cg__launch {
     int device;
     struct cudaDeviceProp prop;
     struct cudaFuncAttributes fa;
-} cg__launch_t;
+} cg_launch_t_;
 
-static uint32_t cg__or1(uint32_t v) { return v ? v : 1u; }
+static uint32_t cg_or1_(uint32_t v) { return v ? v : 1u; }
 
 /* The checks that need no device. */
-static cg_status_t cg__check_shape(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+static cg_status_t cg_check_shape_(const cg_launch_config_t *cfg, const void *kernel, cg_launch_t_ *l)
 {
     if (!cfg)
-        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
+        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
     if (!kernel)
-        return cg__fail(CG_ERROR_KERNEL_NULL, "the kernel pointer is NULL");
+        return cg_fail_(CG_ERROR_KERNEL_NULL, "the kernel pointer is NULL");
 
     if (cfg->block.x == 0)
-        return cg__fail(CG_ERROR_BLOCK_SIZE, "block.x is 0: a block needs at least one thread");
+        return cg_fail_(CG_ERROR_BLOCK_SIZE, "block.x is 0: a block needs at least one thread");
     l->block.x = cfg->block.x;
-    l->block.y = cg__or1(cfg->block.y);
-    l->block.z = cg__or1(cfg->block.z);
-    if (l->block.x > CG__MAX_BLOCK_X || l->block.y > CG__MAX_BLOCK_Y || l->block.z > CG__MAX_BLOCK_Z)
-        return cg__fail(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u exceeds the per-dimension limit %ux%ux%u",
-                        l->block.x, l->block.y, l->block.z, CG__MAX_BLOCK_X, CG__MAX_BLOCK_Y, CG__MAX_BLOCK_Z);
+    l->block.y = cg_or1_(cfg->block.y);
+    l->block.z = cg_or1_(cfg->block.z);
+    if (l->block.x > CG_MAX_BLOCK_X_ || l->block.y > CG_MAX_BLOCK_Y_ || l->block.z > CG_MAX_BLOCK_Z_)
+        return cg_fail_(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u exceeds the per-dimension limit %ux%ux%u",
+                        l->block.x, l->block.y, l->block.z, CG_MAX_BLOCK_X_, CG_MAX_BLOCK_Y_, CG_MAX_BLOCK_Z_);
     {
         uint64_t t = (uint64_t)l->block.x * l->block.y * l->block.z;
-        if (t > CG__MAX_BLOCK_THREADS)
-            return cg__fail(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u has %llu threads; the limit is %u", l->block.x,
-                            l->block.y, l->block.z, (unsigned long long)t, CG__MAX_BLOCK_THREADS);
+        if (t > CG_MAX_BLOCK_THREADS_)
+            return cg_fail_(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u has %llu threads; the limit is %u", l->block.x,
+                            l->block.y, l->block.z, (unsigned long long)t, CG_MAX_BLOCK_THREADS_);
         l->threads = (uint32_t)t;
     }
 
     if (cfg->grid.x == 0)
-        return cg__fail(CG_ERROR_GRID_SIZE, "grid.x is 0: a grid needs at least one block");
+        return cg_fail_(CG_ERROR_GRID_SIZE, "grid.x is 0: a grid needs at least one block");
     l->grid.x = cfg->grid.x;
-    l->grid.y = cg__or1(cfg->grid.y);
-    l->grid.z = cg__or1(cfg->grid.z);
-    if (l->grid.x > CG__MAX_GRID_X || l->grid.y > CG__MAX_GRID_YZ || l->grid.z > CG__MAX_GRID_YZ)
-        return cg__fail(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the limit %ux%ux%u", l->grid.x, l->grid.y,
-                        l->grid.z, CG__MAX_GRID_X, CG__MAX_GRID_YZ, CG__MAX_GRID_YZ);
+    l->grid.y = cg_or1_(cfg->grid.y);
+    l->grid.z = cg_or1_(cfg->grid.z);
+    if (l->grid.x > CG_MAX_GRID_X_ || l->grid.y > CG_MAX_GRID_YZ_ || l->grid.z > CG_MAX_GRID_YZ_)
+        return cg_fail_(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the limit %ux%ux%u", l->grid.x, l->grid.y,
+                        l->grid.z, CG_MAX_GRID_X_, CG_MAX_GRID_YZ_, CG_MAX_GRID_YZ_);
     l->blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
 
     l->cluster_blocks = 0;
     l->cluster.x = l->cluster.y = l->cluster.z = 0;
     if (cfg->cluster.x | cfg->cluster.y | cfg->cluster.z) {
         uint64_t n;
-        l->cluster.x = cg__or1(cfg->cluster.x);
-        l->cluster.y = cg__or1(cfg->cluster.y);
-        l->cluster.z = cg__or1(cfg->cluster.z);
+        l->cluster.x = cg_or1_(cfg->cluster.x);
+        l->cluster.y = cg_or1_(cfg->cluster.y);
+        l->cluster.z = cg_or1_(cfg->cluster.z);
         n = (uint64_t)l->cluster.x * l->cluster.y * l->cluster.z;
-        if (n > CG__CLUSTER_MAX)
-            return cg__fail(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has %llu blocks; sm_90 allows at most %u",
-                            l->cluster.x, l->cluster.y, l->cluster.z, (unsigned long long)n, CG__CLUSTER_MAX);
+        if (n > CG_CLUSTER_MAX_)
+            return cg_fail_(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has %llu blocks; sm_90 allows at most %u",
+                            l->cluster.x, l->cluster.y, l->cluster.z, (unsigned long long)n, CG_CLUSTER_MAX_);
         l->cluster_blocks = (uint32_t)n;
         if (l->grid.x % l->cluster.x || l->grid.y % l->cluster.y || l->grid.z % l->cluster.z) {
             const char *dim = l->grid.x % l->cluster.x ? "x" : (l->grid.y % l->cluster.y ? "y" : "z");
-            return cg__fail(CG_ERROR_CLUSTER_SHAPE, "cluster %ux%ux%u does not divide grid %ux%ux%u in %s",
+            return cg_fail_(CG_ERROR_CLUSTER_SHAPE, "cluster %ux%ux%u does not divide grid %ux%ux%u in %s",
                             l->cluster.x, l->cluster.y, l->cluster.z, l->grid.x, l->grid.y, l->grid.z, dim);
         }
     }
@@ -114,62 +114,62 @@ static cg_status_t cg__check_shape(const cg_launch_config_t *cfg, const void *ke
 }
 
 /* The current device and the kernel's attributes on it. */
-static cg_status_t cg__check_device(const void *kernel, cg__launch_t *l)
+static cg_status_t cg_check_device_(const void *kernel, cg_launch_t_ *l)
 {
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {
         (void)cudaGetLastError(); /* do not leave the error for the caller's next check */
-        return cg__fail(CG_ERROR_NO_DEVICE, "no CUDA device: %s",
+        return cg_fail_(CG_ERROR_NO_DEVICE, "no CUDA device: %s",
                         e != cudaSuccess ? cudaGetErrorString(e) : "the device count is 0");
     }
     if ((e = cudaGetDevice(&l->device)) != cudaSuccess ||
         (e = cudaGetDeviceProperties(&l->prop, l->device)) != cudaSuccess)
-        return cg__fail(CG_ERROR_CUDA, "querying the current device failed: %s", cudaGetErrorString(e));
+        return cg_fail_(CG_ERROR_CUDA, "querying the current device failed: %s", cudaGetErrorString(e));
     if (l->prop.major < 9)
-        return cg__fail(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; cgc needs sm_90 or newer", l->device,
+        return cg_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; cgc needs sm_90 or newer", l->device,
                         l->prop.name, l->prop.major, l->prop.minor);
     if ((e = cudaFuncGetAttributes(&l->fa, kernel)) != cudaSuccess) {
         (void)cudaGetLastError();
-        return cg__fail(CG_ERROR_KERNEL_IMAGE, "cudaFuncGetAttributes on the kernel failed: %s (device %d is sm_%d%d)",
+        return cg_fail_(CG_ERROR_KERNEL_IMAGE, "cudaFuncGetAttributes on the kernel failed: %s (device %d is sm_%d%d)",
                         cudaGetErrorString(e), l->device, l->prop.major, l->prop.minor);
     }
     return CG_SUCCESS;
 }
 
 /* Limits that depend on the kernel and the device; the opt-ins. */
-static cg_status_t cg__check_resources(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+static cg_status_t cg_check_resources_(const cg_launch_config_t *cfg, const void *kernel, cg_launch_t_ *l)
 {
     cudaError_t e;
     size_t smem_total = l->fa.sharedSizeBytes + cfg->dynamic_smem;
 
     if ((int)l->threads > l->fa.maxThreadsPerBlock)
-        return cg__fail(CG_ERROR_BLOCK_SIZE,
+        return cg_fail_(CG_ERROR_BLOCK_SIZE,
                         "block of %u threads exceeds this kernel's limit of %d (its registers: %d per thread)",
                         l->threads, l->fa.maxThreadsPerBlock, l->fa.numRegs);
     if (l->grid.x > (uint32_t)l->prop.maxGridSize[0] || l->grid.y > (uint32_t)l->prop.maxGridSize[1] ||
         l->grid.z > (uint32_t)l->prop.maxGridSize[2])
-        return cg__fail(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the device's %dx%dx%d", l->grid.x, l->grid.y,
+        return cg_fail_(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the device's %dx%dx%d", l->grid.x, l->grid.y,
                         l->grid.z, l->prop.maxGridSize[0], l->prop.maxGridSize[1], l->prop.maxGridSize[2]);
 
     if (smem_total > l->prop.sharedMemPerBlockOptin)
-        return cg__fail(CG_ERROR_SHARED_MEMORY,
+        return cg_fail_(CG_ERROR_SHARED_MEMORY,
                         "%zu bytes of dynamic + %zu static shared memory exceed the device's %zu per block",
                         cfg->dynamic_smem, (size_t)l->fa.sharedSizeBytes, (size_t)l->prop.sharedMemPerBlockOptin);
-    if (cfg->dynamic_smem > CG__SMEM_DEFAULT_LIMIT || cfg->dynamic_smem > (size_t)l->fa.maxDynamicSharedSizeBytes) {
+    if (cfg->dynamic_smem > CG_SMEM_DEFAULT_LIMIT_ || cfg->dynamic_smem > (size_t)l->fa.maxDynamicSharedSizeBytes) {
         e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)cfg->dynamic_smem);
         if (e != cudaSuccess) {
             (void)cudaGetLastError();
-            return cg__fail(CG_ERROR_SHARED_MEMORY, "allowing %zu bytes of dynamic shared memory failed: %s",
+            return cg_fail_(CG_ERROR_SHARED_MEMORY, "allowing %zu bytes of dynamic shared memory failed: %s",
                             cfg->dynamic_smem, cudaGetErrorString(e));
         }
     }
 
-    if (l->cluster_blocks > CG__CLUSTER_PORTABLE_MAX) {
+    if (l->cluster_blocks > CG_CLUSTER_PORTABLE_MAX_) {
         e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
         if (e != cudaSuccess) {
             (void)cudaGetLastError();
-            return cg__fail(CG_ERROR_CLUSTER_NONPORTABLE_DENIED,
+            return cg_fail_(CG_ERROR_CLUSTER_NONPORTABLE_DENIED,
                             "cluster of %u blocks needs the non-portable opt-in, which failed: %s", l->cluster_blocks,
                             cudaGetErrorString(e));
         }
@@ -178,7 +178,7 @@ static cg_status_t cg__check_resources(const cg_launch_config_t *cfg, const void
 }
 
 /* The cudaLaunchConfig_t of `l` (attrs must hold 2). */
-static void cg__to_cuda(const cg_launch_config_t *cfg, const cg__launch_t *l, cudaLaunchConfig_t *lc,
+static void cg_to_cuda_(const cg_launch_config_t *cfg, const cg_launch_t_ *l, cudaLaunchConfig_t *lc,
                         cudaLaunchAttribute *attrs, int with_cooperative)
 {
     unsigned n = 0;
@@ -207,7 +207,7 @@ static void cg__to_cuda(const cg_launch_config_t *cfg, const cg__launch_t *l, cu
 }
 
 /* Clusters must fit on a GPC; a cooperative grid must be co-resident. */
-static cg_status_t cg__check_residency(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+static cg_status_t cg_check_residency_(const cg_launch_config_t *cfg, const void *kernel, cg_launch_t_ *l)
 {
     cudaError_t e;
     uint64_t resident = 0;
@@ -216,18 +216,18 @@ static cg_status_t cg__check_residency(const cg_launch_config_t *cfg, const void
         cudaLaunchConfig_t lc;
         cudaLaunchAttribute attrs[2];
         int clusters = 0;
-        cg__to_cuda(cfg, l, &lc, attrs, 0);
+        cg_to_cuda_(cfg, l, &lc, attrs, 0);
         e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &lc);
         if (e != cudaSuccess) {
             (void)cudaGetLastError();
-            return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+            return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
                             "cudaOccupancyMaxActiveClusters for cluster %ux%ux%u of %u-thread blocks with %zu bytes "
                             "dynamic shared memory failed: %s",
                             l->cluster.x, l->cluster.y, l->cluster.z, l->threads, cfg->dynamic_smem,
                             cudaGetErrorString(e));
         }
         if (clusters == 0)
-            return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+            return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
                             "no cluster %ux%ux%u of %u-thread blocks with %zu bytes dynamic shared memory fits on one "
                             "GPC",
                             l->cluster.x, l->cluster.y, l->cluster.z, l->threads, cfg->dynamic_smem);
@@ -237,19 +237,19 @@ static cg_status_t cg__check_residency(const cg_launch_config_t *cfg, const void
     if (cfg->cooperative) {
         int coop = 0, per_sm = 0;
         if ((e = cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, l->device)) != cudaSuccess)
-            return cg__fail(CG_ERROR_CUDA, "querying cooperative launch support failed: %s", cudaGetErrorString(e));
+            return cg_fail_(CG_ERROR_CUDA, "querying cooperative launch support failed: %s", cudaGetErrorString(e));
         if (!coop)
-            return cg__fail(CG_ERROR_COOPERATIVE_UNSUPPORTED, "device %d (%s) does not support cooperative launch",
+            return cg_fail_(CG_ERROR_COOPERATIVE_UNSUPPORTED, "device %d (%s) does not support cooperative launch",
                             l->device, l->prop.name);
         if (!l->cluster_blocks) {
             e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)l->threads, cfg->dynamic_smem);
             if (e != cudaSuccess)
-                return cg__fail(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s",
+                return cg_fail_(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s",
                                 cudaGetErrorString(e));
             resident = (uint64_t)per_sm * (uint64_t)l->prop.multiProcessorCount;
         }
         if (l->blocks > resident)
-            return cg__fail(CG_ERROR_COOPERATIVE_TOO_LARGE,
+            return cg_fail_(CG_ERROR_COOPERATIVE_TOO_LARGE,
                             "cooperative grid of %llu blocks (%u threads, %zu bytes dynamic shared memory each) "
                             "exceeds the %llu that can be co-resident on device %d",
                             (unsigned long long)l->blocks, l->threads, cfg->dynamic_smem,
@@ -258,73 +258,73 @@ static cg_status_t cg__check_residency(const cg_launch_config_t *cfg, const void
     return CG_SUCCESS;
 }
 
-static cg_status_t cg__check_all(const cg_launch_config_t *cfg, const void *kernel, cg__launch_t *l)
+static cg_status_t cg_check_all_(const cg_launch_config_t *cfg, const void *kernel, cg_launch_t_ *l)
 {
     cg_status_t st;
-    if ((st = cg__check_shape(cfg, kernel, l)) != CG_SUCCESS)
+    if ((st = cg_check_shape_(cfg, kernel, l)) != CG_SUCCESS)
         return st;
-    if ((st = cg__check_device(kernel, l)) != CG_SUCCESS)
+    if ((st = cg_check_device_(kernel, l)) != CG_SUCCESS)
         return st;
-    if ((st = cg__check_resources(cfg, kernel, l)) != CG_SUCCESS)
+    if ((st = cg_check_resources_(cfg, kernel, l)) != CG_SUCCESS)
         return st;
-    return cg__check_residency(cfg, kernel, l);
+    return cg_check_residency_(cfg, kernel, l);
 }
 
 cg_status_t cg_launch_check(const cg_launch_config_t *cfg, const void *kernel)
 {
-    cg__launch_t l;
-    cg_status_t st = cg__check_all(cfg, kernel, &l);
-    return st == CG_SUCCESS ? cg__ok() : st;
+    cg_launch_t_ l;
+    cg_status_t st = cg_check_all_(cfg, kernel, &l);
+    return st == CG_SUCCESS ? cg_ok_() : st;
 }
 
 cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **args)
 {
-    cg__launch_t l;
+    cg_launch_t_ l;
     cudaLaunchConfig_t lc;
     cudaLaunchAttribute attrs[2];
     cudaError_t e;
-    cg_status_t st = cg__check_all(cfg, kernel, &l);
+    cg_status_t st = cg_check_all_(cfg, kernel, &l);
     if (st != CG_SUCCESS)
         return st;
-    cg__to_cuda(cfg, &l, &lc, attrs, 1);
+    cg_to_cuda_(cfg, &l, &lc, attrs, 1);
     e = cudaLaunchKernelExC(&lc, kernel, args);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        return cg__fail(CG_ERROR_LAUNCH_FAILED, "cudaLaunchKernelExC (grid %ux%ux%u, block %ux%ux%u, cluster %u, %zu "
+        return cg_fail_(CG_ERROR_LAUNCH_FAILED, "cudaLaunchKernelExC (grid %ux%ux%u, block %ux%ux%u, cluster %u, %zu "
                         "bytes dynamic shared memory%s) failed: %s",
                         l.grid.x, l.grid.y, l.grid.z, l.block.x, l.block.y, l.block.z, l.cluster_blocks,
                         cfg->dynamic_smem, cfg->cooperative ? ", cooperative" : "", cudaGetErrorString(e));
     }
-    return cg__ok();
+    return cg_ok_();
 }
 
 cg_status_t cg_max_cooperative_blocks(const void *kernel, uint32_t block_threads, size_t dynamic_smem,
                                       uint32_t *blocks)
 {
-    cg__launch_t l;
+    cg_launch_t_ l;
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     cg_status_t st;
     int per_sm = 0;
     cudaError_t e;
     if (!blocks)
-        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
+        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
     *blocks = 0;
     cfg.grid.x = 1;
     cfg.block.x = block_threads;
     cfg.dynamic_smem = dynamic_smem;
-    if ((st = cg__check_shape(&cfg, kernel, &l)) != CG_SUCCESS || (st = cg__check_device(kernel, &l)) != CG_SUCCESS ||
-        (st = cg__check_resources(&cfg, kernel, &l)) != CG_SUCCESS)
+    if ((st = cg_check_shape_(&cfg, kernel, &l)) != CG_SUCCESS || (st = cg_check_device_(kernel, &l)) != CG_SUCCESS ||
+        (st = cg_check_resources_(&cfg, kernel, &l)) != CG_SUCCESS)
         return st;
     e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)block_threads, dynamic_smem);
     if (e != cudaSuccess)
-        return cg__fail(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s", cudaGetErrorString(e));
+        return cg_fail_(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s", cudaGetErrorString(e));
     *blocks = (uint32_t)per_sm * (uint32_t)l.prop.multiProcessorCount;
-    return cg__ok();
+    return cg_ok_();
 }
 
 cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *kernel, uint32_t *clusters)
 {
-    cg__launch_t l;
+    cg_launch_t_ l;
     cg_launch_config_t c;
     cudaLaunchConfig_t lc;
     cudaLaunchAttribute attrs[2];
@@ -332,43 +332,43 @@ cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *ke
     int n = 0;
     cudaError_t e;
     if (!clusters)
-        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
+        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
     *clusters = 0;
     if (!cfg)
-        return cg__fail(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
+        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
     c = *cfg;
     c.cooperative = 0;
     /* The grid does not matter here: one cluster's worth. */
-    c.grid.x = cg__or1(c.cluster.x);
-    c.grid.y = cg__or1(c.cluster.y);
-    c.grid.z = cg__or1(c.cluster.z);
-    if ((st = cg__check_shape(&c, kernel, &l)) != CG_SUCCESS || (st = cg__check_device(kernel, &l)) != CG_SUCCESS ||
-        (st = cg__check_resources(&c, kernel, &l)) != CG_SUCCESS)
+    c.grid.x = cg_or1_(c.cluster.x);
+    c.grid.y = cg_or1_(c.cluster.y);
+    c.grid.z = cg_or1_(c.cluster.z);
+    if ((st = cg_check_shape_(&c, kernel, &l)) != CG_SUCCESS || (st = cg_check_device_(kernel, &l)) != CG_SUCCESS ||
+        (st = cg_check_resources_(&c, kernel, &l)) != CG_SUCCESS)
         return st;
     if (!l.cluster_blocks) { /* no cluster shape: 1-block clusters */
         l.cluster.x = l.cluster.y = l.cluster.z = 1;
         l.cluster_blocks = 1;
     }
-    cg__to_cuda(&c, &l, &lc, attrs, 0);
+    cg_to_cuda_(&c, &l, &lc, attrs, 0);
     e = cudaOccupancyMaxActiveClusters(&n, kernel, &lc);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE, "cudaOccupancyMaxActiveClusters failed: %s",
+        return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE, "cudaOccupancyMaxActiveClusters failed: %s",
                         cudaGetErrorString(e));
     }
     *clusters = (uint32_t)n;
     if (n == 0)
-        return cg__fail(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+        return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
                         "no cluster %ux%ux%u of %u-thread blocks with %zu bytes dynamic shared memory fits on one GPC",
                         l.cluster.x, l.cluster.y, l.cluster.z, l.threads, c.dynamic_smem);
-    return cg__ok();
+    return cg_ok_();
 }
 
 cg_status_t cg_stream_synchronize(cudaStream_t stream)
 {
     cudaError_t e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess)
-        return cg__fail(CG_ERROR_KERNEL_FAILED, "the stream reported: %s (%s)", cudaGetErrorString(e),
+        return cg_fail_(CG_ERROR_KERNEL_FAILED, "the stream reported: %s (%s)", cudaGetErrorString(e),
                         cudaGetErrorName(e));
-    return cg__ok();
+    return cg_ok_();
 }

@@ -40,8 +40,8 @@
  *   CG_ERROR_CUDA                    a runtime query failed
  * cg_last_error_detail() then says what was wrong, with the numbers.
  */
-#ifndef CG_LAUNCH_H
-#define CG_LAUNCH_H
+#ifndef CG_CG_LAUNCH_H
+#define CG_CG_LAUNCH_H
 
 #include <cuda_runtime_api.h>
 
@@ -110,4 +110,4 @@ const char *cg_last_error_detail(void);
 
 CG_EXTERN_C_END
 
-#endif /* CG_LAUNCH_H */
+#endif /* CG_CG_LAUNCH_H */

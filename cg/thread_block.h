@@ -51,8 +51,8 @@
  * The block's thread count must be below 2^20 (the mbarrier count limit; CUDA
  * blocks have at most 1024 threads).
  */
-#ifndef CG_THREAD_BLOCK_H
-#define CG_THREAD_BLOCK_H
+#ifndef CG_CG_THREAD_BLOCK_H
+#define CG_CG_THREAD_BLOCK_H
 
 #include "barrier/mbarrier.h"
 #include "barrier/block_sync.h"
@@ -75,15 +75,15 @@ typedef struct cg_thread_block {
 
 /* The block group's barrier and its owner tag; one per CTA (function-scope
  * __shared__ has static storage: every value of every call shares it). */
-typedef struct cg__thread_block_barrier {
+typedef struct cg_thread_block_barrier_ {
     cg_mbarrier_t bar;
     uint64_t owner_grid; /* %gridid of the launch that initialized it */
     uint32_t owner_block; /* linear block index of the CTA that did */
-} cg__thread_block_barrier_t;
+} cg_thread_block_barrier_t_;
 
-CG_DEVICE cg__thread_block_barrier_t *cg__thread_block_barrier(void)
+CG_DEVICE cg_thread_block_barrier_t_ *cg_thread_block_barrier_(void)
 {
-    __shared__ cg__thread_block_barrier_t s;
+    __shared__ cg_thread_block_barrier_t_ s;
     return &s;
 }
 
@@ -94,16 +94,16 @@ CG_DEVICE cg__thread_block_barrier_t *cg__thread_block_barrier(void)
  * one-time setup's barrier.sync; with it the address is an ordinary
  * loop-invariant register, set before the loop. Not volatile: a value whose
  * barrier is never used loses it (cg_this_thread_block stays free). */
-CG_DEVICE uint32_t cg__thread_block_barrier_addr(void)
+CG_DEVICE uint32_t cg_thread_block_barrier_addr_(void)
 {
     uint32_t a;
-    asm("mov.b32 %0, %1;" : "=r"(a) : "r"(cg_smem_addr(&cg__thread_block_barrier()->bar)));
+    asm("mov.b32 %0, %1;" : "=r"(a) : "r"(cg_smem_addr(&cg_thread_block_barrier_()->bar)));
     return a;
 }
 
 /* The block barrier as the mbarrier wrappers take it (cvta back to generic;
  * the wrappers' cvta.to.shared folds with it, no instruction is left). */
-CG_DEVICE cg_mbarrier_t *cg__thread_block_mbarrier(const cg_thread_block_t *b)
+CG_DEVICE cg_mbarrier_t *cg_thread_block_mbarrier_(const cg_thread_block_t *b)
 {
     return (cg_mbarrier_t *)__cvta_shared_to_generic(b->_bar);
 }
@@ -118,7 +118,7 @@ CG_DEVICE cg_thread_block_t cg_this_thread_block(void)
     cg_thread_block_t b;
     b._hdr.kind = CG_GROUP_THREAD_BLOCK;
     b._ready = 0;
-    b._bar = cg__thread_block_barrier_addr();
+    b._bar = cg_thread_block_barrier_addr_();
     return b;
 }
 
@@ -179,7 +179,7 @@ CG_DEVICE void cg_thread_block_sync(cg_thread_block_t *b)
  * keep the values they pass in (their own tag, so they never see a
  * mismatch) and touch no memory (no race with thread 0's tag store below).
  * Predicated rather than branched on purpose: see "The per-phase path". */
-CG_DEVICE void cg__thread_block_tag_load(const cg__thread_block_barrier_t *s, uint32_t is_thread0,
+CG_DEVICE void cg_thread_block_tag_load_(const cg_thread_block_barrier_t_ *s, uint32_t is_thread0,
                                          uint64_t *grid, uint32_t *block)
 {
     uint64_t g = *grid;
@@ -198,23 +198,23 @@ CG_DEVICE void cg__thread_block_tag_load(const cg__thread_block_barrier_t *s, ui
 /* The one-time setup of the first arrive through a value (see the top).
  * Branch-free for ptxas apart from the if-converted init: see "The
  * per-phase path". */
-CG_DEVICE void cg__thread_block_barrier_setup(const cg_thread_block_t *b)
+CG_DEVICE void cg_thread_block_barrier_setup_(const cg_thread_block_t *b)
 {
     /* From b->_bar (the struct's first member), so that every address of the
      * loop stems from the one invariant register. */
-    cg__thread_block_barrier_t *s = (cg__thread_block_barrier_t *)cg__thread_block_mbarrier(b);
+    cg_thread_block_barrier_t_ *s = (cg_thread_block_barrier_t_ *)cg_thread_block_mbarrier_(b);
     uint32_t is_thread0 = (threadIdx.x | threadIdx.y | threadIdx.z) == 0;
     uint64_t grid = cg_sreg_gridid();
     uint32_t block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
     uint64_t owner_grid = grid;
     uint32_t owner_block = block;
-    cg__thread_block_tag_load(s, is_thread0, &owner_grid, &owner_block);
+    cg_thread_block_tag_load_(s, is_thread0, &owner_grid, &owner_block);
     if (owner_grid != grid || owner_block != block) { /* thread 0 only */
         cg_mbarrier_init(&s->bar, blockDim.x * blockDim.y * blockDim.z);
         s->owner_grid = grid;
         s->owner_block = block;
     }
-    cg__block_sync_unaligned(); /* publishes the init; thread 0 may come from its init */
+    cg_block_sync_unaligned_(); /* publishes the init; thread 0 may come from its init */
 }
 
 /* Optional: set the block barrier up now, through `b` (collective: every
@@ -226,7 +226,7 @@ CG_DEVICE void cg__thread_block_barrier_setup(const cg_thread_block_t *b)
 CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
 {
     if (!b->_ready) {
-        cg__thread_block_barrier_setup(b);
+        cg_thread_block_barrier_setup_(b);
         b->_ready = 1;
     }
 }
@@ -246,12 +246,12 @@ CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
                "waiting for its previous arrival (block barrier at shared 0x%x, phase parity %u): every thread "
                "arrives once per phase and waits with that arrive's token before arriving again\n",
                threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, (unsigned)b->_bar,
-               cg_mbarrier_test_wait_parity(cg__thread_block_mbarrier(b), 0u) ? 1u : 0u);
+               cg_mbarrier_test_wait_parity(cg_thread_block_mbarrier_(b), 0u) ? 1u : 0u);
         __trap();
     }
     b->_ready |= 2u;
 #endif
-    return cg_mbarrier_arrive(cg__thread_block_mbarrier(b));
+    return cg_mbarrier_arrive(cg_thread_block_mbarrier_(b));
 }
 
 /* Wait until every thread of the block has arrived in the phase of `tok`
@@ -261,8 +261,8 @@ CG_DEVICE void cg_thread_block_barrier_wait(cg_thread_block_t *b, cg_token_t tok
 #if CG_DEBUG
     b->_ready &= ~2u;
 #endif
-    cg_mbarrier_wait(cg__thread_block_mbarrier(b), tok);
+    cg_mbarrier_wait(cg_thread_block_mbarrier_(b), tok);
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_THREAD_BLOCK_H */
+#endif /* CG_CG_THREAD_BLOCK_H */

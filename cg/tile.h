@@ -19,8 +19,8 @@
  * C has no overloads: shuffles and reductions carry the element type in the
  * name (_int, _uint, _float).
  */
-#ifndef CG_TILE_H
-#define CG_TILE_H
+#ifndef CG_CG_TILE_H
+#define CG_CG_TILE_H
 
 #include "base/config.h"
 #include "cg/group_header.h"
@@ -241,4 +241,4 @@ CG_DEVICE float cg_tile_reduce_max_float(const cg_tile_t *t, float v)
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
-#endif /* CG_TILE_H */
+#endif /* CG_CG_TILE_H */

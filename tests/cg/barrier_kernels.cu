@@ -263,7 +263,7 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots,
             s[(i & 1) * n + b] = i;
         cg_token_t t = cg_grid_barrier_arrive(g);
         if (info != NULL && i == 1 && threadIdx.x == 0)
-            atomicOr(&info[1], (t._opaque & CG__GRID_TOK_SPREAD) ? 1ull : 2ull);
+            atomicOr(&info[1], (t._opaque & CG_GRID_TOK_SPREAD_) ? 1ull : 2ull);
         cg_grid_barrier_wait(g, t);
         if (threadIdx.x == 0) {
             uint32_t peer = (b + 1u + i) % n, got = s[(i & 1) * n + peer];

@@ -5,9 +5,9 @@
 #include "tests/support/cgtest.h"
 
 static const cg_status_t all_codes[] = {
-#define CG__LIST(name, value, message) name,
-    CG_STATUS_TABLE(CG__LIST)
-#undef CG__LIST
+#define CG_LIST_(name, value, message) name,
+    CG_STATUS_TABLE(CG_LIST_)
+#undef CG_LIST_
 };
 static const size_t n_codes = sizeof(all_codes) / sizeof(all_codes[0]);
 
