@@ -1,0 +1,113 @@
+/*
+ * tests/layering/include_floors_test.c — the library's floors (docs/ARCHITECTURE.md):
+ *
+ *   1 base/      2 barrier/ cluster/      3 dsmem/ async/      4 cg/
+ *
+ * A library file includes only files of its own folder or of a lower floor;
+ * folders on the same floor do not include each other. This test reads every
+ * header and source of those folders (no GPU needed) and fails on any other
+ * #include "folder/file", naming the file, the line and the include.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+typedef struct floor_entry {
+    const char *folder;
+    int floor;
+} floor_entry_t;
+
+static const floor_entry_t floors[] = {
+    {"base", 1}, {"barrier", 2}, {"cluster", 2}, {"dsmem", 3}, {"async", 3}, {"cg", 4},
+};
+#define NFLOORS (sizeof floors / sizeof floors[0])
+
+static int floor_of(const char *folder)
+{
+    for (size_t i = 0; i < NFLOORS; ++i)
+        if (strcmp(floors[i].folder, folder) == 0)
+            return floors[i].floor;
+    return 0; /* not a library folder (system or toolkit header) */
+}
+
+/* Checks one file; returns the number of bad includes (each reported). */
+static int check_file(const char *folder, const char *path, int report)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert(f != NULL, "cannot read %s", path);
+    char line[512];
+    int lineno = 0, bad = 0;
+    const int own = floor_of(folder);
+    while (fgets(line, sizeof line, f)) {
+        ++lineno;
+        char target[256];
+        const char *p = line;
+        while (*p == ' ' || *p == '\t')
+            ++p;
+        if (sscanf(p, "#include \"%255[^\"]\"", target) != 1 && sscanf(p, "#include <%255[^>]>", target) != 1)
+            continue;
+        char *slash = strchr(target, '/');
+        if (!slash)
+            continue;
+        *slash = '\0';
+        const int to = floor_of(target);
+        if (to == 0 || strcmp(target, folder) == 0)
+            continue;
+        if (to >= own) {
+            if (report)
+                cr_log_error("%s:%d includes %s/%s: floor %d (%s/) may include only its own folder and floors below "
+                         "it; %s/ is floor %d",
+                         path, lineno, target, slash + 1, own, folder, target, to);
+            ++bad;
+        }
+    }
+    fclose(f);
+    return bad;
+}
+
+static int check_all(int *files)
+{
+    int bad = 0;
+    *files = 0;
+    for (size_t i = 0; i < NFLOORS; ++i) {
+        DIR *d = opendir(floors[i].folder);
+        cr_assert(d != NULL, "no folder %s/ in the test's runfiles", floors[i].folder);
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            size_t n = strlen(e->d_name);
+            if (n < 3 || !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
+                continue;
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", floors[i].folder, e->d_name);
+            bad += check_file(floors[i].folder, path, 1);
+            ++*files;
+        }
+        closedir(d);
+    }
+    return bad;
+}
+
+Test(include_floors, every_library_include_points_down)
+{
+    int files = 0;
+    int bad = check_all(&files);
+    cr_log_info("%d library files checked", files);
+    cr_expect_gt(files, 30, "only %d library files found: is the data list of this test complete?", files);
+    cr_expect_eq(bad, 0, "%d include(s) point up or sideways (listed above)", bad);
+}
+
+/* The checker itself: an include from the ground floor up is caught. */
+Test(include_floors, the_check_catches_an_upward_include)
+{
+    const char *path = "upward_probe.h";
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL);
+    fputs("#include \"base/config.h\"\n#include \"cg/cg.h\"\n", f);
+    fclose(f);
+    cr_expect_eq(check_file("base", path, 0), 1, "an include of cg/ from base/ must be reported");
+    cr_expect_eq(check_file("cg", path, 0), 0, "cg/ may include base/ and itself");
+    cr_expect_eq(check_file("dsmem", path, 0), 1, "dsmem/ may not include cg/");
+    remove(path);
+}
