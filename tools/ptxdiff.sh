@@ -68,7 +68,7 @@ while IFS= read -r cu; do
         if ! cmp -s "$a" "$b"; then
             diffs=$((diffs + 1))
             echo "=== $cu (CG_DEBUG=$debug) differs:"
-            diff "$a" "$b" | head -n 40
+            diff "$a" "$b" | head -n 40 || true
         fi
     done
 done < <(cd "$work/new" && git ls-files 'tests/*.cu' 'examples/*.cu' 'bench/*.cu' | sort)
