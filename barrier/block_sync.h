@@ -1,5 +1,5 @@
 /*
- * cg/block_sync.h — the CTA barrier form that tolerates a diverged warp.
+ * barrier/block_sync.h — the CTA barrier form that tolerates a diverged warp.
  *
  * __syncthreads() is bar.sync 0 = barrier.sync.aligned 0: every thread of a
  * warp must execute it together (converged). The block barrier's one-time

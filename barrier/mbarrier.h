@@ -572,7 +572,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
 /*
  * `mb` is this CTA's barrier; the arrival lands on the barrier at the same
  * shared-memory offset in CTA `rank` of the cluster (which may be this CTA).
- * The address comes from cg_smem_map_rank_addr (mapa, dsmem/address.h). A
+ * The address comes from cg_smem_map_rank_addr (mapa, base/address.h). A
  * shared::cluster arrive returns no token (PTX requires the sink `_`): the
  * remote CTA's threads wait on their own barrier, with .cluster acquire.
  * The remote barrier must have been initialized and made visible

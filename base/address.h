@@ -1,5 +1,5 @@
 /*
- * dsmem/address.h — the address-space conversions of cgc, in one place.
+ * base/address.h — the address-space conversions of cgc, in one place.
  *
  * Every other header that needs a shared::cta or shared::cluster address gets
  * it from here; this is where the debug checks on addresses live.

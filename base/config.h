@@ -1,5 +1,5 @@
 /*
- * cg/config.h — the macros every cgc header stands on.
+ * base/config.h — the macros every cgc header stands on.
  *
  * Plain C: this header compiles as C11 (gcc, host only) and as CUDA C++ (nvcc).
  * Device-only parts of cgc headers sit behind CG_DEVICE_CODE_VISIBLE so a host
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #endif
 
-/* Version of the headers; cg_version() returns the library's (cg/status.h). */
+/* Version of the headers; cg_version() returns the library's (base/status.h). */
 #define CG_VERSION_MAJOR 0
 #define CG_VERSION_MINOR 1
 #define CG_VERSION_PATCH 0

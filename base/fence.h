@@ -1,5 +1,5 @@
 /*
- * async/fence.h — the proxy fence between ordinary (generic-proxy) shared
+ * base/fence.h — the proxy fence between ordinary (generic-proxy) shared
  * memory accesses and the bulk copy engine (the async proxy).
  *
  * The bulk copy engine (cp.async.bulk, multicast, bulk stores, DSMEM bulk

@@ -1,5 +1,5 @@
 /*
- * barrier/gpu_scope.h — memory operations on words in global memory at
+ * base/gpu_scope.h — memory operations on words in global memory at
  * .gpu scope, for the barriers whose state lives there: the device-scope
  * barrier (barrier/device_barrier.h) and the grid barrier (cg/grid.h).
  *

@@ -1,5 +1,5 @@
 /*
- * cg/sreg.h — reads of PTX special registers that several layers need.
+ * base/sreg.h — reads of PTX special registers that several layers need.
  *
  * One wrapper per register, here only; the cluster registers live in
  * cluster/cluster.h.

@@ -1,5 +1,5 @@
 /*
- * cg/status.h — host-side status codes.
+ * base/status.h — host-side status codes.
  *
  * Every host function of cgc returns a cg_status_t. The codes, their names and
  * their messages come from the one table below, so the enum, cg_status_name()

@@ -69,7 +69,7 @@
 /* ------------------------------------------------------------------------ */
 
 /* The shared::cluster address of the variable at `local_ptr`'s offset in CTA
- * `rank` of this cluster (mapa via dsmem/address.h). local_ptr points into
+ * `rank` of this cluster (mapa via base/address.h). local_ptr points into
  * the calling CTA's shared memory. */
 CG_DEVICE uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
 {
@@ -506,7 +506,7 @@ CG_DEVICE void cg_dsmem_red_async_xor_b32(uint32_t caddr, uint32_t v, uint32_t m
  * addresses in the same (receiving) CTA; src_saddr is a shared::cta address of
  * the calling CTA. 16-byte aligned addresses, bytes a multiple of 16. The
  * engine reads src through the async proxy: generic writes to src need
- * cg_fence_proxy_async_smem() by their writers first (async/fence.h). */
+ * cg_fence_proxy_async_smem() by their writers first (base/fence.h). */
 CG_DEVICE void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr)
 {
 #if CG_ARCH_HAS_SM90

@@ -1,5 +1,5 @@
 /* tests/dsmem/dsmem_ptx_test.c — CI, no GPU: every dsmem/dsmem.h wrapper (and
- * the proxy fences of async/fence.h) emits exactly its PTX instruction form,
+ * the proxy fences of base/fence.h) emits exactly its PTX instruction form,
  * with the memory order and scope spelled out. Probes: dsmem_probe.cu. */
 #include "tests/dsmem/ptx_forms.h"
 
