@@ -78,9 +78,13 @@ typedef struct cg_device_barrier {
 #define CG_DBAR_INIT_STATE_(expected)                                                              \
     (((CG_DBAR_COUNT_SPAN_ - (uint64_t)(expected)) << CG_DBAR_COUNT_SHIFT_) | (uint64_t)(expected))
 
-/* Nanoseconds a waiter sleeps between two polls of the state (0: spin). */
+/* Nanoseconds a waiter sleeps between two polls of the state (0: spin),
+ * after its first CG_DEVICE_BARRIER_POLL_SPINS polls. */
 #if !defined(CG_DEVICE_BARRIER_POLL_SLEEP_NS)
 #define CG_DEVICE_BARRIER_POLL_SLEEP_NS 0
+#endif
+#if !defined(CG_DEVICE_BARRIER_POLL_SPINS)
+#define CG_DEVICE_BARRIER_POLL_SPINS 0
 #endif
 
 /* 1: group the lanes with __match_any_sync on every arrive (the benchmark's
@@ -256,8 +260,8 @@ CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
         state = cg_gpu_ld_acquire_u64(&b->_state);
     }
 #else
-    while (!cg_device_barrier_test_wait(b, tok)) {
-        if (CG_DEVICE_BARRIER_POLL_SLEEP_NS)
+    for (uint32_t polls = 1; !cg_device_barrier_test_wait(b, tok); ++polls) {
+        if (CG_DEVICE_BARRIER_POLL_SLEEP_NS && polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS)
             __nanosleep((uint32_t)CG_DEVICE_BARRIER_POLL_SLEEP_NS);
     }
 #endif
