@@ -87,6 +87,12 @@ typedef struct cg_device_barrier {
 #define CG_DEVICE_BARRIER_POLL_SPINS 0
 #endif
 
+/* 1: a warp's lanes that arrive together on one barrier are counted by one
+ * atomic of their leader; 0: every thread adds its own arrival. */
+#if !defined(CG_DEVICE_BARRIER_AGGREGATE)
+#define CG_DEVICE_BARRIER_AGGREGATE 1
+#endif
+
 /* 1: group the lanes with __match_any_sync on every arrive (the benchmark's
  * comparison); 0: only when the active lanes name different barriers. */
 #if !defined(CG_DEVICE_BARRIER_ALWAYS_MATCH)
@@ -127,13 +133,64 @@ CG_DEVICE void cg_device_barrier_init(cg_device_barrier_t *b, uint32_t expected)
     b->_reserved = 0;
 }
 
+/* `n` arrivals on `b` made by this thread (for itself and its peers), and
+ * `ndrop` fewer expected from the next phase on, in one release add; the add
+ * that completes a phase re-arms the counter. `drop`: this thread itself
+ * leaves the barrier. Returns the old state. */
+CG_DEVICE uint64_t cg_dbar_count_(cg_device_barrier_t *b, uint32_t n, uint32_t ndrop, bool drop)
+{
+    /* n arrivals and ndrop fewer expected from the next phase on, in one add. */
+    uint64_t inc = ((uint64_t)n << CG_DBAR_COUNT_SHIFT_) - ndrop;
+    const uint64_t old = cg_gpu_atom_add_release_u64(&b->_state, inc);
+#if CG_DEBUG
+    const uint64_t count = (old >> CG_DBAR_COUNT_SHIFT_) & (CG_DBAR_COUNT_SPAN_ - 1u);
+    const uint32_t expected = (uint32_t)(old & CG_DBAR_EXPECTED_MASK_);
+    if (count + n > CG_DBAR_COUNT_SPAN_ || expected < ndrop) {
+        printf("cgc: cg_device_barrier arrive: device barrier at %p, phase %u: %u arrivals with only %u "
+               "pending (more arrivals than the phase expects) (block %d,%d,%d thread %d,%d,%d)\n",
+               (void *)b, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), n,
+               (uint32_t)(CG_DBAR_COUNT_SPAN_ - count), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
+               threadIdx.y, threadIdx.z);
+        __trap();
+    }
+#endif
+    /* This add completed a phase (carried into the phase number): re-arm
+     * with the expected count as it stood then. A leader that stays in
+     * the barrier re-arms with a red, which nothing waits for: the next
+     * phase cannot complete before this thread's own next arrival, which
+     * comes after the red (program order, or bar.warp.sync when another
+     * lane arrives for it), so the re-arm's add cannot be the one that
+     * completes it. A leader that drops out re-arms with an atom and
+     * re-arms again if its add completed the next phase (its arrivals
+     * all came first). */
+    if (((old ^ (old + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
+        uint64_t cur = old;
+        if (!drop) {
+            const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
+            cg_gpu_red_add_relaxed_u64(&b->_state, (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_);
+        } else {
+            while (((cur ^ (cur + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
+                const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
+                if (expected == 0u)
+                    break; /* every participant dropped out */
+                inc = (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_;
+                cur = cg_gpu_atom_add_relaxed_u64(&b->_state, inc);
+            }
+        }
+    }
+    return old;
+}
+
 /* The arrivals of the lanes that call this together on the same barrier
- * (release.gpu, one RMW for the group); `drop`: this lane also leaves the
- * barrier. The RMW that completes a phase re-arms it (relaxed: the release
- * that waiters acquire is the arrivals' own). Returns the phase number of
- * the arrival. */
+ * (release.gpu): with CG_DEVICE_BARRIER_AGGREGATE, one RMW for the lanes of
+ * a warp that name this very barrier; without, one RMW per thread (the
+ * hardware combines a warp's same-address atomics itself). `drop`: this lane
+ * also leaves the barrier. Returns the phase number of the arrival. */
 CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
 {
+#if !CG_DEVICE_BARRIER_AGGREGATE
+    return (uint32_t)(cg_dbar_count_(b, 1u, drop ? 1u : 0u, drop) >> CG_DBAR_PHASE_SHIFT_);
+#else
     /* Only lanes that name this very barrier are counted together. When every
      * active lane names the first one's barrier (the common case) a shuffle
      * and a ballot say so; otherwise __match_any_sync sorts the lanes out. */
@@ -148,48 +205,10 @@ CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
     const uint32_t ndrop = (uint32_t)__popc(__ballot_sync(peers, drop));
     uint64_t old = 0;
     __syncwarp(peers); /* every peer's writes before the leader's release */
-    if (cg_sreg_laneid() == leader) {
-        /* n arrivals and ndrop fewer expected from the next phase on, in one add. */
-        uint64_t inc = ((uint64_t)n << CG_DBAR_COUNT_SHIFT_) - ndrop;
-        old = cg_gpu_atom_add_release_u64(&b->_state, inc);
-#if CG_DEBUG
-        const uint64_t count = (old >> CG_DBAR_COUNT_SHIFT_) & (CG_DBAR_COUNT_SPAN_ - 1u);
-        const uint32_t expected = (uint32_t)(old & CG_DBAR_EXPECTED_MASK_);
-        if (count + n > CG_DBAR_COUNT_SPAN_ || expected < ndrop) {
-            printf("cgc: cg_device_barrier arrive: device barrier at %p, phase %u: %u arrivals with only %u "
-                   "pending (more arrivals than the phase expects) (block %d,%d,%d thread %d,%d,%d)\n",
-                   (void *)b, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), n,
-                   (uint32_t)(CG_DBAR_COUNT_SPAN_ - count), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
-                   threadIdx.y, threadIdx.z);
-            __trap();
-        }
-#endif
-        /* This add completed a phase (carried into the phase number): re-arm
-         * with the expected count as it stood then. A leader that stays in
-         * the barrier re-arms with a red, which nothing waits for: the next
-         * phase cannot complete before this thread's own next arrival, which
-         * comes after the red (program order, or bar.warp.sync when another
-         * lane arrives for it), so the re-arm's add cannot be the one that
-         * completes it. A leader that drops out re-arms with an atom and
-         * re-arms again if its add completed the next phase (its arrivals
-         * all came first). */
-        if (((old ^ (old + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
-            uint64_t cur = old;
-            if (!drop) {
-                const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
-                cg_gpu_red_add_relaxed_u64(&b->_state, (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_);
-            } else {
-                while (((cur ^ (cur + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
-                    const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
-                    if (expected == 0u)
-                        break; /* every participant dropped out */
-                    inc = (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_;
-                    cur = cg_gpu_atom_add_relaxed_u64(&b->_state, inc);
-                }
-            }
-        }
-    }
+    if (cg_sreg_laneid() == leader)
+        old = cg_dbar_count_(b, n, ndrop, drop);
     return __shfl_sync(peers, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), (int)leader);
+#endif
 }
 
 /* One arrival; release at GPU scope; returns the phase's token. */
