@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "cg/cg.h"
+#include "tests/adversarial/adversarial.cuh"
 
 struct abt_report {
     unsigned long long errors;
@@ -26,11 +27,7 @@ struct abt_report {
 
 static __device__ __forceinline__ uint32_t abt_mix(uint64_t seed, uint64_t a, uint64_t b)
 {
-    uint64_t x = seed ^ (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full);
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 33;
-    return (uint32_t)x;
+    return adv_mix(seed, a, b);
 }
 
 static __device__ __forceinline__ uint32_t abt_val(uint64_t seed, uint32_t p, uint32_t blk, uint32_t t)
@@ -42,10 +39,7 @@ static __device__ __forceinline__ void abt_delay(uint32_t r, uint32_t every, uin
 {
     if (max_ns == 0u || (r % every) != 0u)
         return;
-    const uint32_t ns = (r >> 8) % (max_ns + 1u);
-    const uint64_t t0 = cg_sreg_globaltimer_ns();
-    while (cg_sreg_globaltimer_ns() - t0 < ns) {
-    }
+    adv_spin_ns((r >> 8) % (max_ns + 1u));
 }
 
 static __device__ void abt_bad(abt_report *rep, uint32_t p, uint32_t blk, uint32_t t, uint32_t got)

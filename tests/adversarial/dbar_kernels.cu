@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "barrier/device_barrier.h"
-#include "base/sreg.h"
+#include "tests/adversarial/adversarial.cuh"
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -30,11 +30,7 @@ struct dbt_report {
 
 static __device__ __forceinline__ uint32_t dbt_mix(uint64_t seed, uint64_t a, uint64_t b)
 {
-    uint64_t x = seed ^ (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full);
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 33;
-    return (uint32_t)x;
+    return adv_mix(seed, a, b);
 }
 
 static __device__ __forceinline__ uint32_t dbt_val(uint64_t seed, uint32_t phase, uint32_t g)
@@ -47,10 +43,7 @@ static __device__ __forceinline__ void dbt_delay(uint32_t r, uint32_t max_ns)
 {
     if (max_ns == 0)
         return;
-    const uint32_t ns = r % (max_ns + 1u);
-    const uint64_t t0 = cg_sreg_globaltimer_ns();
-    while (cg_sreg_globaltimer_ns() - t0 < ns) {
-    }
+    adv_spin_ns(r % (max_ns + 1u));
 }
 
 static __device__ __forceinline__ uint32_t dbt_gtid(void)
@@ -266,9 +259,5 @@ extern "C" int dbt_max_blocks_per_sm(int which, unsigned threads, int *per_sm)
 /* The host's mirror of the owner hash (mix kernel) and of the dropper hash. */
 extern "C" uint32_t dbt_host_mix(uint64_t seed, uint64_t a, uint64_t b)
 {
-    uint64_t x = seed ^ (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full);
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 33;
-    return (uint32_t)x;
+    return adv_mix(seed, a, b);
 }
