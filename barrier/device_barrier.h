@@ -86,6 +86,11 @@ typedef struct cg_device_barrier {
 #if !defined(CG_DEVICE_BARRIER_POLL_SPINS)
 #define CG_DEVICE_BARRIER_POLL_SPINS 0
 #endif
+/* 1: every poll also reads %globaltimer (paces the polls as libcu++'s wait
+ * loop does; the benchmark's comparison). */
+#if !defined(CG_DEVICE_BARRIER_POLL_PACE)
+#define CG_DEVICE_BARRIER_POLL_PACE 0
+#endif
 
 /* 1: a warp's lanes that arrive together on one barrier are counted by one
  * atomic of their leader; 0: every thread adds its own arrival. */
@@ -282,6 +287,8 @@ CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
     for (uint32_t polls = 1; !cg_device_barrier_test_wait(b, tok); ++polls) {
         if (CG_DEVICE_BARRIER_POLL_SLEEP_NS && polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS)
             __nanosleep((uint32_t)CG_DEVICE_BARRIER_POLL_SLEEP_NS);
+        if (CG_DEVICE_BARRIER_POLL_PACE)
+            (void)cg_sreg_globaltimer_ns();
     }
 #endif
 }

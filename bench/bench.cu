@@ -268,12 +268,15 @@ static const row_t k_rows[] = {
     {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
 
     {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
-    {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
-    {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
-    {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(8, 128), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
-    {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
-    {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
     {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
+
+    {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
+    {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
+    {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
+    {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(8, 128), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
+    {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
+    {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
+    {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
 
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(1, 128), 20, LE(1.00), METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(8, 256), 20, LE(0.50), METRIC_NS},
