@@ -92,6 +92,12 @@ typedef struct cg_device_barrier {
 #define CG_DEVICE_BARRIER_POLL_PACE 0
 #endif
 
+/* 1: a completer that stays in the barrier re-arms with a red nothing waits
+ * for; 0: every completer re-arms with an atom and checks its result. */
+#if !defined(CG_DEVICE_BARRIER_RED_REARM)
+#define CG_DEVICE_BARRIER_RED_REARM 1
+#endif
+
 /* 1: a warp's lanes that arrive together on one barrier are counted by one
  * atomic of their leader; 0: every thread adds its own arrival. */
 #if !defined(CG_DEVICE_BARRIER_AGGREGATE)
@@ -170,7 +176,7 @@ CG_DEVICE uint64_t cg_dbar_count_(cg_device_barrier_t *b, uint32_t n, uint32_t n
      * all came first). */
     if (((old ^ (old + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
         uint64_t cur = old;
-        if (!drop) {
+        if (CG_DEVICE_BARRIER_RED_REARM && !drop) {
             const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
             cg_gpu_red_add_relaxed_u64(&b->_state, (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_);
         } else {
