@@ -43,12 +43,13 @@
  * simply add first (addition commutes). The re-arm is a red that nothing
  * waits for unless the completer drops out (see cg_dbar_arrive_).
  * arrive_and_drop subtracts one from the expected field in the same add.
- * Lanes of one warp that arrive together on the SAME barrier
- * (__match_any_sync on its address) are counted by one atom.release.add;
- * lanes naming other barriers form their own groups. Waiters poll the word
- * with ld.acquire.gpu, each thread for its own token (a converged warp's poll
- * is one memory request, so sharing it would save nothing), and compare
- * phase numbers: a token of an older, completed phase is complete at once.
+ * Every thread makes its own atom.release.add: no warp intrinsic, no
+ * leader, so no lane's arrival depends on where the other lanes of its warp
+ * are (ptxas still merges the adds of a converged warp on one barrier into
+ * one, without a branch). Waiters poll the word with ld.acquire.gpu, each
+ * thread for its own token (a converged warp's poll is one memory request),
+ * and compare phase numbers: a token of an older, completed phase is
+ * complete at once.
  *
  * Limits: expected count 1 .. 2^20-1 (more than any device can hold
  * resident); phase numbers wrap after 2^23 phases, so a token more than
@@ -92,24 +93,6 @@ typedef struct cg_device_barrier {
 #define CG_DEVICE_BARRIER_POLL_PACE 0
 #endif
 
-/* 1: a completer that stays in the barrier re-arms with a red nothing waits
- * for; 0: every completer re-arms with an atom and checks its result. */
-#if !defined(CG_DEVICE_BARRIER_RED_REARM)
-#define CG_DEVICE_BARRIER_RED_REARM 1
-#endif
-
-/* 1: a warp's lanes that arrive together on one barrier are counted by one
- * atomic of their leader; 0: every thread adds its own arrival. */
-#if !defined(CG_DEVICE_BARRIER_AGGREGATE)
-#define CG_DEVICE_BARRIER_AGGREGATE 1
-#endif
-
-/* 1: group the lanes with __match_any_sync on every arrive (the benchmark's
- * comparison); 0: only when the active lanes name different barriers. */
-#if !defined(CG_DEVICE_BARRIER_ALWAYS_MATCH)
-#define CG_DEVICE_BARRIER_ALWAYS_MATCH 0
-#endif
-
 /* Largest expected count of a device barrier. */
 #define CG_DEVICE_BARRIER_MAX CG_HW_COUNT_MAX
 
@@ -144,42 +127,56 @@ CG_DEVICE void cg_device_barrier_init(cg_device_barrier_t *b, uint32_t expected)
     b->_reserved = 0;
 }
 
-/* `n` arrivals on `b` made by this thread (for itself and its peers), and
- * `ndrop` fewer expected from the next phase on, in one release add; the add
- * that completes a phase re-arms the counter. `drop`: this thread itself
- * leaves the barrier. Returns the old state. */
-CG_DEVICE uint64_t cg_dbar_count_(cg_device_barrier_t *b, uint32_t n, uint32_t ndrop, bool drop)
+#if CG_DEBUG
+/* Reports more arrivals than a phase expects (from `state`, the word as the
+ * check read it; `expected`: that phase's count, 0 for a drop with nobody
+ * left to drop), then traps. */
+CG_DEVICE void cg_dbar_over_arrival_(cg_device_barrier_t *b, uint64_t state, uint32_t expected)
 {
-    /* n arrivals and ndrop fewer expected from the next phase on, in one add. */
-    uint64_t inc = ((uint64_t)n << CG_DBAR_COUNT_SHIFT_) - ndrop;
+    printf("cgc: cg_device_barrier arrive: device barrier at %p, phase %u: more arrivals than the phase expects "
+           "(%u expected; %u counted before its re-arm) (block %d,%d,%d thread %d,%d,%d)\n",
+           (void *)b, (uint32_t)(state >> CG_DBAR_PHASE_SHIFT_), expected,
+           (uint32_t)((state >> CG_DBAR_COUNT_SHIFT_) & (CG_DBAR_COUNT_SPAN_ - 1u)), blockIdx.x, blockIdx.y,
+           blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+#endif
+
+/* One arrival on `b` by the calling thread (release.gpu), and with `drop`
+ * one expected arrival fewer from the next phase on, in one add. The add that
+ * completes a phase re-arms the counter. Returns the phase number of the
+ * arrival. */
+CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
+{
+    uint64_t inc = (1ull << CG_DBAR_COUNT_SHIFT_) - (drop ? 1u : 0u);
     const uint64_t old = cg_gpu_atom_add_release_u64(&b->_state, inc);
 #if CG_DEBUG
-    const uint64_t count = (old >> CG_DBAR_COUNT_SHIFT_) & (CG_DBAR_COUNT_SPAN_ - 1u);
-    const uint32_t expected = (uint32_t)(old & CG_DBAR_EXPECTED_MASK_);
-    if (count + n > CG_DBAR_COUNT_SPAN_ || expected < ndrop) {
-        printf("cgc: cg_device_barrier arrive: device barrier at %p, phase %u: %u arrivals with only %u "
-               "pending (more arrivals than the phase expects) (block %d,%d,%d thread %d,%d,%d)\n",
-               (void *)b, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), n,
-               (uint32_t)(CG_DBAR_COUNT_SPAN_ - count), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
-               threadIdx.y, threadIdx.z);
-        __trap();
-    }
+    if (drop && (old & CG_DBAR_EXPECTED_MASK_) == 0u)
+        cg_dbar_over_arrival_(b, old, 0u);
 #endif
-    /* This add completed a phase (carried into the phase number): re-arm
-     * with the expected count as it stood then. A leader that stays in
-     * the barrier re-arms with a red, which nothing waits for: the next
-     * phase cannot complete before this thread's own next arrival, which
-     * comes after the red (program order, or bar.warp.sync when another
-     * lane arrives for it), so the re-arm's add cannot be the one that
-     * completes it. A leader that drops out re-arms with an atom and
-     * re-arms again if its add completed the next phase (its arrivals
-     * all came first). */
+    /* This add completed the phase (it carried into the phase number):
+     * re-arm with the expected count as this add left it, so a drop made in
+     * the next phase is not applied early. A thread that stays re-arms with
+     * a red nothing waits for: the next phase needs this thread's own next
+     * arrival, which comes after the red in program order, so the red cannot
+     * be the add that completes it. A thread that drops out re-arms with an
+     * atom and checks it: when every other arrival of the next phase came
+     * first, its re-arm completes that phase too, and it re-arms again. */
     if (((old ^ (old + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
-        uint64_t cur = old;
-        if (CG_DEVICE_BARRIER_RED_REARM && !drop) {
-            const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
-            cg_gpu_red_add_relaxed_u64(&b->_state, (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_);
+        if (!drop) {
+            const uint64_t expected = (old + inc) & CG_DBAR_EXPECTED_MASK_;
+            const uint64_t rearm = (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_;
+#if CG_DEBUG
+            /* A debug build checks the re-arm: if it completes the next
+             * phase, that phase got all its arrivals without this thread's. */
+            const uint64_t cur = cg_gpu_atom_add_relaxed_u64(&b->_state, rearm);
+            if (((cur ^ (cur + rearm)) >> CG_DBAR_PHASE_SHIFT_) != 0u)
+                cg_dbar_over_arrival_(b, cur, (uint32_t)expected);
+#else
+            cg_gpu_red_add_relaxed_u64(&b->_state, rearm);
+#endif
         } else {
+            uint64_t cur = old;
             while (((cur ^ (cur + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
                 const uint64_t expected = (cur + inc) & CG_DBAR_EXPECTED_MASK_;
                 if (expected == 0u)
@@ -189,37 +186,7 @@ CG_DEVICE uint64_t cg_dbar_count_(cg_device_barrier_t *b, uint32_t n, uint32_t n
             }
         }
     }
-    return old;
-}
-
-/* The arrivals of the lanes that call this together on the same barrier
- * (release.gpu): with CG_DEVICE_BARRIER_AGGREGATE, one RMW for the lanes of
- * a warp that name this very barrier; without, one RMW per thread (the
- * hardware combines a warp's same-address atomics itself). `drop`: this lane
- * also leaves the barrier. Returns the phase number of the arrival. */
-CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
-{
-#if !CG_DEVICE_BARRIER_AGGREGATE
-    return (uint32_t)(cg_dbar_count_(b, 1u, drop ? 1u : 0u, drop) >> CG_DBAR_PHASE_SHIFT_);
-#else
-    /* Only lanes that name this very barrier are counted together. When every
-     * active lane names the first one's barrier (the common case) a shuffle
-     * and a ballot say so; otherwise __match_any_sync sorts the lanes out. */
-    const uint32_t active = __activemask();
-    const unsigned long long addr = (unsigned long long)(uintptr_t)b;
-    uint32_t peers = active;
-    if (CG_DEVICE_BARRIER_ALWAYS_MATCH ||
-        __ballot_sync(active, addr == __shfl_sync(active, addr, __ffs(active) - 1)) != active)
-        peers = __match_any_sync(active, addr);
-    const uint32_t leader = (uint32_t)__ffs(peers) - 1u;
-    const uint32_t n = (uint32_t)__popc(peers);
-    const uint32_t ndrop = (uint32_t)__popc(__ballot_sync(peers, drop));
-    uint64_t old = 0;
-    __syncwarp(peers); /* every peer's writes before the leader's release */
-    if (cg_sreg_laneid() == leader)
-        old = cg_dbar_count_(b, n, ndrop, drop);
-    return __shfl_sync(peers, (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_), (int)leader);
-#endif
+    return (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_);
 }
 
 /* One arrival; release at GPU scope; returns the phase's token. */

@@ -336,9 +336,13 @@ CG_DEVICE uint32_t cg_mbarrier_pending_count(cg_token_t tok)
  * Memory order: __syncwarp(peers) (bar.warp.sync orders memory among the
  * threads it synchronizes) puts every peer's earlier writes before the
  * leader's release.cta arrive, so a waiter's acquire sees all of them.
- * Emits: match.any.sync.b64, bar.warp.sync, one
- * mbarrier.arrive.release.cta.shared::cta.b64 with a count, two shfl.sync for
- * the token. Measured no faster than one arrive per thread for block
+ * The leader's arrive is predicated on its lane, not branched to: a branch
+ * lets the peers run ahead to the token shuffle while the leader's path is
+ * parked (independent thread scheduling), and under heavy divergence the
+ * shuffle then met the wrong lanes (docs/design/device_barrier.md, "the
+ * hang"). Emits: match.any.sync.b64, bar.warp.sync, one predicated
+ * mbarrier.arrive.release.cta.shared::cta.b64 with a count, two shfl.sync
+ * for the token. Measured no faster than one arrive per thread for block
  * barriers; use it when fewer arrive operations matter (e.g. arrivals on a
  * hot barrier shared with other work).
  */
@@ -348,8 +352,16 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
     const uint32_t leader = (uint32_t)__ffs(peers) - 1u;
     uint64_t state = 0;
     __syncwarp(peers);
-    if (cg_sreg_laneid() == leader)
-        state = cg_mbarrier_arrive_n(mb, (uint32_t)__popc(peers))._opaque;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "setp.eq.u32 p, %1, %2;\n\t"
+                 "@p mbarrier.arrive.release.cta.shared::cta.b64 %0, [%3], %4;\n\t}"
+                 : "+l"(state)
+                 : "r"(cg_sreg_laneid()), "r"(leader), "r"(cg_smem_addr(mb)), "r"((uint32_t)__popc(peers))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
     state = __shfl_sync(peers, state, (int)leader);
     return cg_mbarrier_token_(state);
 }

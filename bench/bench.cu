@@ -261,14 +261,10 @@ static const row_t k_rows[] = {
     {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 256), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
     {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 256), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
 
-    {"device barrier arrive+wait", "setting: match_any on every arrive", "cuda::barrier<device>", d_dbar_match, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_match},
-    {"device barrier arrive+wait", "setting: match_any on every arrive", "cuda::barrier<device>", d_dbar_match, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_match},
     {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
     {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
     {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
 
-    {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
-    {"device barrier arrive+wait", "setting: one atomic per thread", "cuda::barrier<device>", d_dbar_per_thread, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_per_thread},
 
     {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
     {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_paced},

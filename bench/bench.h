@@ -100,9 +100,7 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_grid_sync_spread_group128) /* cg_grid_sync, spread, groups of 128      */  \
     X(d_grid_sync_spread_sleep32)  /* cg_grid_sync, spread pollers sleep 32 ns */ \
     X(d_dbar_sleep64)         /* cg_device_barrier_t, waiters sleep 64 ns      */ \
-    X(d_dbar_match)           /* cg_device_barrier_t, match_any every arrive   */ \
     X(d_dbar_spin16_sleep64)  /* cg_device_barrier_t, 16 polls then sleep 64 ns */ \
-    X(d_dbar_per_thread)      /* cg_device_barrier_t, one atomic per thread     */ \
     X(d_dbar_paced)           /* cg_device_barrier_t, %globaltimer every poll   */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
@@ -124,9 +122,7 @@ extern "C" int bench_cgc_debug_build(void);
 extern "C" int bench_dbar_stats_cgc(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_anchor(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_sleep64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_match(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_spin16_sleep64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_per_thread(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_paced(unsigned long long out[2]);
 
 #endif /* CGC_BENCH_H */

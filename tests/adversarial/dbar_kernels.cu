@@ -76,32 +76,46 @@ static __device__ void dbt_check(dbt_report *rep, const uint32_t *slots, uint32_
  * so (a quarter) arrive_and_drop in phase drop_at and return. Each thread
  * picks per phase one of: wait(token); try_wait_for in a loop;
  * arrive_and_wait. Peers are chosen among the threads that never drop (or any
- * thread before drop_at). */
-extern "C" __global__ void dbt_drops_kernel(cg_device_barrier_t *bar, uint32_t *slots, dbt_report *rep, uint64_t seed,
-                                            uint32_t phases, uint32_t drop_at, uint32_t max_delay_ns)
+ * thread before drop_at). Each thread also records where it is in prog[g]
+ * (phase << 4 | DBT_AT_*), which the host reads if the kernel hangs. */
+enum { DBT_AT_ARRIVING = 1, DBT_AT_WAITING = 2, DBT_AT_CHECKING = 3, DBT_AT_DROPPED = 4, DBT_AT_DONE = 5 };
+
+static __device__ __forceinline__ void dbt_at(uint32_t *prog, uint32_t g, uint32_t p, uint32_t where)
+{
+    *(volatile uint32_t *)&prog[g] = (p << 4) | where;
+}
+
+extern "C" __global__ void dbt_drops_kernel(cg_device_barrier_t *bar, uint32_t *slots, dbt_report *rep, uint32_t *prog,
+                                            uint64_t seed, uint32_t phases, uint32_t drop_at, uint32_t max_delay_ns)
 {
     const uint32_t n = gridDim.x * blockDim.x, g = dbt_gtid();
     const bool dropper = (dbt_mix(seed, 7u, g) & 3u) == 0u;
     unsigned long long checks = 0;
     for (uint32_t p = 0; p < phases; ++p) {
+        dbt_at(prog, g, p, DBT_AT_ARRIVING);
         dbt_delay(dbt_mix(seed, p, g), max_delay_ns);
         slots[(size_t)(p & 1u) * n + g] = dbt_val(seed, p, g);
         if (dropper && p == drop_at) {
             cg_device_barrier_arrive_and_drop(bar);
-            break; /* leaves the barrier and exits */
+            dbt_at(prog, g, p, DBT_AT_DROPPED);
+            atomicAdd(&rep->checks, checks);
+            return; /* leaves the barrier and exits */
         }
         const uint32_t form = dbt_mix(seed, p, g ^ 0x55555555u) % 3u;
         if (form == 0) {
             cg_token_t t = cg_device_barrier_arrive(bar);
+            dbt_at(prog, g, p, DBT_AT_WAITING);
             dbt_delay(dbt_mix(seed, p, g + 1u), max_delay_ns);
             cg_device_barrier_wait(bar, t);
         } else if (form == 1) {
             cg_token_t t = cg_device_barrier_arrive(bar);
+            dbt_at(prog, g, p, DBT_AT_WAITING);
             while (!cg_device_barrier_try_wait_for(bar, t, 500u)) {
             }
         } else {
             cg_device_barrier_arrive_and_wait(bar);
         }
+        dbt_at(prog, g, p, DBT_AT_CHECKING);
         uint32_t peer = dbt_mix(seed, p, g + 2u) % n;
         if (p >= drop_at)
             while ((dbt_mix(seed, 7u, peer) & 3u) == 0u)
@@ -110,6 +124,7 @@ extern "C" __global__ void dbt_drops_kernel(cg_device_barrier_t *bar, uint32_t *
         ++checks;
         dbt_delay(dbt_mix(seed, p, g + 3u), max_delay_ns);
     }
+    dbt_at(prog, g, phases, DBT_AT_DONE);
     atomicAdd(&rep->checks, checks);
 }
 
@@ -219,9 +234,9 @@ extern "C" __global__ void dbt_mix_kernel(cg_device_barrier_t *bars, uint32_t nb
 /* --- launchers ----------------------------------------------------------- */
 
 extern "C" int dbt_launch_drops(unsigned blocks, unsigned threads, void *bar, uint32_t *slots, void *rep,
-                                uint64_t seed, uint32_t phases, uint32_t drop_at, uint32_t max_delay_ns)
+                                uint32_t *prog, uint64_t seed, uint32_t phases, uint32_t drop_at, uint32_t max_delay_ns)
 {
-    void *args[] = {&bar, &slots, &rep, &seed, &phases, &drop_at, &max_delay_ns};
+    void *args[] = {&bar, &slots, &rep, &prog, &seed, &phases, &drop_at, &max_delay_ns};
     return (int)cudaLaunchCooperativeKernel((const void *)dbt_drops_kernel, dim3(blocks), dim3(threads), args, 0, 0);
 }
 
