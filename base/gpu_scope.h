@@ -37,6 +37,14 @@ CG_DEVICE uint64_t cg_gpu_atom_add_release_u64(uint64_t *p, uint64_t v)
     return old;
 }
 
+/* atom.acq_rel.gpu.global.add.u64 d, [a], v;   PTX ISA 6.0, sm_70. */
+CG_DEVICE uint64_t cg_gpu_atom_add_acq_rel_u64(uint64_t *p, uint64_t v)
+{
+    uint64_t old;
+    asm volatile("atom.acq_rel.gpu.global.add.u64 %0, [%1], %2;" : "=l"(old) : "l"(p), "l"(v) : "memory");
+    return old;
+}
+
 /* atom.relaxed.gpu.global.add.u64 d, [a], v;   PTX ISA 6.0, sm_70. */
 CG_DEVICE uint64_t cg_gpu_atom_add_relaxed_u64(uint64_t *p, uint64_t v)
 {

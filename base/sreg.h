@@ -20,6 +20,15 @@ CG_DEVICE uint64_t cg_sreg_globaltimer_ns(void)
     return t;
 }
 
+/* mov.u32 d, %clock;   PTX ISA 1.0. The SM's cycle counter (wraps; compare
+ * differences); volatile: two reads must not merge. Paces poll loops. */
+CG_DEVICE uint32_t cg_sreg_clock32(void)
+{
+    uint32_t t;
+    asm volatile("mov.u32 %0, %%clock;" : "=r"(t));
+    return t;
+}
+
 /* mov.u32 d, %laneid;   PTX ISA 1.3, sm_10. The calling thread's lane
  * (threadIdx.x & 31 is wrong in 2D/3D blocks). */
 CG_DEVICE uint32_t cg_sreg_laneid(void)

@@ -269,14 +269,14 @@ BENCH_EXPORT(a_cg_grid_sync, k_cg_grid_sync)
 /* The same kernel as cgc's kc_device_barrier with libcu++'s device-scope
  * barrier in global memory (initialized by init() in the set-up launch). */
 typedef cuda::barrier<cuda::thread_scope_device> dbar_t;
-static __device__ __align__(16) unsigned char ka_dbar_storage[sizeof(dbar_t)];
+static_assert(sizeof(dbar_t) <= 128, "the anchor barrier fits its line of a.dbar_lines");
 static __device__ unsigned ka_dbar_slots[2][BENCH_DBAR_MAX_THREADS];
 static __device__ unsigned long long ka_dbar_stats[2];
 static __device__ unsigned ka_dbar_launch;
 
 __global__ void k_cuda_device_barrier(bench_args_t a)
 {
-    dbar_t *bar = reinterpret_cast<dbar_t *>(ka_dbar_storage);
+    dbar_t *bar = reinterpret_cast<dbar_t *>(BENCH_DBAR_LINE(a, 0));
     const unsigned long long g = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;
     if (a.iters < 0) {
         if (g == 0) {

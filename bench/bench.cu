@@ -273,6 +273,34 @@ static const row_t k_rows[] = {
     {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
     {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
     {"device barrier arrive+wait", "setting: %globaltimer read on every poll", "cuda::barrier<device>", d_dbar_paced, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_paced},
+    {"device barrier arrive+wait", "setting: 16 polls, then %globaltimer on every poll", "cuda::barrier<device>", d_dbar_spin16_paced, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_spin16_paced},
+    {"device barrier arrive+wait", "setting: 16 polls, then %globaltimer on every poll", "cuda::barrier<device>", d_dbar_spin16_paced, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_spin16_paced},
+    {"device barrier arrive+wait", "setting: 16 polls, then %globaltimer on every poll", "cuda::barrier<device>", d_dbar_spin16_paced, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_spin16_paced},
+    {"device barrier arrive+wait", "setting: 16 polls, then %globaltimer on every poll", "cuda::barrier<device>", d_dbar_spin16_paced, a_cuda_device_barrier, GRD(8, 128), 20, INFO, METRIC_NS, bench_dbar_stats_spin16_paced},
+    {"device barrier arrive+wait", "setting: 16 polls, then %globaltimer on every poll", "cuda::barrier<device>", d_dbar_spin16_paced, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_spin16_paced},
+    {"device barrier arrive+wait", "setting: 16 polls, then %globaltimer on every poll", "cuda::barrier<device>", d_dbar_spin16_paced, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_spin16_paced},
+    {"device barrier arrive+wait", "setting: 16 polls, then %globaltimer on every poll", "cuda::barrier<device>", d_dbar_spin16_paced, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_spin16_paced},
+    {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(8, 128), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
+    {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
+    {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
+    {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(8, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
+    {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
+    {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
+    {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
+    {"device barrier arrive+wait", "setting: 256 cycles between polls", "cuda::barrier<device>", d_dbar_gap256, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap256},
+    {"device barrier arrive+wait", "setting: 256 cycles between polls", "cuda::barrier<device>", d_dbar_gap256, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap256},
+    {"device barrier arrive+wait", "setting: 256 cycles between polls", "cuda::barrier<device>", d_dbar_gap256, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap256},
+    {"device barrier arrive+wait", "setting: 256 cycles between polls", "cuda::barrier<device>", d_dbar_gap256, a_cuda_device_barrier, GRD(8, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap256},
+    {"device barrier arrive+wait", "setting: 256 cycles between polls", "cuda::barrier<device>", d_dbar_gap256, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_gap256},
+    {"device barrier arrive+wait", "setting: 256 cycles between polls", "cuda::barrier<device>", d_dbar_gap256, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_gap256},
+    {"device barrier arrive+wait", "setting: 256 cycles between polls", "cuda::barrier<device>", d_dbar_gap256, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_gap256},
 
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(1, 128), 20, LE(1.00), METRIC_NS},
     {"grid sync", "cg_grid_sync", "CG grid.sync()", c_grid_sync, a_cg_grid_sync, GRD(8, 256), 20, LE(0.50), METRIC_NS},
@@ -320,6 +348,7 @@ typedef struct device {
     unsigned long long *acc;  /* sms * 32 slots: one per block */
     int4 *src;                /* copy source, several times L2 */
     size_t src_bytes;
+    unsigned char *dbar_lines; /* two 128-byte lines for the device-barrier rows */
 } device_t;
 
 /* The global -> shared copy rows read a buffer much larger than L2 so every
@@ -659,25 +688,54 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
         L.coop = r->shape == SHAPE_GRID;
     }
 
-    if (r->checked) {
-        if ((unsigned long long)L.grid * L.block > BENCH_DBAR_MAX_THREADS) {
-            res->verdict = "SKIP";
-            snprintf(res->note, sizeof res->note, "grid of %u x %u threads is larger than the check buffers", L.grid,
-                     L.block);
-            return;
-        }
-        /* The set-up launch (iters < 0): each kernel initializes its barrier. */
-        bench_args_t init = a;
-        init.iters = -1;
-        for (int k = 0; k < nk; ++k)
-            if (skip_on_error(launch(d, fns[k], &L, init), "set-up launch", res))
-                return;
-        if (skip_on_error(cudaStreamSynchronize(d->stream), "set-up launch", res))
-            return;
+    if (r->checked && (unsigned long long)L.grid * L.block > BENCH_DBAR_MAX_THREADS) {
+        res->verdict = "SKIP";
+        snprintf(res->note, sizeof res->note, "grid of %u x %u threads is larger than the check buffers", L.grid,
+                 L.block);
+        return;
     }
-
-    double ns[MAXK], spread[MAXK];
-    measure(d, nk, fns, &L, a, o->repeats, ns, spread);
+    /* Device-barrier rows: two passes, the two barriers swapping their
+     * lines, each pass set up (iters < 0) and checked; the times are the
+     * passes' mean. */
+    double ns[MAXK] = {0, 0}, spread[MAXK] = {0, 0};
+    unsigned long long st[2][2] = {{0, 0}, {0, 0}}, want = 0;
+    int bad = 0;
+    const unsigned passes = r->checked ? 2u : 1u;
+    a.dbar_lines = d->dbar_lines;
+    for (unsigned pass = 0; pass < passes; ++pass) {
+        a.dbar_swap = pass;
+        if (r->checked) {
+            bench_args_t init = a;
+            init.iters = -1;
+            for (int k = 0; k < nk; ++k)
+                if (skip_on_error(launch(d, fns[k], &L, init), "set-up launch", res))
+                    return;
+            if (skip_on_error(cudaStreamSynchronize(d->stream), "set-up launch", res))
+                return;
+        }
+        double pns[MAXK], pspread[MAXK];
+        measure(d, nk, fns, &L, a, o->repeats, pns, pspread);
+        for (int k = 0; k < nk; ++k) {
+            ns[k] += pns[k] / passes;
+            spread[k] = pspread[k] > spread[k] ? pspread[k] : spread[k];
+        }
+        if (r->checked) {
+            /* Every timed launch is checked: no wrong value read after any
+             * wait, and thread 0 completed every phase of every launch (the
+             * warm-up and `repeats` timed launches; the 0-iteration ones
+             * have none). */
+            const unsigned long long pwant = (unsigned long long)(1 + (o->repeats > 64 ? 64 : o->repeats)) * a.iters;
+            unsigned long long p[2][2] = {{0, 0}, {0, 0}};
+            (void)cudaStreamSynchronize(d->stream);
+            bad |= bench_dbar_stats_anchor(p[1]) != 0 || p[1][0] != 0 || p[1][1] != pwant;
+            if (cgc_fn)
+                bad |= r->checked(p[0]) != 0 || p[0][0] != 0 || p[0][1] != pwant;
+            for (int k = 0; k < 2; ++k)
+                for (int j = 0; j < 2; ++j)
+                    st[k][j] += p[k][j];
+            want += pwant;
+        }
+    }
     res->ran = 1;
     res->anc_ns = ns[nk - 1];
     if (cgc_fn) {
@@ -703,19 +761,11 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     if (res->cgc_missing)
         used += snprintf(note + used, room - (size_t)used, ", cgc kernel not built: %s", bench_cgc_missing(r->cgc));
     if (r->checked) {
-        /* Every timed launch is checked: no wrong value read after any wait,
-         * and thread 0 completed every phase of every launch (the warm-up and
-         * `repeats` timed launches; the 0-iteration ones have none). */
-        const unsigned long long want = (unsigned long long)(1 + (o->repeats > 64 ? 64 : o->repeats)) * a.iters;
-        unsigned long long st[2][2] = {{0, 0}, {0, 0}};
-        (void)cudaStreamSynchronize(d->stream);
-        int bad = bench_dbar_stats_anchor(st[1]) != 0 || st[1][0] != 0 || st[1][1] != want;
-        if (cgc_fn)
-            bad |= r->checked(st[0]) != 0 || st[0][0] != 0 || st[0][1] != want;
         if (bad)
             res->verdict = "WRONG";
-        snprintf(note + used, room - (size_t)used, ", checked: cgc %llu wrong / %llu phases, anchor %llu / %llu (want %llu)",
-                 st[0][0], st[0][1], st[1][0], st[1][1], want);
+        snprintf(note + used, room - (size_t)used,
+                 ", lines swapped, checked: cgc %llu wrong / %llu phases, anchor %llu / %llu (want %llu)", st[0][0],
+                 st[0][1], st[1][0], st[1][1], want);
     }
 }
 
@@ -771,6 +821,7 @@ int main(int argc, char **argv)
     CK(cudaEventCreate(&d.ev1));
     CK(cudaMalloc((void **)&d.sink, (size_t)d.sms * 2048 * sizeof(unsigned long long)));
     CK(cudaMalloc((void **)&d.acc, (size_t)d.sms * 32 * sizeof(unsigned long long)));
+    CK(cudaMalloc((void **)&d.dbar_lines, 256));
     CK(cudaMemset(d.acc, 0, (size_t)d.sms * 32 * sizeof(unsigned long long)));
 
     FILE *csv = NULL;
@@ -841,6 +892,7 @@ int main(int argc, char **argv)
     CK(cudaDeviceSynchronize());
     CK(cudaFree(d.src));
     CK(cudaFree(d.sink));
+    CK(cudaFree(d.dbar_lines));
     CK(cudaFree(d.acc));
     if (wrong) {
         fprintf(stderr, "bench: %d row(s) computed a WRONG result\n", wrong);

@@ -30,7 +30,14 @@ typedef struct bench_args {
     unsigned long long ntiles;  /* copy rows: tiles in src */
     unsigned tile_bytes;        /* copy rows: bytes per tile (= dynamic shared memory) */
     unsigned xfer_bytes;        /* DSMEM rows: bytes each CTA moves to/from a peer per iteration */
+    unsigned char *dbar_lines;  /* device-barrier rows: two 128-byte lines, one barrier on each */
+    unsigned dbar_swap;         /* device-barrier rows: cgc's barrier on line dbar_swap, the anchor's on the other */
 } bench_args_t;
+
+/* The line of a.dbar_lines that a device-barrier kernel's barrier lives on:
+ * the runner times every row twice, the sides swapping lines, so neither
+ * gains from where its word sits in L2 (measured: up to 4% on an H100). */
+#define BENCH_DBAR_LINE(a, is_cgc) ((void *)((a).dbar_lines + 128u * ((is_cgc) ? (a).dbar_swap : 1u - (a).dbar_swap)))
 
 /* A kernel, seen from the host: the address cudaLaunchKernelEx takes. */
 typedef const void *(*bench_kernel_fn)(void);
@@ -101,7 +108,11 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_grid_sync_spread_sleep32)  /* cg_grid_sync, spread pollers sleep 32 ns */ \
     X(d_dbar_sleep64)         /* cg_device_barrier_t, waiters sleep 64 ns      */ \
     X(d_dbar_spin16_sleep64)  /* cg_device_barrier_t, 16 polls then sleep 64 ns */ \
-    X(d_dbar_paced)           /* cg_device_barrier_t, %globaltimer every poll   */
+    X(d_dbar_paced)           /* cg_device_barrier_t, %globaltimer every poll   */ \
+    X(d_dbar_spin16_paced)    /* cg_device_barrier_t, 16 polls, then paced      */ \
+    X(d_dbar_gap64)           /* cg_device_barrier_t, 64 cycles between polls   */ \
+    X(d_dbar_gap256)          /* cg_device_barrier_t, 256 cycles between polls  */ \
+    X(d_dbar_release)         /* cg_device_barrier_t, release arrive           */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
@@ -124,5 +135,9 @@ extern "C" int bench_dbar_stats_anchor(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_sleep64(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_spin16_sleep64(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_paced(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_spin16_paced(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_gap64(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_gap256(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_release(unsigned long long out[2]);
 
 #endif /* CGC_BENCH_H */

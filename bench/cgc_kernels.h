@@ -121,16 +121,16 @@
  * settings files can build it with another tuning macro.
  */
 #define BENCH_DEVICE_BARRIER_KERNEL(kname, stats)                                                        \
-    static __device__ cg_device_barrier_t kname##_bar;                                                   \
     static __device__ unsigned kname##_slots[2][BENCH_DBAR_MAX_THREADS];                                 \
     static __device__ unsigned long long kname##_stats[2];                                               \
     static __device__ unsigned kname##_launch;                                                           \
     __global__ void kname(bench_args_t a)                                                                \
     {                                                                                                    \
         const unsigned long long g = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;       \
+        cg_device_barrier_t *bar = (cg_device_barrier_t *)BENCH_DBAR_LINE(a, 1);                         \
         if (a.iters < 0) {                                                                               \
             if (g == 0) {                                                                                \
-                cg_device_barrier_init(&kname##_bar, (uint32_t)n);                                       \
+                cg_device_barrier_init(bar, (uint32_t)n);                                       \
                 kname##_stats[0] = kname##_stats[1] = 0;                                                 \
                 kname##_launch = 1;                                                                      \
             }                                                                                            \
@@ -140,8 +140,8 @@
         unsigned long long errors = 0;                                                                   \
         for (long long i = 0; i < a.iters; ++i) {                                                        \
             kname##_slots[i & 1][g] = bench_dbar_value(launch, i, g);                                    \
-            cg_token_t t = cg_device_barrier_arrive(&kname##_bar);                                       \
-            cg_device_barrier_wait(&kname##_bar, t);                                                     \
+            cg_token_t t = cg_device_barrier_arrive(bar);                                       \
+            cg_device_barrier_wait(bar, t);                                                     \
             const unsigned long long p = bench_dbar_peer(i, g, n);                                       \
             errors += *(volatile unsigned *)&kname##_slots[i & 1][p] != bench_dbar_value(launch, i, p);  \
         }                                                                                                \

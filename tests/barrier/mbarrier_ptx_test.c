@@ -258,7 +258,7 @@ Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
     static const char *warp_ops[] = {"activemask", "match.", "vote.", "shfl.", "bar.warp.sync"};
     for (size_t i = 0; i < sizeof warp_ops / sizeof *warp_ops; ++i)
         cr_expect_eq(cgt_count(body, warp_ops[i]), 0, "no %s in the arrive", warp_ops[i]);
-    cr_expect_eq(cgt_count(body, "atom.release.gpu.global.add.u64"), 1, "arrive is release.gpu");
+    cr_expect_eq(cgt_count(body, "atom.acq_rel.gpu.global.add.u64"), 1, "arrive is acq_rel.gpu");
     cr_expect_eq(cgt_count(body, "red.relaxed.gpu.global.add.u64"), 1, "a staying completer re-arms with a red");
     cr_expect_eq(cgt_count(body, "atom.relaxed.gpu.global.add.u64"), 0, "only a dropping completer waits for its re-arm");
     cr_expect_eq(cgt_count(body, "fence"), 0, "no fence: the last arrival's own add releases the waiters");
