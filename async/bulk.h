@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * async/bulk.h — one wrapper per PTX form of the asynchronous copy
  * instructions cgc uses: the sm_90 bulk copy engine (TMA, non-tensor) and the

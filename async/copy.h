@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * async/copy.h — asynchronous copies into and out of shared memory.
  *

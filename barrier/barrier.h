@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier/barrier.h — barrier objects built on the mbarrier core.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier/barrier_fn.h — cg_barrier_fn_t, the C form of
  * cuda::barrier<thread_scope_block, F>: a block barrier in __shared__ whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier/block_sync.h — the CTA barrier form that tolerates a diverged warp.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier/device_barrier.h — cg_device_barrier_t, the C form of
  * cuda::barrier<thread_scope_device>: a split arrive/wait barrier in global

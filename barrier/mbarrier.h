@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier/mbarrier.h — the mbarrier core: one small C wrapper per PTX form.
  *

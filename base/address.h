@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * base/address.h — the address-space conversions of cgc, in one place.
  *

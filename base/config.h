@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * base/config.h — the macros every cgc header stands on.
  *
@@ -14,7 +15,7 @@
 #include <stdbool.h>
 #endif
 
-/* Version of the headers; cg_version() returns the library's (base/status.h). */
+/* Version of the headers; cgc_version() returns the library's (base/status.h). */
 #define CG_VERSION_MAJOR 0
 #define CG_VERSION_MINOR 1
 #define CG_VERSION_PATCH 0

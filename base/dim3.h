@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/dim3.h — a 3-D extent or index as a plain C struct.
  *
@@ -11,7 +12,7 @@
 
 #include "base/config.h"
 
-typedef struct cg_dim3 {
+typedef struct cg_dim3_s {
     uint32_t x, y, z;
 } cg_dim3_t;
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * base/fence.h — the proxy fence between ordinary (generic-proxy) shared
  * memory accesses and the bulk copy engine (the async proxy).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * base/gpu_scope.h — memory operations on words in global memory at
  * .gpu scope, for the barriers whose state lives there: the device-scope

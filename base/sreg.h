@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * base/sreg.h — reads of PTX special registers that several layers need.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * base/status.h — host-side status codes.
  *
@@ -18,7 +19,7 @@
     X(CG_ERROR_NO_DEVICE, 2, "no CUDA device is visible to this process")                        \
     X(CG_ERROR_DEVICE_TOO_OLD, 3,                                                                \
       "the device is older than sm_90 (Hopper): clusters, DSMEM and tx-count barriers need it")  \
-    X(CG_ERROR_CUDA, 4, "a CUDA runtime call failed (see cudaGetLastError for the cause)")       \
+    X(CG_ERROR_CUDA, 4, "a CUDA runtime call failed (cg_last_error_detail() names it and the cause)") \
     X(CG_ERROR_CLUSTER_SHAPE, 5, "the cluster shape does not divide the grid in every dimension") \
     X(CG_ERROR_CLUSTER_TOO_LARGE, 6, "the cluster has more than 16 blocks, the sm_90 maximum")   \
     X(CG_ERROR_CLUSTER_NONPORTABLE_DENIED, 7,                                                    \
@@ -58,8 +59,23 @@ const char *cg_status_name(cg_status_t status);
 const char *cg_status_string(cg_status_t status);
 
 /* The library's version as CG_VERSION encodes it, for comparing with the
- * headers a program was compiled against. */
-int cg_version(void);
+ * headers a program was compiled against. (Not cg_version: CGNS, the CFD
+ * I/O library many CUDA codes link, exports a function of that name.) */
+int cgc_version(void);
+
+/* A sentence about the last failure of a cg_* host call on this thread, with
+ * the numbers involved ("cluster 3x1x1 does not divide grid 128x1x1 in x");
+ * "" after a success. Never NULL; valid until the thread's next cg_* call. */
+const char *cg_last_error_detail(void);
+
+/* Internal: record `status` with a printf-style detail and return it; and
+ * clear the detail and return CG_SUCCESS. For cgc's own host files. */
+cg_status_t cg_status_fail_(cg_status_t status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+cg_status_t cg_status_ok_(void);
 
 CG_EXTERN_C_END
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/anchors.cu — the anchors: each operation written with NVIDIA's C++
  * (Cooperative Groups, libcu++ cuda::barrier, cuda::memcpy_async) or, for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/bench_device.h — device helpers both kernel files use, so the
  * anchor and the cgc kernel of a row do exactly the same non-barrier work.

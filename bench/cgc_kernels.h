@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/cgc_kernels.h — cgc kernel bodies that more than one benchmark row or
  * file builds, each variant from the same text: cgc_rows.cu with the

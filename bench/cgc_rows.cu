@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/cgc_rows.cu — the cgc side of every benchmark row, written the way a
  * cgc user writes kernels: C style, `#include <cg/cg.h>`, cgc calls only (no

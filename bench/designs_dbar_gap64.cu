@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_dbar_gap64.cu — the device-scope barrier with waiters that let
  * 64 cycles pass between polls, for the benchmark's comparison

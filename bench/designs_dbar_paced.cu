@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_dbar_paced.cu — the device-scope barrier with waiters that
  * read %globaltimer on every poll (pacing the polls as libcu++'s wait loop

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_dbar_release.cu — the device-scope barrier with arrive as a
  * release add (the default is acq_rel), for the benchmark's comparison

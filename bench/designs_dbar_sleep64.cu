@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_dbar_sleep64.cu — the device-scope barrier with waiters that
  * sleep 64 ns between polls (the default spins), for the benchmark's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_dbar_spin16_paced.cu — the device-scope barrier with waiters
  * that poll 16 times back to back, then read %globaltimer on every poll (the

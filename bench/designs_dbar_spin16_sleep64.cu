@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_dbar_spin16_sleep64.cu — the device-scope barrier with
  * waiters that poll 16 times back to back, then sleep 64 ns between polls

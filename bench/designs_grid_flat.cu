@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_grid_flat.cu — the grid barrier with the spread barrier off
  * (CG_GRID_SPREAD_SLOTS 0): the flat counter at every grid size, for the

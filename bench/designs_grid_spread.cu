@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_grid_spread.cu — the grid barrier with the spread barrier at
  * every grid size (the default uses it from 7 blocks per SM), for the

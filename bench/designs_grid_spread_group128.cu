@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_grid_spread_group128.cu — the grid barrier's spread barrier
  * releasing groups of 128 blocks (the default: 64), for the benchmark's

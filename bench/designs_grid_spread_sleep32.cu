@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_grid_spread_sleep32.cu — the grid barrier's spread barrier
  * with its watchers and waiters sleeping 32 ns between polls (the default:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/cluster_group.h — the thread block cluster group (sm_90).
  *

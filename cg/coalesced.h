@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/coalesced.h — coalesced groups: the threads of one warp that are
  * converged at a point (C++ CG's coalesced_group), their collectives, and

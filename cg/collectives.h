@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/collectives.h — every collective of a warp tile (1..32 threads), for
  * every arithmetic type and operator: C++ CG's cg::reduce,

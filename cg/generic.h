@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/generic.h — group calls that work on a pointer to any group.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/grid.h — the grid group: every thread of a cooperative launch.
  *

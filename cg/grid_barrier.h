@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/grid_barrier.h — the grid barrier: cg_grid_barrier_arrive,
  * cg_grid_barrier_wait and cg_grid_sync, with the flat counter and the
@@ -156,7 +157,7 @@ CG_DEVICE uint64_t *cg_grid_spread_release_(uint32_t slot, uint32_t g)
  * belongs to (%gridid and rank: nothing another block or launch leaves there
  * can match), the slot (0: flat), and the number of the block's last spread
  * phase (every block takes part in every phase, so all agree on it). */
-typedef struct cg_grid_spread_block_ {
+typedef struct cg_grid_spread_block_s_ {
     uint64_t grid;
     uint32_t rank;
     uint32_t slot;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/group_copy.h — the group forms of the copies and pushes, written once:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/groups.h — every cgc group: thread block, cluster, grid, warp tiles, and
  * the generic calls over them. Include this (or cg/cg.h) rather than the

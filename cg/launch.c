@@ -1,9 +1,8 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* cg/launch.c — host launch helpers: validate a launch, do the opt-ins it
  * needs, launch it with cudaLaunchKernelExC. Plain C11, linked with cudart. */
 #include "cg/launch.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 
 /* --- hardware limits the device-free checks rely on ---------------------- */
 
@@ -21,28 +20,9 @@
 /* Dynamic shared memory above this needs cudaFuncAttributeMaxDynamicSharedMemorySize. */
 #define CG_SMEM_DEFAULT_LIMIT_ (48u * 1024u)
 
-/* --- the detail message of the last failure ------------------------------ */
-
-static _Thread_local char cg_detail_[320];
-
-/* Record `st` with a formatted explanation; returns `st` so callers can
- * `return cg_fail_(...)`. */
-static cg_status_t cg_fail_(cg_status_t st, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cg_detail_, sizeof cg_detail_, fmt, ap);
-    va_end(ap);
-    return st;
-}
-
-static cg_status_t cg_ok_(void)
-{
-    cg_detail_[0] = '\0';
-    return CG_SUCCESS;
-}
-
-const char *cg_last_error_detail(void) { return cg_detail_; }
+/* The detail of a failure: base/status.c keeps it per thread. */
+#define cg_fail_ cg_status_fail_
+#define cg_ok_ cg_status_ok_
 
 /* --- the configuration, normalized ---------------------------------------- */
 
@@ -99,6 +79,11 @@ static cg_status_t cg_check_shape_(const cg_launch_config_t *cfg, const void *ke
         l->cluster.x = cg_or1_(cfg->cluster.x);
         l->cluster.y = cg_or1_(cfg->cluster.y);
         l->cluster.z = cg_or1_(cfg->cluster.z);
+        /* Each side first: the product of three large sides overflows. */
+        if (l->cluster.x > CG_CLUSTER_MAX_ || l->cluster.y > CG_CLUSTER_MAX_ || l->cluster.z > CG_CLUSTER_MAX_)
+            return cg_fail_(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has a side above %u; sm_90 allows at most %u "
+                            "blocks per cluster", l->cluster.x, l->cluster.y, l->cluster.z, CG_CLUSTER_MAX_,
+                            CG_CLUSTER_MAX_);
         n = (uint64_t)l->cluster.x * l->cluster.y * l->cluster.z;
         if (n > CG_CLUSTER_MAX_)
             return cg_fail_(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has %llu blocks; sm_90 allows at most %u",
@@ -277,6 +262,33 @@ cg_status_t cg_launch_check(const cg_launch_config_t *cfg, const void *kernel)
     return st == CG_SUCCESS ? cg_ok_() : st;
 }
 
+/* How many parameters the kernel takes (cudaFuncGetParamInfo until it says
+ * no; 0 when the runtime cannot tell). Leaves no error pending. */
+static size_t cg_param_count_(const void *kernel)
+{
+    size_t n = 0, offset = 0, size = 0;
+    while (n < 4096 && cudaFuncGetParamInfo(kernel, n, &offset, &size) == cudaSuccess)
+        ++n;
+    (void)cudaGetLastError();
+    return n;
+}
+
+/* The status for a launch the runtime refused. */
+static cg_status_t cg_launch_status_(cudaError_t e)
+{
+    switch (e) {
+    case cudaErrorMemoryAllocation:
+        return CG_ERROR_OUT_OF_MEMORY;
+    case cudaErrorNotSupported:
+        return CG_ERROR_NOT_SUPPORTED;
+    case cudaErrorNoKernelImageForDevice:
+    case cudaErrorInvalidDeviceFunction:
+        return CG_ERROR_KERNEL_IMAGE;
+    default:
+        return CG_ERROR_LAUNCH_FAILED;
+    }
+}
+
 cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **args)
 {
     cg_launch_t_ l;
@@ -286,14 +298,22 @@ cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **
     cg_status_t st = cg_check_all_(cfg, kernel, &l);
     if (st != CG_SUCCESS)
         return st;
+    if (!args) {
+        size_t nparams = cg_param_count_(kernel);
+        if (nparams)
+            return cg_fail_(CG_ERROR_INVALID_ARGUMENT,
+                            "args is NULL but the kernel takes %zu parameter%s: pass an array of %zu pointers, one to "
+                            "each argument", nparams, nparams == 1 ? "" : "s", nparams);
+    }
     cg_to_cuda_(cfg, &l, &lc, attrs, 1);
     e = cudaLaunchKernelExC(&lc, kernel, args);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        return cg_fail_(CG_ERROR_LAUNCH_FAILED, "cudaLaunchKernelExC (grid %ux%ux%u, block %ux%ux%u, cluster %u, %zu "
-                        "bytes dynamic shared memory%s) failed: %s",
+        return cg_fail_(cg_launch_status_(e), "cudaLaunchKernelExC (grid %ux%ux%u, block %ux%ux%u, cluster %u, %zu "
+                        "bytes dynamic shared memory%s) failed: %s (%s)",
                         l.grid.x, l.grid.y, l.grid.z, l.block.x, l.block.y, l.block.z, l.cluster_blocks,
-                        cfg->dynamic_smem, cfg->cooperative ? ", cooperative" : "", cudaGetErrorString(e));
+                        cfg->dynamic_smem, cfg->cooperative ? ", cooperative" : "", cudaGetErrorString(e),
+                        cudaGetErrorName(e));
     }
     return cg_ok_();
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/launch.h — launch cgc kernels from plain C (host code, linked with cudart).
  *
@@ -103,10 +104,7 @@ cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *ke
  * CG_ERROR_KERNEL_FAILED (the runtime's message in cg_last_error_detail). */
 cg_status_t cg_stream_synchronize(cudaStream_t stream);
 
-/* A sentence about the last failure of a cg_* host call on this thread, with
- * the numbers involved ("cluster 3x1x1 does not divide grid 128x1x1 in x");
- * "" after a success. Never NULL; valid until the thread's next cg_* call. */
-const char *cg_last_error_detail(void);
+/* cg_last_error_detail() (base/status.h) says what the last failure was. */
 
 CG_EXTERN_C_END
 

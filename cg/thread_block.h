@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/thread_block.h — the thread block group.
  *
@@ -75,7 +76,7 @@ typedef struct cg_thread_block {
 
 /* The block group's barrier and its owner tag; one per CTA (function-scope
  * __shared__ has static storage: every value of every call shares it). */
-typedef struct cg_thread_block_barrier_ {
+typedef struct cg_thread_block_barrier_s_ {
     cg_mbarrier_t bar;
     uint64_t owner_grid; /* %gridid of the launch that initialized it */
     uint32_t owner_block; /* linear block index of the CTA that did */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cg/tile.h — warp tiles: a block split into tiles of n threads, n a power of
  * two in 1..32 (C++ CG's tiled_partition / thread_block_tile<n>).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cluster/cluster.h — the raw Hopper cluster hardware: the cluster barrier
  * (barrier.cluster.*), and the cluster special registers, which live on the

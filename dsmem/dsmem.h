@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dsmem/dsmem.h — distributed shared memory: reaching the shared memory of
  * the other CTAs of a thread-block cluster (sm_90).

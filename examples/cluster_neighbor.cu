@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/cluster_neighbor.cu — the C port of the CUDA guide's cluster
  * barrier_arrive / barrier_wait example (seeds/002): every block of a cluster

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/dsmem_histogram.cu — a real workload: a 4096-bin histogram of 4M
  * values, reduced across each thread-block cluster in distributed shared

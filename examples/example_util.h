@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/example_util.h — host helpers the examples share (CUDA C, host
  * code of .cu files). Each example keeps its own kernel and its own check.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/examples.h — the runnable examples of cgc, one function each.
  *

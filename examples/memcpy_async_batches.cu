@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/memcpy_async_batches.cu — seed 003: every block copies its batch
  * of the input into shared memory with cg_memcpy_async, bound to a block

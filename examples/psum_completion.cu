@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/psum_completion.cu — seed 000 (the completion function) in C.
  *

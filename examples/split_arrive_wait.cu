@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/split_arrive_wait.cu — seed 004 (temporal splitting) in C.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/tma_parity.cu — seed 001, second example: the same two TMA loads,
  * but only the elected leader touches the barrier: it initializes it with a

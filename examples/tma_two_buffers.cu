@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/tma_two_buffers.cu — seed 001, first example: a 1-D TMA load of
  * two buffers (1024 ints, 1024 doubles) into shared memory. One elected thread

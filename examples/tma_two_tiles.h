@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/tma_two_tiles.h — what the two seed-001 examples share: the tile
  * size, the leader election of the seed, and the host side (random inputs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/tour.c — runs every cgc example on the GPU and says what each one
  * verified. `bazel run //examples:tour`. Exits 0 when all examples verified

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # tools/ptxdiff.sh OLD NEW — is the PTX of every kernel in the tree the same
 # at two commits? Compiles every .cu under tests/, examples/ and bench/ that
 # exists at both commits to PTX (nvcc -ptx -arch=compute_90a -O3, release and

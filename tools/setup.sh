@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs what cgc's build needs on a Debian machine, idempotently: Bazel 4.2.3
 # (bazel-bootstrap) and the two rule packages it uses offline, and Criterion.
 # Quick when everything is already there. The CUDA toolkit is not a Debian

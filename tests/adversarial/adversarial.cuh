@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/adversarial/adversarial.cuh — what the adversarial kernels share: the
  * hash that makes every per-thread, per-phase value, delay and choice from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/adversarial/block_kernels.cu — the block-, cluster- and grid-level
  * barriers under what their contracts allow (issue 10): random per-thread

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/adversarial/block_test.c — the block split barrier, cg_barrier_t,
  * the completion-function barrier, the warp-aggregated mbarrier arrive, the

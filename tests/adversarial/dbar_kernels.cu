@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/adversarial/dbar_kernels.cu — cg_device_barrier_t under everything
  * its contract (std::barrier's, per thread) allows: random per-thread delays,

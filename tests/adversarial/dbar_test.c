@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/adversarial/dbar_test.c — cg_device_barrier_t under what its
  * contract allows (issue 10): see dbar_kernels.cu for each scenario. Every

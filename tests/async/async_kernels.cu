@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/async/async_kernels.cu — kernels and extern "C" launchers for the
  * async-copy tests (async_test.c). Launchers return a cudaError_t as int, or

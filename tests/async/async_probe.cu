@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/async/async_probe.cu — probe kernels for async_ptx_test.c, compiled to
  * PTX only: one per wrapper of async/bulk.h and async/copy.h, plus
  * cg_memcpy_async itself for the order of its bulk path. */

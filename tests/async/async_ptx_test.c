@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/async/async_ptx_test.c — CI, no GPU: each async/bulk.h and
  * async/copy.h wrapper emits exactly its PTX instruction form; the bulk path
  * of cg_memcpy_async is fence -> expect_tx -> bulk copy, in that order, with

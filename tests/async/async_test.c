@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/async/async_test.c — async/copy.h on a real GPU: cg_memcpy_async on
  * every path (bulk, cp.async 8 and 4, plain bytes) with a thread block and
  * with tiles, cg_memcpy_async_tx in pieces, multicast into every CTA of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/async/group_copy_kernels.cu — every byte of a group copy and a group
  * push for every group shape, partial tiles included (issue 10, defect 4).

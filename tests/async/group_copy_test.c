@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/async/group_copy_test.c — every byte of cg_memcpy_async(&group, ...)
  * and cg_dsmem_push(&group, ...) for tiles of every size (partial last tiles

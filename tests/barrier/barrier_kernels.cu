@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/barrier/barrier_kernels.cu — kernels of the GPU barrier tests and
  * their extern "C" launchers (barrier_test_util.h says what each checks).

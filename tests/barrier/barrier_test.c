@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/barrier/barrier_test.c — GPU tests of the mbarrier core and the
  * barrier objects (kernels in barrier_kernels.cu). Every test starts with

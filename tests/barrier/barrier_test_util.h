@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/barrier/barrier_test_util.h — what the barrier tests' kernels (.cu)
  * and their host checks (.c) must compute identically: the value hash and the

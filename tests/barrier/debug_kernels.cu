@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/barrier/debug_kernels.cu — misuse that deadlocks or corrupts a
  * barrier, compiled with -DCG_DEBUG=1 (and a short CG_DEBUG_WAIT_TIMEOUT_NS):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/barrier/debug_test.c — debug-build misuse (kernels in
  * debug_kernels.cu, built with -DCG_DEBUG=1 and a 0.3 s wait bound): a wait

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/barrier/mbarrier_probe.cu — one probe kernel per wrapper of
  * barrier/mbarrier.h and barrier/barrier.h, compiled to PTX only (cuda_ptx)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/barrier/mbarrier_ptx_test.c — instruction checks on the PTX of
  * mbarrier_probe.cu (no GPU needed): every wrapper emits exactly the PTX form

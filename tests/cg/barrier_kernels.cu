@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/barrier_kernels.cu — split barriers of the block, cluster and grid
  * groups under random arrival order, with the data each phase publishes
  * checked on the other side. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/barrier_kernels.h — launchers of barrier_kernels.cu (C linkage). */
 #ifndef CGT_BARRIER_KERNELS_H
 #define CGT_BARRIER_KERNELS_H

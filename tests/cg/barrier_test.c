@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/barrier_test.c — split barriers of the block, cluster and grid
  * groups: visibility of data across arrive/wait, real overlap of the block
  * barrier, millions of grid phases, and the >= 10^7-phase stress over block

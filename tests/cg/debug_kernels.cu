@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/debug_kernels.cu — misuse that would hang, built with CG_DEBUG=1
  * (and a short CG_DEBUG_WAIT_TIMEOUT_NS): each kernel must report and trap. */
 #include "cg/groups.h"

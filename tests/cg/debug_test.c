@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/debug_test.c — in a debug build (kernels compiled with CG_DEBUG=1
  * and a 0.3 s wait bound) misuse that would deadlock reports and traps in
  * bounded time instead of hanging; the host sees a failed kernel. GPU tests:

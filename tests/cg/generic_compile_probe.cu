@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/cg/generic_compile_probe.cu — compiled (not run) by
  * generic_compile_time_test under a time limit: every group's generic and

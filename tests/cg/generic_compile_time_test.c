@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/cg/generic_compile_time_test.c — no GPU needed: compiles
  * generic_compile_probe.cu (every group's generic and typed calls together,

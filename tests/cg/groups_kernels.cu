@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/groups_kernels.cu — every group query against CUDA's built-ins and
  * C++ cooperative groups, for the launchers of groups_test.c. */
 #include <cooperative_groups.h>

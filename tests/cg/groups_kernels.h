@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/groups_kernels.h — launchers of groups_kernels.cu (C linkage). */
 #ifndef CGT_GROUPS_KERNELS_H
 #define CGT_GROUPS_KERNELS_H

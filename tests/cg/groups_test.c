@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/groups_test.c — every group query against CUDA's built-ins and C++
  * cooperative groups (block, cluster 1..16, grid), DSMEM mapping, warp tiles
  * against a host reference. GPU tests: skip without an sm_90 device. */

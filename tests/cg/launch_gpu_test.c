@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/launch_gpu_test.c — launch configurations that need a device to
  * judge: shared memory beyond 48 KB (opt-in done) and beyond the device,
  * clusters above 8 (non-portable opt-in done), cooperative grids at and above
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "barrier/device_barrier.h"
 #include "cg/launch.h"
 #include "tests/cg/launch_kernels.h"
 #include "tests/support/cgtest.h"
@@ -154,4 +156,39 @@ Test(cg_launch_gpu, trapping_kernel_is_kernel_failed)
     CGT_OK(cg_launch(&c, cgt_k_trap(), NULL));
     cr_expect_eq(cg_stream_synchronize(0), CG_ERROR_KERNEL_FAILED);
     cr_expect(strlen(cg_last_error_detail()) > 0);
+}
+
+/* args == NULL for a kernel that takes parameters: refused before the launch,
+ * with the parameter count (issue 15); a kernel without parameters may pass
+ * NULL. */
+Test(cg_launch_gpu, null_args_for_a_kernel_with_parameters)
+{
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    cgt_require_sm90();
+    c.grid.x = 1;
+    c.block.x = 32;
+    cr_expect_eq(cg_launch(&c, cgt_k_bounded64(), NULL), CG_ERROR_INVALID_ARGUMENT, "%s", cg_last_error_detail());
+    cr_expect(strstr(cg_last_error_detail(), "args is NULL but the kernel takes 1 parameter") != NULL, "detail: %s",
+              cg_last_error_detail());
+    cr_expect_eq(cudaGetLastError(), cudaSuccess, "nothing left pending");
+}
+
+/* cg_device_barrier_init_host with a host pointer: its own message, no CUDA
+ * error left pending for the caller's next call (issue 15). */
+Test(cg_launch_gpu, device_barrier_init_host_rejects_a_host_pointer)
+{
+    cgt_require_sm90();
+    static cg_device_barrier_t on_the_host;
+    cr_expect_eq(cg_device_barrier_init_host(&on_the_host, 4), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect(strstr(cg_last_error_detail(), "not memory the device can reach") != NULL, "detail: %s",
+              cg_last_error_detail());
+    cr_expect_eq(cudaGetLastError(), cudaSuccess, "nothing left pending");
+    cg_device_barrier_t *d = NULL;
+    CGT_CUDA(cudaMalloc((void **)&d, sizeof *d));
+    CGT_OK(cg_device_barrier_init_host(d, 4));
+    cr_expect_str_eq(cg_last_error_detail(), "");
+    cg_device_barrier_t back;
+    CGT_CUDA(cudaMemcpy(&back, d, sizeof back, cudaMemcpyDeviceToHost));
+    cr_expect_eq(back._state, CG_DBAR_INIT_STATE_(4));
+    CGT_CUDA(cudaFree(d));
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/launch_host_test.c — every bad launch configuration that can be
  * told without a device gets its own status and a detail with the numbers.
  * Host test: runs in CI with no GPU (then a valid shape must report
@@ -106,6 +107,20 @@ Test(cg_launch_host, cluster_too_large)
     c.cluster.z = 2;
     c.grid.z = 2;
     expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "32 blocks", NULL);
+}
+
+/* Sides whose product overflows 64 bits are too large, not a shape that
+ * "does not divide" (issue 15). */
+Test(cg_launch_host, cluster_sides_that_overflow_the_product)
+{
+    cg_launch_config_t c = valid();
+    c.grid.x = 1u << 22;
+    c.cluster.x = c.cluster.y = c.cluster.z = 1u << 22;
+    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "4194304x4194304x4194304", "side above 16");
+    c.cluster.x = 1;
+    c.cluster.y = 1;
+    c.cluster.z = 17;
+    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "1x1x17", NULL);
 }
 
 Test(cg_launch_host, cluster_shape_not_dividing_grid)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/launch_kernels.cu — kernels that exercise cg_launch's opt-ins. */
 #include "cg/groups.h"
 #include "tests/cg/launch_kernels.h"

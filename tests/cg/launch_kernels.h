@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/launch_kernels.h — kernels of launch_kernels.cu for launch_gpu_test.c. */
 #ifndef CGT_LAUNCH_KERNELS_H
 #define CGT_LAUNCH_KERNELS_H

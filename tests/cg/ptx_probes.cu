@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/ptx_probes.cu — probe kernels whose PTX tests/cg/ptx_test.c reads:
  * what the group calls compile to, and typed == generic. extern "C" keeps the
  * names unmangled. Each typed_X has a generic_X twin with the same body

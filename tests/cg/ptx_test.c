@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/ptx_test.c — what the group calls compile to (host test, reads the
  * PTX that the build made from ptx_probes.cu; runs everywhere, no GPU):
  *   - block sync is bar.sync 0 and nothing else (same as __syncthreads)

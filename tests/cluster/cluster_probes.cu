@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cluster/cluster_probes.cu — one probe per cluster/cluster.h wrapper
  * (PTX checks), and a kernel that reads every cluster special register. */
 #include <cooperative_groups.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cluster/cluster_test.c — the raw cluster wrappers:
  *   PTX (host, runs everywhere): each barrier wrapper emits exactly its form;
  *   GPU: every special register against the launch shape (host arithmetic)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/collectives/coalesced_kernels.cu — coalesced groups, cgc against C++
  * CG in the same kernel: the group is made by data-dependent divergence or by
  * a partition (cgt_cmode_t), then every query, shuffle, vote, match, reduce

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/collectives/collectives_kernels.h — what the oracle kernels
  * (tile_kernels.cu, coalesced_kernels.cu) and the host checks

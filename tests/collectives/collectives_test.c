@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/collectives/collectives_test.c — the oracle tests of cgc's tile and
  * coalesced-group collectives (cg/collectives.h, cg/coalesced.h).

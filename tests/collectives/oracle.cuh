@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/collectives/oracle.cuh — device helpers the two oracle kernel files
  * share: bit-pattern moves, the cgc calls by overload (test code only: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/collectives/ptx_probes.cu — probe kernels whose PTX ptx_test.c reads:
  * each cgc collective beside the C++ CG call it stands for, so the test can
  * check that a constant operator folds to its one instruction form and that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/collectives/ptx_test.c — what the collectives compile to, beside C++
  * CG's own calls (host test: reads the PTX the build made from
  * ptx_probes.cu; runs everywhere, no GPU):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/collectives/tile_kernels.cu — tile collectives, cgc against C++ CG in
  * the same kernel: every operator's reduce and scans, the four shuffles,
  * match_any/match_all, binary and labeled partitions of the tile (and

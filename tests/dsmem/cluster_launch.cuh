@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/dsmem/cluster_launch.cuh — launch a kernel in clusters for the DSMEM
  * and async-copy tests (nvcc only). Returns a cudaError_t as int; returns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/dsmem/dsmem_kernels.cu — kernels and extern "C" launchers for the
  * DSMEM tests (dsmem_test.c). Every kernel runs in clusters of any size; CTA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/dsmem/dsmem_probe.cu — one probe kernel per dsmem/dsmem.h wrapper, compiled
  * to PTX (never run) so dsmem_ptx_test.c can check that each emits exactly its
  * instruction form. Generated from the table in dsmem_ptx_test.c (keep in step). */

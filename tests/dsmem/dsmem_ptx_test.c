@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/dsmem/dsmem_ptx_test.c — CI, no GPU: every dsmem/dsmem.h wrapper (and
  * the proxy fences of base/fence.h) emits exactly its PTX instruction form,
  * with the memory order and scope spelled out. Probes: dsmem_probe.cu. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/dsmem/dsmem_test.c — every DSMEM operation of dsmem/dsmem.h on a real
  * GPU, checked element by element against a host reference, for cluster
  * sizes 2..8 and 16 (non-portable). Kernels: dsmem_kernels.cu. */

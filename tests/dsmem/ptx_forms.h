@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/dsmem/ptx_forms.h — "this probe emits exactly its instruction form":
  * counts instruction lines of a PTX function whose mnemonic (first token,

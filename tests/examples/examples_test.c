@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Every example, as a GPU test: it must verify its own result on the device
  * (each example checks every output element against a host reference). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Every public header compiles on its own: with nvcc for the default target
  * (warnings are errors) and, for its host part, as C11 with gcc -Wall -Wextra
  * -pedantic -Werror. The compiles happen at build time (cgc_header_check);

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host tests of the status table: every code has a distinct name and message,
  * and unknown codes get a safe answer. No GPU needed. */
+#include <stdint.h>
 #include <string.h>
 
+#include "barrier/device_barrier.h"
 #include "tests/support/cgtest.h"
 
 static const cg_status_t all_codes[] = {
@@ -49,5 +52,21 @@ Test(status, unknown_codes_are_safe)
 
 Test(status, version_matches_headers)
 {
-    cr_expect_eq(cg_version(), CG_VERSION);
+    cr_expect_eq(cgc_version(), CG_VERSION);
+}
+
+/* The host checks of cg_device_barrier_init_host need no device: each bad
+ * input gets its status and a detail naming the value (issue 15). */
+Test(status, device_barrier_init_host_says_what_is_wrong)
+{
+    cr_expect_eq(cg_device_barrier_init_host(NULL, 4), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect(strstr(cg_last_error_detail(), "NULL") != NULL, "detail: %s", cg_last_error_detail());
+    cg_device_barrier_t *fake = (cg_device_barrier_t *)(uintptr_t)0x1000;
+    cr_expect_eq(cg_device_barrier_init_host(fake, 0), CG_ERROR_COUNT_RANGE);
+    cr_expect(strstr(cg_last_error_detail(), "expected count 0 is outside 1..") != NULL, "detail: %s",
+              cg_last_error_detail());
+    cr_expect_eq(cg_device_barrier_init_host(fake, 1u << 20), CG_ERROR_COUNT_RANGE);
+    cr_expect(strstr(cg_last_error_detail(), "1048576") != NULL, "detail: %s", cg_last_error_detail());
+    cr_expect_eq(cg_device_barrier_init_host((cg_device_barrier_t *)(uintptr_t)0x1004, 4), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect(strstr(cg_last_error_detail(), "not 8-byte aligned") != NULL, "detail: %s", cg_last_error_detail());
 }

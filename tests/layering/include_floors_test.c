@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/layering/include_floors_test.c — the library's floors (docs/ARCHITECTURE.md):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A first real kernel through the whole build: nvcc object, static cudart,
  * Criterion test in C. Checks the toolchain, not cgc. */
 #include <cuda_runtime.h>

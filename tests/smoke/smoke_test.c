@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Toolchain smoke tests: a real kernel whose every output is checked, and a
  * PTX check, both through the project's own Bazel rules. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/support/cgtest.c — device gating, CUDA checks, random inputs and the
  * per-binary summary line that .ci/run adds up. */
 #include "tests/support/cgtest.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/support/cgtest.h — what every cgc Criterion test shares.
  *

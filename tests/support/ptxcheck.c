@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/support/ptxcheck.c — small PTX text helpers for instruction checks. */
 #include "tests/support/ptxcheck.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tests/support/ptxcheck.h — read PTX that the build produced and ask which
  * instructions a function contains. Probe kernels are declared

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Compiler flags shared by every cgc target (one place, per STYLE.md)."""
 
 # nvcc: optimized device code with line info (compute-sanitizer reports name

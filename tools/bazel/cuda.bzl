@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """CUDA for Bazel 4.2.3, the project's own: nvcc compiles .cu files to objects or
 PTX, and the objects link into ordinary cc_* targets.
 
@@ -198,13 +199,14 @@ def _header_check_impl(ctx):
         ctx.actions.write(cu, include)
         ctx.actions.write(c, include)
         stamp = ctx.actions.declare_file("_hdrcheck/%s.ok" % stem)
-        nvcc_cmd = "%s -c %s %s %s -o /dev/null" % (
+        # -Wshadow: a user's -Wshadow -Werror build must not trip on cgc.
+        nvcc_cmd = "%s -c %s %s -Xcompiler -Wshadow %s -o /dev/null" % (
             NVCC,
             _gencode(arch),
             " ".join(flags),
             cu.path,
         )
-        gcc_cmd = "gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only %s %s" % (
+        gcc_cmd = "gcc -std=c11 -Wall -Wextra -Wshadow -pedantic -Werror -fsyntax-only %s %s" % (
             " ".join([f.replace("-isystem=", "-isystem ") for f in flags if f.startswith("-I") or f.startswith("-isystem=") or f.startswith("-D")]),
             c.path,
         )

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Repository rule that finds the CUDA toolkit: $CUDA_PATH, else /usr/local/cuda.
 
 It creates @local_cuda with:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds every test, example and the benchmark here (no GPU needed), and packs
 # them with Criterion's runtime libraries into .bundle/bundle.tar.gz, ready to
 # travel to the GPU machine:

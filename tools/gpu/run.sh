@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine, from the checkout, with .bundle/ carried
 # (tools/gpu/bundle.sh made it). In one go: every test binary, the example
 # tour, the benchmark, then every GPU test under compute-sanitizer memcheck,
