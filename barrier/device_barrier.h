@@ -110,6 +110,7 @@ typedef struct cg_device_barrier {
 /* Largest expected count of a device barrier. */
 #define CG_DEVICE_BARRIER_MAX CG_HW_COUNT_MAX
 
+#if CG_HOST_API
 CG_EXTERN_C_BEGIN
 
 /* Host: initialize the device-memory barrier `dev_bar` (a device pointer) for
@@ -119,6 +120,7 @@ CG_EXTERN_C_BEGIN
 cg_status_t cg_device_barrier_init_host(cg_device_barrier_t *dev_bar, uint32_t expected);
 
 CG_EXTERN_C_END
+#endif /* CG_HOST_API */
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -9,10 +9,30 @@
 #ifndef CG_BASE_CONFIG_H
 #define CG_BASE_CONFIG_H
 
+#if defined(__CUDACC_RTC__)
+/* NVRTC has no C library headers: the fixed-width types by hand (device code
+ * only; every CUDA target is 64-bit). */
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long long int64_t;
+typedef unsigned char uint8_t;
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+typedef unsigned long long uintptr_t;
+typedef decltype(sizeof(0)) size_t;
+#define UINT32_MAX 0xffffffffu
+#define UINT64_MAX 0xffffffffffffffffull
+#ifndef NULL
+#define NULL nullptr
+#endif
+#else
 #include <stddef.h>
 #include <stdint.h>
 #if !defined(__cplusplus)
 #include <stdbool.h>
+#endif
 #endif
 
 /* Version of the headers; cgc_version() returns the library's (base/status.h). */
@@ -36,6 +56,14 @@
 #define CG_DEVICE_CODE_VISIBLE 1
 #else
 #define CG_DEVICE_CODE_VISIBLE 0
+#endif
+
+/* Host prototypes (the status strings, launch helpers, host-side init) are
+ * declared except under NVRTC, which compiles device code only. */
+#if defined(__CUDACC_RTC__)
+#define CG_HOST_API 0
+#else
+#define CG_HOST_API 1
 #endif
 
 /* Every device wrapper is inlined into its caller: the library adds no call
@@ -88,7 +116,9 @@ extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 #define CG_DEBUG 0
 #endif
 #if CG_DEBUG && CG_DEVICE_CODE_VISIBLE
-#include <stdio.h> /* device printf for the debug reports */
+#if !defined(__CUDACC_RTC__) /* NVRTC declares printf itself */
+#include <stdio.h>                /* device printf for the debug reports */
+#endif
 #endif
 
 /* How long (in %globaltimer nanoseconds) a debug-build wait spins before it

@@ -49,6 +49,7 @@ typedef enum cg_status {
 #undef CG_STATUS_ENUM_
 } cg_status_t;
 
+#if CG_HOST_API
 CG_EXTERN_C_BEGIN
 
 /* "CG_ERROR_CLUSTER_SHAPE" for CG_ERROR_CLUSTER_SHAPE; "CG_STATUS_UNKNOWN" otherwise. */
@@ -78,5 +79,6 @@ cg_status_t cg_status_fail_(cg_status_t status, const char *fmt, ...)
 cg_status_t cg_status_ok_(void);
 
 CG_EXTERN_C_END
+#endif /* CG_HOST_API */
 
 #endif /* CG_BASE_STATUS_H */

@@ -91,7 +91,9 @@ typedef enum cg_op {
 
 #if CG_DEVICE_CODE_VISIBLE
 
-#include <string.h> /* memcpy: the byte shuffles move words through registers */
+#if !defined(__CUDACC_RTC__) /* NVRTC declares memcpy itself */
+#include <string.h>               /* memcpy: the byte shuffles move words through registers */
+#endif
 
 /* ------------------------------------------------------------------------- */
 /* Operators, one function per type (internal)                               */

@@ -44,11 +44,12 @@
 #ifndef CG_CG_LAUNCH_H
 #define CG_CG_LAUNCH_H
 
-#include <cuda_runtime_api.h>
-
 #include "base/config.h"
 #include "base/dim3.h"
 #include "base/status.h"
+
+#if CG_HOST_API /* host only: nothing here under NVRTC */
+#include <cuda_runtime_api.h>
 
 /* A launch. Zero means default in every field; fields are only ever appended,
  * so CG_LAUNCH_CONFIG_INIT or designated initializers keep compiling.
@@ -108,4 +109,5 @@ cg_status_t cg_stream_synchronize(cudaStream_t stream);
 
 CG_EXTERN_C_END
 
+#endif /* CG_HOST_API */
 #endif /* CG_CG_LAUNCH_H */

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/nvrtc/nvrtc_test.c — cgc under NVRTC, the JIT compiler CuPy's
+ * RawKernel and similar tools use: no C library headers, device code only.
+ * libnvrtc is loaded at run time (dlopen) from the toolkit, so the test needs
+ * no GPU; without libnvrtc it skips and says why.
+ */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+#include "tests/support/cgtest.h"
+
+/* The few NVRTC entry points used, by their C signatures (nvrtc.h). */
+typedef int (*create_fn)(void **prog, const char *src, const char *name, int n, const char *const *h,
+                         const char *const *names);
+typedef int (*compile_fn)(void *prog, int n, const char *const *opts);
+typedef int (*size_fn)(void *prog, size_t *n);
+typedef int (*get_fn)(void *prog, char *out);
+typedef int (*destroy_fn)(void **prog);
+
+static struct {
+    void *lib;
+    create_fn create;
+    compile_fn compile;
+    size_fn log_size, ptx_size;
+    get_fn log, ptx;
+    destroy_fn destroy;
+} rtc;
+
+static void load_nvrtc(void)
+{
+    if (rtc.lib)
+        return;
+    char path[512];
+    const char *cuda = getenv("CUDA_PATH");
+    const char *tries[4] = {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", NULL};
+    for (int i = 0; i < 3 && !rtc.lib; ++i)
+        rtc.lib = dlopen(tries[i], RTLD_NOW);
+    for (int i = 0; i < 2 && !rtc.lib; ++i) {
+        snprintf(path, sizeof path, "%s/lib64/libnvrtc.so", i == 0 && cuda ? cuda : "/usr/local/cuda");
+        rtc.lib = dlopen(path, RTLD_NOW);
+    }
+    if (!rtc.lib)
+        cr_skip_test("no libnvrtc.so (not on the loader path, in $CUDA_PATH/lib64 or /usr/local/cuda/lib64)");
+    rtc.create = (create_fn)dlsym(rtc.lib, "nvrtcCreateProgram");
+    rtc.compile = (compile_fn)dlsym(rtc.lib, "nvrtcCompileProgram");
+    rtc.log_size = (size_fn)dlsym(rtc.lib, "nvrtcGetProgramLogSize");
+    rtc.log = (get_fn)dlsym(rtc.lib, "nvrtcGetProgramLog");
+    rtc.ptx_size = (size_fn)dlsym(rtc.lib, "nvrtcGetPTXSize");
+    rtc.ptx = (get_fn)dlsym(rtc.lib, "nvrtcGetPTX");
+    rtc.destroy = (destroy_fn)dlsym(rtc.lib, "nvrtcDestroyProgram");
+    cr_assert(rtc.create && rtc.compile && rtc.log_size && rtc.log && rtc.ptx_size && rtc.ptx && rtc.destroy,
+              "libnvrtc lacks an entry point");
+}
+
+/* Compiles `src` for sm_90a with cgc's root (the runfiles directory) as the
+ * only include path; returns the PTX (caller frees) or fails with the log. */
+static char *compile(const char *what, const char *src)
+{
+    load_nvrtc();
+    char root[1024], inc[1100];
+    cr_assert(getcwd(root, sizeof root) != NULL);
+    snprintf(inc, sizeof inc, "-I%s", root);
+    const char *opts[] = {inc, "-arch=sm_90a", "-std=c++17"};
+    void *prog = NULL;
+    cr_assert_eq(rtc.create(&prog, src, "cgc_nvrtc.cu", 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);
+    const int rc = rtc.compile(prog, 3, opts);
+    size_t n = 0;
+    rtc.log_size(prog, &n);
+    char *log = calloc(n + 1, 1);
+    rtc.log(prog, log);
+    cr_assert_eq(rc, 0, "%s: NVRTC could not compile it (result %d):\n%s", what, rc, log);
+    free(log);
+    rtc.ptx_size(prog, &n);
+    char *ptx = calloc(n + 1, 1);
+    rtc.ptx(prog, ptx);
+    rtc.destroy(&prog);
+    return ptx;
+}
+
+/* Every header of the library folders, alone: nothing reaches for a C
+ * library header or declares a host function NVRTC cannot take. */
+Test(nvrtc, every_header_compiles_alone)
+{
+    static const char *folders[] = {"base", "barrier", "cluster", "dsmem", "async", "cg"};
+    int headers = 0;
+    for (size_t i = 0; i < sizeof folders / sizeof *folders; ++i) {
+        DIR *d = opendir(folders[i]);
+        cr_assert(d != NULL, "cannot list %s/ in the runfiles", folders[i]);
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            const size_t len = strlen(e->d_name);
+            if (len < 3 || strcmp(e->d_name + len - 2, ".h") != 0)
+                continue;
+            char src[512], what[300];
+            snprintf(src, sizeof src, "#include \"%s/%s\"\n__global__ void cgc_nvrtc_empty(void) {}\n", folders[i],
+                     e->d_name);
+            snprintf(what, sizeof what, "%s/%s", folders[i], e->d_name);
+            free(compile(what, src));
+            ++headers;
+        }
+        closedir(d);
+    }
+    cr_expect_geq(headers, 20, "only %d headers found (is the runfiles tree complete?)", headers);
+    cr_log_info("%d headers compiled through NVRTC", headers);
+}
+
+/* A kernel that uses a block, a tile, a cluster with a DSMEM exchange, an
+ * mbarrier-backed barrier, the device barrier and a reduction. */
+Test(nvrtc, a_kernel_using_groups_barriers_and_dsmem)
+{
+    static const char src[] =
+        "#include \"cg/cg.h\"\n"
+        "#include \"cg/collectives.h\"\n"
+        "#include \"barrier/device_barrier.h\"\n"
+        "extern \"C\" __global__ void cgc_nvrtc_kernel(unsigned *out, cg_device_barrier_t *gbar)\n"
+        "{\n"
+        "    __shared__ unsigned slot[32];\n"
+        "    __shared__ cg_barrier_t bar;\n"
+        "    cg_thread_block_t b = cg_this_thread_block();\n"
+        "    cg_cluster_t cl = cg_this_cluster();\n"
+        "    cg_tile_t t = cg_tiled_partition(&b, 32);\n"
+        "    const unsigned rank = cg_thread_block_thread_rank(&b);\n"
+        "    if (rank == 0)\n"
+        "        cg_barrier_init(&bar, cg_thread_block_num_threads(&b));\n"
+        "    if (rank < 32)\n"
+        "        slot[rank] = rank + cg_cluster_block_rank(&cl);\n"
+        "    cg_cluster_sync(&cl);\n"
+        "    const unsigned *peer = (const unsigned *)cg_cluster_map_shared_rank(&cl, slot,\n"
+        "        (cg_cluster_block_rank(&cl) + 1) % cg_cluster_num_blocks(&cl));\n"
+        "    unsigned v = peer[rank % 32];\n"
+        "    cg_cluster_sync(&cl);\n"
+        "    cg_token_t tok = cg_barrier_arrive_one(&bar);\n"
+        "    cg_barrier_wait_token(&bar, tok);\n"
+        "    cg_device_barrier_wait(gbar, cg_device_barrier_arrive(gbar));\n"
+        "    out[blockIdx.x * blockDim.x + rank] = cg_tile_reduce_u32(&t, v, CG_OP_PLUS);\n"
+        "}\n";
+    char *ptx = compile("groups, barriers and DSMEM", src);
+    cr_expect(strstr(ptx, ".entry cgc_nvrtc_kernel") != NULL, "the kernel is in the PTX");
+    cr_expect(strstr(ptx, "barrier.cluster.arrive") != NULL, "cluster barrier");
+    cr_expect(strstr(ptx, "mapa") != NULL, "DSMEM mapping");
+    cr_expect(strstr(ptx, "mbarrier.arrive") != NULL, "mbarrier-backed barrier");
+    cr_expect(strstr(ptx, "atom.acq_rel.gpu.global.add.u64") != NULL, "device barrier arrive");
+    cr_expect(strstr(ptx, "redux.sync") != NULL || strstr(ptx, "shfl.sync") != NULL, "tile reduction");
+    free(ptx);
+}
