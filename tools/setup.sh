@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs what cgc's build needs on a Debian machine, idempotently: Bazel 4.2.3
-# (bazel-bootstrap) and the two rule packages it uses offline, and Criterion.
+# (bazel-bootstrap) and the two rule packages it uses offline, Criterion, and
+# cmake + pkg-config (the CMake package check, tools/check_cmake.sh).
 # Quick when everything is already there. The CUDA toolkit is not a Debian
 # package here: it must already be at $CUDA_PATH or /usr/local/cuda.
 set -euo pipefail
 
-packages=(bazel-bootstrap bazel-rules-java bazel-platforms libcriterion-dev)
+packages=(bazel-bootstrap bazel-rules-java bazel-platforms libcriterion-dev cmake pkg-config)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,7 +20,7 @@ if ((${#missing[@]})); then
     $sudo_cmd apt-get update -q
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
-    echo "setup: bazel-bootstrap, bazel-rules-java, bazel-platforms, libcriterion-dev already installed"
+    echo "setup: ${packages[*]} already installed"
 fi
 
 cuda="${CUDA_PATH:-/usr/local/cuda}"
