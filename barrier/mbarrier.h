@@ -156,6 +156,8 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb))
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -173,6 +175,15 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    /* sm_80 has no count without noComplete: count - 1 arrivals that cannot
+     * complete the phase (this caller's last one is still pending), then one. */
+    if (count > 1u)
+        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
+                     : "=l"(state)
+                     : "r"(cg_smem_addr(mb)), "r"(count - 1u)
+                     : "memory");
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -222,6 +233,9 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed(cg_mbarrier_t *mb)
     asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1];"
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)));
+#elif CG_ARCH_HAS_SM80
+    /* sm_80 has no .relaxed: the release form orders more, never less. */
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -237,6 +251,15 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t co
     asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1], %2;"
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)), "r"(count));
+#elif CG_ARCH_HAS_SM80
+    /* sm_80 has no count without noComplete: count - 1 arrivals that cannot
+     * complete the phase (this caller's last one is still pending), then one. */
+    if (count > 1u)
+        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
+                     : "=l"(state)
+                     : "r"(cg_smem_addr(mb)), "r"(count - 1u)
+                     : "memory");
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -284,6 +307,11 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t 
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -300,6 +328,11 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
 #if CG_ARCH_HAS_SM90
     asm volatile("mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;"
+                 : "=l"(state)
+                 : "r"(cg_smem_addr(mb)), "r"(count)
+                 : "memory");
+#elif CG_ARCH_HAS_SM80
+    asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
@@ -359,6 +392,17 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
                  "@p mbarrier.arrive.release.cta.shared::cta.b64 %0, [%3], %4;\n\t}"
                  : "+l"(state)
                  : "r"(cg_sreg_laneid()), "r"(leader), "r"(cg_smem_addr(mb)), "r"((uint32_t)__popc(peers))
+                 : "memory");
+#elif CG_ARCH_HAS_SM80
+    /* sm_80: the leader's count - 1 arrivals that cannot complete, then one. */
+    asm volatile("{\n\t.reg .pred p, q;\n\t"
+                 "setp.eq.u32 p, %1, %2;\n\t"
+                 "setp.gt.and.u32 q, %4, 1, p;\n\t"
+                 "@q mbarrier.arrive.noComplete.shared.b64 %0, [%3], %5;\n\t"
+                 "@p mbarrier.arrive.shared.b64 %0, [%3];\n\t}"
+                 : "+l"(state)
+                 : "r"(cg_sreg_laneid()), "r"(leader), "r"(cg_smem_addr(mb)), "r"((uint32_t)__popc(peers)),
+                   "r"((uint32_t)__popc(peers) - 1u)
                  : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
@@ -510,6 +554,8 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop(cg_mbarrier_t *mb)
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb))
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -526,6 +572,13 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    if (count > 1u) /* as cg_mbarrier_arrive_n on sm_80 */
+        asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
+                     : "=l"(state)
+                     : "r"(cg_smem_addr(mb)), "r"(count - 1u)
+                     : "memory");
+    asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -771,6 +824,13 @@ CG_DEVICE bool cg_mbarrier_test_wait(cg_mbarrier_t *mb, cg_token_t tok)
                  : "=r"(done)
                  : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.shared.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
+                 : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -803,6 +863,13 @@ CG_DEVICE bool cg_mbarrier_test_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 #if CG_ARCH_HAS_SM90
     asm volatile("{\n\t.reg .pred p;\n\t"
                  "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
+                 : "memory");
+#elif CG_ARCH_HAS_SM80
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\t"
                  "selp.b32 %0, 1, 0, p;\n\t}"
                  : "=r"(done)
                  : "r"(cg_smem_addr(mb)), "r"(parity)
@@ -846,6 +913,14 @@ CG_DEVICE bool cg_mbarrier_try_wait(cg_mbarrier_t *mb, cg_token_t tok)
                  : "=r"(done)
                  : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    /* sm_80 has no try_wait: one look (a try that timed out at once). */
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.shared.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
+                 : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -881,6 +956,15 @@ CG_DEVICE bool cg_mbarrier_try_wait_hint(cg_mbarrier_t *mb, cg_token_t tok, uint
                  : "=r"(done)
                  : "r"(cg_smem_addr(mb)), "l"(tok._opaque), "r"(hint_ns)
                  : "memory");
+#elif CG_ARCH_HAS_SM80
+    /* sm_80 has no try_wait: one look (a try that timed out at once). */
+    (void)hint_ns;
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.shared.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
+                 : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -911,6 +995,14 @@ CG_DEVICE bool cg_mbarrier_try_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 #if CG_ARCH_HAS_SM90
     asm volatile("{\n\t.reg .pred p;\n\t"
                  "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
+                 : "memory");
+#elif CG_ARCH_HAS_SM80
+    /* sm_80 has no try_wait: one look (a try that timed out at once). */
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\t"
                  "selp.b32 %0, 1, 0, p;\n\t}"
                  : "=r"(done)
                  : "r"(cg_smem_addr(mb)), "r"(parity)
@@ -948,6 +1040,15 @@ CG_DEVICE bool cg_mbarrier_try_wait_parity_hint(cg_mbarrier_t *mb, uint32_t pari
                  "selp.b32 %0, 1, 0, p;\n\t}"
                  : "=r"(done)
                  : "r"(cg_smem_addr(mb)), "r"(parity), "r"(hint_ns)
+                 : "memory");
+#elif CG_ARCH_HAS_SM80
+    /* sm_80 has no try_wait: one look (a try that timed out at once). */
+    (void)hint_ns;
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
                  : "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();

@@ -18,7 +18,7 @@
     X(CG_ERROR_INVALID_ARGUMENT, 1, "an argument is invalid (null pointer or out of range)")     \
     X(CG_ERROR_NO_DEVICE, 2, "no CUDA device is visible to this process")                        \
     X(CG_ERROR_DEVICE_TOO_OLD, 3,                                                                \
-      "the device is older than sm_90 (Hopper): clusters, DSMEM and tx-count barriers need it")  \
+      "the device is too old: cgc needs sm_80; clusters, DSMEM and tx counts need sm_90 (Hopper)") \
     X(CG_ERROR_CUDA, 4, "a CUDA runtime call failed (cg_last_error_detail() names it and the cause)") \
     X(CG_ERROR_CLUSTER_SHAPE, 5, "the cluster shape does not divide the grid in every dimension") \
     X(CG_ERROR_CLUSTER_TOO_LARGE, 6, "the cluster has more than 16 blocks, the sm_90 maximum")   \

@@ -111,9 +111,12 @@ static cg_status_t cg_check_device_(const void *kernel, cg_launch_t_ *l)
     if ((e = cudaGetDevice(&l->device)) != cudaSuccess ||
         (e = cudaGetDeviceProperties(&l->prop, l->device)) != cudaSuccess)
         return cg_fail_(CG_ERROR_CUDA, "querying the current device failed: %s", cudaGetErrorString(e));
-    if (l->prop.major < 9)
-        return cg_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; cgc needs sm_90 or newer", l->device,
+    if (l->prop.major < 8)
+        return cg_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; cgc needs sm_80 or newer", l->device,
                         l->prop.name, l->prop.major, l->prop.minor);
+    if (l->prop.major < 9 && l->cluster_blocks)
+        return cg_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; a cluster launch needs sm_90 or newer",
+                        l->device, l->prop.name, l->prop.major, l->prop.minor);
     if ((e = cudaFuncGetAttributes(&l->fa, kernel)) != cudaSuccess) {
         (void)cudaGetLastError();
         return cg_fail_(CG_ERROR_KERNEL_IMAGE, "cudaFuncGetAttributes on the kernel failed: %s (device %d is sm_%d%d)",

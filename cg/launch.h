@@ -28,7 +28,7 @@
  *   CG_ERROR_CLUSTER_TOO_LARGE       more than 16 blocks in a cluster
  *   CG_ERROR_CLUSTER_SHAPE           the cluster shape does not divide the grid
  *   CG_ERROR_NO_DEVICE               no CUDA device (or no driver)
- *   CG_ERROR_DEVICE_TOO_OLD          the current device is below sm_90
+ *   CG_ERROR_DEVICE_TOO_OLD          the device is below sm_80, or below sm_90 for a cluster
  *   CG_ERROR_KERNEL_IMAGE            the kernel has no code for this device
  *   CG_ERROR_SHARED_MEMORY           static + dynamic shared memory above the
  *                                    device's per-block opt-in limit

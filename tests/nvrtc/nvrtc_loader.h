@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/nvrtc/nvrtc_loader.h — libnvrtc loaded at run time (dlopen) and one
+ * call that compiles a source with cgc's root (the runfiles directory) as the
+ * only include path. Included by one test file each (static functions).
+ */
+#ifndef CGT_NVRTC_LOADER_H
+#define CGT_NVRTC_LOADER_H
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+/* The few NVRTC entry points used, by their C signatures (nvrtc.h). */
+typedef int (*create_fn)(void **prog, const char *src, const char *name, int n, const char *const *h,
+                         const char *const *names);
+typedef int (*compile_fn)(void *prog, int n, const char *const *opts);
+typedef int (*size_fn)(void *prog, size_t *n);
+typedef int (*get_fn)(void *prog, char *out);
+typedef int (*destroy_fn)(void **prog);
+
+static struct {
+    void *lib;
+    create_fn create;
+    compile_fn compile;
+    size_fn log_size, ptx_size;
+    get_fn log, ptx;
+    destroy_fn destroy;
+} rtc;
+
+static void load_nvrtc(void)
+{
+    if (rtc.lib)
+        return;
+    char path[512];
+    const char *cuda = getenv("CUDA_PATH");
+    const char *tries[4] = {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", NULL};
+    for (int i = 0; i < 3 && !rtc.lib; ++i)
+        rtc.lib = dlopen(tries[i], RTLD_NOW);
+    for (int i = 0; i < 2 && !rtc.lib; ++i) {
+        snprintf(path, sizeof path, "%s/lib64/libnvrtc.so", i == 0 && cuda ? cuda : "/usr/local/cuda");
+        rtc.lib = dlopen(path, RTLD_NOW);
+    }
+    if (!rtc.lib)
+        cr_skip_test("no libnvrtc.so (not on the loader path, in $CUDA_PATH/lib64 or /usr/local/cuda/lib64)");
+    rtc.create = (create_fn)dlsym(rtc.lib, "nvrtcCreateProgram");
+    rtc.compile = (compile_fn)dlsym(rtc.lib, "nvrtcCompileProgram");
+    rtc.log_size = (size_fn)dlsym(rtc.lib, "nvrtcGetProgramLogSize");
+    rtc.log = (get_fn)dlsym(rtc.lib, "nvrtcGetProgramLog");
+    rtc.ptx_size = (size_fn)dlsym(rtc.lib, "nvrtcGetPTXSize");
+    rtc.ptx = (get_fn)dlsym(rtc.lib, "nvrtcGetPTX");
+    rtc.destroy = (destroy_fn)dlsym(rtc.lib, "nvrtcDestroyProgram");
+    cr_assert(rtc.create && rtc.compile && rtc.log_size && rtc.log && rtc.ptx_size && rtc.ptx && rtc.destroy,
+              "libnvrtc lacks an entry point");
+}
+
+/* Compiles `src` for sm_90a with cgc's root (the runfiles directory) as the
+ * only include path; returns the PTX (caller frees) or fails with the log. */
+static char *compile_for(const char *what, const char *src, const char *arch)
+{
+    load_nvrtc();
+    char root[1024], inc[1100];
+    cr_assert(getcwd(root, sizeof root) != NULL);
+    snprintf(inc, sizeof inc, "-I%s", root);
+    const char *opts[] = {inc, arch, "-std=c++17"};
+    void *prog = NULL;
+    cr_assert_eq(rtc.create(&prog, src, "cgc_nvrtc.cu", 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);
+    const int rc = rtc.compile(prog, 3, opts);
+    size_t n = 0;
+    rtc.log_size(prog, &n);
+    char *log = calloc(n + 1, 1);
+    rtc.log(prog, log);
+    cr_assert_eq(rc, 0, "%s: NVRTC could not compile it (result %d):\n%s", what, rc, log);
+    free(log);
+    rtc.ptx_size(prog, &n);
+    char *ptx = calloc(n + 1, 1);
+    rtc.ptx(prog, ptx);
+    rtc.destroy(&prog);
+    return ptx;
+}
+
+static __attribute__((unused)) char *compile(const char *what, const char *src)
+{
+    return compile_for(what, src, "-arch=sm_90a");
+}
+
+#endif /* CGT_NVRTC_LOADER_H */
