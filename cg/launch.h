@@ -81,8 +81,11 @@ CG_EXTERN_C_BEGIN
 /* Validate `cfg` for `kernel` on the current device (every check listed
  * above, including the opt-in attributes it will need), then launch it with
  * the kernel's arguments `args` (as for cudaLaunchKernel: one pointer per
- * parameter; NULL for a kernel without parameters). Returns once the launch is
- * enqueued; errors the kernel meets while running come from
+ * parameter; NULL for a kernel without parameters: a NULL args for a kernel
+ * that takes parameters is CG_ERROR_INVALID_ARGUMENT, found by asking
+ * cudaFuncGetParamInfo for its first parameter, a call that fails (and that
+ * compute-sanitizer memcheck lists) for a kernel without any). Returns once
+ * the launch is enqueued; errors the kernel meets while running come from
  * cg_stream_synchronize. */
 cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **args);
 
