@@ -44,7 +44,7 @@
  *   Its floor: every block's atomic serializes on one L2 slice, so at many
  *   blocks per SM it stays near CG.
  *
- * Spread barrier (from CG_GRID_SPREAD_MIN_BLOCKS_PER_SM = 7 blocks per SM, up
+ * Spread barrier (from CG_GRID_SPREAD_MIN_BLOCKS_PER_SM = 10 blocks per SM, up
  * to CG_GRID_SPREAD_MAX_BLOCKS blocks). Its words live in module memory, in
  * CG_GRID_SPREAD_SLOTS slots, each owned by the workspace address that first
  * claimed it (atom.cas): two launches running at once never share a slot,
@@ -137,7 +137,7 @@
  * CG_GRID_SPREAD_GROUP; CG_GRID_SPREAD_SLOTS launches running at once per
  * module get one (0 turns it off: every grid uses the flat barrier). */
 #if !defined(CG_GRID_SPREAD_MIN_BLOCKS_PER_SM)
-#define CG_GRID_SPREAD_MIN_BLOCKS_PER_SM 7
+#define CG_GRID_SPREAD_MIN_BLOCKS_PER_SM 10
 #endif
 #if !defined(CG_GRID_SPREAD_MAX_BLOCKS)
 #define CG_GRID_SPREAD_MAX_BLOCKS 8192
