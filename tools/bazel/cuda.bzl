@@ -8,7 +8,8 @@ PTX, and the objects link into ordinary cc_* targets.
   cgc_test(name, srcs, kernels, deps, gpu, ...) Criterion test (+ nvcc kernels)
   cgc_header_check(name, hdrs, deps)            each header compiles alone
 
-Target architecture: sm_90a unless `--define=cuda_arch=sm_XY` names another.
+Target architecture: sm_90a unless `--define=cuda_arch=sm_XY` names another, or a
+comma-separated list (machine code for each, PTX for the newest).
 Debug device checks (CG_DEBUG=1): `--config=cgdebug` or a target's copts.
 No -rdc: every kernel and the device code it calls live in one .cu.
 """
@@ -18,15 +19,41 @@ load("//tools/bazel:copts.bzl", "CGC_C_COPTS", "CGC_NVCC_FLAGS")
 
 _DEFAULT_ARCH = "sm_90a"
 
+def _arch_list(arch):
+    # "sm_90a" or a comma-separated list "sm_90a,sm_100a".
+    archs = [a.strip() for a in arch.split(",") if a.strip()]
+    for a in archs:
+        if not a.startswith("sm_") or not a[3:5].isdigit():
+            fail("cuda_arch must list targets like sm_90a or sm_80 (comma-separated), got '%s'" % arch)
+    if not archs:
+        fail("cuda_arch is empty")
+    return archs
+
+def _arch_number(a):
+    digits = ""
+    for c in a[3:].elems():
+        if c.isdigit():
+            digits += c
+    return int(digits)
+
 def _gencode(arch):
     # "sm_90a" -> -gencode=arch=compute_90a,code=sm_90a: real machine code for
-    # the named target (Hopper-only instructions need the "a" variant).
-    if not arch.startswith("sm_"):
-        fail("cuda_arch must look like sm_90a or sm_80, got '%s'" % arch)
-    return "-gencode=arch=compute_%s,code=%s" % (arch[3:], arch)
+    # the named target (Hopper-only instructions need the "a" variant). A list
+    # gives machine code for each and, for the newest, PTX too, so the binary
+    # also runs (JIT-compiled) on GPUs newer than any listed.
+    archs = _arch_list(arch)
+    flags = ["-gencode=arch=compute_%s,code=%s" % (a[3:], a) for a in archs]
+    if len(archs) > 1:
+        newest = archs[0]
+        for a in archs:
+            if _arch_number(a) > _arch_number(newest):
+                newest = a
+        flags.append("-gencode=arch=compute_%s,code=compute_%s" % (newest[3:], newest[3:]))
+    return flags
 
 def _ptx_arch(arch):
-    return "-arch=compute_%s" % arch[3:]
+    # PTX checks read one file: the first target listed.
+    return "-arch=compute_%s" % _arch_list(arch)[0][3:]
 
 def _compile_flags(ctx, ccs):
     arch = ctx.var.get("cuda_arch", _DEFAULT_ARCH)
@@ -59,7 +86,7 @@ def _cuda_compile_impl(ctx):
             mode = ["-ptx", _ptx_arch(arch)]
         else:
             out = ctx.actions.declare_file("_cuda_objs/%s/%s.o" % (ctx.label.name, stem))
-            mode = ["-c", _gencode(arch), "-Xcompiler", "-fPIC"]
+            mode = ["-c"] + _gencode(arch) + ["-Xcompiler", "-fPIC"]
         args = mode + flags + ctx.attr.copts + [src.path, "-o", out.path]
         ctx.actions.run(
             executable = NVCC,
@@ -202,7 +229,7 @@ def _header_check_impl(ctx):
         # -Wshadow: a user's -Wshadow -Werror build must not trip on cgc.
         nvcc_cmd = "%s -c %s %s -Xcompiler -Wshadow %s -o /dev/null" % (
             NVCC,
-            _gencode(arch),
+            " ".join(_gencode(arch)),
             " ".join(flags),
             cu.path,
         )
