@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs what cgc's build needs on a Debian machine, idempotently: Bazel 4.2.3
 # (bazel-bootstrap) and the two rule packages it uses offline, Criterion, and
-# cmake + pkg-config (the CMake package check, tools/check_cmake.sh).
+# cmake + pkg-config (the CMake package check, tools/check_cmake.sh) and
+# gnuplot (the benchmark charts, tools/bench_chart.py).
 # Quick when everything is already there. The CUDA toolkit is not a Debian
 # package here: it must already be at $CUDA_PATH or /usr/local/cuda.
 set -euo pipefail
 
-packages=(bazel-bootstrap bazel-rules-java bazel-platforms libcriterion-dev cmake pkg-config)
+packages=(bazel-bootstrap bazel-rules-java bazel-platforms libcriterion-dev cmake pkg-config gnuplot-nox)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
