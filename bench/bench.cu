@@ -71,13 +71,14 @@ typedef struct options {
     int row_timeout;    /* seconds */
     int list;
     int strict;
+    int self_test;
 } options_t;
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: bench [--quick] [--iters N] [--repeats R] [--csv PATH] [--filter TEXT]\n"
-            "             [--work CYCLES] [--slow CYCLES] [--row-timeout S] [--list] [--strict]\n"
+            "             [--work CYCLES] [--slow CYCLES] [--row-timeout S] [--list] [--strict] [--self-test]\n"
             "  --quick        iterations / 10 and 3 repeats (a fast smoke run)\n"
             "  --iters N      base iterations per launch (default 100000; rows scale it)\n"
             "  --repeats R    timed launches per kernel, median reported (default 5)\n"
@@ -86,7 +87,9 @@ static void usage(FILE *f)
             "  --work/--slow  rotating-slow-warp cycles (default 256 / 2048)\n"
             "  --row-timeout  seconds before a hung row aborts the run (default 30)\n"
             "  --list         print the rows and exit (no GPU needed)\n"
-            "  --strict       exit 4 if any target is missed or a cgc kernel is missing\n");
+            "  --strict       exit 4 if any target is missed or a cgc kernel is missing\n"
+            "  --self-test    run only the self-test rows: a device barrier whose waits return\n"
+            "                 at once; the checks must print WRONG and the run exit 3\n");
 }
 
 static long long parse_ll(const char *s, const char *flag)
@@ -103,7 +106,7 @@ static long long parse_ll(const char *s, const char *flag)
 
 static options_t parse_options(int argc, char **argv)
 {
-    options_t o = {100000, 5, NULL, NULL, 256, 2048, 30, 0, 0};
+    options_t o = {100000, 5, NULL, NULL, 256, 2048, 30, 0, 0, 0};
     int quick = 0;
     long long iters = -1, repeats = -1;
     for (int i = 1; i < argc; ++i) {
@@ -115,6 +118,8 @@ static options_t parse_options(int argc, char **argv)
             o.list = 1;
         else if (!strcmp(a, "--strict"))
             o.strict = 1;
+        else if (!strcmp(a, "--self-test"))
+            o.self_test = 1;
         else if (!strcmp(a, "--iters"))
             iters = parse_ll(next, a), ++i;
         else if (!strcmp(a, "--repeats"))
@@ -288,6 +293,8 @@ static const row_t k_rows[] = {
     {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(1, 256), 20, INFO, METRIC_NS, bench_dbar_stats_release},
     {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(4, 256), 20, INFO, METRIC_NS, bench_dbar_stats_release},
     {"device barrier arrive+wait", "setting: release arrive", "cuda::barrier<device>", d_dbar_release, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_release},
+    {"self-test: broken barrier", "device barrier whose waits return at once", "cuda::barrier<device>", d_dbar_broken, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_broken},
+    {"self-test: broken barrier", "device barrier whose waits return at once", "cuda::barrier<device>", d_dbar_broken, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_broken},
     {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
     {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(2, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
     {"device barrier arrive+wait", "setting: 64 cycles between polls", "cuda::barrier<device>", d_dbar_gap64, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_gap64},
@@ -533,6 +540,9 @@ static void print_row(FILE *csv, const row_t *r, const result_t *res)
 
 static int row_selected(const options_t *o, const row_t *r, const char *config)
 {
+    /* The self-test rows run only under --self-test, and then alone. */
+    if ((strncmp(r->op, "self-test", 9) == 0) != (o->self_test != 0))
+        return 0;
     return !o->filter || strstr(r->op, o->filter) || strstr(config, o->filter) || strstr(r->cgc_what, o->filter) ||
            strstr(r->anc_what, o->filter);
 }

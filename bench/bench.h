@@ -113,7 +113,8 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_dbar_spin16_paced)    /* cg_device_barrier_t, 16 polls, then paced      */ \
     X(d_dbar_gap64)           /* cg_device_barrier_t, 64 cycles between polls   */ \
     X(d_dbar_gap256)          /* cg_device_barrier_t, 256 cycles between polls  */ \
-    X(d_dbar_release)         /* cg_device_barrier_t, release arrive           */
+    X(d_dbar_release)         /* cg_device_barrier_t, release arrive           */ \
+    X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
@@ -140,5 +141,6 @@ extern "C" int bench_dbar_stats_spin16_paced(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_gap64(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_gap256(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_release(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
 
 #endif /* CGC_BENCH_H */
