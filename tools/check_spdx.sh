@@ -8,7 +8,7 @@ missing=0
 while IFS= read -r f; do
     case "$f" in
     third_party/*) continue ;;
-    *.h | *.c | *.cu | *.cuh | *.bzl | *.sh | */BUILD.bazel | BUILD.bazel | WORKSPACE | .ci/run) ;;
+    *.h | *.c | *.cu | *.cuh | *.bzl | *.sh | *.py | */BUILD.bazel | BUILD.bazel | WORKSPACE | CMakeLists.txt | *.cmake.in | *.pc.in | .ci/run) ;;
     *) continue ;;
     esac
     if ! head -n 3 "$f" | grep -q "SPDX-License-Identifier: BSD-3-Clause"; then
