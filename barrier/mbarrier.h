@@ -146,6 +146,33 @@ CG_DEVICE void cg_mbarrier_inval(cg_mbarrier_t *mb)
 /* Arrive on this CTA's barrier (returns the token of the phase arrived in)  */
 /* ------------------------------------------------------------------------ */
 
+#if CG_ARCH_HAS_SM80 && !CG_ARCH_HAS_SM90
+/* sm_80 (PTX 7.0 forms) has no arrival count without noComplete: `count - 1`
+ * arrivals (or drops) that cannot complete the phase, since the caller's last
+ * one is still pending, then that one. Returns its state. */
+CG_DEVICE uint64_t cg_mbarrier_arrive_n_sm80_(cg_mbarrier_t *mb, uint32_t count, bool drop)
+{
+    uint64_t state = 0;
+    const uint32_t addr = cg_smem_addr(mb);
+    if (drop) {
+        if (count > 1u)
+            asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
+                         : "=l"(state)
+                         : "r"(addr), "r"(count - 1u)
+                         : "memory");
+        asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(addr) : "memory");
+    } else {
+        if (count > 1u)
+            asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
+                         : "=l"(state)
+                         : "r"(addr), "r"(count - 1u)
+                         : "memory");
+        asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(addr) : "memory");
+    }
+    return state;
+}
+#endif
+
 /* mbarrier.arrive.release.cta.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
  * One arrival; release at CTA scope. */
 CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
@@ -176,14 +203,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    /* sm_80 has no count without noComplete: count - 1 arrivals that cannot
-     * complete the phase (this caller's last one is still pending), then one. */
-    if (count > 1u)
-        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
-                     : "=l"(state)
-                     : "r"(cg_smem_addr(mb)), "r"(count - 1u)
-                     : "memory");
-    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
+    state = cg_mbarrier_arrive_n_sm80_(mb, count, false);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -252,14 +272,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t co
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)), "r"(count));
 #elif CG_ARCH_HAS_SM80
-    /* sm_80 has no count without noComplete: count - 1 arrivals that cannot
-     * complete the phase (this caller's last one is still pending), then one. */
-    if (count > 1u)
-        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
-                     : "=l"(state)
-                     : "r"(cg_smem_addr(mb)), "r"(count - 1u)
-                     : "memory");
-    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
+    state = cg_mbarrier_arrive_n_sm80_(mb, count, false);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -573,12 +586,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    if (count > 1u) /* as cg_mbarrier_arrive_n on sm_80 */
-        asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
-                     : "=l"(state)
-                     : "r"(cg_smem_addr(mb)), "r"(count - 1u)
-                     : "memory");
-    asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
+    state = cg_mbarrier_arrive_n_sm80_(mb, count, true);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif

@@ -36,12 +36,9 @@ static double now_s(void)
 
 static void compile_probe(const char *what, const char *defines)
 {
-    const char *cuda = getenv("CUDA_PATH");
-    char nvcc[1024], cmd[4096], out[512];
-    snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", (cuda && cuda[0]) ? cuda : "/usr/local/cuda");
-    cr_assert(access(nvcc, X_OK) == 0, "no nvcc at %s (set CUDA_PATH)", nvcc);
-    snprintf(out, sizeof out, "%s/generic_probe_%d.o", getenv("TEST_TMPDIR") ? getenv("TEST_TMPDIR") : "/tmp",
-             (int)getpid());
+    char cmd[4096], out[512];
+    const char *nvcc = cgt_nvcc();
+    snprintf(out, sizeof out, "%s/generic_probe_%d.o", cgt_tmpdir(), (int)getpid());
     snprintf(cmd, sizeof cmd,
              "timeout %d '%s' -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a %s -I. -c "
              "tests/cg/generic_compile_probe.cu -o '%s' 2>&1",

@@ -12,20 +12,18 @@
 
 #include <criterion/criterion.h>
 
+#include "tests/support/cgtest.h"
+
 TestSuite(sm80_compile, .timeout = 240);
 
 /* Runs nvcc on the probe for `gencode` with `defines`; returns its exit
  * status and its output in `log`. */
 static int build(const char *gencode, const char *defines, char *log, size_t cap)
 {
-    const char *cuda = getenv("CUDA_PATH");
-    char nvcc[1024], cmd[4096], out[512];
-    snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", (cuda && cuda[0]) ? cuda : "/usr/local/cuda");
-    cr_assert(access(nvcc, X_OK) == 0, "no nvcc at %s (set CUDA_PATH)", nvcc);
-    snprintf(out, sizeof out, "%s/sm80_probe_%d.o", getenv("TEST_TMPDIR") ? getenv("TEST_TMPDIR") : "/tmp",
-             (int)getpid());
+    char cmd[4096], out[512];
+    snprintf(out, sizeof out, "%s/sm80_probe_%d.o", cgt_tmpdir(), (int)getpid());
     snprintf(cmd, sizeof cmd, "timeout 200 '%s' -O3 -std=c++17 %s %s -I. -c tests/cg/sm80_probe.cu -o '%s' 2>&1",
-             nvcc, gencode, defines, out);
+             cgt_nvcc(), gencode, defines, out);
     FILE *p = popen(cmd, "r");
     cr_assert(p != NULL, "popen failed");
     size_t used = 0;

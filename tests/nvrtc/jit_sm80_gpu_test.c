@@ -2,8 +2,8 @@
 /*
  * tests/nvrtc/jit_sm80_gpu_test.c — cgc's sm_80 code paths, run: a kernel is
  * compiled through NVRTC for compute_80 (so every `#if CG_ARCH_HAS_SM90`
- * takes its sm_80 branch: mbarrier arrive without .release/count,
- * test_wait instead of try_wait), loaded as PTX (the driver JIT-compiles it
+ * takes its sm_80 branch: mbarrier arrive without .release, a count as
+ * noComplete arrivals plus one, test_wait instead of try_wait, parity waits), loaded as PTX (the driver JIT-compiles it
  * for the GPU present) and run cooperatively; every value it publishes is
  * checked on the host. It also proves a JIT user's kernel runs, not just
  * compiles. Needs a GPU (any sm_80+; the CI has none and skips).
@@ -46,8 +46,9 @@ static const char kernel_src[] =
     "    for (unsigned p = 0; p < phases; ++p) {\n"
     "        slot[p & 1][r] = jit_hash(p, r);\n"
     "        gslot[(p & 1) * gn + g] = jit_hash(p, g);\n"
-    "        if (r % 3 == 0) cg_barrier_wait_token(&bar, cg_barrier_arrive_one(&bar));\n"
-    "        else if (r % 3 == 1) cg_barrier_wait_token(&bar, cg_barrier_arrive_n(&bar, 1));\n"
+    "        if (r % 6 == 0 || r % 6 == 3) cg_barrier_wait_token(&bar, cg_barrier_arrive_one(&bar));\n"
+    "        else if (r % 6 == 1) cg_barrier_wait_token(&bar, cg_barrier_arrive_n(&bar, 2)); /* for r + 1 too */\n"
+    "        else if (r % 6 == 2) cg_barrier_wait_parity(&bar, p & 1u); /* counted by r - 1 */\n"
     "        else { cg_token_t tk = cg_barrier_arrive_one(&bar); while (!cg_barrier_try_wait_for(&bar, tk, 1000u)) {} }\n"
     "        const unsigned q = (r + 1 + p) % n;\n"
     "        errors += slot[p & 1][q] != jit_hash(p, q);\n"
@@ -78,6 +79,8 @@ Test(jit_sm80, sm_80_paths_run_and_agree)
     char *ptx = compile_for("the sm_80 JIT kernel", kernel_src, "-arch=compute_80");
     cr_assert(strstr(ptx, ".target sm_80") != NULL, "PTX for sm_80");
     cr_expect(strstr(ptx, "mbarrier.test_wait.shared.b64") != NULL, "the sm_80 wait form");
+    cr_expect(strstr(ptx, "mbarrier.test_wait.parity.shared.b64") != NULL, "the sm_80 parity wait");
+    cr_expect(strstr(ptx, "mbarrier.arrive.noComplete.shared.b64") != NULL, "arrive_n's sm_80 form");
     cr_expect(strstr(ptx, "try_wait") == NULL && strstr(ptx, ".release.cta") == NULL, "no sm_90 form");
 
     cudaLibrary_t lib;

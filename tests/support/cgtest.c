@@ -97,6 +97,21 @@ cudaError_t cgt_stream_wait_deadline(double seconds)
     }
 }
 
+const char *cgt_nvcc(void)
+{
+    static char nvcc[1024];
+    const char *cuda = getenv("CUDA_PATH");
+    snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", (cuda && cuda[0]) ? cuda : "/usr/local/cuda");
+    cr_assert(access(nvcc, X_OK) == 0, "no nvcc at %s (set CUDA_PATH)", nvcc);
+    return nvcc;
+}
+
+const char *cgt_tmpdir(void)
+{
+    const char *t = getenv("TEST_TMPDIR");
+    return t && *t ? t : "/tmp";
+}
+
 uint64_t cgt_seed(void)
 {
     const char *env = getenv("CGC_SEED");

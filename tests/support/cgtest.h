@@ -63,6 +63,13 @@ cudaError_t cgt_stream_wait_deadline(double seconds);
 /* A fresh seed per test run (time and pid mixed), printed so a failure can be
  * replayed with CGC_SEED=<n> in the environment (CGT_SEED=<n>, its older
  * name, works too). */
+/* The toolkit's nvcc ($CUDA_PATH/bin/nvcc, else /usr/local/cuda/bin/nvcc);
+ * fails the test when there is none. For tests that compile at run time. */
+const char *cgt_nvcc(void);
+
+/* A scratch directory for the test ($TEST_TMPDIR under Bazel, else /tmp). */
+const char *cgt_tmpdir(void);
+
 uint64_t cgt_seed(void);
 
 /* xorshift64* stream; state must start non-zero (cgt_seed() is). */
