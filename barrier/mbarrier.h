@@ -922,13 +922,7 @@ CG_DEVICE bool cg_mbarrier_try_wait(cg_mbarrier_t *mb, cg_token_t tok)
                  : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    /* sm_80 has no try_wait: one look (a try that timed out at once). */
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.shared.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
-                 : "memory");
+    done = cg_mbarrier_test_wait(mb, tok); /* sm_80 has no try_wait: one look */
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -965,14 +959,8 @@ CG_DEVICE bool cg_mbarrier_try_wait_hint(cg_mbarrier_t *mb, cg_token_t tok, uint
                  : "r"(cg_smem_addr(mb)), "l"(tok._opaque), "r"(hint_ns)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    /* sm_80 has no try_wait: one look (a try that timed out at once). */
-    (void)hint_ns;
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.shared.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
-                 : "memory");
+    (void)hint_ns; /* sm_80 has no try_wait: one look (a try that timed out at once) */
+    done = cg_mbarrier_test_wait(mb, tok);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -1008,13 +996,7 @@ CG_DEVICE bool cg_mbarrier_try_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
                  : "r"(cg_smem_addr(mb)), "r"(parity)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    /* sm_80 has no try_wait: one look (a try that timed out at once). */
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
+    done = cg_mbarrier_test_wait_parity(mb, parity); /* sm_80 has no try_wait: one look */
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -1050,14 +1032,8 @@ CG_DEVICE bool cg_mbarrier_try_wait_parity_hint(cg_mbarrier_t *mb, uint32_t pari
                  : "r"(cg_smem_addr(mb)), "r"(parity), "r"(hint_ns)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    /* sm_80 has no try_wait: one look (a try that timed out at once). */
-    (void)hint_ns;
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
+    (void)hint_ns; /* sm_80 has no try_wait: one look (a try that timed out at once) */
+    done = cg_mbarrier_test_wait_parity(mb, parity);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
