@@ -37,25 +37,24 @@ static const char kernel_src[] =
     "    const unsigned g = blockIdx.x * n + r, gn = gridDim.x * n;\n"
     "    if (r == 0) {\n"
     "        done = 0;\n"
-    "        cg_barrier_init(&bar, n);\n"
+    "        cg_barrier_init(&bar, n + (n + 2) / 4);\n"
     "        cg_mbarrier_init(&mb, n);\n"
     "        cg_barrier_fn_init(&fnbar, n, jit_done, &done);\n"
     "    }\n"
     "    cg_thread_block_sync(&b);\n"
     "    unsigned errors = 0;\n"
     "    for (unsigned p = 0; p < phases; ++p) {\n"
-    "        if (r % 4 != 2) slot[p & 1][r] = jit_hash(p, r);\n"
+    "        slot[p & 1][r] = jit_hash(p, r);\n"
     "        gslot[(p & 1) * gn + g] = jit_hash(p, g);\n"
-    /* r % 4 == 1 arrives for itself and r + 1, which only waits, by parity:
-     * it neither writes nor reads a slot, since its phase p + 1 may complete
-     * (counted by r) before it is done with phase p. */
+    /* The barrier expects n + (n + 2) / 4 arrivals: r % 4 == 1 arrives with a
+     * count of 2 (the sm_80 count form); r % 4 == 2 arrives once and waits by
+     * parity (its own arrival keeps the barrier within one phase of it). */
     "        if (r % 4 == 0) cg_barrier_wait_token(&bar, cg_barrier_arrive_one(&bar));\n"
     "        else if (r % 4 == 1) cg_barrier_wait_token(&bar, cg_barrier_arrive_n(&bar, 2));\n"
-    "        else if (r % 4 == 2) cg_barrier_wait_parity(&bar, p & 1u);\n"
+    "        else if (r % 4 == 2) { (void)cg_barrier_arrive_one(&bar); cg_barrier_wait_parity(&bar, p & 1u); }\n"
     "        else { cg_token_t tk = cg_barrier_arrive_one(&bar); while (!cg_barrier_try_wait_for(&bar, tk, 1000u)) {} }\n"
-    "        unsigned q = (r + 1 + p) % n;\n"
-    "        q -= q % 4 == 2; /* that one wrote nothing */\n"
-    "        if (r % 4 != 2) errors += slot[p & 1][q] != jit_hash(p, q);\n"
+    "        const unsigned q = (r + 1 + p) % n;\n"
+    "        errors += slot[p & 1][q] != jit_hash(p, q);\n"
     "        cg_mbarrier_wait(&mb, cg_mbarrier_arrive_warp(&mb));\n"
     "        cg_barrier_fn_wait(&fnbar, cg_barrier_fn_arrive(&fnbar));\n"
     "        cg_device_barrier_wait(gbar, cg_device_barrier_arrive(gbar));\n"
