@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # The CMake package, end to end, no GPU needed: configure, build and install
-# cgc into a scratch prefix; build tests/cmake_consumer (host C + a kernel)
+# cgc into a scratch prefix; build tests/consumer (host C + a kernel)
 # with find_package(cgc) and run it; build its main.c again with only
 # `pkg-config --cflags --libs cgc` and run that. Exit 0 when all of it works.
 set -uo pipefail
@@ -18,7 +18,7 @@ step "configure, build, install cgc"
 [ -f "$work/prefix/include/cgc/cg/cg.h" ] || fail "headers under include/cgc/" "$work/cgc.log"
 
 step "find_package(cgc) from a consumer project"
-{ cmake -S tests/cmake_consumer -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" &&
+{ cmake -S tests/consumer -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" &&
     cmake --build "$work/consumer" -j 2 && "$work/consumer/consumer"; } >"$work/consumer.log" 2>&1 ||
     fail "the consumer project" "$work/consumer.log"
 
@@ -27,6 +27,6 @@ export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib64/pkgconfig"
 { flags=$(pkg-config --cflags --libs cgc) &&
     echo 'const void *consumer_kernel_ptr(void) { return (const void *)0x1; }' >"$work/stub.c" &&
     # shellcheck disable=SC2086
-    gcc -std=c11 -o "$work/pc" tests/cmake_consumer/main.c "$work/stub.c" $flags -Wl,-rpath,"$work/prefix/lib" &&
+    gcc -std=c11 -o "$work/pc" tests/consumer/main.c "$work/stub.c" $flags -Wl,-rpath,"$work/prefix/lib" &&
     "$work/pc"; } >"$work/pc.log" 2>&1 || fail "a gcc build with pkg-config's flags" "$work/pc.log"
 echo "cmake package: find_package(cgc) and pkg-config both build and run"

@@ -57,7 +57,9 @@ def _ptx_arch(arch):
 
 def _compile_flags(ctx, ccs):
     arch = ctx.var.get("cuda_arch", _DEFAULT_ARCH)
-    flags = list(CGC_NVCC_FLAGS)
+    # cgc's warning policy (warnings are errors) holds for cgc's own code only.
+    own = getattr(ctx.attr, "own", True)
+    flags = [f for f in CGC_NVCC_FLAGS if own or not f.startswith("-Werror")]
     # --config=cgdebug turns on device debug checks in objects; PTX probes
     # pin the release instruction forms, so they opt in only by their copts.
     if ctx.var.get("cg_debug", "0") == "1" and not getattr(ctx.attr, "ptx", False):
@@ -111,8 +113,16 @@ _cuda_compile = rule(
         "copts": attr.string_list(),
         "ptx": attr.bool(default = False),
         "out_stem": attr.string(),
+        "own": attr.bool(default = True),
     },
 )
+
+def _is_cgc_package():
+    # True for a package of cgc itself, whether cgc is the main workspace or
+    # an external one (@cgc); false for a package of a project that uses
+    # cgc's macros. A Label in this file names cgc's repository.
+    repo = native.repository_name()
+    return repo == "@cgc" or (repo == "@" and Label("//:BUILD.bazel").workspace_name == "")
 
 def cuda_library(name, srcs, hdrs = [], deps = [], copts = [], visibility = None, testonly = False, alwayslink = False):
     """A cc_library whose .cu sources nvcc compiles; links static cudart."""
@@ -123,6 +133,7 @@ def cuda_library(name, srcs, hdrs = [], deps = [], copts = [], visibility = None
         hdrs = hdrs,
         deps = all_deps,
         copts = copts,
+        own = _is_cgc_package(),
         testonly = testonly,
         visibility = ["//visibility:private"],
     )
@@ -145,6 +156,7 @@ def cuda_ptx(name, src, deps = [], copts = [], visibility = None, testonly = Tru
         srcs = [src],
         deps = deps + ["@local_cuda//:cuda_headers"],
         copts = copts,
+        own = _is_cgc_package(),
         ptx = True,
         out_stem = name,
         visibility = visibility,
@@ -170,7 +182,7 @@ def cuda_binary(name, srcs, deps = [], copts = [], visibility = None, args = [],
         name = name,
         srcs = host,
         deps = deps + lib_deps + ["@local_cuda//:cudart"],
-        copts = CGC_C_COPTS,
+        copts = CGC_C_COPTS if _is_cgc_package() else [],
         linkstatic = True,
         visibility = visibility,
         args = args,
@@ -189,7 +201,7 @@ def cgc_test(name, srcs, kernels = [], deps = [], data = [], copts = [], gpu = F
         cuda_library(
             name = name + "_kernels",
             srcs = kernels,
-            deps = deps + ["//tests/support"],
+            deps = deps + [Label("//tests/support")],
             copts = copts,
             testonly = True,
             visibility = ["//visibility:private"],
@@ -198,7 +210,7 @@ def cgc_test(name, srcs, kernels = [], deps = [], data = [], copts = [], gpu = F
     native.cc_test(
         name = name,
         srcs = srcs,
-        deps = deps + kernel_deps + ["//tests/support"],
+        deps = deps + kernel_deps + [Label("//tests/support")],
         data = data,
         copts = CGC_C_COPTS,
         size = size,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* tests/cmake_consumer/kernel.cu — a kernel that uses the installed headers. */
+/* tests/consumer/kernel.cu — a kernel that uses the installed headers. */
 #include <cg/cg.h>
 
 extern "C" __global__ void consumer_kernel(unsigned *out)

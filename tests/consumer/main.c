@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* tests/cmake_consumer/main.c — host C against the installed cgc: the host
+/* tests/consumer/main.c — host C against the installed cgc: the host
  * library links and answers without a GPU. Exit 0 when every answer is right. */
 #include <stdio.h>
 #include <string.h>
