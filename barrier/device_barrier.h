@@ -115,8 +115,10 @@ CG_EXTERN_C_BEGIN
 
 /* Host: initialize the device-memory barrier `dev_bar` (a device pointer) for
  * `expected` arrivals per phase, synchronously (cudaMemcpy). Returns
- * CG_SUCCESS, CG_ERROR_INVALID_ARGUMENT (null), CG_ERROR_COUNT_RANGE
- * (expected outside 1 .. 2^20-1) or CG_ERROR_CUDA (the copy failed). */
+ * CG_SUCCESS, CG_ERROR_INVALID_ARGUMENT (null, not 8-byte aligned, or memory
+ * the device cannot reach, such as a plain host pointer), CG_ERROR_COUNT_RANGE
+ * (expected outside 1 .. 2^20-1) or CG_ERROR_CUDA (a runtime call failed);
+ * cg_last_error_detail() names the value. Leaves no CUDA error pending. */
 cg_status_t cg_device_barrier_init_host(cg_device_barrier_t *dev_bar, uint32_t expected);
 
 CG_EXTERN_C_END
