@@ -248,6 +248,39 @@ CG_DEVICE cg_dim3_t cg_grid_block_index(const cg_grid_t *g)
     return cg_dim3(blockIdx.x, blockIdx.y, blockIdx.z);
 }
 
+/* The grid's shape in clusters (%nclusterid; C++ CG's dim_clusters()). A
+ * launch without a cluster shape runs in 1-block clusters: the grid's shape.
+ * sm_90. */
+CG_DEVICE cg_dim3_t cg_grid_dim_clusters(const cg_grid_t *g)
+{
+    (void)g;
+    return cg_dim3(cg_hw_nclusterid_x(), cg_hw_nclusterid_y(), cg_hw_nclusterid_z());
+}
+
+/* Clusters in the grid (num_clusters()). sm_90. */
+CG_DEVICE uint64_t cg_grid_num_clusters(const cg_grid_t *g)
+{
+    (void)g;
+    return (uint64_t)cg_hw_nclusterid_x() * cg_hw_nclusterid_y() * cg_hw_nclusterid_z();
+}
+
+/* The calling block's cluster's 3-D index in the grid (%clusterid;
+ * cluster_index()). sm_90. */
+CG_DEVICE cg_dim3_t cg_grid_cluster_index(const cg_grid_t *g)
+{
+    (void)g;
+    return cg_dim3(cg_hw_clusterid_x(), cg_hw_clusterid_y(), cg_hw_clusterid_z());
+}
+
+/* The calling block's cluster's linear rank in the grid, x fastest
+ * (cluster_rank()). sm_90. */
+CG_DEVICE uint64_t cg_grid_cluster_rank(const cg_grid_t *g)
+{
+    (void)g;
+    return ((uint64_t)cg_hw_clusterid_z() * cg_hw_nclusterid_y() + cg_hw_clusterid_y()) * cg_hw_nclusterid_x() +
+           cg_hw_clusterid_x();
+}
+
 /* Threads in the grid. */
 CG_DEVICE uint64_t cg_grid_num_threads(const cg_grid_t *g)
 {

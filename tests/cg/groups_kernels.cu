@@ -169,6 +169,38 @@ extern "C" cg_status_t cgt_launch_grid_queries(cg_dim3_t grid, cg_dim3_t block, 
     return cg_launch(&cfg, (const void *)k_grid_queries, args);
 }
 
+/* The grid's cluster queries (sm_90) against C++ CG's, in a cluster launch. */
+__global__ void k_grid_cluster_queries(cgt_query_result_t *r)
+{
+    cg_grid_t g = cg_this_grid();
+    cpp_cg::grid_group cgg = cpp_cg::this_grid();
+    CHECK(r, CGT_Q_GRID_CLUSTERS, cg_grid_num_clusters(&g), cgg.num_clusters());
+    CHECK(r, CGT_Q_GRID_CLUSTERS, cg_grid_cluster_rank(&g), cgg.cluster_rank());
+    cg_dim3_t dc = cg_grid_dim_clusters(&g), ci = cg_grid_cluster_index(&g);
+    dim3 cdc = cgg.dim_clusters(), cci = cgg.cluster_index();
+    CHECK(r, CGT_Q_GRID_CLUSTERS, dc.x, cdc.x);
+    CHECK(r, CGT_Q_GRID_CLUSTERS, dc.y, cdc.y);
+    CHECK(r, CGT_Q_GRID_CLUSTERS, dc.z, cdc.z);
+    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.x, cci.x);
+    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.y, cci.y);
+    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.z, cci.z);
+    /* The host's arithmetic: the block index over the cluster shape. */
+    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.x, blockIdx.x / cg_hw_cluster_nctaid_x());
+    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.z, blockIdx.z / cg_hw_cluster_nctaid_z());
+    CHECK(r, CGT_Q_GRID_CLUSTERS, dc.y, gridDim.y / cg_hw_cluster_nctaid_y());
+}
+
+extern "C" cg_status_t cgt_launch_grid_cluster_queries(cg_dim3_t grid, cg_dim3_t block, cg_dim3_t cluster,
+                                                       cgt_query_result_t *r)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&r};
+    cfg.grid = grid;
+    cfg.block = block;
+    cfg.cluster = cluster;
+    return cg_launch(&cfg, (const void *)k_grid_cluster_queries, args);
+}
+
 /* ---- warp tiles ----------------------------------------------------------- */
 
 /* Per thread, for tile size n: out[t * CGT_TILE_FIELDS + f]. The host

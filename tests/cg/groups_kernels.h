@@ -37,7 +37,8 @@ typedef enum cgt_query {
     CGT_Q_GRID_NUM_BLOCKS,
     CGT_Q_GRID_DIM_BLOCKS,
     CGT_Q_GRID_BLOCK_INDEX,
-    CGT_Q_GRID_DIM_THREADS
+    CGT_Q_GRID_DIM_THREADS,
+    CGT_Q_GRID_CLUSTERS
 } cgt_query_t;
 
 /* Fields per thread written by the tile kernel. */
@@ -50,6 +51,9 @@ cg_status_t cgt_launch_block_cluster_queries(cg_dim3_t grid, cg_dim3_t block, cg
 cg_status_t cgt_launch_dsmem_map(uint32_t blocks, uint32_t threads, uint32_t cluster, cgt_query_result_t *r,
                                  uint32_t salt);
 cg_status_t cgt_launch_grid_queries(cg_dim3_t grid, cg_dim3_t block, cgt_query_result_t *r);
+/* The grid's cluster queries against C++ CG, a cluster launch of `cluster`. */
+cg_status_t cgt_launch_grid_cluster_queries(cg_dim3_t grid, cg_dim3_t block, cg_dim3_t cluster,
+                                            cgt_query_result_t *r);
 cg_status_t cgt_launch_tiles(uint32_t blocks, uint32_t threads, uint32_t n, const int *in_i, const float *in_f,
                              uint32_t *out);
 CG_EXTERN_C_END

@@ -131,6 +131,28 @@ Test(cg_groups, grid_queries)
     }
 }
 
+/* The grid's cluster queries against C++ CG: 1-D to 3-D clusters, and a
+ * launch without a cluster shape (1-block clusters). */
+Test(cg_groups, grid_cluster_queries)
+{
+    static const uint32_t shapes[][9] = {
+        {8, 2, 1, 64, 1, 1, 2, 1, 1}, {4, 6, 2, 32, 2, 1, 2, 3, 1}, {6, 2, 4, 96, 1, 1, 1, 2, 2},
+        {16, 1, 1, 128, 1, 1, 16, 1, 1}, {5, 3, 2, 64, 1, 1, 0, 0, 0},
+    };
+    cgt_require_sm90();
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        const uint32_t *s = shapes[i];
+        cgt_query_result_t *r = new_result();
+        char what[128];
+        snprintf(what, sizeof what, "grid %ux%ux%u block %ux%ux%u cluster %ux%ux%u", s[0], s[1], s[2], s[3], s[4],
+                 s[5], s[6], s[7], s[8]);
+        CGT_OK(cgt_launch_grid_cluster_queries(d3(s[0], s[1], s[2]), d3(s[3], s[4], s[5]), d3(s[6], s[7], s[8]), r));
+        CGT_SYNC();
+        expect_clean(r, what);
+        CGT_CUDA(cudaFree(r));
+    }
+}
+
 /* ---- tiles: host reference ------------------------------------------------ */
 
 static uint32_t f2u(float f)
