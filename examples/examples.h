@@ -36,19 +36,19 @@ typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
 typedef struct cgx_example {
     const char *name;
-    const char *origin; /* the seed page or workload it ports */
+    const char *origin; /* what the example shows, as the C++ program it ports does */
     cgx_example_fn run;
 } cgx_example_t;
 
 /* The examples in tour order; a null run marks the end. */
 #define CGX_EXAMPLE_TABLE(X)                                                                  \
-    X(psum_completion, "seed 000: cuda::barrier completion function (psum)")                 \
-    X(split_arrive_wait, "seed 004: temporal splitting, split arrive/wait")                 \
-    X(cluster_neighbor, "seed 002: cluster barrier_arrive/barrier_wait with DSMEM")          \
-    X(tma_two_buffers, "seed 001: 1D TMA load of two buffers with arrival token")            \
-    X(tma_parity, "seed 001: 1D TMA load of two buffers with phase parity wait")             \
-    X(memcpy_async_batches, "seed 003: memcpy_async with a barrier")                         \
-    X(dsmem_histogram, "workload: cluster-distributed histogram in DSMEM")
+    X(psum_completion, "cuda::barrier with a completion function: a prefix sum")                 \
+    X(split_arrive_wait, "split arrive/wait with independent work between")                 \
+    X(cluster_neighbor, "cluster barrier_arrive/barrier_wait, reading the neighbour by DSMEM")          \
+    X(tma_two_buffers, "1-D TMA load of two buffers, waited on by token")            \
+    X(tma_parity, "1-D TMA load of two buffers, waited on by phase parity")             \
+    X(memcpy_async_batches, "memcpy_async of a block's batch, completing on a barrier")                         \
+    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")
 
 #ifdef __cplusplus
 }
