@@ -147,29 +147,43 @@ CG_DEVICE void cg_mbarrier_inval(cg_mbarrier_t *mb)
 /* ------------------------------------------------------------------------ */
 
 #if CG_ARCH_HAS_SM80 && !CG_ARCH_HAS_SM90
-/* sm_80 (PTX 7.0 forms) has no arrival count without noComplete: `count - 1`
- * arrivals (or drops) that cannot complete the phase, since the caller's last
- * one is still pending, then that one. Returns its state. */
-CG_DEVICE uint64_t cg_mbarrier_arrive_n_sm80_(cg_mbarrier_t *mb, uint32_t count, bool drop)
+/* sm_80 (PTX 7.0 forms, no .release/.cta qualifiers: release at CTA scope is
+ * their meaning). One arrival, or with `drop` an arrive_drop. */
+CG_DEVICE uint64_t cg_mbarrier_arrive_sm80_(cg_mbarrier_t *mb, bool drop)
 {
     uint64_t state = 0;
-    const uint32_t addr = cg_smem_addr(mb);
-    if (drop) {
-        if (count > 1u)
-            asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
-                         : "=l"(state)
-                         : "r"(addr), "r"(count - 1u)
-                         : "memory");
-        asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(addr) : "memory");
-    } else {
-        if (count > 1u)
-            asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
-                         : "=l"(state)
-                         : "r"(addr), "r"(count - 1u)
-                         : "memory");
-        asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(addr) : "memory");
-    }
+    if (drop)
+        asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
+    else
+        asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
     return state;
+}
+
+/* sm_80: `count` arrivals (or drops) that must not complete the phase. */
+CG_DEVICE uint64_t cg_mbarrier_no_complete_sm80_(cg_mbarrier_t *mb, uint32_t count, bool drop)
+{
+    uint64_t state = 0;
+    if (drop)
+        asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
+                     : "=l"(state)
+                     : "r"(cg_smem_addr(mb)), "r"(count)
+                     : "memory");
+    else
+        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
+                     : "=l"(state)
+                     : "r"(cg_smem_addr(mb)), "r"(count)
+                     : "memory");
+    return state;
+}
+
+/* sm_80 has no arrival count without noComplete: `count - 1` arrivals (or
+ * drops) that cannot complete the phase, since the caller's last one is
+ * still pending, then that one. Returns its state. */
+CG_DEVICE uint64_t cg_mbarrier_arrive_n_sm80_(cg_mbarrier_t *mb, uint32_t count, bool drop)
+{
+    if (count > 1u)
+        (void)cg_mbarrier_no_complete_sm80_(mb, count - 1u, drop);
+    return cg_mbarrier_arrive_sm80_(mb, drop);
 }
 #endif
 
@@ -184,7 +198,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
                  : "r"(cg_smem_addr(mb))
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
+    state = cg_mbarrier_arrive_sm80_(mb, false);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -254,8 +268,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed(cg_mbarrier_t *mb)
                  : "=l"(state)
                  : "r"(cg_smem_addr(mb)));
 #elif CG_ARCH_HAS_SM80
-    /* sm_80 has no .relaxed: the release form orders more, never less. */
-    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
+    state = cg_mbarrier_arrive_sm80_(mb, false); /* no .relaxed on sm_80: release orders more, never less */
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -321,10 +334,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t 
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
+    state = cg_mbarrier_no_complete_sm80_(mb, count, false);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -345,10 +355,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint
                  : "r"(cg_smem_addr(mb)), "r"(count)
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
+    state = cg_mbarrier_no_complete_sm80_(mb, count, true);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
@@ -568,7 +575,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop(cg_mbarrier_t *mb)
                  : "r"(cg_smem_addr(mb))
                  : "memory");
 #elif CG_ARCH_HAS_SM80
-    asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
+    state = cg_mbarrier_arrive_sm80_(mb, true);
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif

@@ -136,7 +136,7 @@
         cg_device_barrier_t *bar = (cg_device_barrier_t *)BENCH_DBAR_LINE(a, 1);                         \
         if (a.iters < 0) {                                                                               \
             if (g == 0) {                                                                                \
-                cg_device_barrier_init(bar, (uint32_t)n);                                       \
+                cg_device_barrier_init(bar, (uint32_t)n);                                                \
                 kname##_stats[0] = kname##_stats[1] = 0;                                                 \
                 kname##_launch = 1;                                                                      \
             }                                                                                            \
@@ -146,7 +146,7 @@
         unsigned long long errors = 0;                                                                   \
         for (long long i = 0; i < a.iters; ++i) {                                                        \
             kname##_slots[i & 1][g] = bench_dbar_value(launch, i, g);                                    \
-            cg_token_t t = cg_device_barrier_arrive(bar);                                       \
+            cg_token_t t = cg_device_barrier_arrive(bar);                                                \
             if (!BENCH_DBAR_SKIP_WAIT)                                                                   \
                 cg_device_barrier_wait(bar, t);                                                          \
             const unsigned long long p = bench_dbar_peer(i, g, n);                                       \

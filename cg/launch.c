@@ -20,10 +20,6 @@
 /* Dynamic shared memory above this needs cudaFuncAttributeMaxDynamicSharedMemorySize. */
 #define CG_SMEM_DEFAULT_LIMIT_ (48u * 1024u)
 
-/* The detail of a failure: base/status.c keeps it per thread. */
-#define cg_fail_ cg_status_fail_
-#define cg_ok_ cg_status_ok_
-
 /* --- the configuration, normalized ---------------------------------------- */
 
 typedef struct cg_launch_ {
@@ -42,33 +38,33 @@ static uint32_t cg_or1_(uint32_t v) { return v ? v : 1u; }
 static cg_status_t cg_check_shape_(const cg_launch_config_t *cfg, const void *kernel, cg_launch_t_ *l)
 {
     if (!cfg)
-        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
     if (!kernel)
-        return cg_fail_(CG_ERROR_KERNEL_NULL, "the kernel pointer is NULL");
+        return cg_status_fail_(CG_ERROR_KERNEL_NULL, "the kernel pointer is NULL");
 
     if (cfg->block.x == 0)
-        return cg_fail_(CG_ERROR_BLOCK_SIZE, "block.x is 0: a block needs at least one thread");
+        return cg_status_fail_(CG_ERROR_BLOCK_SIZE, "block.x is 0: a block needs at least one thread");
     l->block.x = cfg->block.x;
     l->block.y = cg_or1_(cfg->block.y);
     l->block.z = cg_or1_(cfg->block.z);
     if (l->block.x > CG_MAX_BLOCK_X_ || l->block.y > CG_MAX_BLOCK_Y_ || l->block.z > CG_MAX_BLOCK_Z_)
-        return cg_fail_(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u exceeds the per-dimension limit %ux%ux%u",
+        return cg_status_fail_(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u exceeds the per-dimension limit %ux%ux%u",
                         l->block.x, l->block.y, l->block.z, CG_MAX_BLOCK_X_, CG_MAX_BLOCK_Y_, CG_MAX_BLOCK_Z_);
     {
         uint64_t t = (uint64_t)l->block.x * l->block.y * l->block.z;
         if (t > CG_MAX_BLOCK_THREADS_)
-            return cg_fail_(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u has %llu threads; the limit is %u", l->block.x,
+            return cg_status_fail_(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u has %llu threads; the limit is %u", l->block.x,
                             l->block.y, l->block.z, (unsigned long long)t, CG_MAX_BLOCK_THREADS_);
         l->threads = (uint32_t)t;
     }
 
     if (cfg->grid.x == 0)
-        return cg_fail_(CG_ERROR_GRID_SIZE, "grid.x is 0: a grid needs at least one block");
+        return cg_status_fail_(CG_ERROR_GRID_SIZE, "grid.x is 0: a grid needs at least one block");
     l->grid.x = cfg->grid.x;
     l->grid.y = cg_or1_(cfg->grid.y);
     l->grid.z = cg_or1_(cfg->grid.z);
     if (l->grid.x > CG_MAX_GRID_X_ || l->grid.y > CG_MAX_GRID_YZ_ || l->grid.z > CG_MAX_GRID_YZ_)
-        return cg_fail_(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the limit %ux%ux%u", l->grid.x, l->grid.y,
+        return cg_status_fail_(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the limit %ux%ux%u", l->grid.x, l->grid.y,
                         l->grid.z, CG_MAX_GRID_X_, CG_MAX_GRID_YZ_, CG_MAX_GRID_YZ_);
     l->blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
 
@@ -81,17 +77,17 @@ static cg_status_t cg_check_shape_(const cg_launch_config_t *cfg, const void *ke
         l->cluster.z = cg_or1_(cfg->cluster.z);
         /* Each side first: the product of three large sides overflows. */
         if (l->cluster.x > CG_CLUSTER_MAX_ || l->cluster.y > CG_CLUSTER_MAX_ || l->cluster.z > CG_CLUSTER_MAX_)
-            return cg_fail_(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has a side above %u; sm_90 allows at most %u "
+            return cg_status_fail_(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has a side above %u; sm_90 allows at most %u "
                             "blocks per cluster", l->cluster.x, l->cluster.y, l->cluster.z, CG_CLUSTER_MAX_,
                             CG_CLUSTER_MAX_);
         n = (uint64_t)l->cluster.x * l->cluster.y * l->cluster.z;
         if (n > CG_CLUSTER_MAX_)
-            return cg_fail_(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has %llu blocks; sm_90 allows at most %u",
+            return cg_status_fail_(CG_ERROR_CLUSTER_TOO_LARGE, "cluster %ux%ux%u has %llu blocks; sm_90 allows at most %u",
                             l->cluster.x, l->cluster.y, l->cluster.z, (unsigned long long)n, CG_CLUSTER_MAX_);
         l->cluster_blocks = (uint32_t)n;
         if (l->grid.x % l->cluster.x || l->grid.y % l->cluster.y || l->grid.z % l->cluster.z) {
             const char *dim = l->grid.x % l->cluster.x ? "x" : (l->grid.y % l->cluster.y ? "y" : "z");
-            return cg_fail_(CG_ERROR_CLUSTER_SHAPE, "cluster %ux%ux%u does not divide grid %ux%ux%u in %s",
+            return cg_status_fail_(CG_ERROR_CLUSTER_SHAPE, "cluster %ux%ux%u does not divide grid %ux%ux%u in %s",
                             l->cluster.x, l->cluster.y, l->cluster.z, l->grid.x, l->grid.y, l->grid.z, dim);
         }
     }
@@ -105,21 +101,21 @@ static cg_status_t cg_check_device_(const void *kernel, cg_launch_t_ *l)
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {
         (void)cudaGetLastError(); /* do not leave the error for the caller's next check */
-        return cg_fail_(CG_ERROR_NO_DEVICE, "no CUDA device: %s",
+        return cg_status_fail_(CG_ERROR_NO_DEVICE, "no CUDA device: %s",
                         e != cudaSuccess ? cudaGetErrorString(e) : "the device count is 0");
     }
     if ((e = cudaGetDevice(&l->device)) != cudaSuccess ||
         (e = cudaGetDeviceProperties(&l->prop, l->device)) != cudaSuccess)
-        return cg_fail_(CG_ERROR_CUDA, "querying the current device failed: %s", cudaGetErrorString(e));
+        return cg_status_fail_(CG_ERROR_CUDA, "querying the current device failed: %s", cudaGetErrorString(e));
     if (l->prop.major < 8)
-        return cg_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; cgc needs sm_80 or newer", l->device,
+        return cg_status_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; cgc needs sm_80 or newer", l->device,
                         l->prop.name, l->prop.major, l->prop.minor);
     if (l->prop.major < 9 && l->cluster_blocks)
-        return cg_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; a cluster launch needs sm_90 or newer",
+        return cg_status_fail_(CG_ERROR_DEVICE_TOO_OLD, "device %d (%s) is sm_%d%d; a cluster launch needs sm_90 or newer",
                         l->device, l->prop.name, l->prop.major, l->prop.minor);
     if ((e = cudaFuncGetAttributes(&l->fa, kernel)) != cudaSuccess) {
         (void)cudaGetLastError();
-        return cg_fail_(CG_ERROR_KERNEL_IMAGE, "cudaFuncGetAttributes on the kernel failed: %s (device %d is sm_%d%d)",
+        return cg_status_fail_(CG_ERROR_KERNEL_IMAGE, "cudaFuncGetAttributes on the kernel failed: %s (device %d is sm_%d%d)",
                         cudaGetErrorString(e), l->device, l->prop.major, l->prop.minor);
     }
     return CG_SUCCESS;
@@ -132,23 +128,23 @@ static cg_status_t cg_check_resources_(const cg_launch_config_t *cfg, const void
     size_t smem_total = l->fa.sharedSizeBytes + cfg->dynamic_smem;
 
     if ((int)l->threads > l->fa.maxThreadsPerBlock)
-        return cg_fail_(CG_ERROR_BLOCK_SIZE,
+        return cg_status_fail_(CG_ERROR_BLOCK_SIZE,
                         "block of %u threads exceeds this kernel's limit of %d (its registers: %d per thread)",
                         l->threads, l->fa.maxThreadsPerBlock, l->fa.numRegs);
     if (l->grid.x > (uint32_t)l->prop.maxGridSize[0] || l->grid.y > (uint32_t)l->prop.maxGridSize[1] ||
         l->grid.z > (uint32_t)l->prop.maxGridSize[2])
-        return cg_fail_(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the device's %dx%dx%d", l->grid.x, l->grid.y,
+        return cg_status_fail_(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the device's %dx%dx%d", l->grid.x, l->grid.y,
                         l->grid.z, l->prop.maxGridSize[0], l->prop.maxGridSize[1], l->prop.maxGridSize[2]);
 
     if (smem_total > l->prop.sharedMemPerBlockOptin)
-        return cg_fail_(CG_ERROR_SHARED_MEMORY,
+        return cg_status_fail_(CG_ERROR_SHARED_MEMORY,
                         "%zu bytes of dynamic + %zu static shared memory exceed the device's %zu per block",
                         cfg->dynamic_smem, (size_t)l->fa.sharedSizeBytes, (size_t)l->prop.sharedMemPerBlockOptin);
     if (cfg->dynamic_smem > CG_SMEM_DEFAULT_LIMIT_ || cfg->dynamic_smem > (size_t)l->fa.maxDynamicSharedSizeBytes) {
         e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)cfg->dynamic_smem);
         if (e != cudaSuccess) {
             (void)cudaGetLastError();
-            return cg_fail_(CG_ERROR_SHARED_MEMORY, "allowing %zu bytes of dynamic shared memory failed: %s",
+            return cg_status_fail_(CG_ERROR_SHARED_MEMORY, "allowing %zu bytes of dynamic shared memory failed: %s",
                             cfg->dynamic_smem, cudaGetErrorString(e));
         }
     }
@@ -157,7 +153,7 @@ static cg_status_t cg_check_resources_(const cg_launch_config_t *cfg, const void
         e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
         if (e != cudaSuccess) {
             (void)cudaGetLastError();
-            return cg_fail_(CG_ERROR_CLUSTER_NONPORTABLE_DENIED,
+            return cg_status_fail_(CG_ERROR_CLUSTER_NONPORTABLE_DENIED,
                             "cluster of %u blocks needs the non-portable opt-in, which failed: %s", l->cluster_blocks,
                             cudaGetErrorString(e));
         }
@@ -208,14 +204,14 @@ static cg_status_t cg_check_residency_(const cg_launch_config_t *cfg, const void
         e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &lc);
         if (e != cudaSuccess) {
             (void)cudaGetLastError();
-            return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+            return cg_status_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
                             "cudaOccupancyMaxActiveClusters for cluster %ux%ux%u of %u-thread blocks with %zu bytes "
                             "dynamic shared memory failed: %s",
                             l->cluster.x, l->cluster.y, l->cluster.z, l->threads, cfg->dynamic_smem,
                             cudaGetErrorString(e));
         }
         if (clusters == 0)
-            return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+            return cg_status_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
                             "no cluster %ux%ux%u of %u-thread blocks with %zu bytes dynamic shared memory fits on one "
                             "GPC",
                             l->cluster.x, l->cluster.y, l->cluster.z, l->threads, cfg->dynamic_smem);
@@ -225,19 +221,19 @@ static cg_status_t cg_check_residency_(const cg_launch_config_t *cfg, const void
     if (cfg->cooperative) {
         int coop = 0, per_sm = 0;
         if ((e = cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, l->device)) != cudaSuccess)
-            return cg_fail_(CG_ERROR_CUDA, "querying cooperative launch support failed: %s", cudaGetErrorString(e));
+            return cg_status_fail_(CG_ERROR_CUDA, "querying cooperative launch support failed: %s", cudaGetErrorString(e));
         if (!coop)
-            return cg_fail_(CG_ERROR_COOPERATIVE_UNSUPPORTED, "device %d (%s) does not support cooperative launch",
+            return cg_status_fail_(CG_ERROR_COOPERATIVE_UNSUPPORTED, "device %d (%s) does not support cooperative launch",
                             l->device, l->prop.name);
         if (!l->cluster_blocks) {
             e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)l->threads, cfg->dynamic_smem);
             if (e != cudaSuccess)
-                return cg_fail_(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s",
+                return cg_status_fail_(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s",
                                 cudaGetErrorString(e));
             resident = (uint64_t)per_sm * (uint64_t)l->prop.multiProcessorCount;
         }
         if (l->blocks > resident)
-            return cg_fail_(CG_ERROR_COOPERATIVE_TOO_LARGE,
+            return cg_status_fail_(CG_ERROR_COOPERATIVE_TOO_LARGE,
                             "cooperative grid of %llu blocks (%u threads, %zu bytes dynamic shared memory each) "
                             "exceeds the %llu that can be co-resident on device %d",
                             (unsigned long long)l->blocks, l->threads, cfg->dynamic_smem,
@@ -262,7 +258,7 @@ cg_status_t cg_launch_check(const cg_launch_config_t *cfg, const void *kernel)
 {
     cg_launch_t_ l;
     cg_status_t st = cg_check_all_(cfg, kernel, &l);
-    return st == CG_SUCCESS ? cg_ok_() : st;
+    return st == CG_SUCCESS ? cg_status_ok_() : st;
 }
 
 /* Whether the kernel takes parameters: cudaFuncGetParamInfo for the first
@@ -303,19 +299,19 @@ cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **
     if (st != CG_SUCCESS)
         return st;
     if (!args && cg_takes_params_(kernel))
-        return cg_fail_(CG_ERROR_INVALID_ARGUMENT,
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT,
                         "args is NULL but the kernel takes parameters: pass an array with a pointer to each argument");
     cg_to_cuda_(cfg, &l, &lc, attrs, 1);
     e = cudaLaunchKernelExC(&lc, kernel, args);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        return cg_fail_(cg_launch_status_(e), "cudaLaunchKernelExC (grid %ux%ux%u, block %ux%ux%u, cluster %u, %zu "
+        return cg_status_fail_(cg_launch_status_(e), "cudaLaunchKernelExC (grid %ux%ux%u, block %ux%ux%u, cluster %u, %zu "
                         "bytes dynamic shared memory%s) failed: %s (%s)",
                         l.grid.x, l.grid.y, l.grid.z, l.block.x, l.block.y, l.block.z, l.cluster_blocks,
                         cfg->dynamic_smem, cfg->cooperative ? ", cooperative" : "", cudaGetErrorString(e),
                         cudaGetErrorName(e));
     }
-    return cg_ok_();
+    return cg_status_ok_();
 }
 
 cg_status_t cg_max_cooperative_blocks(const void *kernel, uint32_t block_threads, size_t dynamic_smem,
@@ -327,7 +323,7 @@ cg_status_t cg_max_cooperative_blocks(const void *kernel, uint32_t block_threads
     int per_sm = 0;
     cudaError_t e;
     if (!blocks)
-        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
     *blocks = 0;
     cfg.grid.x = 1;
     cfg.block.x = block_threads;
@@ -337,9 +333,9 @@ cg_status_t cg_max_cooperative_blocks(const void *kernel, uint32_t block_threads
         return st;
     e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)block_threads, dynamic_smem);
     if (e != cudaSuccess)
-        return cg_fail_(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s", cudaGetErrorString(e));
+        return cg_status_fail_(CG_ERROR_CUDA, "cudaOccupancyMaxActiveBlocksPerMultiprocessor failed: %s", cudaGetErrorString(e));
     *blocks = (uint32_t)per_sm * (uint32_t)l.prop.multiProcessorCount;
-    return cg_ok_();
+    return cg_status_ok_();
 }
 
 cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *kernel, uint32_t *clusters)
@@ -352,10 +348,10 @@ cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *ke
     int n = 0;
     cudaError_t e;
     if (!clusters)
-        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT, "the result pointer is NULL");
     *clusters = 0;
     if (!cfg)
-        return cg_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch configuration pointer is NULL");
     c = *cfg;
     c.cooperative = 0;
     /* The grid does not matter here: one cluster's worth. */
@@ -373,22 +369,22 @@ cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *ke
     e = cudaOccupancyMaxActiveClusters(&n, kernel, &lc);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE, "cudaOccupancyMaxActiveClusters failed: %s",
+        return cg_status_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE, "cudaOccupancyMaxActiveClusters failed: %s",
                         cudaGetErrorString(e));
     }
     *clusters = (uint32_t)n;
     if (n == 0)
-        return cg_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
+        return cg_status_fail_(CG_ERROR_CLUSTER_UNSCHEDULABLE,
                         "no cluster %ux%ux%u of %u-thread blocks with %zu bytes dynamic shared memory fits on one GPC",
                         l.cluster.x, l.cluster.y, l.cluster.z, l.threads, c.dynamic_smem);
-    return cg_ok_();
+    return cg_status_ok_();
 }
 
 cg_status_t cg_stream_synchronize(cudaStream_t stream)
 {
     cudaError_t e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess)
-        return cg_fail_(CG_ERROR_KERNEL_FAILED, "the stream reported: %s (%s)", cudaGetErrorString(e),
+        return cg_status_fail_(CG_ERROR_KERNEL_FAILED, "the stream reported: %s (%s)", cudaGetErrorString(e),
                         cudaGetErrorName(e));
-    return cg_ok_();
+    return cg_status_ok_();
 }

@@ -20,16 +20,8 @@ TestSuite(rdc_compile, .timeout = 240);
 /* Runs one shell command; fails the test with its output when it fails. */
 static void run(const char *what, const char *cmd)
 {
-    FILE *p = popen(cmd, "r");
-    cr_assert(p != NULL, "popen failed");
-    char log[8192] = "", line[512];
-    size_t used = 0;
-    while (fgets(line, sizeof line, p))
-        if (used + strlen(line) + 1 < sizeof log) {
-            strcpy(log + used, line);
-            used += strlen(line);
-        }
-    cr_assert_eq(pclose(p), 0, "%s failed:\n%s\n%s", what, cmd, log);
+    char log[8192];
+    cr_assert_eq(cgt_run(cmd, log, sizeof log), 0, "%s failed:\n%s\n%s", what, cmd, log);
 }
 
 static void rdc_build(const char *defines)

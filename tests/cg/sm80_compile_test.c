@@ -24,17 +24,7 @@ static int build(const char *gencode, const char *defines, char *log, size_t cap
     snprintf(out, sizeof out, "%s/sm80_probe_%d.o", cgt_tmpdir(), (int)getpid());
     snprintf(cmd, sizeof cmd, "timeout 200 '%s' -O3 -std=c++17 %s %s -I. -c tests/cg/sm80_probe.cu -o '%s' 2>&1",
              cgt_nvcc(), gencode, defines, out);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p != NULL, "popen failed");
-    size_t used = 0;
-    log[0] = '\0';
-    char line[512];
-    while (fgets(line, sizeof line, p))
-        if (used + strlen(line) + 1 < cap) {
-            strcpy(log + used, line);
-            used += strlen(line);
-        }
-    int rc = pclose(p);
+    int rc = cgt_run(cmd, log, cap);
     unlink(out);
     return rc;
 }

@@ -106,6 +106,23 @@ const char *cgt_nvcc(void)
     return nvcc;
 }
 
+int cgt_run(const char *cmd, char *log, size_t cap)
+{
+    FILE *p = popen(cmd, "r");
+    cr_assert(p != NULL, "popen failed: %s", cmd);
+    size_t used = 0;
+    char line[512];
+    log[0] = '\0';
+    while (fgets(line, sizeof line, p)) {
+        const size_t n = strlen(line);
+        if (used + n + 1 < cap) {
+            memcpy(log + used, line, n + 1);
+            used += n;
+        }
+    }
+    return pclose(p);
+}
+
 const char *cgt_tmpdir(void)
 {
     const char *t = getenv("TEST_TMPDIR");

@@ -67,6 +67,10 @@ cudaError_t cgt_stream_wait_deadline(double seconds);
  * fails the test when there is none. For tests that compile at run time. */
 const char *cgt_nvcc(void);
 
+/* Runs a shell command (popen); returns its exit status and its output,
+ * truncated to `cap` bytes, in `log`. For tests that compile at run time. */
+int cgt_run(const char *cmd, char *log, size_t cap);
+
 /* A scratch directory for the test ($TEST_TMPDIR under Bazel, else /tmp). */
 const char *cgt_tmpdir(void);
 
