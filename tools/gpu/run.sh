@@ -8,6 +8,10 @@
 # Logs go to $OUT (at most 8 files come back); a summary table prints last.
 #
 #   CGC_SKIP_SANITIZERS=1   skip the sanitizer passes
+#   CGC_ONLY_SANITIZERS=1   only the sanitizer passes (a second device call when
+#                           the whole suite no longer fits one)
+#   CGC_ONLY="re"           only test ids matching the extended regex (a rerun)
+#   CGC_SKIP_BENCH=1        no benchmark
 #   CGC_SAN_TOOLS="..."     which compute-sanitizer tools (default: all four)
 #   CGC_SAN_JOBS=N          sanitizer runs in parallel (default 6)
 #   CGC_BENCH_ARGS="..."    extra arguments for the benchmark
@@ -50,18 +54,26 @@ run_test() {
 
 # --- all tests, plain -------------------------------------------------------
 : >"$out/tests.log"
-while read -r id _; do
-    echo "=== $id" >>"$out/tests.log"
-    run_test "$id" >>"$out/tests.log" 2>&1
-done <"$work/tests/index.txt"
+if [ -n "${CGC_ONLY:-}" ]; then
+    grep -E "^[^ ]*(${CGC_ONLY})" "$work/tests/index.txt" >"$work/tests/index.sel" || true
+    grep -E "(${CGC_ONLY})" "$work/tests/gpu_ids.txt" >"$work/tests/gpu_ids.sel" || true
+    mv "$work/tests/index.sel" "$work/tests/index.txt"
+    mv "$work/tests/gpu_ids.sel" "$work/tests/gpu_ids.txt"
+fi
+if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ]; then
+    while read -r id _; do
+        echo "=== $id" >>"$out/tests.log"
+        run_test "$id" >>"$out/tests.log" 2>&1
+    done <"$work/tests/index.txt"
+fi
 echo "tests done in $(($(date +%s) - start)) s"
 
 # --- examples tour and benchmark (alone on the GPU) ------------------------
-if [ -x "$work/bin/tour" ]; then
+if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ -x "$work/bin/tour" ]; then
     timeout 120 "$work/bin/tour" >"$out/tour.log" 2>&1
     echo "tour-exit-code: $?" >>"$out/tour.log"
 fi
-if [ -x "$work/bin/bench" ]; then
+if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ "${CGC_SKIP_BENCH:-0}" != 1 ] && [ -x "$work/bin/bench" ]; then
     # shellcheck disable=SC2086
     timeout 240 "$work/bin/bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >"$out/bench.log" 2>&1
     echo "bench-exit-code: $?" >>"$out/bench.log"
