@@ -59,8 +59,10 @@ extern "C" __global__ void tnst_load_kernel(const __grid_constant__ cg_tensor_ma
     for (uint32_t i = threadIdx.x; i < box_bytes; i += blockDim.x)
         tile[i] = 0xA5;
     cg_fence_proxy_async_smem(); /* the poison before the engine's writes */
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
         cg_mbarrier_init(&bar, 1);
+        cg_fence_proxy_async_smem(); /* the init before the engine's complete_tx (as examples/tma_parity.cu) */
+    }
     __syncthreads();
     if (threadIdx.x == 0) {
         const cg_tensor_map_t *m = &map;
@@ -120,6 +122,7 @@ extern "C" __global__ void tnst_store_kernel(const __grid_constant__ cg_tensor_m
     const int32_t *c = coords + (size_t)blockIdx.x * 5u;
     if (threadIdx.x == 0) {
         cg_mbarrier_init(&bar, 1);
+        cg_fence_proxy_async_smem();
         (void)cg_mbarrier_arrive_tx(&bar, box_bytes);
         cg_tensor_load(tile, &map_in, rank, c, &bar);
     }
