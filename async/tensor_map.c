@@ -216,10 +216,20 @@ cg_status_t cg_tensor_map_encode(cg_tensor_map_t *out, const cg_tensor_map_desc_
         return st;
     CUtensorMap tmp;
     memset(&tmp, 0, sizeof tmp);
-    const CUresult r =
-        encode(&tmp, (CUtensorMapDataType)(desc->dtype - 1), desc->rank, desc->global_address, a.dim, a.stride, a.box,
-               a.estride, (CUtensorMapInterleave)desc->interleave, (CUtensorMapSwizzle)desc->swizzle,
-               (CUtensorMapL2promotion)desc->l2_promotion, (CUtensorMapFloatOOBfill)desc->oob_fill);
+    CUresult r = CUDA_ERROR_NOT_INITIALIZED;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        r = encode(&tmp, (CUtensorMapDataType)(desc->dtype - 1), desc->rank, desc->global_address, a.dim, a.stride,
+                   a.box, a.estride, (CUtensorMapInterleave)desc->interleave, (CUtensorMapSwizzle)desc->swizzle,
+                   (CUtensorMapL2promotion)desc->l2_promotion, (CUtensorMapFloatOOBfill)desc->oob_fill);
+        if (attempt > 0 || (r != CUDA_ERROR_NOT_INITIALIZED && r != CUDA_ERROR_INVALID_CONTEXT))
+            break;
+        /* No context current yet on this thread (nothing else of CUDA ran):
+         * make the runtime's primary context current, then try once more. */
+        if (cudaFree(NULL) != cudaSuccess) {
+            (void)cudaGetLastError();
+            break;
+        }
+    }
     if (r != CUDA_SUCCESS)
         return cg_status_fail_(CG_ERROR_CUDA, "cuTensorMapEncodeTiled refused the map: CUresult %d (rank %u, dtype %d, "
                                               "swizzle %d, interleave %d)",
