@@ -182,9 +182,10 @@ static int is_nan_bits(const unsigned char *b, uint32_t esize)
 }
 
 /* Compares one raw tile with the model; returns the number of bad elements
- * and reports the first few with everything needed to see why. */
+ * and reports bad elements in detail while *budget lasts (each costs one),
+ * with everything needed to see why; the caller sums up the rest. */
 static int check_tile(const tcfg_t *c, const char *what, int k, const int32_t *c0, const unsigned char *host,
-                      const unsigned char *tile)
+                      const unsigned char *tile, int *budget)
 {
     int bad = 0;
     const uint32_t n = c->box_bytes / c->esize;
@@ -207,7 +208,9 @@ static int check_tile(const tcfg_t *c, const char *what, int k, const int32_t *c
             ok = memcmp(tile + at, want, c->esize) == 0;
         }
         if (!ok) {
-            if (++bad <= 6) {
+            ++bad;
+            if (*budget > 0) {
+                --*budget;
                 char w[20] = "", got[20] = "";
                 for (uint32_t b = 0; b < c->esize; ++b) {
                     snprintf(w + 2 * b, 3, "%02x", want[b]);
@@ -222,8 +225,6 @@ static int check_tile(const tcfg_t *c, const char *what, int k, const int32_t *c
             }
         }
     }
-    if (bad > 6)
-        cr_expect(0, "%s, %s, box %d: %d bad elements in all", c->name, what, k, bad);
     return bad;
 }
 
@@ -264,11 +265,17 @@ static void run_load(uint64_t *rs, tcfg_t *c, int via_global_map)
         CGT_CUDA(cudaMemcpy(out, dout, out_bytes, cudaMemcpyDeviceToHost));
         CGT_CUDA(cudaMemcpy(status, dstatus, sizeof status, cudaMemcpyDeviceToHost));
         const char *what = form ? "cg_tensor_load_<rank>d" : "cg_tensor_load (coordinate array)";
+        int budget = 6, bad = 0, bad_tiles = 0;
         for (int k = 0; k < NBOXES; ++k) {
             cr_expect_eq(status[k], 0u, "%s, %s, box %d: the mbarrier phase never completed (status %u)", c->name,
                          what, k, status[k]);
-            check_tile(c, what, k, coords + 5 * k, host, out + (size_t)k * c->box_bytes);
+            const int b = check_tile(c, what, k, coords + 5 * k, host, out + (size_t)k * c->box_bytes, &budget);
+            bad += b;
+            bad_tiles += b > 0;
         }
+        if (bad)
+            cr_expect(0, "%s, %s: %d bad elements in %d of %d tiles (%u elements each)", c->name, what, bad,
+                      bad_tiles, NBOXES, c->box_bytes / c->esize);
     }
     CGT_CUDA(cudaFree(dmem));
     CGT_CUDA(cudaFree(dout));
@@ -474,6 +481,7 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
                 CGT_SYNC();
                 CGT_CUDA(cudaMemcpy(out, dout, out_bytes, cudaMemcpyDeviceToHost));
                 CGT_CUDA(cudaMemcpy(status, dstatus, sizeof(uint32_t) * (size_t)nblocks, cudaMemcpyDeviceToHost));
+                int budget = 6, bad = 0;
                 for (int b = 0; b < nblocks; ++b) {
                     const int k = b / csize;
                     cr_expect_eq(status[b], 0u, "%s, %s, block %d (cluster rank %d): phase never completed", c.name,
@@ -483,9 +491,13 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
                         char w[96];
                         snprintf(w, sizeof w, "%s, block %d (rank %d) slot %d (from rank %d)", what, b, b % csize, r,
                                  r);
-                        check_tile(&c, w, k, c0, host, out + (size_t)b * per_block + (size_t)r * c.box_bytes);
+                        bad += check_tile(&c, w, k, c0, host, out + (size_t)b * per_block + (size_t)r * c.box_bytes,
+                                          &budget);
                     }
                 }
+                if (bad)
+                    cr_expect(0, "%s, %s: %d bad elements over %d blocks x %d slots", c.name, what, bad, nblocks,
+                              csize);
             }
             CGT_CUDA(cudaFree(dmem));
             CGT_CUDA(cudaFree(dout));
