@@ -11,6 +11,7 @@
  *    coordinate-array calls; the map prefetch and the L2 box prefetch run
  *    before each load; one case reads the map from global memory;
  *  - NaN fill: out-of-bounds float elements come back NaN, the rest exact;
+ *  - element strides (2 and 3 in dimensions 1 and 2): the moved elements;
  *  - stores: each tile loaded, every byte changed, stored back through a
  *    second map: every byte of the output tensor (padding included) is either
  *    the changed input (inside some box and the tensor) or its poison;
@@ -39,6 +40,7 @@ typedef struct {
     uint64_t shape[5];
     uint64_t stride[5]; /* stride[0] = esize; stride[i] bytes of dimension i */
     uint32_t box[5];
+    uint32_t estride[5]; /* element strides (0 or 1: every element) */
     size_t bytes;      /* global buffer */
     uint32_t box_bytes; /* one tile */
 } tcfg_t;
@@ -62,6 +64,28 @@ static cg_tensor_dtype_t dtype_of(uint32_t esize)
 
 static uint32_t span_of(cg_tensor_swizzle_t s) { return s == 0 ? 0u : 16u << (unsigned)s; }
 
+static uint32_t moved(const tcfg_t *c, uint32_t i);
+
+/* Shapes a little larger than the box (1 .. box + 3 more), padded strides,
+ * the buffer size and the tile size, from rank, esize, box and estride. */
+static void lay_out(uint64_t *rs, tcfg_t *c)
+{
+    const uint32_t rank = c->rank, esize = c->esize;
+    for (uint32_t i = 0; i < rank; ++i)
+        c->shape[i] = c->box[i] + rnd(rs, 1, c->box[i] + 3);
+    c->stride[0] = esize;
+    uint64_t s = ((c->shape[0] * esize + 15u) / 16u) * 16u + 16u * rnd(rs, 0, 2);
+    for (uint32_t i = 1; i < rank; ++i) {
+        c->stride[i] = s;
+        s = s * c->shape[i] + 16u * rnd(rs, 0, 1);
+    }
+    c->bytes = rank == 1 ? (size_t)(((c->shape[0] * esize + 15u) / 16u) * 16u)
+                         : (size_t)(c->stride[rank - 1] * c->shape[rank - 1]);
+    c->box_bytes = esize;
+    for (uint32_t i = 0; i < rank; ++i)
+        c->box_bytes *= moved(c, i);
+}
+
 /* A random tensor of this rank, element size and swizzle; the box rows are
  * the whole swizzle span (or 16..64 bytes without swizzle). */
 static tcfg_t make_cfg(uint64_t *rs, uint32_t rank, uint32_t esize, cg_tensor_swizzle_t sw)
@@ -78,18 +102,9 @@ static tcfg_t make_cfg(uint64_t *rs, uint32_t rank, uint32_t esize, cg_tensor_sw
     static const uint32_t hi[5][5] = {{0}, {0, 20}, {0, 9, 4}, {0, 5, 3, 2}, {0, 3, 2, 2, 3}};
     for (uint32_t i = 1; i < rank; ++i)
         c.box[i] = rnd(rs, lo[rank - 1][i], hi[rank - 1][i]);
-    for (uint32_t i = 0; i < rank; ++i)
-        c.shape[i] = c.box[i] + rnd(rs, 1, c.box[i] + 3);
-    c.stride[0] = esize;
-    uint64_t s = ((c.shape[0] * esize + 15u) / 16u) * 16u + 16u * rnd(rs, 0, 2);
-    for (uint32_t i = 1; i < rank; ++i) {
-        c.stride[i] = s;
-        s = s * c.shape[i] + 16u * rnd(rs, 0, 1);
-    }
-    c.bytes = rank == 1 ? (size_t)(((c.shape[0] * esize + 15u) / 16u) * 16u) : (size_t)(c.stride[rank - 1] * c.shape[rank - 1]);
-    c.box_bytes = esize;
-    for (uint32_t i = 0; i < rank; ++i)
-        c.box_bytes *= c.box[i];
+    for (uint32_t i = 0; i < 5; ++i)
+        c.estride[i] = 1;
+    lay_out(rs, &c);
     c.fill = CG_TENSOR_OOB_ZERO;
     snprintf(c.name, sizeof c.name, "rank %u, %u-byte elements, swizzle %u B, box %ux%ux%ux%ux%u", rank, esize,
              span_of(sw), c.box[0], rank > 1 ? c.box[1] : 1, rank > 2 ? c.box[2] : 1, rank > 3 ? c.box[3] : 1,
@@ -111,6 +126,8 @@ static int encode(const tcfg_t *c, void *dmem, cg_tensor_map_t *m)
         if (i > 0)
             d.stride_bytes[i - 1] = c->stride[i];
     }
+    for (uint32_t i = 0; i < c->rank; ++i)
+        d.element_stride[i] = c->estride[i];
     d.swizzle = c->swizzle;
     d.oob_fill = c->fill;
     const cg_status_t st = cg_tensor_map_encode(m, &d);
@@ -153,7 +170,7 @@ static long long global_offset(const tcfg_t *c, const int32_t *c0, const uint32_
 {
     long long off = 0;
     for (uint32_t i = 0; i < c->rank; ++i) {
-        const long long g = (long long)c0[i] + p[i];
+        const long long g = (long long)c0[i] + (long long)p[i] * (c->estride[i] ? c->estride[i] : 1u);
         if (g < 0 || g >= (long long)c->shape[i])
             return -1;
         off += g * (long long)c->stride[i];
@@ -161,11 +178,18 @@ static long long global_offset(const tcfg_t *c, const int32_t *c0, const uint32_
     return off;
 }
 
-/* Box position of element index e (dimension 0 fastest). */
+/* Elements a box moves along dimension i: ceil(box / element stride). */
+static uint32_t moved(const tcfg_t *c, uint32_t i)
+{
+    const uint32_t s = c->estride[i] ? c->estride[i] : 1u;
+    return i < c->rank ? (c->box[i] + s - 1u) / s : 1u;
+}
+
+/* Box position of element index e (dimension 0 fastest), in moved elements. */
 static void box_pos(const tcfg_t *c, uint32_t e, uint32_t *p)
 {
     for (uint32_t i = 0; i < 5; ++i) {
-        const uint32_t b = i < c->rank ? c->box[i] : 1u;
+        const uint32_t b = moved(c, i);
         p[i] = e % b;
         e /= b;
     }
@@ -506,4 +530,24 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
             free(out);
             free(host);
         }
+}
+
+/* Element strides: every 2nd row and every 3rd plane of a 3-D box (the
+ * copy moves ceil(box / stride) of each; dimension 0 takes no stride
+ * without interleave). The tile holds the moved elements densely. */
+Test(tensor, element_strides_skip_rows_and_planes)
+{
+    cgt_require_sm90();
+    uint64_t rs = cgt_seed();
+    for (int sw = 0; sw <= 3; sw += 3) {
+        tcfg_t c = make_cfg(&rs, 3, 4, (cg_tensor_swizzle_t)sw);
+        c.box[1] = 9;
+        c.box[2] = 7;
+        c.estride[1] = 2;
+        c.estride[2] = 3;
+        lay_out(&rs, &c); /* shapes, strides and tile size for the new box */
+        snprintf(c.name, sizeof c.name, "rank 3, 4-byte elements, swizzle %u B, box %ux9x7, element strides 1x2x3",
+                 span_of(c.swizzle), c.box[0]);
+        run_load(&rs, &c, 0);
+    }
 }
