@@ -41,7 +41,26 @@
     X(CG_ERROR_OUT_OF_MEMORY, 18, "a device or host allocation failed")                          \
     X(CG_ERROR_NOT_SUPPORTED, 19, "the operation is not supported in this configuration")       \
     X(CG_ERROR_KERNEL_IMAGE, 20,                                                                 \
-      "the kernel has no code for this device (built for another architecture) or is not a kernel")
+      "the kernel has no code for this device (built for another architecture) or is not a kernel") \
+    X(CG_ERROR_TENSOR_DTYPE, 21, "the tensor map's element type is not one of cg_tensor_dtype_t")  \
+    X(CG_ERROR_TENSOR_RANK, 22,                                                                  \
+      "the tensor rank is outside 1..5, or below 3 with an interleaved layout")                  \
+    X(CG_ERROR_TENSOR_ALIGNMENT, 23,                                                             \
+      "the tensor's global address is null or not 16-byte aligned (32 with 32-byte interleave), " \
+      "or the tensor map is not 64-byte aligned")                                                \
+    X(CG_ERROR_TENSOR_SHAPE, 24, "a tensor dimension is 0 or larger than 2^32 elements")         \
+    X(CG_ERROR_TENSOR_STRIDE, 25,                                                                \
+      "a tensor stride is not a multiple of 16 bytes (32 with 32-byte interleave), is 2^40 or "   \
+      "more, or is smaller than the dimension below it spans")                                   \
+    X(CG_ERROR_TENSOR_BOX, 26,                                                                   \
+      "a box dimension is outside 1..256, or the box's inner row is not a multiple of 16 bytes")  \
+    X(CG_ERROR_TENSOR_ELEMENT_STRIDE, 27, "a tensor element stride is outside 1..8")             \
+    X(CG_ERROR_TENSOR_SWIZZLE, 28,                                                               \
+      "the swizzle mode is unknown, narrower than the box's inner row, or not 32 B with "         \
+      "32-byte interleave")                                                                      \
+    X(CG_ERROR_TENSOR_INTERLEAVE, 29, "the tensor interleave mode is not one of cg_tensor_interleave_t") \
+    X(CG_ERROR_TENSOR_OPTION, 30,                                                                \
+      "the L2 promotion or out-of-bounds fill is unknown, or NaN fill was asked for an integer type")
 
 typedef enum cg_status {
 #define CG_STATUS_ENUM_(name, value, message) name = value,

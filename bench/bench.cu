@@ -190,6 +190,8 @@ typedef struct row {
     double speedup;         /* the same target as a throughput factor, for display; 0 = none */
     metric_t metric;
     int (*checked)(unsigned long long *); /* device-barrier rows: the cgc kernel's stats (bench_dbar_stats_*) */
+    int (*prepare)(bench_args_t *, char *, size_t); /* optional: set up before launching (nonzero: SKIP, note says why) */
+    int (*verify)(const bench_args_t *, unsigned, char *, size_t); /* optional: check results after (nonzero: WRONG) */
 } row_t;
 
 /* Rows share shapes; these keep each table line short. */
@@ -345,6 +347,10 @@ static const row_t k_rows[] = {
     {"global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "cuda::memcpy_async + barrier", c_copy_tma, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
     {"global->shared copy", "cg_memcpy_async(&block,..,&bar)", "plain int4 loads", c_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
     {"global->shared copy", "cg_memcpy_async(&block,..,&bar)", "cuda::memcpy_async + barrier", c_copy_memcpy_async, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+
+    /* Tensor TMA (bench/tensor.cu): 64x64 u32 tiles of a 2-D matrix, reduced; both kernels' sums checked. */
+    {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(256, 16384u), 100, INFO, METRIC_COPY, NULL, bench_tensor_prepare, bench_tensor_verify},
+    {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(1024, 16384u), 100, INFO, METRIC_COPY, NULL, bench_tensor_prepare, bench_tensor_verify},
 };
 #define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
 
@@ -662,6 +668,10 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
                  r->threads);
         return;
     }
+    if (r->prepare && r->prepare(&a, res->note, sizeof res->note) != 0) {
+        res->verdict = "SKIP";
+        return;
+    }
     for (int k = 0; k < nk; ++k)
         if (skip_on_error(prepare_fn(fns[k], r, L.smem), "cudaFuncSetAttribute", res))
             return;
@@ -780,6 +790,11 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
         snprintf(note + used, room - (size_t)used,
                  ", lines swapped, checked: cgc %llu wrong / %llu phases, anchor %llu / %llu (want %llu)", st[0][0],
                  st[0][1], st[1][0], st[1][1], want);
+    }
+    if (r->verify) {
+        const size_t len = strlen(res->note);
+        if (r->verify(&a, L.grid, res->note + len, sizeof res->note - len) != 0)
+            res->verdict = "WRONG";
     }
 }
 

@@ -118,6 +118,17 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
+/* The tensor-TMA row (tensor.cu): the cgc kernel and the same kernel with
+ * plain loads; the row's prepare/verify hooks set up the matrix and its map
+ * and check both kernels' results (bench.cu's row_t). */
+#define BENCH_TENSOR_KERNELS(X)                                                    \
+    X(c_tensor_tile_tma)      /* cg_tensor_load_2d, 64x64 u32 tiles, reduced   */  \
+    X(a_tensor_tile_plain)    /* the same kernel, plain int4 loads             */
+
+BENCH_TENSOR_KERNELS(BENCH_DECLARE)
+extern "C" int bench_tensor_prepare(bench_args_t *a, char *note, size_t n);
+extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *note, size_t n);
+
 /* For a cgc getter that returned NULL: what was missing ("" if nothing). */
 extern "C" const char *bench_cgc_missing(bench_kernel_fn getter);
 

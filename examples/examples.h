@@ -31,6 +31,8 @@ int cgx_tma_parity(char *detail, size_t detail_len);
 int cgx_memcpy_async_batches(char *detail, size_t detail_len);
 /* workload: a histogram distributed over a cluster's shared memory (DSMEM) */
 int cgx_dsmem_histogram(char *detail, size_t detail_len);
+/* workload: a 2-D transpose, tiles loaded and stored with tensor TMA */
+int cgx_tensor_transpose(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -48,7 +50,8 @@ typedef struct cgx_example {
     X(tma_two_buffers, "1-D TMA load of two buffers, waited on by token")            \
     X(tma_parity, "1-D TMA load of two buffers, waited on by phase parity")             \
     X(memcpy_async_batches, "memcpy_async of a block's batch, completing on a barrier")                         \
-    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")
+    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")                                 \
+    X(tensor_transpose, "a 2-D transpose: tensor TMA tile loads (swizzled) and bulk tensor stores")
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * async/tensor.h — tensor (TMA) copies of 1-D to 5-D boxes between global
+ * memory and shared memory, described by a tensor map (async/tensor_map.h).
+ * One call per PTX form; each is issued by ONE thread.
+ *
+ *   cg_tensor_load_2d(tile, &map, x, y, &mbar)            global -> shared, completes on mbar
+ *   cg_tensor_load_multicast_2d(tile, &map, x, y, &mbar, mask)   ... into every CTA in mask
+ *   cg_tensor_store_2d(&map, x, y, tile)                  shared -> global, bulk async-group
+ *   cg_tensor_prefetch_2d(&map, x, y)                     warm L2 with a box
+ *   cg_tensor_load(tile, &map, rank, coords, &mbar)       the same, rank at run time
+ *   cg_tensor_map_prefetch(&map)                          warm the descriptor cache
+ *   cg_tensor_map_fence_acquire(&map)                     before using a map in global
+ *                                                         memory that was just written
+ *
+ * Coordinates are signed element indices of the box's first element,
+ * dimension 0 first (x is the contiguous dimension). A box may hang over any
+ * edge of the tensor, negative coordinates included: loads fill the elements
+ * outside with the map's OOB fill (zero or NaN), stores skip them.
+ *
+ * Completion of loads: like cg_memcpy_async_tx, the box's bytes
+ * (box[0] * ... * box[rank-1] * element size, with element strides:
+ * the elements actually moved, out-of-bounds ones included) complete on the
+ * mbarrier as transaction bytes, so the phase must expect them
+ * (cg_mbarrier_arrive_tx / cg_mbarrier_expect_tx, below 2^20 per phase).
+ * A waiter that saw the phase complete (acquire) reads the tile with ordinary
+ * loads; no fence is needed in that direction.
+ *
+ * Stores and the async proxy: the engine reads the source tile through the
+ * async proxy, so threads that wrote it with ordinary stores must each call
+ * cg_fence_proxy_async_smem() (base/fence.h) and then synchronize (block
+ * barrier or mbarrier) with the issuing thread before it stores. The issuing
+ * thread then commits and waits with async/bulk.h: cg_bulk_commit_group();
+ * cg_bulk_wait_group_read(0) before the tile is overwritten;
+ * cg_bulk_wait_group(0) before the kernel exits or another thread relies on
+ * the global data (plus cg_fence_proxy_async_global() before this thread
+ * reads it back with ordinary loads). Reusing a tile for a new load after
+ * threads read it: the same fence by the thread that issues the load, after
+ * the barrier.
+ *
+ * The map operand: the address of a `const __grid_constant__ cg_tensor_map_t`
+ * kernel parameter (never of a local copy), or of a map in global or
+ * constant memory. A map written to global memory by the device, or by the
+ * host after earlier kernels used that memory, needs
+ * cg_tensor_map_fence_acquire(&map) by each using thread first.
+ *
+ * Shared memory layout: the box is stored densely, dimension 0 fastest
+ * (box[0] * element size bytes per row). dst/src must be 128-byte aligned
+ * (checked with CG_DEBUG). With a swizzle of S bytes (32/64/128), the
+ * 16-byte chunk at byte offset o of the tile is stored at
+ *     o ^ (((o >> 7) % (S / 16)) << 4)
+ * (the chunk's index within its S-byte span XOR the 128-byte line number,
+ * modulo S / 16). The hardware applies it to shared-memory address bits, so
+ * a swizzled tile must be aligned to the pattern's period 8 * S: 256, 512 or
+ * 1024 bytes for 32, 64 or 128-byte swizzle.
+ *
+ * Multicast forms need an arch-specific target (sm_90a), like the 1-D
+ * multicast of async/bulk.h; the rest need sm_90.
+ */
+#ifndef CG_ASYNC_TENSOR_H
+#define CG_ASYNC_TENSOR_H
+
+#include "async/bulk.h"
+#include "async/tensor_map.h"
+#include "barrier/mbarrier.h"
+#include "base/address.h"
+#include "base/config.h"
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* ------------------------------------------------------------------------ */
+/* Debug checks                                                              */
+/* ------------------------------------------------------------------------ */
+
+#if CG_DEBUG
+/* Traps with a message unless the shared tile is 128-byte aligned shared
+ * memory and the map 64-byte aligned. */
+CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *map)
+{
+    if (!__isShared(smem) || ((uintptr_t)smem & 127u) != 0 || ((uintptr_t)map & 63u) != 0) {
+        printf("cgc: %s(smem %p, map %p): the shared tile must be 128-byte aligned shared memory (swizzled tiles: "
+               "256/512/1024 for 32/64/128-byte swizzle) and the tensor map 64-byte aligned (block %d,%d,%d thread "
+               "%d)\n",
+               what, smem, map, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+        __trap();
+    }
+}
+#define CG_TENSOR_CHECK_(what, smem, map) cg_tensor_check_((what), (smem), (map))
+#else
+#define CG_TENSOR_CHECK_(what, smem, map) ((void)0)
+#endif
+
+#if CG_DEBUG
+/* A rank outside 1..5 in the run-time-rank forms. */
+#define CG_TENSOR_BAD_RANK_(what, rank)                                                           \
+    do {                                                                                          \
+        printf("cgc: %s: rank %u is outside 1..5 (block %d,%d,%d thread %d)\n", (what), (rank), \
+               blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);                                  \
+        __trap();                                                                                 \
+    } while (0)
+#else
+#define CG_TENSOR_BAD_RANK_(what, rank) ((void)(rank))
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* The tensor map itself                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* prefetch.tensormap [a];   PTX ISA 8.0, sm_90.
+ * Brings the map into the descriptor cache ahead of the first copy that uses
+ * it (generic address of a __grid_constant__ parameter, const or global map). */
+CG_DEVICE void cg_tensor_map_prefetch(const cg_tensor_map_t *map)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+#endif
+}
+
+/* fence.proxy.tensormap::generic.acquire.gpu [addr], 128;   PTX ISA 8.3, sm_90.
+ * Acquire, .gpu scope: this thread's later tensor copies through the map in
+ * global memory at `map` see the map's bytes as last written (by the host
+ * before the launch, or by a thread that released them with
+ * cg_tensor_map_fence_release and synchronized with this one). */
+CG_DEVICE void cg_tensor_map_fence_acquire(const cg_tensor_map_t *map)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(map) : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+#endif
+}
+
+/* fence.proxy.tensormap::generic.release.gpu;   PTX ISA 8.3, sm_90.
+ * Release, .gpu scope: this thread's earlier generic writes of a tensor map
+ * are ordered before the tensormap-proxy reads of threads that acquire it. */
+CG_DEVICE void cg_tensor_map_fence_release(void)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Per-rank copies: loads, multicast loads, stores, L2 prefetches            */
+/* ------------------------------------------------------------------------ */
+
+/* ---- rank 1 -------------------------------------------------------------- */
+/* cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0}], [mbar];
+ * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
+ * coordinates (c0) lands in this CTA's shared memory at dst; `mbar`
+ * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
+ * filled, included). */
+CG_DEVICE void cg_tensor_load_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_1d", dst, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2}], "
+                 "[%3];" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(cg_smem_addr(mbar))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)mbar;
+#endif
+}
+
+/* cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0}], [mbar], ctaMask;
+ * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
+ * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
+ * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
+CG_DEVICE void cg_tensor_load_multicast_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar,
+                                          uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_1d", dst, map);
+#if CG_ARCH_HAS_MULTICAST
+    asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
+                 "[%0], [%1, {%2}], [%3], %4;" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)mbar;
+    (void)cta_mask;
+#endif
+}
+
+/* cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [tensorMap, {c0}], [srcMem];
+ * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
+ * laid out as a load of the same map puts it) is written to the tensor at
+ * (c0); elements outside the tensor are skipped. Joins this thread's
+ * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
+ * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
+CG_DEVICE void cg_tensor_store_1d(const cg_tensor_map_t *map, int32_t c0, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_1d", src, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%0, {%2}], [%1];" ::"l"(map),
+                 "r"(cg_smem_addr(src)), "r"(c0)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)src;
+#endif
+}
+
+/* cp.async.bulk.prefetch.tensor.1d.L2.global.tile [tensorMap, {c0}];
+ * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0) into L2.
+ * Nothing to wait for; no memory is changed. */
+CG_DEVICE void cg_tensor_prefetch_1d(const cg_tensor_map_t *map, int32_t c0)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.prefetch.tensor.1d.L2.global.tile [%0, {%1}];" ::"l"(map), "r"(c0)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+#endif
+}
+
+/* ---- rank 2 -------------------------------------------------------------- */
+/* cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1}], [mbar];
+ * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
+ * coordinates (c0, c1) lands in this CTA's shared memory at dst; `mbar`
+ * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
+ * filled, included). */
+CG_DEVICE void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_2d", dst, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], "
+                 "[%4];" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)mbar;
+#endif
+}
+
+/* cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1}], [mbar], ctaMask;
+ * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
+ * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
+ * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
+CG_DEVICE void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar,
+                                          uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_2d", dst, map);
+#if CG_ARCH_HAS_MULTICAST
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
+                 "[%0], [%1, {%2, %3}], [%4], %5;" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)mbar;
+    (void)cta_mask;
+#endif
+}
+
+/* cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1}], [srcMem];
+ * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
+ * laid out as a load of the same map puts it) is written to the tensor at
+ * (c0, c1); elements outside the tensor are skipped. Joins this thread's
+ * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
+ * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
+CG_DEVICE void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_2d", src, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(map),
+                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)src;
+#endif
+}
+
+/* cp.async.bulk.prefetch.tensor.2d.L2.global.tile [tensorMap, {c0, c1}];
+ * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1) into L2.
+ * Nothing to wait for; no memory is changed. */
+CG_DEVICE void cg_tensor_prefetch_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(map), "r"(c0), "r"(c1)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+#endif
+}
+
+/* ---- rank 3 -------------------------------------------------------------- */
+/* cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2}], [mbar];
+ * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
+ * coordinates (c0, c1, c2) lands in this CTA's shared memory at dst; `mbar`
+ * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
+ * filled, included). */
+CG_DEVICE void cg_tensor_load_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_3d", dst, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], "
+                 "[%5];" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)mbar;
+#endif
+}
+
+/* cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1, c2}], [mbar], ctaMask;
+ * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
+ * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
+ * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
+CG_DEVICE void cg_tensor_load_multicast_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar,
+                                          uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_3d", dst, map);
+#if CG_ARCH_HAS_MULTICAST
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
+                 "[%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)mbar;
+    (void)cta_mask;
+#endif
+}
+
+/* cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1, c2}], [srcMem];
+ * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
+ * laid out as a load of the same map puts it) is written to the tensor at
+ * (c0, c1, c2); elements outside the tensor are skipped. Joins this thread's
+ * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
+ * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
+CG_DEVICE void cg_tensor_store_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_3d", src, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(map),
+                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)src;
+#endif
+}
+
+/* cp.async.bulk.prefetch.tensor.3d.L2.global.tile [tensorMap, {c0, c1, c2}];
+ * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2) into L2.
+ * Nothing to wait for; no memory is changed. */
+CG_DEVICE void cg_tensor_prefetch_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+#endif
+}
+
+/* ---- rank 4 -------------------------------------------------------------- */
+/* cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2, c3}], [mbar];
+ * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
+ * coordinates (c0, c1, c2, c3) lands in this CTA's shared memory at dst; `mbar`
+ * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
+ * filled, included). */
+CG_DEVICE void cg_tensor_load_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_4d", dst, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], "
+                 "[%6];" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+    (void)mbar;
+#endif
+}
+
+/* cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1, c2, c3}], [mbar], ctaMask;
+ * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
+ * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
+ * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
+CG_DEVICE void cg_tensor_load_multicast_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar,
+                                          uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_4d", dst, map);
+#if CG_ARCH_HAS_MULTICAST
+    asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
+                 "[%0], [%1, {%2, %3, %4, %5}], [%6], %7;" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+    (void)mbar;
+    (void)cta_mask;
+#endif
+}
+
+/* cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1, c2, c3}], [srcMem];
+ * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
+ * laid out as a load of the same map puts it) is written to the tensor at
+ * (c0, c1, c2, c3); elements outside the tensor are skipped. Joins this thread's
+ * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
+ * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
+CG_DEVICE void cg_tensor_store_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_4d", src, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5}], [%1];" ::"l"(map),
+                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+    (void)src;
+#endif
+}
+
+/* cp.async.bulk.prefetch.tensor.4d.L2.global.tile [tensorMap, {c0, c1, c2, c3}];
+ * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2, c3) into L2.
+ * Nothing to wait for; no memory is changed. */
+CG_DEVICE void cg_tensor_prefetch_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.prefetch.tensor.4d.L2.global.tile [%0, {%1, %2, %3, %4}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+#endif
+}
+
+/* ---- rank 5 -------------------------------------------------------------- */
+/* cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2, c3, c4}], [mbar];
+ * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
+ * coordinates (c0, c1, c2, c3, c4) lands in this CTA's shared memory at dst; `mbar`
+ * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
+ * filled, included). */
+CG_DEVICE void cg_tensor_load_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_5d", dst, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5, %6}], "
+                 "[%7];" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar))
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+    (void)c4;
+    (void)mbar;
+#endif
+}
+
+/* cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1, c2, c3, c4}], [mbar], ctaMask;
+ * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
+ * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
+ * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
+CG_DEVICE void cg_tensor_load_multicast_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar,
+                                          uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_5d", dst, map);
+#if CG_ARCH_HAS_MULTICAST
+    asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
+                 "[%0], [%1, {%2, %3, %4, %5, %6}], [%7], %8;" ::"r"(cg_smem_addr(dst)),
+                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
+#else
+    (void)dst;
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+    (void)c4;
+    (void)mbar;
+    (void)cta_mask;
+#endif
+}
+
+/* cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1, c2, c3, c4}], [srcMem];
+ * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
+ * laid out as a load of the same map puts it) is written to the tensor at
+ * (c0, c1, c2, c3, c4); elements outside the tensor are skipped. Joins this thread's
+ * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
+ * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
+CG_DEVICE void cg_tensor_store_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_5d", src, map);
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];" ::"l"(map),
+                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+    (void)c4;
+    (void)src;
+#endif
+}
+
+/* cp.async.bulk.prefetch.tensor.5d.L2.global.tile [tensorMap, {c0, c1, c2, c3, c4}];
+ * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2, c3, c4) into L2.
+ * Nothing to wait for; no memory is changed. */
+CG_DEVICE void cg_tensor_prefetch_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("cp.async.bulk.prefetch.tensor.5d.L2.global.tile [%0, {%1, %2, %3, %4, %5}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#else
+    (void)map;
+    (void)c0;
+    (void)c1;
+    (void)c2;
+    (void)c3;
+    (void)c4;
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Rank chosen at run time: coords[0 .. rank-1], dimension 0 first            */
+/* ------------------------------------------------------------------------ */
+
+/* cg_tensor_load_<rank>d with the coordinates in an array. A rank outside
+ * 1..5 traps with CG_DEBUG and does nothing otherwise. */
+CG_DEVICE void cg_tensor_load(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
+                              cg_mbarrier_t *mbar)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_load_1d(dst, map, c[0], mbar); break;
+    case 2: cg_tensor_load_2d(dst, map, c[0], c[1], mbar); break;
+    case 3: cg_tensor_load_3d(dst, map, c[0], c[1], c[2], mbar); break;
+    case 4: cg_tensor_load_4d(dst, map, c[0], c[1], c[2], c[3], mbar); break;
+    case 5: cg_tensor_load_5d(dst, map, c[0], c[1], c[2], c[3], c[4], mbar); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_load", rank);
+    }
+}
+
+/* cg_tensor_load_multicast_<rank>d with the coordinates in an array. */
+CG_DEVICE void cg_tensor_load_multicast(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
+                                        cg_mbarrier_t *mbar, uint16_t cta_mask)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_load_multicast_1d(dst, map, c[0], mbar, cta_mask); break;
+    case 2: cg_tensor_load_multicast_2d(dst, map, c[0], c[1], mbar, cta_mask); break;
+    case 3: cg_tensor_load_multicast_3d(dst, map, c[0], c[1], c[2], mbar, cta_mask); break;
+    case 4: cg_tensor_load_multicast_4d(dst, map, c[0], c[1], c[2], c[3], mbar, cta_mask); break;
+    case 5: cg_tensor_load_multicast_5d(dst, map, c[0], c[1], c[2], c[3], c[4], mbar, cta_mask); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_load_multicast", rank);
+    }
+}
+
+/* cg_tensor_store_<rank>d with the coordinates in an array. */
+CG_DEVICE void cg_tensor_store(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, const void *src)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_store_1d(map, c[0], src); break;
+    case 2: cg_tensor_store_2d(map, c[0], c[1], src); break;
+    case 3: cg_tensor_store_3d(map, c[0], c[1], c[2], src); break;
+    case 4: cg_tensor_store_4d(map, c[0], c[1], c[2], c[3], src); break;
+    case 5: cg_tensor_store_5d(map, c[0], c[1], c[2], c[3], c[4], src); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_store", rank);
+    }
+}
+
+/* cg_tensor_prefetch_<rank>d with the coordinates in an array. */
+CG_DEVICE void cg_tensor_prefetch(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_prefetch_1d(map, c[0]); break;
+    case 2: cg_tensor_prefetch_2d(map, c[0], c[1]); break;
+    case 3: cg_tensor_prefetch_3d(map, c[0], c[1], c[2]); break;
+    case 4: cg_tensor_prefetch_4d(map, c[0], c[1], c[2], c[3]); break;
+    case 5: cg_tensor_prefetch_5d(map, c[0], c[1], c[2], c[3], c[4]); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_prefetch", rank);
+    }
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_ASYNC_TENSOR_H */
