@@ -87,7 +87,7 @@ static void usage(FILE *f)
             "  --filter TEXT  only rows whose operation or config contains TEXT\n"
             "  --work/--slow  rotating-slow-warp cycles (default 256 / 2048)\n"
             "  --row-timeout  seconds before a hung row aborts the run (default 30)\n"
-            "  --list         print the rows and exit (no GPU needed)\n"
+            "  --list         print the rows (those --filter selects) and exit (no GPU needed)\n"
             "  --strict       exit 4 if any target is missed or a cgc kernel is missing\n"
             "  --self-test    run only the self-test rows: a device barrier whose waits return\n"
             "                 at once and a block barrier released one phase early; the checks\n"
@@ -385,8 +385,9 @@ static const row_t k_rows[] = {
     COLL_ROWS(16, CHK_SCAN16, "inclusive_scan", "tile 16: cg_tile_inclusive_scan", c_scan16_i32, c_scan16_f32, c_scan16_f64, a_scan16_i32, a_scan16_f32, a_scan16_f64)
 #undef COLL_ROWS
     {"reduce", "coalesced: cg_coalesced_reduce_i32", "cg::reduce(coalesced_threads()) int", c_coalesced_reduce, a_coalesced_reduce, BLK(256), 4, LE(1.02), METRIC_NS, NULL, 0, CHK_COALESCED},
+    /* 2 and 4 tiles per block: within any named-barrier budget cg/wide_tile.h may have. */
+    {"tile-64 sync", "cg_wide_tile_sync", "thread_block_tile<64>::sync", c_tile64_sync, a_tile64_sync, BLK(128), 1, LE(1.02), METRIC_NS},
     {"tile-64 sync", "cg_wide_tile_sync", "thread_block_tile<64>::sync", c_tile64_sync, a_tile64_sync, BLK(256), 1, LE(1.02), METRIC_NS},
-    {"tile-64 sync", "cg_wide_tile_sync", "thread_block_tile<64>::sync", c_tile64_sync, a_tile64_sync, BLK(1024), 1, LE(1.02), METRIC_NS},
 
     /* Group copy pipeline (issue 12): S stages of 16 KiB, one batch per
      * iteration, wait_prior<S - 1>; every int4 of every tile checked. */
@@ -921,7 +922,7 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
         }
     }
     /* Every other row: each kernel's own check words (bench.h, BENCH_CHK_*). */
-    char chk_note[160] = "";
+    char chk_note[320] = "";
     if (!r->checked) {
         unsigned long long w[MAXK][BENCH_CHK_WORDS];
         CK(cudaStreamSynchronize(d->stream));
@@ -936,6 +937,8 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
             if (x[BENCH_CHK_PHASES] == 0 && x[BENCH_CHK_WRONG] == 0 && r->check == CHK_COUNTS) {
                 used_c += snprintf(chk_note + used_c, sizeof chk_note - (size_t)used_c, "%s%s unchecked",
                                    used_c ? ", " : "", side);
+                if (used_c >= (int)sizeof chk_note)
+                    used_c = (int)sizeof chk_note - 1;
                 continue;
             }
             if (x[BENCH_CHK_WRONG])
@@ -1008,6 +1011,10 @@ int main(int argc, char **argv)
         for (int i = 0; i < NROWS; ++i) {
             char cfg[96], target[48];
             describe_config(&k_rows[i], 132, cfg, sizeof cfg);
+            const row_t *r = &k_rows[i];
+            if (o.filter && !strstr(r->op, o.filter) && !strstr(cfg, o.filter) && !strstr(r->cgc_what, o.filter) &&
+                !strstr(r->anc_what, o.filter))
+                continue; /* --list --filter TEXT: the rows a run with that filter would run */
             target_text(&k_rows[i], target, sizeof target);
             printf("%-28s | %-34s | %-22s | %s vs %s%s\n", k_rows[i].op, cfg, target, k_rows[i].cgc_what,
                    k_rows[i].anc_what, k_rows[i].cgc() ? "" : "  [cgc kernel not built]");

@@ -542,7 +542,7 @@ BENCH_MISSING(c_tile64_sync, "cg/wide_tile.h (CG_HAS_WIDE_TILE) not in this tree
             }                                                                                      \
             cg_thread_block_sync(&b);                                                              \
         }                                                                                          \
-        cg_wait_prior(&b, 0u);                                                                     \
+        cg_wait(&b);                                                                               \
         bench_check_report(&a, wrong);                                                             \
         bench_sink(&a, acc);                                                                       \
     }
