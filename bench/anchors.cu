@@ -7,6 +7,9 @@
  * loop that its cgc twin (cgc_rows.cu) does not also do.
  */
 #include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 #include <cuda/barrier>
 
 #include "bench/bench.h"
@@ -20,11 +23,16 @@ using block_barrier_t = cuda::barrier<cuda::thread_scope_block>;
 
 __global__ void k_syncthreads(bench_args_t a)
 {
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
         __syncthreads();
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_syncthreads, k_syncthreads)
@@ -35,13 +43,18 @@ BENCH_EXPORT(a_syncthreads, k_syncthreads)
  * __syncthreads — no overlap, which is what the anchor shows. */
 __global__ void k_cg_block_split(bench_args_t a)
 {
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     cg::thread_block b = cg::this_thread_block();
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
         auto t = b.barrier_arrive();
         b.barrier_wait(std::move(t));
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_cg_block_split, k_cg_block_split)
@@ -61,13 +74,18 @@ static __device__ __forceinline__ block_barrier_t *block_barrier_setup(void *sto
 __global__ void k_cuda_barrier_split(bench_args_t a)
 {
     __shared__ alignas(block_barrier_t) unsigned char storage[sizeof(block_barrier_t)];
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     block_barrier_t *bar = block_barrier_setup(storage);
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
         block_barrier_t::arrival_token t = bar->arrive();
         bar->wait(std::move(t));
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_cuda_barrier_split, k_cuda_barrier_split)
@@ -83,9 +101,12 @@ __global__ void k_mbarrier_raw(bench_args_t a)
     if (threadIdx.x == 0)
         asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(addr), "r"(blockDim.x) : "memory");
     __syncthreads();
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
         unsigned long long state;
         asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];"
                      : "=l"(state)
@@ -100,7 +121,9 @@ __global__ void k_mbarrier_raw(bench_args_t a)
                          : "r"(addr), "l"(state)
                          : "memory");
         } while (!done);
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_mbarrier_raw, k_mbarrier_raw)
@@ -112,13 +135,18 @@ BENCH_EXPORT(a_mbarrier_raw, k_mbarrier_raw)
  * so each iteration costs the slow warp's whole time. */
 __global__ void k_cg_block_rotating(bench_args_t a)
 {
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     cg::thread_block b = cg::this_thread_block();
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
+        BENCH_BLOCK_PUBLISH(a, i);
         auto t = b.barrier_arrive();
         acc = bench_rotating_work(&a, i, acc);
         b.barrier_wait(std::move(t));
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_cg_block_rotating, k_cg_block_rotating)
@@ -128,13 +156,18 @@ BENCH_EXPORT(a_cg_block_rotating, k_cg_block_rotating)
 __global__ void k_cuda_barrier_rotating(bench_args_t a)
 {
     __shared__ alignas(block_barrier_t) unsigned char storage[sizeof(block_barrier_t)];
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     block_barrier_t *bar = block_barrier_setup(storage);
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
+        BENCH_BLOCK_PUBLISH(a, i);
         block_barrier_t::arrival_token t = bar->arrive();
         acc = bench_rotating_work(&a, i, acc);
         bar->wait(std::move(t));
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_cuda_barrier_rotating, k_cuda_barrier_rotating)
@@ -162,12 +195,16 @@ __global__ void k_cuda_barrier_compl_light(bench_args_t a)
         new (bar) light_barrier_t((ptrdiff_t)blockDim.x, compl_count{&count});
     }
     __syncthreads();
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         light_barrier_t::arrival_token t = bar->arrive();
         bar->wait(std::move(t));
-        acc += count;
+        const unsigned c = count;
+        acc += c;
+        wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
     if (threadIdx.x == 0)
         a.acc[blockIdx.x] = count;
@@ -205,8 +242,12 @@ __global__ void k_cuda_barrier_compl(bench_args_t a)
         bar->wait(std::move(t));
     }
     bench_sink(&a, acc);
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
         a.acc[blockIdx.x] = acc;
+        if (a.iters > 0) /* the host replays the sums (bench.cu) */
+            atomicAdd(&a.chk[BENCH_CHK_SUM], acc);
+    }
+    bench_check_report(&a, 0);
 }
 BENCH_EXPORT(a_cuda_barrier_compl, k_cuda_barrier_compl)
 
@@ -214,25 +255,43 @@ BENCH_EXPORT(a_cuda_barrier_compl, k_cuda_barrier_compl)
 
 __global__ void k_cg_cluster_sync(bench_args_t a)
 {
+    __shared__ unsigned slots[2][1024];
+    unsigned long long wrong = 0;
     cg::cluster_group cl = cg::this_cluster();
+    const unsigned peer = (cl.block_rank() + 1u) % cl.num_blocks();
+    const unsigned pid = (blockIdx.x - cl.block_rank() + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {cl.map_shared_rank(slots[0], peer), cl.map_shared_rank(slots[1], peer)};
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cl.sync();
+        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
+    cl.sync(); /* no CTA exits while another may read its slots */
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_cg_cluster_sync, k_cg_cluster_sync)
 
 __global__ void k_cg_cluster_split(bench_args_t a)
 {
+    __shared__ unsigned slots[2][1024];
+    unsigned long long wrong = 0;
     cg::cluster_group cl = cg::this_cluster();
+    const unsigned peer = (cl.block_rank() + 1u) % cl.num_blocks();
+    const unsigned pid = (blockIdx.x - cl.block_rank() + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {cl.map_shared_rank(slots[0], peer), cl.map_shared_rank(slots[1], peer)};
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         auto t = cl.barrier_arrive();
         cl.barrier_wait(std::move(t));
+        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
+    cl.sync(); /* no CTA exits while another may read its slots */
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_cg_cluster_split, k_cg_cluster_split)
@@ -241,12 +300,25 @@ BENCH_EXPORT(a_cg_cluster_split, k_cg_cluster_split)
  * (barrier.cluster.wait is .acquire by default; spelled out). */
 __global__ void k_ptx_cluster_relaxed(bench_args_t a)
 {
+    __shared__ unsigned slots[2][1024];
+    unsigned long long stale = 0;
+    cg::cluster_group cl = cg::this_cluster();
+    const unsigned peer = (cl.block_rank() + 1u) % cl.num_blocks();
+    const unsigned pid = (blockIdx.x - cl.block_rank() + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {cl.map_shared_rank(slots[0], peer), cl.map_shared_rank(slots[1], peer)};
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
         asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+        stale += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
+    cl.sync(); /* no CTA exits while another may read its slots */
+    /* A relaxed arrive orders no memory: a stale read is allowed, counted apart. */
+    if (stale)
+        atomicAdd(&a.chk[BENCH_CHK_STALE], stale);
+    bench_check_report(&a, 0);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_ptx_cluster_relaxed, k_ptx_cluster_relaxed)
@@ -256,11 +328,16 @@ BENCH_EXPORT(a_ptx_cluster_relaxed, k_ptx_cluster_relaxed)
 __global__ void k_cg_grid_sync(bench_args_t a)
 {
     cg::grid_group g = cg::this_grid();
+    const unsigned long long gt = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        BENCH_GRID_PUBLISH(a, i, gt, n);
         g.sync();
+        BENCH_GRID_VERIFY(a, i, gt, n, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_cg_grid_sync, k_cg_grid_sync)
@@ -326,8 +403,10 @@ __global__ void k_dsmem_pull(bench_args_t a)
     unsigned n = a.xfer_bytes / sizeof(int4);
     int4 *send = dyn;
     int4 *recv = dyn + n;
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x)
-        send[k] = make_int4((int)k, (int)blockIdx.x, 1, 2);
+    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
+        send[k] = bench_dsmem_vec(blockIdx.x, 0, k);
+        recv[k] = make_int4(0, 0, 0, 0); /* poison: what a launch leaves is not this one's */
+    }
     unsigned peer = (cl.block_rank() + 1) % cl.num_blocks();
     const int4 *__restrict__ remote = cl.map_shared_rank(send, peer);
     cl.sync();
@@ -346,8 +425,15 @@ __global__ void k_dsmem_pull(bench_args_t a)
         }
         cl.sync();
     }
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x)
+    /* After the last round recv holds the peer's send buffer. */
+    unsigned long long wrong = 0;
+    const unsigned from = blockIdx.x - cl.block_rank() + peer;
+    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
         acc ^= (unsigned)recv[k].x;
+        if (a.iters > 0)
+            wrong += bench_vec_ne(recv[k], bench_dsmem_vec(from, 0, k));
+    }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_dsmem_pull, k_dsmem_pull)
@@ -363,6 +449,7 @@ __global__ void __launch_bounds__(1024) k_copy_plain(bench_args_t a)
     enum { MAXU = 4 };
     unsigned n = a.tile_bytes / sizeof(int4);
     unsigned per = n / blockDim.x; /* the runner makes this exact and <= MAXU */
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         const int4 *__restrict__ g = bench_tile_src(&a, i);
@@ -376,9 +463,10 @@ __global__ void __launch_bounds__(1024) k_copy_plain(bench_args_t a)
             if (u < per)
                 tile[threadIdx.x + u * blockDim.x] = r[u];
         __syncthreads();
-        acc = bench_consume_tile(tile, a.tile_bytes, acc);
+        acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong);
         __syncthreads();
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_copy_plain, k_copy_plain)
@@ -392,13 +480,220 @@ __global__ void __launch_bounds__(1024) k_copy_memcpy_async(bench_args_t a)
     __shared__ alignas(block_barrier_t) unsigned char storage[sizeof(block_barrier_t)];
     block_barrier_t *bar = block_barrier_setup(storage);
     cg::thread_block b = cg::this_thread_block();
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         cuda::memcpy_async(b, tile, bench_tile_src(&a, i), cuda::aligned_size_t<16>(a.tile_bytes), *bar);
         bar->arrive_and_wait();
-        acc = bench_consume_tile(tile, a.tile_bytes, acc);
+        acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong);
         b.sync();
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_copy_memcpy_async, k_copy_memcpy_async)
+
+// --- source fill for the copy rows ---------------------------------------------------
+
+__global__ void k_fill_src(int4 *src, unsigned long long n)
+{
+    for (unsigned long long j = bench_gtid(); j < n; j += (unsigned long long)gridDim.x * blockDim.x)
+        src[j] = bench_src_vec(j);
+}
+
+extern "C" int bench_fill_src(int4 *src, unsigned long long n, cudaStream_t stream)
+{
+    k_fill_src<<<1024, 256, 0, stream>>>(src, n);
+    return (int)cudaGetLastError();
+}
+
+// --- DSMEM exchange, double-buffered: map_shared_rank pull --------------------------------
+
+/* What a user writes with C++ CG: in round i every CTA writes its X messages
+ * (blockDim int4 each, one per thread) into its own send[i & 1], one
+ * cluster.sync publishes them, and every thread reads its int4 of each of
+ * the X messages of the next CTA (rank + 1) through map_shared_rank and
+ * checks it. Two buffers: round i + 1 writes the other one, and round i + 2
+ * rewrites this one only after the sync of round i + 1, which every reader
+ * of round i passed. One synchronization per round for X messages. */
+template <unsigned X>
+__global__ void k_dsmem_pull_db(bench_args_t a)
+{
+    extern __shared__ int4 dyn[]; /* send[2][X * blockDim] */
+    cg::cluster_group cl = cg::this_cluster();
+    const unsigned v = blockDim.x, peer = (cl.block_rank() + 1u) % cl.num_blocks();
+    const unsigned from = blockIdx.x - cl.block_rank() + peer;
+    const int4 *remote = cl.map_shared_rank(dyn, peer);
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        int4 *mine = dyn + (unsigned)(i & 1) * X * v;
+#pragma unroll
+        for (unsigned m = 0; m < X; ++m)
+            mine[m * v + threadIdx.x] = bench_dsmem_vec(blockIdx.x, i, m * v + threadIdx.x);
+        cl.sync();
+        const int4 *theirs = remote + (unsigned)(i & 1) * X * v;
+        int4 r[X];
+#pragma unroll
+        for (unsigned m = 0; m < X; ++m)
+            r[m] = theirs[m * v + threadIdx.x];
+#pragma unroll
+        for (unsigned m = 0; m < X; ++m) {
+            wrong += bench_vec_ne(r[m], bench_dsmem_vec(from, i, m * v + threadIdx.x));
+            acc ^= (unsigned)r[m].x;
+        }
+    }
+    cl.sync(); /* no CTA exits while another may read its buffers */
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_dsmem_pull_db1, k_dsmem_pull_db<1>)
+BENCH_EXPORT(a_dsmem_pull_db8, k_dsmem_pull_db<8>)
+
+// --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------
+
+/* The chain of bench_device.h (bench_coll_next): each iteration's input is
+ * made from the previous result, so the loop can be neither hoisted nor
+ * dropped; the host replays it for the sampled threads. */
+template <unsigned N, typename T, bool SCAN>
+__global__ void k_coll(bench_args_t a)
+{
+    cg::thread_block_tile<N> t = cg::tiled_partition<N>(cg::this_thread_block());
+    const unsigned seed = bench_coll_seed();
+    unsigned x = seed >> 16;
+    for (long long i = 0; i < a.iters; ++i) {
+        T r = SCAN ? cg::inclusive_scan(t, (T)x, cg::plus<T>()) : cg::reduce(t, (T)x, cg::plus<T>());
+        x = bench_coll_next((unsigned)r, seed + (unsigned)i);
+    }
+    bench_coll_report(&a, x);
+}
+BENCH_EXPORT(a_reduce32_i32, (k_coll<32, int, false>))
+BENCH_EXPORT(a_reduce32_f32, (k_coll<32, float, false>))
+BENCH_EXPORT(a_reduce32_f64, (k_coll<32, double, false>))
+BENCH_EXPORT(a_reduce16_i32, (k_coll<16, int, false>))
+BENCH_EXPORT(a_reduce16_f32, (k_coll<16, float, false>))
+BENCH_EXPORT(a_reduce16_f64, (k_coll<16, double, false>))
+BENCH_EXPORT(a_scan32_i32, (k_coll<32, int, true>))
+BENCH_EXPORT(a_scan32_f32, (k_coll<32, float, true>))
+BENCH_EXPORT(a_scan32_f64, (k_coll<32, double, true>))
+BENCH_EXPORT(a_scan16_i32, (k_coll<16, int, true>))
+BENCH_EXPORT(a_scan16_f32, (k_coll<16, float, true>))
+BENCH_EXPORT(a_scan16_f64, (k_coll<16, double, true>))
+
+/* A data-dependent branch makes the coalesced group: threads whose x is odd
+ * sum their x over coalesced_threads(); the others take x + 1. */
+__global__ void k_coalesced_reduce(bench_args_t a)
+{
+    const unsigned seed = bench_coll_seed();
+    unsigned x = seed >> 16;
+    for (long long i = 0; i < a.iters; ++i) {
+        unsigned r;
+        if (x & 1u) {
+            cg::coalesced_group g = cg::coalesced_threads();
+            r = (unsigned)cg::reduce(g, (int)x, cg::plus<int>());
+        } else {
+            r = x + 1u;
+        }
+        x = bench_coll_next(r, seed + (unsigned)i);
+    }
+    bench_coll_report(&a, x);
+}
+BENCH_EXPORT(a_coalesced_reduce, k_coalesced_reduce)
+
+// --- tile of 64: thread_block_tile<64>::sync, checked ----------------------------------------
+
+__global__ void k_tile64_sync(bench_args_t a)
+{
+    BENCH_BLOCK_SLOTS;
+    cg::thread_block_tile<64> t = cg::tiled_partition<64>(cg::this_thread_block());
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
+        t.sync();
+        BENCH_TILE64_VERIFY(a, i, wrong);
+    }
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_tile64_sync, k_tile64_sync)
+
+// --- group memcpy_async + wait_prior, S stages ------------------------------------------------
+
+/* S stage buffers of a.tile_bytes in dynamic shared memory; tile j goes to
+ * stage j % S. Prologue: tiles 0..S-2 in flight. Iteration i starts tile
+ * i + S - 1, waits until at most S - 1 batches are pending (tile i has landed;
+ * wait_prior syncs the block), checks every int4 of tile i (each thread its
+ * share) and syncs before the stage is refilled. */
+template <unsigned S>
+__global__ void __launch_bounds__(1024) k_memcpy_stages(bench_args_t a)
+{
+    extern __shared__ int4 stage[];
+    cg::thread_block b = cg::this_thread_block();
+    const unsigned n = a.tile_bytes / sizeof(int4);
+    for (unsigned j = 0; j + 1 < S; ++j)
+        cg::memcpy_async(b, stage + j * n, bench_tile_src(&a, j), cuda::aligned_size_t<16>(a.tile_bytes));
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        const long long nx = i + S - 1;
+        cg::memcpy_async(b, stage + (unsigned)(nx % S) * n, bench_tile_src(&a, nx),
+                         cuda::aligned_size_t<16>(a.tile_bytes));
+        cg::wait_prior<S - 1>(b);
+        const int4 *t = stage + (unsigned)(i % S) * n;
+        const unsigned long long tno = bench_tile_no(&a, i);
+        for (unsigned e = threadIdx.x; e < n; e += blockDim.x) {
+            const int4 v = t[e];
+            wrong += bench_vec_ne(v, bench_src_vec(tno * n + e));
+            acc ^= (unsigned)v.x;
+        }
+        b.sync();
+    }
+    cg::wait(b);
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_memcpy_stages2, k_memcpy_stages<2>)
+BENCH_EXPORT(a_memcpy_stages3, k_memcpy_stages<3>)
+BENCH_EXPORT(a_memcpy_stages4, k_memcpy_stages<4>)
+
+// --- what the checks cost: the same anchors without them (info rows) -------------------------
+
+/* The checked kernels above against these: the difference is what the
+ * per-phase check adds to a row's both sides (bench/README.md). */
+__global__ void k_syncthreads_nochk(bench_args_t a)
+{
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        __syncthreads();
+    }
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_syncthreads_nochk, k_syncthreads_nochk)
+
+__global__ void k_cg_cluster_sync_nochk(bench_args_t a)
+{
+    cg::cluster_group cl = cg::this_cluster();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        cl.sync();
+    }
+    cl.sync();
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_cg_cluster_sync_nochk, k_cg_cluster_sync_nochk)
+
+__global__ void k_cg_grid_sync_nochk(bench_args_t a)
+{
+    cg::grid_group g = cg::this_grid();
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        g.sync();
+    }
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_cg_grid_sync_nochk, k_cg_grid_sync_nochk)

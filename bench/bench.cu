@@ -15,7 +15,8 @@
  *         [--work CYCLES] [--slow CYCLES] [--row-timeout S] [--list] [--strict]
  *
  * Exit status: 0 when every row ran (PASS or MISS), 2 on any CUDA error,
- * 3 when a row hung past --row-timeout, 1 on bad usage, 4 with --strict when
+ * 3 when a row hung past --row-timeout or a checked row computed a WRONG
+ * result, 1 on bad usage, 4 with --strict when
  * a target was missed or a cgc kernel was missing.
  * The GPU's clocks are left as they are: nothing here sets or locks them.
  */
@@ -86,10 +87,11 @@ static void usage(FILE *f)
             "  --filter TEXT  only rows whose operation or config contains TEXT\n"
             "  --work/--slow  rotating-slow-warp cycles (default 256 / 2048)\n"
             "  --row-timeout  seconds before a hung row aborts the run (default 30)\n"
-            "  --list         print the rows and exit (no GPU needed)\n"
+            "  --list         print the rows (those --filter selects) and exit (no GPU needed)\n"
             "  --strict       exit 4 if any target is missed or a cgc kernel is missing\n"
             "  --self-test    run only the self-test rows: a device barrier whose waits return\n"
-            "                 at once; the checks must print WRONG and the run exit 3\n");
+            "                 at once and a block barrier released one phase early; the checks\n"
+            "                 must print WRONG and the run exit 3\n");
 }
 
 static long long parse_ll(const char *s, const char *flag)
@@ -174,6 +176,18 @@ typedef enum metric {
     METRIC_DSMEM, /* TB/s: blocks * xfer_bytes per iteration, CTA -> CTA */
 } metric_t;
 
+/* What the host checks after a row besides each kernel's wrong count and
+ * phases (bench.h, BENCH_CHK_*). */
+typedef enum check_kind {
+    CHK_COUNTS,    /* wrong == 0, phases == launches x iters x blocks */
+    CHK_SUM,       /* and the completion function's sums (seed-000 shape) replayed */
+    CHK_REDUCE32,  /* and the sampled threads' chains replayed: reduce, tile 32 */
+    CHK_REDUCE16,  /* reduce, tile 16 */
+    CHK_SCAN32,    /* inclusive scan, tile 32 */
+    CHK_SCAN16,    /* inclusive scan, tile 16 */
+    CHK_COALESCED, /* reduce over the odd-x lanes of each warp */
+} check_kind_t;
+
 typedef struct row {
     const char *op;        /* operation, as TARGETS.md names it */
     const char *cgc_what;  /* the cgc call measured */
@@ -190,6 +204,8 @@ typedef struct row {
     double speedup;         /* the same target as a throughput factor, for display; 0 = none */
     metric_t metric;
     int (*checked)(unsigned long long *); /* device-barrier rows: the cgc kernel's stats (bench_dbar_stats_*) */
+    unsigned xfers;         /* double-buffered DSMEM rows: messages per sync; staged copy rows: stages */
+    check_kind_t check;     /* what the host replays besides the counts (CHK_COUNTS for most rows) */
     int (*prepare)(bench_args_t *, char *, size_t); /* optional: set up before launching (nonzero: SKIP, note says why) */
     int (*verify)(const bench_args_t *, unsigned, char *, size_t); /* optional: check results after (nonzero: WRONG) */
 } row_t;
@@ -249,7 +265,7 @@ static const row_t k_rows[] = {
     {"barrier with completion", "probe: election + fence.acq_rel.cta", "raw mbarrier floor", c_fn_elect_fence_probe, a_mbarrier_raw, BLK(128), 1, INFO, METRIC_NS},
     {"barrier with completion", "probe: election only (noComplete + last arrive)", "raw mbarrier floor", c_fn_elect_probe, a_mbarrier_raw, BLK(1024), 1, INFO, METRIC_NS},
     {"barrier with completion", "probe: election + fence.acq_rel.cta", "raw mbarrier floor", c_fn_elect_fence_probe, a_mbarrier_raw, BLK(1024), 1, INFO, METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_t + seed-000 sum fn (pointer)", "cuda::barrier<block,F> sum F", c_barrier_compl, a_cuda_barrier_compl, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_t + seed-000 sum fn (pointer)", "cuda::barrier<block,F> sum F", c_barrier_compl, a_cuda_barrier_compl, BLK(256), 4, INFO, METRIC_NS, NULL, 0, CHK_SUM},
 
 #define CLUSTER_ROWS(cs)                                                                                              \
     {"cluster sync", "cg_cluster_sync", "CG cluster.sync()", c_cluster_sync, a_cg_cluster_sync, CLU(cs), 2, LE(1.02), METRIC_NS}, \
@@ -343,14 +359,59 @@ static const row_t k_rows[] = {
     DSMEM_ROWS(2) DSMEM_ROWS(4) DSMEM_ROWS(8)
 #undef DSMEM_ROWS
 
-    {"global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "plain int4 loads", c_copy_tma, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
-    {"global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "cuda::memcpy_async + barrier", c_copy_tma, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
-    {"global->shared copy", "cg_memcpy_async(&block,..,&bar)", "plain int4 loads", c_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
-    {"global->shared copy", "cg_memcpy_async(&block,..,&bar)", "cuda::memcpy_async + barrier", c_copy_memcpy_async, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+    /* One tile in flight, drained every iteration: a latency figure, not
+     * what a streaming kernel does (the staged rows below and stream.cu are). */
+    {"latency: global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "plain int4 loads", c_copy_tma, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
+    {"latency: global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "cuda::memcpy_async + barrier", c_copy_tma, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+    {"latency: global->shared copy", "cg_memcpy_async(&block,..,&bar)", "plain int4 loads", c_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
+    {"latency: global->shared copy", "cg_memcpy_async(&block,..,&bar)", "cuda::memcpy_async + barrier", c_copy_memcpy_async, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+
+    /* DSMEM exchange as users write it (dsmem/dsmem.h's double-buffered push:
+     * no cluster barrier in the loop) against the double-buffered pull, X
+     * messages of 8 KiB (512 threads x 16 B) per synchronization. */
+#define DSMEM_DB_ROWS(cs, tgt)                                                                                         \
+    {"DSMEM exchange, double-buffered", "st.async push, full/empty mbarriers", "map_shared_rank pull + cluster.sync", c_dsmem_push_db1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, tgt, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange, double-buffered", "st.async push, full/empty mbarriers", "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, tgt, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    DSMEM_DB_ROWS(2, THR(1.0)) DSMEM_DB_ROWS(4, THR(1.2)) DSMEM_DB_ROWS(8, THR(1.2))
+#undef DSMEM_DB_ROWS
+
+    /* Collectives (issue 12): the cgc call against C++ CG's, each result
+     * feeding the next input, the sampled threads' chains replayed here. */
+#define COLL_ROWS(tile, chk, op, call, c_i32, c_f32, c_f64, a_i32, a_f32, a_f64)                                         \
+    {op, call "_i32", "cg::" op " int", c_i32, a_i32, BLK(256), 4, LE(1.02), METRIC_NS, NULL, 0, chk},                   \
+    {op, call "_f32", "cg::" op " float", c_f32, a_f32, BLK(256), 4, LE(1.02), METRIC_NS, NULL, 0, chk},                 \
+    {op, call "_f64", "cg::" op " double", c_f64, a_f64, BLK(256), 4, LE(1.02), METRIC_NS, NULL, 0, chk},
+    COLL_ROWS(32, CHK_REDUCE32, "reduce", "tile 32: cg_tile_reduce", c_reduce32_i32, c_reduce32_f32, c_reduce32_f64, a_reduce32_i32, a_reduce32_f32, a_reduce32_f64)
+    COLL_ROWS(16, CHK_REDUCE16, "reduce", "tile 16: cg_tile_reduce", c_reduce16_i32, c_reduce16_f32, c_reduce16_f64, a_reduce16_i32, a_reduce16_f32, a_reduce16_f64)
+    COLL_ROWS(32, CHK_SCAN32, "inclusive_scan", "tile 32: cg_tile_inclusive_scan", c_scan32_i32, c_scan32_f32, c_scan32_f64, a_scan32_i32, a_scan32_f32, a_scan32_f64)
+    COLL_ROWS(16, CHK_SCAN16, "inclusive_scan", "tile 16: cg_tile_inclusive_scan", c_scan16_i32, c_scan16_f32, c_scan16_f64, a_scan16_i32, a_scan16_f32, a_scan16_f64)
+#undef COLL_ROWS
+    {"reduce", "coalesced: cg_coalesced_reduce_i32", "cg::reduce(coalesced_threads()) int", c_coalesced_reduce, a_coalesced_reduce, BLK(256), 4, LE(1.02), METRIC_NS, NULL, 0, CHK_COALESCED},
+    /* 2 and 4 tiles per block: within any named-barrier budget cg/wide_tile.h may have. */
+    {"tile-64 sync", "cg_wide_tile_sync", "thread_block_tile<64>::sync", c_tile64_sync, a_tile64_sync, BLK(128), 1, LE(1.02), METRIC_NS},
+    {"tile-64 sync", "cg_wide_tile_sync", "thread_block_tile<64>::sync", c_tile64_sync, a_tile64_sync, BLK(256), 1, LE(1.02), METRIC_NS},
+
+    /* Group copy pipeline (issue 12): S stages of 16 KiB, one batch per
+     * iteration, wait_prior<S - 1>; every int4 of every tile checked. */
+    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages2, a_memcpy_stages2, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages3, a_memcpy_stages3, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages4, a_memcpy_stages4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+
+    /* What the per-phase check adds to both sides of a row: the checked
+     * anchor in the cgc column against the same anchor unchecked. */
+    {"check cost", "__syncthreads, checked", "__syncthreads, unchecked", a_syncthreads, a_syncthreads_nochk, BLK(128), 1, INFO, METRIC_NS},
+    {"check cost", "__syncthreads, checked", "__syncthreads, unchecked", a_syncthreads, a_syncthreads_nochk, BLK(1024), 1, INFO, METRIC_NS},
+    {"check cost", "CG cluster.sync(), checked", "CG cluster.sync(), unchecked", a_cg_cluster_sync, a_cg_cluster_sync_nochk, CLU(2), 2, INFO, METRIC_NS},
+    {"check cost", "CG cluster.sync(), checked", "CG cluster.sync(), unchecked", a_cg_cluster_sync, a_cg_cluster_sync_nochk, CLU(8), 2, INFO, METRIC_NS},
+    {"check cost", "CG grid.sync(), checked", "CG grid.sync(), unchecked", a_cg_grid_sync, a_cg_grid_sync_nochk, GRD(1, 128), 20, INFO, METRIC_NS},
+    {"check cost", "CG grid.sync(), checked", "CG grid.sync(), unchecked", a_cg_grid_sync, a_cg_grid_sync_nochk, GRD(8, 256), 20, INFO, METRIC_NS},
+
+    /* Self-test (--self-test only): a block barrier released one phase early. */
+    {"self-test: broken block barrier", "block split barrier released a phase early", "cuda::barrier<block>", d_block_broken, a_cuda_barrier_split, BLK(256), 1, INFO, METRIC_NS},
 
     /* Tensor TMA (bench/tensor.cu): 64x64 u32 tiles of a 2-D matrix, reduced; both kernels' sums checked. */
-    {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(256, 16384u), 100, INFO, METRIC_COPY, NULL, bench_tensor_prepare, bench_tensor_verify},
-    {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(1024, 16384u), 100, INFO, METRIC_COPY, NULL, bench_tensor_prepare, bench_tensor_verify},
+    {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(256, 16384u), 100, INFO, METRIC_COPY, NULL, 0, CHK_COUNTS, bench_tensor_prepare, bench_tensor_verify},
+    {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(1024, 16384u), 100, INFO, METRIC_COPY, NULL, 0, CHK_COUNTS, bench_tensor_prepare, bench_tensor_verify},
 };
 #define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
 
@@ -366,6 +427,9 @@ typedef struct device {
     int4 *src;                /* copy source, several times L2 */
     size_t src_bytes;
     unsigned char *dbar_lines; /* two 128-byte lines for the device-barrier rows */
+    unsigned long long *chk;   /* MAXK x BENCH_CHK_WORDS: each kernel's check words */
+    unsigned *slots;           /* grid rows' per-phase check: 2 x sms x 2048 words */
+    unsigned nonce;            /* the last launch's a.nonce */
 } device_t;
 
 /* The global -> shared copy rows read a buffer much larger than L2 so every
@@ -380,7 +444,9 @@ static void ensure_src(device_t *d)
     if (want > free_b / 4)
         want = (free_b / 4) / TILE * TILE;
     CK(cudaMalloc((void **)&d->src, want));
-    CK(cudaMemsetAsync(d->src, 0x5A, want, d->stream));
+    /* Every int4 a hash of its index (bench_src_vec): the copy rows check
+     * what lands in shared memory against it. */
+    CK((cudaError_t)bench_fill_src(d->src, want / sizeof(int4), d->stream));
     CK(cudaStreamSynchronize(d->stream));
     d->src_bytes = want;
 }
@@ -423,10 +489,12 @@ static cudaError_t launch(const device_t *d, const void *fn, const launch_t *L, 
     return cudaLaunchKernelExC(&cfg, fn, params);
 }
 
-/* Milliseconds of one launch, between two events on the benchmark's stream. */
+/* Milliseconds of one launch, between two events on the benchmark's stream.
+ * Every launch gets a new a.nonce (the checks' values differ per launch). */
 static float time_once(device_t *d, const void *fn, const launch_t *L, bench_args_t args)
 {
     float ms = 0.f;
+    args.nonce = ++d->nonce;
     CK(cudaEventRecord(d->ev0, d->stream));
     CK(launch(d, fn, L, args));
     CK(cudaEventRecord(d->ev1, d->stream));
@@ -459,14 +527,20 @@ static void measure(device_t *d, int nk, const void *const *fns, const launch_t 
     float t[MAXK][64], t0[MAXK][64];
     if (repeats > 64)
         repeats = 64;
-    bench_args_t zero = args;
-    zero.iters = 0;
+    /* Each kernel its own check words (d->chk + k * BENCH_CHK_WORDS). */
+    bench_args_t ka[MAXK], zero[MAXK];
+    for (int k = 0; k < nk; ++k) {
+        ka[k] = args;
+        ka[k].chk = d->chk + (size_t)k * BENCH_CHK_WORDS;
+        zero[k] = ka[k];
+        zero[k].iters = 0;
+    }
     for (int k = 0; k < nk; ++k)
-        (void)time_once(d, fns[k], L, args);
+        (void)time_once(d, fns[k], L, ka[k]);
     for (int r = 0; r < repeats; ++r)
         for (int k = 0; k < nk; ++k) {
-            t[k][r] = time_once(d, fns[k], L, args);
-            t0[k][r] = time_once(d, fns[k], L, zero);
+            t[k][r] = time_once(d, fns[k], L, ka[k]);
+            t0[k][r] = time_once(d, fns[k], L, zero[k]);
         }
     for (int k = 0; k < nk; ++k) {
         double med = (double)median(t[k], repeats); /* sorts t[k] */
@@ -486,7 +560,7 @@ typedef struct result {
     int ran;           /* 1 measured, 0 skipped */
     int cgc_missing;   /* the cgc kernel is not built */
     char config[96];
-    char note[224];
+    char note[512];
     double cgc_ns, anc_ns, ratio;
     const char *verdict;
 } result_t;
@@ -557,7 +631,10 @@ static void describe_config(const row_t *r, int sms, char *buf, size_t n)
 {
     switch (r->shape) {
     case SHAPE_CLUSTER:
-        if (r->bytes)
+        if (r->bytes && r->xfers)
+            snprintf(buf, n, "cluster %u, %u thr, %u x %u KiB/sync", r->cluster, r->threads, r->xfers,
+                     r->bytes / r->xfers / 1024);
+        else if (r->bytes)
             snprintf(buf, n, "cluster %u, %u thr, %u KiB/CTA", r->cluster, r->threads, r->bytes / 1024);
         else
             snprintf(buf, n, "cluster %u, %u thr", r->cluster, r->threads);
@@ -566,7 +643,9 @@ static void describe_config(const row_t *r, int sms, char *buf, size_t n)
         snprintf(buf, n, "%u x %u (%u/SM)", (unsigned)sms * r->blocks_per_sm, r->threads, r->blocks_per_sm);
         break;
     default:
-        if (r->bytes)
+        if (r->bytes && r->xfers)
+            snprintf(buf, n, "%u thr, %u stages x %u KiB", r->threads, r->xfers, r->bytes / 1024);
+        else if (r->bytes)
             snprintf(buf, n, "%u thr, %u KiB tiles", r->threads, r->bytes / 1024);
         else
             snprintf(buf, n, "%u thr", r->threads);
@@ -620,6 +699,88 @@ static int skip_on_error(cudaError_t e, const char *what, result_t *res)
     return 1;
 }
 
+// --- host replays of what a kernel computed ---------------------------------------------
+
+/* bench_device.h's bench_coll_seed / bench_coll_next, on the host. */
+static unsigned coll_seed(unsigned long long g) { return (unsigned)((g + 1ull) * 0x9E3779B97F4A7C15ull >> 32); }
+static unsigned coll_next(unsigned r, unsigned s) { return (r * 0x9E3779B1u + s) >> 16; }
+
+/* The final x of threads 0..31 of block `blk` after `iters` iterations of
+ * the row's collective (every value below 2^16, sums exact in every type). */
+static void coll_replay(check_kind_t kind, unsigned blk, unsigned threads, long long iters, unsigned out[32])
+{
+    unsigned seed[32], x[32], r[32];
+    for (unsigned l = 0; l < 32; ++l) {
+        seed[l] = coll_seed((unsigned long long)blk * threads + l);
+        x[l] = seed[l] >> 16;
+    }
+    const unsigned n = (kind == CHK_REDUCE16 || kind == CHK_SCAN16) ? 16u : 32u;
+    for (long long i = 0; i < iters; ++i) {
+        if (kind == CHK_COALESCED) {
+            unsigned sum = 0;
+            for (unsigned l = 0; l < 32; ++l)
+                sum += (x[l] & 1u) ? x[l] : 0u;
+            for (unsigned l = 0; l < 32; ++l)
+                r[l] = (x[l] & 1u) ? sum : x[l] + 1u;
+        } else {
+            for (unsigned base = 0; base < 32; base += n) {
+                unsigned sum = 0;
+                for (unsigned l = base; l < base + n; ++l) {
+                    sum += x[l];
+                    r[l] = sum; /* inclusive scan */
+                }
+                if (kind == CHK_REDUCE32 || kind == CHK_REDUCE16)
+                    for (unsigned l = base; l < base + n; ++l)
+                        r[l] = sum;
+            }
+        }
+        for (unsigned l = 0; l < 32; ++l)
+            x[l] = coll_next(r[l], seed[l] + (unsigned)i);
+    }
+    for (unsigned l = 0; l < 32; ++l)
+        out[l] = x[l];
+}
+
+/* The seed-000 completion rows: each phase every thread t writes
+ * (int)(i ^ t) + (int)acc, F adds the block's words into acc. */
+static unsigned long long compl_sum_replay(unsigned threads, long long iters)
+{
+    unsigned long long acc = 0;
+    for (long long i = 0; i < iters; ++i) {
+        unsigned sum = 0;
+        for (unsigned t = 0; t < threads; ++t)
+            sum += ((unsigned)i ^ t) + (unsigned)acc;
+        acc += (unsigned long long)sum;
+    }
+    return acc;
+}
+
+/* The row's replayed check (CHK_SUM, CHK_REDUCE*, CHK_SCAN*, CHK_COALESCED)
+ * on one kernel's check words; `why` stays empty when it matches. */
+static void replay_check(const row_t *r, const bench_args_t *a, unsigned grid, unsigned long long launches,
+                         const unsigned long long *x, char *why, size_t n)
+{
+    if (r->check == CHK_SUM) {
+        const unsigned long long want = launches * grid * compl_sum_replay(r->threads, a->iters);
+        if (x[BENCH_CHK_SUM] != want)
+            snprintf(why, n, "completion sums %llu, want %llu", x[BENCH_CHK_SUM], want);
+        return;
+    }
+    if (r->check == CHK_COUNTS)
+        return;
+    const unsigned blocks[2] = {0u, grid - 1u};
+    for (unsigned s = 0; s < (grid > 1 ? 2u : 1u); ++s) {
+        unsigned want[32];
+        coll_replay(r->check, blocks[s], r->threads, a->iters, want);
+        for (unsigned l = 0; l < 32; ++l)
+            if (x[BENCH_CHK_STATE + 32u * s + l] != want[l]) {
+                snprintf(why, n, "block %u thread %u: x = %llu after %lld iterations, want %u", blocks[s], l,
+                         x[BENCH_CHK_STATE + 32u * s + l], (long long)a->iters, want[l]);
+                return;
+            }
+    }
+}
+
 static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *res)
 {
     const void *fns[MAXK];
@@ -647,7 +808,7 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     switch (r->metric) {
     case METRIC_COPY:
         ensure_src(d);
-        L.smem = r->bytes;
+        L.smem = r->bytes * (r->xfers ? r->xfers : 1u); /* staged rows: xfers stages */
         a.src = d->src;
         a.tile_bytes = r->bytes;
         a.ntiles = d->src_bytes / r->bytes;
@@ -655,6 +816,7 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     case METRIC_DSMEM:
         L.smem = BENCH_DSMEM_SMEM(r->bytes);
         a.xfer_bytes = r->bytes;
+        a.xfers = r->xfers;
         break;
     default:
         break;
@@ -662,7 +824,8 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     /* The kernels' unrolled loops assume these divisions are exact. */
     unsigned vecs = r->bytes / 16u;
     if ((r->metric == METRIC_COPY && (vecs % r->threads || vecs / r->threads > 4)) ||
-        (r->metric == METRIC_DSMEM && vecs % (4u * r->threads))) {
+        (r->metric == METRIC_DSMEM && !r->xfers && vecs % (4u * r->threads)) ||
+        (r->metric == METRIC_DSMEM && r->xfers && vecs != r->xfers * r->threads)) {
         res->verdict = "SKIP";
         snprintf(res->note, sizeof res->note, "row shape: %u bytes do not split evenly over %u threads", r->bytes,
                  r->threads);
@@ -726,6 +889,14 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     int bad = 0;
     const unsigned passes = r->checked ? 2u : 1u;
     a.dbar_lines = d->dbar_lines;
+    a.slots = d->slots;
+    if (!r->checked && (unsigned long long)L.grid * L.block > (unsigned long long)d->sms * 2048u) {
+        res->verdict = "SKIP";
+        snprintf(res->note, sizeof res->note, "grid of %u x %u threads is larger than the check slots", L.grid,
+                 L.block);
+        return;
+    }
+    CK(cudaMemsetAsync(d->chk, 0, (size_t)MAXK * BENCH_CHK_WORDS * sizeof(unsigned long long), d->stream));
     for (unsigned pass = 0; pass < passes; ++pass) {
         a.dbar_swap = pass;
         if (r->checked) {
@@ -760,6 +931,43 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
             want += pwant;
         }
     }
+    /* Every other row: each kernel's own check words (bench.h, BENCH_CHK_*). */
+    char chk_note[320] = "";
+    if (!r->checked) {
+        unsigned long long w[MAXK][BENCH_CHK_WORDS];
+        CK(cudaStreamSynchronize(d->stream));
+        CK(cudaMemcpy(w, d->chk, sizeof w, cudaMemcpyDeviceToHost));
+        const unsigned long long launches = (unsigned long long)(1 + (o->repeats > 64 ? 64 : o->repeats));
+        const unsigned long long pwant = launches * (unsigned long long)a.iters * L.grid;
+        int used_c = 0;
+        for (int k = 0; k < nk; ++k) {
+            const char *side = (k == 0 && cgc_fn) ? "cgc" : "anchor";
+            const unsigned long long *x = w[k];
+            char why[96] = "";
+            if (x[BENCH_CHK_PHASES] == 0 && x[BENCH_CHK_WRONG] == 0 && r->check == CHK_COUNTS) {
+                used_c += snprintf(chk_note + used_c, sizeof chk_note - (size_t)used_c, "%s%s %s",
+                                   used_c ? ", " : "", side, r->verify ? "by the row's verify" : "unchecked");
+                if (used_c >= (int)sizeof chk_note)
+                    used_c = (int)sizeof chk_note - 1;
+                continue;
+            }
+            if (x[BENCH_CHK_WRONG])
+                snprintf(why, sizeof why, "%llu wrong", x[BENCH_CHK_WRONG]);
+            else if (x[BENCH_CHK_PHASES] != pwant)
+                snprintf(why, sizeof why, "%llu phases, want %llu", x[BENCH_CHK_PHASES], pwant);
+            else
+                replay_check(r, &a, L.grid, launches, x, why, sizeof why);
+            if (why[0])
+                bad = 1;
+            used_c += snprintf(chk_note + used_c, sizeof chk_note - (size_t)used_c, "%s%s %s", used_c ? ", " : "",
+                               side, why[0] ? why : "ok");
+            if (x[BENCH_CHK_STALE])
+                used_c += snprintf(chk_note + used_c, sizeof chk_note - (size_t)used_c,
+                                   " (%llu stale reads: relaxed arrive, allowed)", x[BENCH_CHK_STALE]);
+            if (used_c >= (int)sizeof chk_note)
+                used_c = (int)sizeof chk_note - 1;
+        }
+    }
     res->ran = 1;
     res->anc_ns = ns[nk - 1];
     if (cgc_fn) {
@@ -784,6 +992,15 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     }
     if (res->cgc_missing)
         used += snprintf(note + used, room - (size_t)used, ", cgc kernel not built: %s", bench_cgc_missing(r->cgc));
+    if (used >= (int)room)
+        used = (int)room - 1;
+    if (!r->checked) {
+        if (bad)
+            res->verdict = "WRONG";
+        used += snprintf(note + used, room - (size_t)used, ", checked: %s", chk_note);
+        if (used >= (int)room)
+            used = (int)room - 1;
+    }
     if (r->checked) {
         if (bad)
             res->verdict = "WRONG";
@@ -809,6 +1026,10 @@ int main(int argc, char **argv)
         for (int i = 0; i < NROWS; ++i) {
             char cfg[96], target[48];
             describe_config(&k_rows[i], 132, cfg, sizeof cfg);
+            const row_t *r = &k_rows[i];
+            if (o.filter && !strstr(r->op, o.filter) && !strstr(cfg, o.filter) && !strstr(r->cgc_what, o.filter) &&
+                !strstr(r->anc_what, o.filter))
+                continue; /* --list --filter TEXT: the rows a run with that filter would run */
             target_text(&k_rows[i], target, sizeof target);
             printf("%-28s | %-34s | %-22s | %s vs %s%s\n", k_rows[i].op, cfg, target, k_rows[i].cgc_what,
                    k_rows[i].anc_what, k_rows[i].cgc() ? "" : "  [cgc kernel not built]");
@@ -851,6 +1072,8 @@ int main(int argc, char **argv)
     CK(cudaMalloc((void **)&d.sink, (size_t)d.sms * 2048 * sizeof(unsigned long long)));
     CK(cudaMalloc((void **)&d.acc, (size_t)d.sms * 32 * sizeof(unsigned long long)));
     CK(cudaMalloc((void **)&d.dbar_lines, 256));
+    CK(cudaMalloc((void **)&d.chk, (size_t)MAXK * BENCH_CHK_WORDS * sizeof(unsigned long long)));
+    CK(cudaMalloc((void **)&d.slots, (size_t)2 * d.sms * 2048 * sizeof(unsigned)));
     CK(cudaMemset(d.acc, 0, (size_t)d.sms * 32 * sizeof(unsigned long long)));
 
     FILE *csv = NULL;
@@ -922,6 +1145,8 @@ int main(int argc, char **argv)
     CK(cudaFree(d.src));
     CK(cudaFree(d.sink));
     CK(cudaFree(d.dbar_lines));
+    CK(cudaFree(d.chk));
+    CK(cudaFree(d.slots));
     CK(cudaFree(d.acc));
     if (wrong) {
         fprintf(stderr, "bench: %d row(s) computed a WRONG result\n", wrong);

@@ -33,7 +33,30 @@ typedef struct bench_args {
     unsigned xfer_bytes;        /* DSMEM rows: bytes each CTA moves to/from a peer per iteration */
     unsigned char *dbar_lines;  /* device-barrier rows: two 128-byte lines, one barrier on each */
     unsigned dbar_swap;         /* device-barrier rows: cgc's barrier on line dbar_swap, the anchor's on the other */
+    unsigned long long *chk;    /* this kernel's check words (BENCH_CHK_*), zeroed before each row; the runner gives each kernel its own */
+    unsigned nonce;             /* a number new in every launch: values a check writes in one launch never match in another */
+    unsigned *slots;            /* grid rows: 2 x (largest grid) words for the per-phase check */
+    unsigned xfers;             /* double-buffered DSMEM rows: messages per synchronization */
 } bench_args_t;
+
+/*
+ * What a checked kernel leaves in a.chk (bench_device.h writes it; the runner
+ * reads it back after the row and compares):
+ *   [BENCH_CHK_WRONG]  wrong values a thread saw (must stay 0)
+ *   [BENCH_CHK_PHASES] thread 0 of every block adds a.iters at the end of
+ *                      every launch with iterations: launches x iters x blocks
+ *   [BENCH_CHK_SUM]    row-specific sum the host recomputes (completion sum)
+ *   [BENCH_CHK_STALE]  stale reads where the operation orders no memory
+ *                      (relaxed cluster arrive): reported, not WRONG
+ *   [BENCH_CHK_STATE + k] collectives: final state of thread k of block 0
+ *                      (k < 32) and of thread k - 32 of the last block
+ */
+#define BENCH_CHK_WRONG 0
+#define BENCH_CHK_PHASES 1
+#define BENCH_CHK_SUM 2
+#define BENCH_CHK_STALE 3
+#define BENCH_CHK_STATE 8
+#define BENCH_CHK_WORDS 80
 
 /* The line of a.dbar_lines that a device-barrier kernel's barrier lives on:
  * the runner times every row twice, the sides swapping lines, so neither
@@ -68,7 +91,29 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_dsmem_pull)           /* map_shared_rank int4 remote reads + cluster.sync */ \
     X(a_copy_plain)           /* global->shared, plain int4 loads              */  \
     X(a_copy_memcpy_async)    /* global->shared, cuda::memcpy_async + barrier  */  \
-    X(a_cuda_device_barrier)  /* cuda::barrier<device> arrive + wait, checked  */
+    X(a_cuda_device_barrier)  /* cuda::barrier<device> arrive + wait, checked  */  \
+    X(a_dsmem_pull_db1)       /* double-buffered map_shared_rank pull, 1 msg/sync */ \
+    X(a_dsmem_pull_db8)       /* the same, 8 messages per cluster.sync         */  \
+    X(a_reduce32_i32)         /* cg::reduce, tile 32, int                      */  \
+    X(a_reduce32_f32)         /* cg::reduce, tile 32, float                    */  \
+    X(a_reduce32_f64)         /* cg::reduce, tile 32, double                   */  \
+    X(a_reduce16_i32)         /* cg::reduce, tile 16, int                      */  \
+    X(a_reduce16_f32)         /* cg::reduce, tile 16, float                    */  \
+    X(a_reduce16_f64)         /* cg::reduce, tile 16, double                   */  \
+    X(a_scan32_i32)           /* cg::inclusive_scan, tile 32, int              */  \
+    X(a_scan32_f32)           /* cg::inclusive_scan, tile 32, float            */  \
+    X(a_scan32_f64)           /* cg::inclusive_scan, tile 32, double           */  \
+    X(a_scan16_i32)           /* cg::inclusive_scan, tile 16, int              */  \
+    X(a_scan16_f32)           /* cg::inclusive_scan, tile 16, float            */  \
+    X(a_scan16_f64)           /* cg::inclusive_scan, tile 16, double           */  \
+    X(a_coalesced_reduce)     /* cg::reduce over coalesced_threads() in a branch */ \
+    X(a_tile64_sync)          /* thread_block_tile<64>::sync, checked          */  \
+    X(a_memcpy_stages2)       /* cg::memcpy_async(block) + wait_prior<1>, 2 stages */ \
+    X(a_memcpy_stages3)       /* the same, 3 stages                            */  \
+    X(a_memcpy_stages4)       /* the same, 4 stages                            */  \
+    X(a_syncthreads_nochk)    /* __syncthreads, no check (the check-cost rows) */  \
+    X(a_cg_cluster_sync_nochk)/* CG cluster.sync(), no check (check-cost rows) */  \
+    X(a_cg_grid_sync_nochk)   /* CG grid.sync(), no check (check-cost rows)    */
 
 BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
 
@@ -95,7 +140,26 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_dsmem_push_bulk)      /* cg_dsmem_push_bulk (one thread, bulk engine)  */  \
     X(c_copy_tma)             /* cg_memcpy_async_tx (one-thread bulk copy)     */  \
     X(c_copy_memcpy_async)    /* cg_memcpy_async(&block, ..., &barrier)        */  \
-    X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */
+    X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */  \
+    X(c_dsmem_push_db1)       /* double-buffered st.async push, 1 msg/sync     */  \
+    X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
+    X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
+    X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
+    X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \
+    X(c_reduce16_i32)         /* cg_tile_reduce_i32, tile 16                   */  \
+    X(c_reduce16_f32)         /* cg_tile_reduce_f32, tile 16                   */  \
+    X(c_reduce16_f64)         /* cg_tile_reduce_f64, tile 16                   */  \
+    X(c_scan32_i32)           /* cg_tile_inclusive_scan_i32, tile 32           */  \
+    X(c_scan32_f32)           /* cg_tile_inclusive_scan_f32, tile 32           */  \
+    X(c_scan32_f64)           /* cg_tile_inclusive_scan_f64, tile 32           */  \
+    X(c_scan16_i32)           /* cg_tile_inclusive_scan_i32, tile 16           */  \
+    X(c_scan16_f32)           /* cg_tile_inclusive_scan_f32, tile 16           */  \
+    X(c_scan16_f64)           /* cg_tile_inclusive_scan_f64, tile 16           */  \
+    X(c_coalesced_reduce)     /* cg_coalesced_reduce_i32 in a branch           */  \
+    X(c_tile64_sync)          /* cg_wide_tile_sync (CG_HAS_WIDE_TILE)          */  \
+    X(c_memcpy_stages2)       /* cg_memcpy_async(&b,4 args) + cg_wait_prior, 2 stages */ \
+    X(c_memcpy_stages3)       /* the same, 3 stages                            */  \
+    X(c_memcpy_stages4)       /* the same, 4 stages                            */
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
 
@@ -114,7 +178,8 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_dbar_gap64)           /* cg_device_barrier_t, 64 cycles between polls   */ \
     X(d_dbar_gap256)          /* cg_device_barrier_t, 256 cycles between polls  */ \
     X(d_dbar_release)         /* cg_device_barrier_t, release arrive           */ \
-    X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */
+    X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */ \
+    X(d_block_broken)         /* self-test: block barrier released one phase early */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
@@ -153,5 +218,9 @@ extern "C" int bench_dbar_stats_gap64(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_gap256(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_release(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
+
+/* Copy rows: fill n int4 of src with bench_src_vec(index) (bench_device.h)
+ * on `stream`; returns a cudaError_t. */
+extern "C" int bench_fill_src(int4 *src, unsigned long long n, cudaStream_t stream);
 
 #endif /* CGC_BENCH_H */

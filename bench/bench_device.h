@@ -112,4 +112,147 @@ static __device__ __forceinline__ unsigned long long bench_dbar_peer(long long p
     return (p / blockDim.x == blockIdx.x && gridDim.x > 1) ? (p + blockDim.x) % n : p;
 }
 
+
+// --- the checks every other row runs (issue 14) --------------------------------------
+
+/* End of a checked kernel: add this thread's wrong count (atomics only when
+ * there is one) and, in thread 0 of every block, the phases it completed.
+ * The runner wants BENCH_CHK_WRONG == 0 and BENCH_CHK_PHASES == launches x
+ * iters x blocks; a kernel that stops early, or never ran its loop, fails. */
+static __device__ __forceinline__ void bench_check_report(const bench_args_t *a, unsigned long long wrong)
+{
+    if (wrong)
+        atomicAdd(&a->chk[BENCH_CHK_WRONG], wrong);
+    if (threadIdx.x == 0 && a->iters > 0)
+        atomicAdd(&a->chk[BENCH_CHK_PHASES], (unsigned long long)a->iters);
+}
+
+/* The per-phase check of the block, tile, cluster and grid barrier rows:
+ * before its arrive a thread writes bench_slot_value(nonce, phase, id) into
+ * its slot of the phase's half (halves alternate by phase parity: a slot is
+ * rewritten two phases later, after every reader of it arrived at the phase
+ * between); after its wait it reads the slot of a thread of ANOTHER warp and
+ * counts a mismatch. The value is a per-(launch, phase) base plus the
+ * thread's id: distinct for every thread, phase (an odd multiplier is a
+ * bijection) and launch. About a dozen integer instructions, one store and
+ * one load per thread and phase, the same on the cgc and the anchor side. */
+static __device__ __forceinline__ unsigned bench_slot_value(unsigned nonce, long long phase, unsigned id)
+{
+    return ((nonce * 0xC2B2AE3Du) ^ ((unsigned)phase * 0x85EBCA77u)) + id;
+}
+
+/* The thread of another warp (of the block; blockDim a power of two >= 64,
+ * which every block-barrier row is) whose slot a thread reads after phase i:
+ * the warp (i mod warps) | 1 warps away by xor, so the partner rotates. */
+static __device__ __forceinline__ unsigned bench_block_peer(long long i)
+{
+    const unsigned n = blockDim.x;
+    if (n < 64u)
+        return threadIdx.x ^ 1u;
+    return threadIdx.x ^ ((((unsigned)i << 5) & (n - 1u)) | 32u);
+}
+
+/* Shared-memory slots for the block check: declare once per kernel. */
+#define BENCH_BLOCK_SLOTS __shared__ unsigned bench_slots_[2][1024]
+#define BENCH_BLOCK_PUBLISH(a, i) (bench_slots_[(i) & 1][threadIdx.x] = bench_slot_value((a).nonce, (i), threadIdx.x))
+#define BENCH_BLOCK_VERIFY(a, i, wrong)                                                          \
+    do {                                                                                         \
+        const unsigned bench_p_ = bench_block_peer(i);                                           \
+        (wrong) += *(volatile unsigned *)&bench_slots_[(i) & 1][bench_p_] !=                     \
+                   bench_slot_value((a).nonce, (i), bench_p_);                                   \
+    } while (0)
+
+/* Tile-64 rows: the partner is the same rank in the tile's other warp. */
+#define BENCH_TILE64_VERIFY(a, i, wrong)                                                         \
+    do {                                                                                         \
+        const unsigned bench_p_ = threadIdx.x ^ 32u;                                             \
+        (wrong) += *(volatile unsigned *)&bench_slots_[(i) & 1][bench_p_] !=                     \
+                   bench_slot_value((a).nonce, (i), bench_p_);                                   \
+    } while (0)
+
+/* Grid rows: the slots are a.slots (2 x the largest grid), the peer a thread
+ * of another block (bench_dbar_peer), the id the global thread index. */
+#define BENCH_GRID_PUBLISH(a, i, g, n) \
+    ((a).slots[((i) & 1) * (n) + (g)] = bench_slot_value((a).nonce, (i), (unsigned)(g)))
+#define BENCH_GRID_VERIFY(a, i, g, n, wrong)                                                     \
+    do {                                                                                         \
+        const unsigned long long bench_p_ = bench_dbar_peer((i), (g), (n));                      \
+        (wrong) += *(volatile unsigned *)&(a).slots[((i) & 1) * (n) + bench_p_] !=               \
+                   bench_slot_value((a).nonce, (i), (unsigned)bench_p_);                         \
+    } while (0)
+
+/* Cluster rows: the slot array lives in each CTA's shared memory; after the
+ * wait a thread reads, through DSMEM, the slot of thread (tid ^ 32, another
+ * warp) of the next CTA of its cluster, `remote` being that CTA's copy of
+ * slots[phase & 1] (map_shared_rank). The id is the global thread index, so
+ * a value from the wrong CTA never matches. */
+static __device__ __forceinline__ unsigned bench_cluster_peer_thread(void) { return threadIdx.x ^ 32u; }
+
+/* Copy rows: the source's int4 number j (bench_fill_src writes these). */
+static __device__ __forceinline__ int4 bench_src_vec(unsigned long long j)
+{
+    const unsigned h = (unsigned)(((j + 1ull) * 0x9E3779B97F4A7C15ull) >> 32);
+    return make_int4((int)h, (int)(h * 3u), (int)(unsigned)j, (int)~h);
+}
+
+static __device__ __forceinline__ int bench_vec_ne(int4 x, int4 y)
+{
+    return (x.x != y.x) | (x.y != y.y) | (x.z != y.z) | (x.w != y.w);
+}
+
+/* The tile number block blockIdx.x copies in iteration i (bench_tile_src's). */
+static __device__ __forceinline__ unsigned long long bench_tile_no(const bench_args_t *a, long long i)
+{
+    return ((unsigned long long)i * gridDim.x + blockIdx.x) % a->ntiles;
+}
+
+/* Consume a tile that landed in shared memory and check it: a thread reads
+ * one int4 (a different quarter of the tile each iteration, so every int4 is
+ * checked every tile_bytes / 16 / blockDim iterations) and compares it with
+ * the source's value; a mismatch counts in *wrong. */
+static __device__ __forceinline__ unsigned bench_consume_tile_checked(const bench_args_t *a, const int4 *tile,
+                                                                      unsigned long long tile_no, long long i,
+                                                                      unsigned acc, unsigned long long *wrong)
+{
+    const unsigned n = a->tile_bytes / sizeof(int4);
+    const unsigned per = n / blockDim.x;
+    const unsigned e = threadIdx.x + ((unsigned)i % per) * blockDim.x;
+    const int4 v = tile[e];
+    *wrong += bench_vec_ne(v, bench_src_vec(tile_no * n + e));
+    return acc ^ (unsigned)v.x ^ (unsigned)v.w;
+}
+
+/* DSMEM rows: the int4 number k that block `from` sends in round `round`. */
+static __device__ __forceinline__ int4 bench_dsmem_vec(unsigned from, long long round, unsigned k)
+{
+    const unsigned h = (from * 0x9E3779B1u) ^ ((unsigned)round * 0x85EBCA77u) ^ (k * 0xC2B2AE3Du);
+    return make_int4((int)h, (int)k, (int)from, (int)(unsigned)round);
+}
+
+// --- collective rows: a chain the host can replay -------------------------------------
+
+/* Every collective row runs, per thread, x(0) = seed >> 16 and
+ *   x(i+1) = bench_coll_next(result(i), seed + i)
+ * where result(i) is the collective over x(i) (as T: int, float or double).
+ * Each input depends on the previous result, so nothing can be hoisted or
+ * dropped. Values stay below 2^16, so sums of 32 of them (below 2^21) are
+ * exact in every type: the result does not depend on the order of
+ * combination, and the host replays the chain in integers
+ * (bench.cu, coll_replay) for threads 0..31 of block 0 and of the last
+ * block. */
+static __device__ __forceinline__ unsigned bench_coll_seed(void)
+{
+    return (unsigned)((bench_gtid() + 1ull) * 0x9E3779B97F4A7C15ull >> 32);
+}
+static __device__ __forceinline__ unsigned bench_coll_next(unsigned r, unsigned s) { return (r * 0x9E3779B1u + s) >> 16; }
+
+/* After the loop: the sampled threads' final x, the phase count, the sink. */
+static __device__ __forceinline__ void bench_coll_report(const bench_args_t *a, unsigned x)
+{
+    if (a->iters > 0 && threadIdx.x < 32u && (blockIdx.x == 0u || blockIdx.x == gridDim.x - 1u))
+        a->chk[BENCH_CHK_STATE + threadIdx.x + (blockIdx.x == 0u ? 0u : 32u)] = x;
+    bench_check_report(a, 0);
+    bench_sink(a, x);
+}
+
 #endif /* CGC_BENCH_DEVICE_H */

@@ -33,6 +33,7 @@
                 cg_barrier_fn_init(&bar, blockDim.x, kname##_fn, &count);      \
         }                                                                      \
         __syncthreads();                                                       \
+        unsigned long long wrong = 0;                                          \
         unsigned acc = threadIdx.x;                                            \
         for (long long i = 0; i < a.iters; ++i) {                              \
             cg_token_t t;                                                      \
@@ -46,29 +47,53 @@
                                 : cg_barrier_fn_arrive(&bar);                  \
             }                                                                  \
             cg_barrier_fn_wait(&bar, t);                                       \
-            acc += count;                                                      \
+            const unsigned c = count;                                          \
+            acc += c;                                                          \
+            wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */ \
         }                                                                      \
+        bench_check_report(&a, wrong);                                         \
         bench_sink(&a, acc);                                                   \
         if (threadIdx.x == 0)                                                  \
             a.acc[blockIdx.x] = count;                                         \
     }
 
-/* The block group's split barrier, arrive then wait, back to back;
- * `prepare`: set the barrier up before the loop
- * (cg_thread_block_barrier_prepare) instead of at the first arrive. */
-#define BENCH_BLOCK_SPLIT_KERNEL(kname, prepare)                 \
-    __global__ void kname(bench_args_t a)                        \
-    {                                                            \
-        cg_thread_block_t b = cg_this_thread_block();            \
-        if (prepare)                                             \
-            cg_thread_block_barrier_prepare(&b);                 \
-        unsigned acc = threadIdx.x;                              \
-        for (long long i = 0; i < a.iters; ++i) {                \
-            acc += (unsigned)i;                                  \
-            cg_token_t t = cg_thread_block_barrier_arrive(&b);   \
-            cg_thread_block_barrier_wait(&b, t);                 \
-        }                                                        \
-        bench_sink(&a, acc);                                     \
+/* 1 only in the block self-test kernel (designs_block_broken.cu): the
+ * barrier is released one phase early as the check sees it — a thread reads
+ * the other warps' phase-i values right after the barrier of phase i - 1
+ * (its arrive + wait moved after the read). The barrier itself stays whole
+ * (no thread ever runs a phase ahead, so nothing can hang); the check must
+ * find the values not yet written. */
+#if !defined(BENCH_BLOCK_EARLY_RELEASE)
+#define BENCH_BLOCK_EARLY_RELEASE 0
+#endif
+
+/* The block group's split barrier, arrive then wait, back to back, every
+ * phase checked (bench_device.h); `prepare`: set the barrier up before the
+ * loop (cg_thread_block_barrier_prepare) instead of at the first arrive. */
+#define BENCH_BLOCK_SPLIT_KERNEL(kname, prepare)                     \
+    __global__ void kname(bench_args_t a)                            \
+    {                                                                \
+        BENCH_BLOCK_SLOTS;                                           \
+        unsigned long long wrong = 0;                                \
+        cg_thread_block_t b = cg_this_thread_block();                \
+        if (prepare)                                                 \
+            cg_thread_block_barrier_prepare(&b);                     \
+        unsigned acc = threadIdx.x;                                  \
+        for (long long i = 0; i < a.iters; ++i) {                    \
+            acc += (unsigned)i;                                      \
+            BENCH_BLOCK_PUBLISH(a, i);                               \
+            if (!BENCH_BLOCK_EARLY_RELEASE) {                        \
+                cg_token_t t = cg_thread_block_barrier_arrive(&b);   \
+                cg_thread_block_barrier_wait(&b, t);                 \
+            }                                                        \
+            BENCH_BLOCK_VERIFY(a, i, wrong);                         \
+            if (BENCH_BLOCK_EARLY_RELEASE) {                         \
+                cg_token_t t = cg_thread_block_barrier_arrive(&b);   \
+                cg_thread_block_barrier_wait(&b, t);                 \
+            }                                                        \
+        }                                                            \
+        bench_check_report(&a, wrong);                               \
+        bench_sink(&a, acc);                                         \
     }
 
 /* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
@@ -77,11 +102,16 @@
     __global__ void kname(bench_args_t a)          \
     {                                              \
         cg_grid_t g = cg_this_grid();              \
+        const unsigned long long gt = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x; \
+        unsigned long long wrong = 0;              \
         unsigned acc = threadIdx.x;                \
         for (long long i = 0; i < a.iters; ++i) {  \
             acc += (unsigned)i;                    \
+            BENCH_GRID_PUBLISH(a, i, gt, n);       \
             cg_grid_sync(&g);                      \
+            BENCH_GRID_VERIFY(a, i, gt, n, wrong); \
         }                                          \
+        bench_check_report(&a, wrong);             \
         bench_sink(&a, acc);                       \
     }
 
@@ -98,8 +128,11 @@
         if (threadIdx.x == 0)                                               \
             cg_mbarrier_init(&mb, blockDim.x + 1u);                         \
         __syncthreads();                                                    \
+        BENCH_BLOCK_SLOTS;                                                  \
+        unsigned long long wrong = 0;                                       \
         unsigned acc = threadIdx.x;                                         \
         for (long long i = 0; i < a.iters; ++i) {                           \
+            BENCH_BLOCK_PUBLISH(a, i);                                      \
             cg_token_t t = cg_mbarrier_arrive_no_complete(&mb, 1u);         \
             if (cg_mbarrier_pending_count(t) == 2u) {                       \
                 if (fence)                                                  \
@@ -107,8 +140,10 @@
                 (void)cg_mbarrier_arrive(&mb);                              \
             }                                                               \
             cg_mbarrier_wait(&mb, t);                                       \
+            BENCH_BLOCK_VERIFY(a, i, wrong);                                \
             acc += (unsigned)i;                                             \
         }                                                                   \
+        bench_check_report(&a, wrong);                                      \
         bench_sink(&a, acc);                                                \
     }
 

@@ -27,12 +27,17 @@
 
 __global__ void kc_block_sync(bench_args_t a)
 {
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     cg_thread_block_t b = cg_this_thread_block();
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
         cg_thread_block_sync(&b);
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_block_sync, kc_block_sync)
@@ -53,25 +58,35 @@ __global__ void kc_barrier_split(bench_args_t a)
     if (threadIdx.x == 0)
         cg_barrier_init(&bar, blockDim.x);
     __syncthreads();
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
         cg_token_t t = cg_barrier_arrive_one(&bar);
         cg_barrier_wait_token(&bar, t);
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_barrier_split, kc_barrier_split)
 
 __global__ void kc_block_rotating(bench_args_t a)
 {
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
     cg_thread_block_t b = cg_this_thread_block();
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
+        BENCH_BLOCK_PUBLISH(a, i);
         cg_token_t t = cg_thread_block_barrier_arrive(&b);
         acc = bench_rotating_work(&a, i, acc);
         cg_thread_block_barrier_wait(&b, t);
+        BENCH_BLOCK_VERIFY(a, i, wrong);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_block_rotating, kc_block_rotating)
@@ -129,8 +144,12 @@ __global__ void kc_barrier_compl(bench_args_t a)
         cg_barrier_fn_wait(&bar, t);
     }
     bench_sink(&a, acc);
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
         a.acc[blockIdx.x] = acc;
+        if (a.iters > 0) /* the host replays the sums (bench.cu) */
+            atomicAdd(&a.chk[BENCH_CHK_SUM], acc);
+    }
+    bench_check_report(&a, 0);
 }
 BENCH_BUILT(c_barrier_compl, kc_barrier_compl)
 
@@ -138,38 +157,71 @@ BENCH_BUILT(c_barrier_compl, kc_barrier_compl)
 
 __global__ void kc_cluster_sync(bench_args_t a)
 {
+    __shared__ unsigned slots[2][1024];
     cg_cluster_t cl = cg_this_cluster();
+    const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);
+    const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),
+                                 (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cg_cluster_sync(&cl);
+        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
+    cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_cluster_sync, kc_cluster_sync)
 
 __global__ void kc_cluster_split(bench_args_t a)
 {
+    __shared__ unsigned slots[2][1024];
     cg_cluster_t cl = cg_this_cluster();
+    const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);
+    const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),
+                                 (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cg_token_t t = cg_cluster_barrier_arrive(&cl);
         cg_cluster_barrier_wait(&cl, t);
+        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
+    cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_cluster_split, kc_cluster_split)
 
 __global__ void kc_cluster_relaxed(bench_args_t a)
 {
+    __shared__ unsigned slots[2][1024];
     cg_cluster_t cl = cg_this_cluster();
+    const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);
+    const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),
+                                 (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
+        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cg_token_t t = cg_cluster_barrier_arrive_relaxed(&cl);
         cg_cluster_barrier_wait(&cl, t);
+        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
+    cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
+    /* A relaxed arrive orders no memory: a stale read is allowed, counted apart. */
+    if (wrong)
+        atomicAdd(&a.chk[BENCH_CHK_STALE], wrong);
+    bench_check_report(&a, 0);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_cluster_relaxed, kc_cluster_relaxed)
@@ -205,8 +257,10 @@ static __device__ __forceinline__ void dsmem_push_kernel(const bench_args_t *a, 
     unsigned n = a->xfer_bytes / sizeof(int4);
     int4 *send = dyn;
     int4 *recv = dyn + n;
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x)
-        send[k] = make_int4((int)k, (int)blockIdx.x, 1, 2);
+    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
+        send[k] = bench_dsmem_vec(blockIdx.x, 0, k);
+        recv[k] = make_int4(0, 0, 0, 0); /* poison: what a launch leaves is not this one's */
+    }
     if (threadIdx.x == 0) {
         cg_mbarrier_init(&full, 1);
         cg_mbarrier_init_fence_cluster();
@@ -228,8 +282,16 @@ static __device__ __forceinline__ void dsmem_push_kernel(const bench_args_t *a, 
         cg_mbarrier_wait_parity_cluster(&full, (uint32_t)(i & 1));
         cg_cluster_sync(&cl);
     }
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x)
+    /* After the last round recv holds the send buffer of the previous CTA. */
+    unsigned long long wrong = 0;
+    const uint32_t nb = cg_cluster_num_blocks(&cl);
+    const unsigned from = blockIdx.x - cg_cluster_block_rank(&cl) + (cg_cluster_block_rank(&cl) + nb - 1u) % nb;
+    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
         acc ^= (unsigned)recv[k].x;
+        if (a->iters > 0)
+            wrong += bench_vec_ne(recv[k], bench_dsmem_vec(from, 0, k));
+    }
+    bench_check_report(a, wrong);
     bench_sink(a, acc);
 }
 
@@ -251,6 +313,7 @@ __global__ void __launch_bounds__(1024) kc_copy_tma(bench_args_t a)
     if (threadIdx.x == 0)
         cg_mbarrier_init(&mbar, 1);
     __syncthreads();
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         if (threadIdx.x == 0) {
@@ -259,9 +322,10 @@ __global__ void __launch_bounds__(1024) kc_copy_tma(bench_args_t a)
             cg_memcpy_async_tx(tile, bench_tile_src(&a, i), a.tile_bytes, &mbar);
         }
         cg_mbarrier_wait_parity(&mbar, (uint32_t)(i & 1));
-        acc = bench_consume_tile(tile, a.tile_bytes, acc);
+        acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong);
         __syncthreads();
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_copy_tma, kc_copy_tma)
@@ -276,16 +340,223 @@ __global__ void __launch_bounds__(1024) kc_copy_memcpy_async(bench_args_t a)
     if (threadIdx.x == 0)
         cg_barrier_init(&bar, blockDim.x);
     __syncthreads();
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         cg_memcpy_async(&b, tile, bench_tile_src(&a, i), a.tile_bytes, &bar);
         cg_barrier_arrive_and_wait(&bar);
-        acc = bench_consume_tile(tile, a.tile_bytes, acc);
+        acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong);
         cg_thread_block_sync(&b);
     }
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
+
+// --- DSMEM exchange, double-buffered push (dsmem/dsmem.h's protocol) --------------------------
+
+/*
+ * Round i uses buffer s = i & 1 of two receive buffers (X messages of
+ * blockDim int4 each) and two mbarriers per CTA: full[s] (the receiver's:
+ * its thread 0 arrives expecting the round's bytes, the pushes complete them)
+ * and empty[s] (the sender's: the receiver's thread 0 arrives on it,
+ * remotely, once its whole block has read buffer s). The sender waits
+ * empty[s] before refilling buffer s two rounds later, so the only
+ * synchronization per round is the receiver's wait on its own full[s]; no
+ * cluster barrier in the loop. Every thread pushes its int4 of each of the X
+ * messages from registers (st.async, bench_dsmem_vec: new data every round)
+ * into the next CTA, and checks its int4 of each message from the previous
+ * CTA.
+ */
+#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X)                                                              \
+    __global__ void kname(bench_args_t a)                                                                 \
+    {                                                                                                     \
+        extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
+        __shared__ cg_mbarrier_t full[2], empty[2];                                                       \
+        cg_cluster_t cl = cg_this_cluster();                                                              \
+        cg_thread_block_t b = cg_this_thread_block();                                                     \
+        const uint32_t v = blockDim.x, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);  \
+        const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;                               \
+        const unsigned from = blockIdx.x - me + from_rank;                                                \
+        for (uint32_t k = threadIdx.x; k < 2u * X * v; k += v)                                             \
+            dyn[k] = make_int4(0, 0, 0, 0); /* poison */                                                  \
+        if (threadIdx.x == 0) {                                                                           \
+            cg_mbarrier_init(&full[0], 1);                                                                \
+            cg_mbarrier_init(&full[1], 1);                                                                \
+            cg_mbarrier_init(&empty[0], 1);                                                               \
+            cg_mbarrier_init(&empty[1], 1);                                                               \
+            cg_mbarrier_init_fence_cluster();                                                             \
+        }                                                                                                 \
+        cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                  \
+        const uint32_t dst0 = cg_dsmem_addr(dyn, to);                                                     \
+        const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);          \
+        unsigned long long wrong = 0;                                                                     \
+        unsigned acc = threadIdx.x;                                                                       \
+        for (long long i = 0; i < a.iters; ++i) {                                                         \
+            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);                          \
+            if (i >= 2) /* the next CTA has read what we pushed into buffer s two rounds ago */           \
+                cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);                                      \
+            if (threadIdx.x == 0)                                                                         \
+                (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);                                       \
+            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
+            {                                                                                             \
+                const uint32_t k = m * v + threadIdx.x;                                                   \
+                const int4 d = bench_dsmem_vec(blockIdx.x, i, k);                                         \
+                cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,                                    \
+                                         make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w), \
+                                         s ? full1 : full0);                                              \
+            }                                                                                             \
+            cg_mbarrier_wait_parity_cluster(&full[s], ph);                                                \
+            const int4 *mine = dyn + s * X * v;                                                           \
+            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
+            {                                                                                             \
+                const int4 r = mine[m * v + threadIdx.x];                                                 \
+                wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));                  \
+                acc ^= (unsigned)r.x;                                                                     \
+            }                                                                                             \
+            cg_thread_block_sync(&b); /* the whole block has read buffer s */                             \
+            if (threadIdx.x == 0)                                                                         \
+                cg_mbarrier_arrive_remote(&empty[s], from_rank);                                          \
+        }                                                                                                 \
+        cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
+        bench_check_report(&a, wrong);                                                                    \
+        bench_sink(&a, acc);                                                                              \
+    }
+
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u)
+BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
+BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
+
+// --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
+
+/* The anchors' chain (bench_device.h): each input made from the previous
+ * result, replayed by the host for the sampled threads. */
+#define BENCH_COLL_KERNEL(kname, n, T, call)                                   \
+    __global__ void kname(bench_args_t a)                                      \
+    {                                                                          \
+        cg_thread_block_t b = cg_this_thread_block();                          \
+        cg_tile_t t = cg_tiled_partition(&b, n);                               \
+        const unsigned seed = bench_coll_seed();                               \
+        unsigned x = seed >> 16;                                               \
+        for (long long i = 0; i < a.iters; ++i) {                              \
+            T r = call(&t, (T)x, CG_OP_PLUS);                                  \
+            x = bench_coll_next((unsigned)r, seed + (unsigned)i);              \
+        }                                                                      \
+        bench_coll_report(&a, x);                                              \
+    }
+
+BENCH_COLL_KERNEL(kc_reduce32_i32, 32u, int32_t, cg_tile_reduce_i32)
+BENCH_COLL_KERNEL(kc_reduce32_f32, 32u, float, cg_tile_reduce_f32)
+BENCH_COLL_KERNEL(kc_reduce32_f64, 32u, double, cg_tile_reduce_f64)
+BENCH_COLL_KERNEL(kc_reduce16_i32, 16u, int32_t, cg_tile_reduce_i32)
+BENCH_COLL_KERNEL(kc_reduce16_f32, 16u, float, cg_tile_reduce_f32)
+BENCH_COLL_KERNEL(kc_reduce16_f64, 16u, double, cg_tile_reduce_f64)
+BENCH_COLL_KERNEL(kc_scan32_i32, 32u, int32_t, cg_tile_inclusive_scan_i32)
+BENCH_COLL_KERNEL(kc_scan32_f32, 32u, float, cg_tile_inclusive_scan_f32)
+BENCH_COLL_KERNEL(kc_scan32_f64, 32u, double, cg_tile_inclusive_scan_f64)
+BENCH_COLL_KERNEL(kc_scan16_i32, 16u, int32_t, cg_tile_inclusive_scan_i32)
+BENCH_COLL_KERNEL(kc_scan16_f32, 16u, float, cg_tile_inclusive_scan_f32)
+BENCH_COLL_KERNEL(kc_scan16_f64, 16u, double, cg_tile_inclusive_scan_f64)
+BENCH_BUILT(c_reduce32_i32, kc_reduce32_i32)
+BENCH_BUILT(c_reduce32_f32, kc_reduce32_f32)
+BENCH_BUILT(c_reduce32_f64, kc_reduce32_f64)
+BENCH_BUILT(c_reduce16_i32, kc_reduce16_i32)
+BENCH_BUILT(c_reduce16_f32, kc_reduce16_f32)
+BENCH_BUILT(c_reduce16_f64, kc_reduce16_f64)
+BENCH_BUILT(c_scan32_i32, kc_scan32_i32)
+BENCH_BUILT(c_scan32_f32, kc_scan32_f32)
+BENCH_BUILT(c_scan32_f64, kc_scan32_f64)
+BENCH_BUILT(c_scan16_i32, kc_scan16_i32)
+BENCH_BUILT(c_scan16_f32, kc_scan16_f32)
+BENCH_BUILT(c_scan16_f64, kc_scan16_f64)
+
+/* The anchor's data-dependent branch: odd x sum over the coalesced group. */
+__global__ void kc_coalesced_reduce(bench_args_t a)
+{
+    const unsigned seed = bench_coll_seed();
+    unsigned x = seed >> 16;
+    for (long long i = 0; i < a.iters; ++i) {
+        unsigned r;
+        if (x & 1u) {
+            cg_coalesced_group_t g = cg_coalesced_threads();
+            r = (unsigned)cg_coalesced_reduce_i32(&g, (int32_t)x, CG_OP_PLUS);
+        } else {
+            r = x + 1u;
+        }
+        x = bench_coll_next(r, seed + (unsigned)i);
+    }
+    bench_coll_report(&a, x);
+}
+BENCH_BUILT(c_coalesced_reduce, kc_coalesced_reduce)
+
+// --- tile of 64: cg_wide_tile_sync (cg/wide_tile.h), checked ----------------------------------
+
+#if defined(CG_HAS_WIDE_TILE)
+__global__ void kc_tile64_sync(bench_args_t a)
+{
+    BENCH_BLOCK_SLOTS;
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
+        cg_wide_tile_sync(&t);
+        BENCH_TILE64_VERIFY(a, i, wrong);
+    }
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_BUILT(c_tile64_sync, kc_tile64_sync)
+#else
+BENCH_MISSING(c_tile64_sync, "cg/wide_tile.h (CG_HAS_WIDE_TILE) not in this tree")
+#endif
+
+// --- group memcpy_async + wait_prior, S stages ------------------------------------------------
+
+#if defined(CG_HAS_GROUP_WAIT_PRIOR)
+/* The anchor's pipeline (anchors.cu, k_memcpy_stages) with cgc's group copy
+ * (4 arguments: batches counted per group, no barrier) and cg_wait_prior. */
+#define BENCH_MEMCPY_STAGES_KERNEL(kname, S)                                                       \
+    __global__ void __launch_bounds__(1024) kname(bench_args_t a)                                 \
+    {                                                                                              \
+        extern __shared__ int4 stage[];                                                            \
+        cg_thread_block_t b = cg_this_thread_block();                                              \
+        const unsigned n = a.tile_bytes / sizeof(int4);                                            \
+        for (unsigned j = 0; j + 1u < (S); ++j)                                                    \
+            cg_memcpy_async(&b, stage + j * n, bench_tile_src(&a, j), a.tile_bytes);               \
+        unsigned long long wrong = 0;                                                              \
+        unsigned acc = threadIdx.x;                                                                \
+        for (long long i = 0; i < a.iters; ++i) {                                                  \
+            const long long nx = i + (S) - 1;                                                      \
+            cg_memcpy_async(&b, stage + (unsigned)(nx % (S)) * n, bench_tile_src(&a, nx), a.tile_bytes); \
+            cg_wait_prior(&b, (S) - 1u);                                                           \
+            const int4 *t = stage + (unsigned)(i % (S)) * n;                                       \
+            const unsigned long long tno = bench_tile_no(&a, i);                                   \
+            for (unsigned e = threadIdx.x; e < n; e += blockDim.x) {                               \
+                const int4 v = t[e];                                                               \
+                wrong += bench_vec_ne(v, bench_src_vec(tno * n + e));                              \
+                acc ^= (unsigned)v.x;                                                              \
+            }                                                                                      \
+            cg_thread_block_sync(&b);                                                              \
+        }                                                                                          \
+        cg_wait(&b);                                                                               \
+        bench_check_report(&a, wrong);                                                             \
+        bench_sink(&a, acc);                                                                       \
+    }
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages2, 2u)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages3, 3u)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages4, 4u)
+BENCH_BUILT(c_memcpy_stages2, kc_memcpy_stages2)
+BENCH_BUILT(c_memcpy_stages3, kc_memcpy_stages3)
+BENCH_BUILT(c_memcpy_stages4, kc_memcpy_stages4)
+#else
+BENCH_MISSING(c_memcpy_stages2, "cg_memcpy_async(&g, dst, src, bytes) + cg_wait_prior (CG_HAS_GROUP_WAIT_PRIOR) not in this tree")
+BENCH_MISSING(c_memcpy_stages3, "cg_memcpy_async(&g, dst, src, bytes) + cg_wait_prior (CG_HAS_GROUP_WAIT_PRIOR) not in this tree")
+BENCH_MISSING(c_memcpy_stages4, "cg_memcpy_async(&g, dst, src, bytes) + cg_wait_prior (CG_HAS_GROUP_WAIT_PRIOR) not in this tree")
+#endif
 
 /* 1 when the cgc kernels were compiled with CG_DEBUG=1 (bounded waits, checks):
  * the runner warns, since such figures are not release figures. */
