@@ -31,6 +31,10 @@ int cgx_tma_parity(char *detail, size_t detail_len);
 int cgx_memcpy_async_batches(char *detail, size_t detail_len);
 /* workload: a histogram distributed over a cluster's shared memory (DSMEM) */
 int cgx_dsmem_histogram(char *detail, size_t detail_len);
+/* port of CUDA sample warpAggregatedAtomicsCG: coalesced-group aggregated atomics, filter and buckets */
+int cgx_warp_aggregated_atomics(char *detail, size_t detail_len);
+/* port of CUDA sample binaryPartitionCG: odd/even binary partition of warp tiles, group sums */
+int cgx_binary_partition_odd_even(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -48,7 +52,9 @@ typedef struct cgx_example {
     X(tma_two_buffers, "1-D TMA load of two buffers, waited on by token")            \
     X(tma_parity, "1-D TMA load of two buffers, waited on by phase parity")             \
     X(memcpy_async_batches, "memcpy_async of a block's batch, completing on a barrier")                         \
-    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")
+    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")                           \
+    X(warp_aggregated_atomics, "warpAggregatedAtomicsCG: coalesced-group aggregated atomics")  \
+    X(binary_partition_odd_even, "binaryPartitionCG: odd/even partitions of warp tiles")
 
 #ifdef __cplusplus
 }
