@@ -35,6 +35,10 @@ int cgx_dsmem_histogram(char *detail, size_t detail_len);
 int cgx_warp_aggregated_atomics(char *detail, size_t detail_len);
 /* port of CUDA sample binaryPartitionCG: odd/even binary partition of warp tiles, group sums */
 int cgx_binary_partition_odd_even(char *detail, size_t detail_len);
+/* port of the coalesced-group partition step of CUDA sample cdpAdvancedQuicksort: a host-driven quicksort */
+int cgx_quicksort_partition(char *detail, size_t detail_len);
+/* port of CUDA sample conjugateGradientMultiBlockCG: a CG solve in one cooperative kernel, grid syncs */
+int cgx_conjugate_gradient(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -54,7 +58,9 @@ typedef struct cgx_example {
     X(memcpy_async_batches, "memcpy_async of a block's batch, completing on a barrier")                         \
     X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")                           \
     X(warp_aggregated_atomics, "warpAggregatedAtomicsCG: coalesced-group aggregated atomics")  \
-    X(binary_partition_odd_even, "binaryPartitionCG: odd/even partitions of warp tiles")
+    X(binary_partition_odd_even, "binaryPartitionCG: odd/even partitions of warp tiles")         \
+    X(quicksort_partition, "cdpAdvancedQuicksort: coalesced-group quicksort partition")         \
+    X(conjugate_gradient, "conjugateGradientMultiBlockCG: CG solve with grid sync")
 
 #ifdef __cplusplus
 }
