@@ -53,7 +53,7 @@ namespace cpp_cg = cooperative_groups;
 
 #define QS_MAX_N (1 << 20)
 #define QS_BLOCK 256        /* elements per partition block */
-#define QS_SMALL 1024       /* segments this short are sorted in one block */
+#define QS_SMALL 1024       /* segments this short are sorted in one block (128 under CGT_QUICK) */
 #define QS_SORT_BLOCK 256
 #define QS_MAX_ROUNDS 200   /* far more than a random input needs (about 2 log2(n / QS_SMALL)) */
 
@@ -205,7 +205,7 @@ static int qs_cmp(const void *a, const void *b)
 
 /* Device and host scratch for one sort (sized for n elements). */
 typedef struct qs_ctx {
-    uint32_t n;
+    uint32_t n, small; /* elements; leaves are at most `small` (<= QS_SMALL) long */
     unsigned *d_buf[2], *d_out, *d_lt, *d_gt, *d_piv;
     qs_seg_t *d_segs;
     qs_task_t *d_tasks;
@@ -228,7 +228,7 @@ static void qs_child(qs_ctx_t *c, uint32_t *nnext, uint32_t off, uint32_t len, u
 {
     if (len == 0)
         return;
-    if (kind == 1 || len <= QS_SMALL) {
+    if (kind == 1 || len <= c->small) {
         qs_leaf_t l = {off, len, buf, kind};
         c->leaves[c->nleaves++] = l;
     } else {
@@ -352,7 +352,10 @@ extern "C" int cgx_quicksort_partition(char *detail, size_t detail_len)
         goto done;
     }
     s = seed;
-    c.n = QS_MAX_N - (uint32_t)(qs_next(&s) % 4096);
+    /* 1/32 of the size and short leaves under CGT_QUICK: the leaves' rank
+     * sort makes len^2 shared-memory reads, which racecheck tracks one by one */
+    c.n = (cgx_quick() ? QS_MAX_N / 32 : QS_MAX_N) - (uint32_t)(qs_next(&s) % 4096);
+    c.small = cgx_quick() ? 128 : QS_SMALL;
     for (uint32_t i = 0; i < c.n; ++i) {
         const uint64_t r = qs_next(&s);
         input[i] = (r & 3) == 0 ? (unsigned)((r >> 8) % 16) * 0x10001u : (unsigned)(r >> 32);

@@ -44,7 +44,7 @@
 
 namespace cpp_cg = cooperative_groups;
 
-#define WAA_N (1 << 21)       /* elements */
+#define WAA_N (1 << 21)       /* elements (1 << 16 under CGT_QUICK) */
 #define WAA_RANGE 1000        /* filter input values in [-WAA_RANGE, WAA_RANGE] */
 #define WAA_BUCKETS 5         /* the sample's bucket count */
 #define WAA_BLOCK 512         /* the sample's block size */
@@ -151,7 +151,7 @@ static uint64_t waa_next(uint64_t *s)
 
 /* Check one filter output: count, multiset (histogram over the value range)
  * and poison past the count. 0 when right, 1 with `detail` set. */
-static int check_filter(const char *who, const int *out, int count, int want_count, const unsigned *want_hist,
+static int check_filter(int n, const char *who, const int *out, int count, int want_count, const unsigned *want_hist,
                         unsigned *hist, char *detail, size_t detail_len)
 {
     if (count != want_count) {
@@ -173,7 +173,7 @@ static int check_filter(const char *who, const int *out, int count, int want_cou
                      who, v, hist[v], want_hist[v]);
             return 1;
         }
-    for (int k = count; k < WAA_N; ++k)
+    for (int k = count; k < n; ++k)
         if (out[k] != WAA_POISON) {
             snprintf(detail, detail_len, "filter (%s): out[%d] = %d written past the count %d", who, k, out[k],
                      count);
@@ -183,25 +183,25 @@ static int check_filter(const char *who, const int *out, int count, int want_cou
 }
 
 /* Check one bucket output: each bucket's count and that its slice holds every
- * index of that bucket exactly once. `seen` is WAA_N bytes of scratch. */
-static int check_buckets(const char *who, const int *idx, const int *counters, const int *src,
+ * index of that bucket exactly once. `seen` is n bytes of scratch. */
+static int check_buckets(int n, const char *who, const int *idx, const int *counters, const int *src,
                          const int *want_count, unsigned char *seen, char *detail, size_t detail_len)
 {
-    memset(seen, 0, WAA_N);
+    memset(seen, 0, n);
     for (int b = 0; b < WAA_BUCKETS; ++b) {
-        const int got = counters[b] - b * WAA_N;
+        const int got = counters[b] - b * n;
         if (got != want_count[b]) {
             snprintf(detail, detail_len, "buckets (%s): bucket %d holds %d indices, host counted %d", who, b, got,
                      want_count[b]);
             return 1;
         }
         for (int k = 0; k < got; ++k) {
-            const int i = idx[(size_t)b * WAA_N + k];
-            if (i < 0 || i >= WAA_N || src[i] != b || seen[i]) {
+            const int i = idx[(size_t)b * n + k];
+            if (i < 0 || i >= n || src[i] != b || seen[i]) {
                 snprintf(detail, detail_len,
                          "buckets (%s): bucket %d slot %d holds index %d (value %d, %s)", who, b, k, i,
-                         i >= 0 && i < WAA_N ? src[i] : -1,
-                         i >= 0 && i < WAA_N && seen[i] ? "already seen" : "wrong bucket");
+                         i >= 0 && i < n ? src[i] : -1,
+                         i >= 0 && i < n && seen[i] ? "already seen" : "wrong bucket");
                 return 1;
             }
             seen[i] = 1;
@@ -214,12 +214,13 @@ extern "C" int cgx_warp_aggregated_atomics(char *detail, size_t detail_len)
 {
     if (cgx_require_sm90("cgc's examples", detail, detail_len) != 0)
         return 2;
-    const size_t nb = (size_t)WAA_N * sizeof(int);
+    const int n = cgx_quick() ? 1 << 16 : WAA_N;
+    const size_t nb = (size_t)n * sizeof(int);
     const size_t bucket_bytes = nb * WAA_BUCKETS;
     int *h_src = (int *)malloc(nb), *h_bsrc = (int *)malloc(nb), *h_out = (int *)malloc(bucket_bytes);
     unsigned *want_hist = (unsigned *)calloc(WAA_RANGE + 1, sizeof(unsigned));
     unsigned *hist = (unsigned *)malloc(sizeof(unsigned) * (WAA_RANGE + 1));
-    unsigned char *seen = (unsigned char *)malloc(WAA_N);
+    unsigned char *seen = (unsigned char *)malloc(n);
     int *d_src = NULL, *d_bsrc = NULL, *d_out = NULL, *d_cnt = NULL;
     int want_pos = 0, want_bucket[WAA_BUCKETS] = {0}, counts[2] = {0, 0};
     int ctr[2][WAA_BUCKETS], init[WAA_BUCKETS];
@@ -230,7 +231,7 @@ extern "C" int cgx_warp_aggregated_atomics(char *detail, size_t detail_len)
         goto done;
     }
     s = seed;
-    for (int i = 0; i < WAA_N; ++i) {
+    for (int i = 0; i < n; ++i) {
         /* runs of one sign now and then, so warps see every mix of branches */
         const uint64_t r = waa_next(&s);
         int v = (int)(r % (2 * WAA_RANGE + 1)) - WAA_RANGE;
@@ -247,7 +248,7 @@ extern "C" int cgx_warp_aggregated_atomics(char *detail, size_t detail_len)
             want_bucket[b]++;
     }
     for (int b = 0; b < WAA_BUCKETS; ++b)
-        init[b] = b * WAA_N; /* bucket b's slice starts at b * N, as in the sample */
+        init[b] = b * n; /* bucket b's slice starts at b * N, as in the sample */
 
     CGX_CUDA(cudaMalloc((void **)&d_src, nb));
     CGX_CUDA(cudaMalloc((void **)&d_bsrc, nb));
@@ -260,20 +261,20 @@ extern "C" int cgx_warp_aggregated_atomics(char *detail, size_t detail_len)
      * 0x80808080 — so poison the words one by one instead) */
     rc = 0;
     for (int v = 0; v < 2 && rc == 0; ++v) {
-        for (int i = 0; i < WAA_N; ++i)
+        for (int i = 0; i < n; ++i)
             h_out[i] = WAA_POISON;
         CGX_CUDA(cudaMemcpy(d_out, h_out, nb, cudaMemcpyHostToDevice));
         CGX_CUDA(cudaMemset(d_cnt, 0, sizeof(int)));
-        const unsigned grid = (WAA_N + WAA_BLOCK - 1) / WAA_BLOCK / 4; /* 4 elements a thread */
+        const unsigned grid = (n + WAA_BLOCK - 1) / WAA_BLOCK / 4; /* 4 elements a thread */
         if (v == 0)
-            cgc_filter_positive<<<grid, WAA_BLOCK>>>(d_out, d_cnt, d_src, WAA_N);
+            cgc_filter_positive<<<grid, WAA_BLOCK>>>(d_out, d_cnt, d_src, n);
         else
-            cpp_filter_positive<<<grid, WAA_BLOCK>>>(d_out, d_cnt, d_src, WAA_N);
+            cpp_filter_positive<<<grid, WAA_BLOCK>>>(d_out, d_cnt, d_src, n);
         CGX_CUDA(cudaGetLastError());
         CGX_CUDA(cudaDeviceSynchronize());
         CGX_CUDA(cudaMemcpy(&counts[v], d_cnt, sizeof(int), cudaMemcpyDeviceToHost));
         CGX_CUDA(cudaMemcpy(h_out, d_out, nb, cudaMemcpyDeviceToHost));
-        rc = check_filter(v == 0 ? "cgc" : "C++ CG", h_out, counts[v], want_pos, want_hist, hist, detail,
+        rc = check_filter(n, v == 0 ? "cgc" : "C++ CG", h_out, counts[v], want_pos, want_hist, hist, detail,
                           detail_len);
     }
     if (rc == 0 && counts[0] != counts[1]) {
@@ -285,29 +286,29 @@ extern "C" int cgx_warp_aggregated_atomics(char *detail, size_t detail_len)
     for (int v = 0; v < 2 && rc == 0; ++v) {
         CGX_CUDA(cudaMemset(d_out, 0xff, bucket_bytes)); /* -1: no index */
         CGX_CUDA(cudaMemcpy(d_cnt, init, sizeof init, cudaMemcpyHostToDevice));
-        const unsigned grid = (WAA_N + WAA_BLOCK - 1) / WAA_BLOCK; /* one element a thread, as the sample */
+        const unsigned grid = (n + WAA_BLOCK - 1) / WAA_BLOCK; /* one element a thread, as the sample */
         if (v == 0)
-            cgc_map_to_buckets<<<grid, WAA_BLOCK>>>(d_bsrc, d_out, d_cnt, WAA_N, WAA_BUCKETS);
+            cgc_map_to_buckets<<<grid, WAA_BLOCK>>>(d_bsrc, d_out, d_cnt, n, WAA_BUCKETS);
         else
-            cpp_map_to_buckets<<<grid, WAA_BLOCK>>>(d_bsrc, d_out, d_cnt, WAA_N, WAA_BUCKETS);
+            cpp_map_to_buckets<<<grid, WAA_BLOCK>>>(d_bsrc, d_out, d_cnt, n, WAA_BUCKETS);
         CGX_CUDA(cudaGetLastError());
         CGX_CUDA(cudaDeviceSynchronize());
         CGX_CUDA(cudaMemcpy(ctr[v], d_cnt, sizeof ctr[v], cudaMemcpyDeviceToHost));
         CGX_CUDA(cudaMemcpy(h_out, d_out, bucket_bytes, cudaMemcpyDeviceToHost));
-        rc = check_buckets(v == 0 ? "cgc" : "C++ CG", h_out, ctr[v], h_bsrc, want_bucket, seen, detail,
+        rc = check_buckets(n, v == 0 ? "cgc" : "C++ CG", h_out, ctr[v], h_bsrc, want_bucket, seen, detail,
                            detail_len);
     }
     for (int b = 0; b < WAA_BUCKETS && rc == 0; ++b)
         if (ctr[0][b] != ctr[1][b]) {
             snprintf(detail, detail_len, "buckets: bucket %d: cgc counted %d, C++ CG %d", b,
-                     ctr[0][b] - b * WAA_N, ctr[1][b] - b * WAA_N);
+                     ctr[0][b] - b * n, ctr[1][b] - b * n);
             rc = 1;
         }
     if (rc == 0)
         snprintf(detail, detail_len,
                  "%d values (seed %llu): %d positives filtered and %d + %d + %d + %d + %d indices bucketed, "
                  "cgc = C++ CG = host",
-                 WAA_N, (unsigned long long)seed, want_pos, want_bucket[0], want_bucket[1], want_bucket[2],
+                 n, (unsigned long long)seed, want_pos, want_bucket[0], want_bucket[1], want_bucket[2],
                  want_bucket[3], want_bucket[4]);
 done:
     cudaFree(d_src);
