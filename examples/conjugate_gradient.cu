@@ -425,7 +425,9 @@ extern "C" int cgx_conjugate_gradient(char *detail, size_t detail_len)
     it_host = cgs_host_solve(n, rowptr, col, val, b, h[2], h[3], h[4], h[5]);
 
     /* one grid size for both kernels (the reduction order, so the bits,
-     * depend on it): what both can hold co-resident, at most 2 blocks an SM */
+     * depend on it): what both can hold co-resident, at most 2 blocks an SM
+     * (16 blocks under CGT_QUICK: a sanitizer's instrumented kernel may fit
+     * fewer blocks than the occupancy queries promise) */
     CGX_CUDA(cudaGetDevice(&dev));
     CGX_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     CGX_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cpp_conjugate_gradient, CGS_BLOCK, 0));
@@ -435,7 +437,7 @@ extern "C" int cgx_conjugate_gradient(char *detail, size_t detail_len)
                  cg_last_error_detail());
         goto done;
     }
-    blocks = (uint32_t)(2 * sms);
+    blocks = cgx_quick() ? 16u : (uint32_t)(2 * sms);
     if ((uint32_t)(per_sm * sms) < blocks)
         blocks = (uint32_t)(per_sm * sms);
     if (coop < blocks)
