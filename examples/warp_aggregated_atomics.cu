@@ -257,8 +257,8 @@ extern "C" int cgx_warp_aggregated_atomics(char *detail, size_t detail_len)
     CGX_CUDA(cudaMemcpy(d_src, h_src, nb, cudaMemcpyHostToDevice));
     CGX_CUDA(cudaMemcpy(d_bsrc, h_bsrc, nb, cudaMemcpyHostToDevice));
 
-    /* Part 1: the filter, cgc then C++ (0x80 bytes make WAA_POISON's pattern
-     * 0x80808080 — so poison the words one by one instead) */
+    /* Part 1: the filter, cgc then C++; the output is poisoned word by word
+     * (WAA_POISON is no repeated byte, so cudaMemset cannot write it) */
     rc = 0;
     for (int v = 0; v < 2 && rc == 0; ++v) {
         for (int i = 0; i < n; ++i)
