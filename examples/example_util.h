@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* 0 when device 0 is sm_90 or newer; otherwise 2 with `detail` saying why
  * (`needs` names what the example uses, e.g. "clusters and DSMEM"). */
@@ -27,6 +28,11 @@ static int cgx_require_sm90(const char *needs, char *detail, size_t detail_len)
     }
     return 0;
 }
+
+/* Nonzero when CGT_QUICK is set (the compute-sanitizer passes of
+ * tools/gpu/run.sh set it): examples whose full size would take a sanitizer
+ * minutes run a smaller problem then. */
+static inline int cgx_quick(void) { return getenv("CGT_QUICK") != NULL; }
 
 /* In an example's host function with `char *detail, size_t detail_len`, an
  * `int rc` and a `done:` label: a failing CUDA call says which, sets rc = 2

@@ -33,6 +33,14 @@ int cgx_memcpy_async_batches(char *detail, size_t detail_len);
 int cgx_dsmem_histogram(char *detail, size_t detail_len);
 /* workload: a 2-D transpose, tiles loaded and stored with tensor TMA */
 int cgx_tensor_transpose(char *detail, size_t detail_len);
+/* port of CUDA sample warpAggregatedAtomicsCG: coalesced-group aggregated atomics, filter and buckets */
+int cgx_warp_aggregated_atomics(char *detail, size_t detail_len);
+/* port of CUDA sample binaryPartitionCG: odd/even binary partition of warp tiles, group sums */
+int cgx_binary_partition_odd_even(char *detail, size_t detail_len);
+/* port of the coalesced-group partition step of CUDA sample cdpAdvancedQuicksort: a host-driven quicksort */
+int cgx_quicksort_partition(char *detail, size_t detail_len);
+/* port of CUDA sample conjugateGradientMultiBlockCG: a CG solve in one cooperative kernel, grid syncs */
+int cgx_conjugate_gradient(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -50,8 +58,12 @@ typedef struct cgx_example {
     X(tma_two_buffers, "1-D TMA load of two buffers, waited on by token")            \
     X(tma_parity, "1-D TMA load of two buffers, waited on by phase parity")             \
     X(memcpy_async_batches, "memcpy_async of a block's batch, completing on a barrier")                         \
-    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")                                 \
-    X(tensor_transpose, "a 2-D transpose: tensor TMA tile loads (swizzled) and bulk tensor stores")
+    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")                           \
+    X(tensor_transpose, "a 2-D transpose: tensor TMA tile loads (swizzled) and bulk tensor stores") \
+    X(warp_aggregated_atomics, "warpAggregatedAtomicsCG: coalesced-group aggregated atomics")  \
+    X(binary_partition_odd_even, "binaryPartitionCG: odd/even partitions of warp tiles")         \
+    X(quicksort_partition, "cdpAdvancedQuicksort: coalesced-group quicksort partition")         \
+    X(conjugate_gradient, "conjugateGradientMultiBlockCG: CG solve with grid sync")
 
 #ifdef __cplusplus
 }
