@@ -86,6 +86,23 @@ CG_DEVICE uint32_t cg_tile_thread_rank(const cg_tile_t *t)
 CG_DEVICE uint32_t cg_tile_meta_group_rank(const cg_tile_t *t) { return t->_meta_rank; }
 CG_DEVICE uint32_t cg_tile_meta_group_size(const cg_tile_t *t) { return t->_meta_count; }
 
+/* C++ CG's size(): n, as cg_tile_num_threads. */
+CG_DEVICE uint32_t cg_tile_size(const cg_tile_t *t) { return t->_size; }
+
+/* The calling thread alone, as a tile of 1 (C++ CG's this_thread()): rank 0
+ * of 1, meta rank 0 of 1 (as C++ CG, whose this_thread() has a tile of 1 for
+ * parent). Not collective; touches no memory. */
+CG_DEVICE cg_tile_t cg_this_thread(void)
+{
+    cg_tile_t t;
+    t._hdr.kind = CG_GROUP_TILE;
+    t._size = 1u;
+    t._mask = 1u << (((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & 31u);
+    t._meta_rank = 0u;
+    t._meta_count = 1u;
+    return t;
+}
+
 /* The tile's lanes in the warp (for the raw *_sync intrinsics). */
 CG_DEVICE uint32_t cg_tile_mask(const cg_tile_t *t) { return t->_mask; }
 
