@@ -107,7 +107,7 @@ CG_DEVICE void cg_thread_group_invoke_one(const cg_thread_group_t *g, void (*fn)
 {
     switch (g->_hdr.kind) {
     case CG_GROUP_THREAD_BLOCK: cg_thread_block_invoke_one(&g->_g.block, fn, arg); break;
-    case CG_GROUP_CLUSTER: cg_cluster_invoke_one(&g->_g.cluster, fn, arg); break;
+    CG_TG_CLUSTER_CASE_(cg_cluster_invoke_one(&g->_g.cluster, fn, arg); break;)
     case CG_GROUP_GRID: cg_grid_invoke_one(&g->_g.grid, fn, arg); break;
     case CG_GROUP_TILE: cg_tile_invoke_one(&g->_g.tile, fn, arg); break;
     case CG_GROUP_COALESCED: cg_coalesced_invoke_one(&g->_g.coalesced, fn, arg); break;

@@ -173,6 +173,15 @@ CG_DEVICE cg_coalesced_group_t *cg_thread_group_as_coalesced(cg_thread_group_t *
 /* Queries and barriers: a switch over the stored kind                      */
 /* ------------------------------------------------------------------------- */
 
+/* The switches have a cluster case only where clusters exist: in an sm_80
+ * build no cluster group can be made (cg_this_cluster stops the build), and
+ * a cluster case would make every run-time switch stop it too. */
+#if CG_ARCH_HAS_SM90 || !defined(__CUDA_ARCH__)
+#define CG_TG_CLUSTER_CASE_(stmt) case CG_GROUP_CLUSTER: stmt
+#else
+#define CG_TG_CLUSTER_CASE_(stmt)
+#endif
+
 /* The stored group's kind (a cg_group_kind_t; C++ CG's get_type(), whose
  * numbers differ). */
 CG_DEVICE uint32_t cg_thread_group_get_type(const cg_thread_group_t *g) { return g->_hdr.kind; }
@@ -182,7 +191,7 @@ CG_DEVICE uint64_t cg_thread_group_num_threads(const cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
     case CG_GROUP_THREAD_BLOCK: return cg_thread_block_num_threads(&g->_g.block);
-    case CG_GROUP_CLUSTER: return cg_cluster_num_threads(&g->_g.cluster);
+    CG_TG_CLUSTER_CASE_(return cg_cluster_num_threads(&g->_g.cluster);)
     case CG_GROUP_GRID: return cg_grid_num_threads(&g->_g.grid);
     case CG_GROUP_TILE: return cg_tile_num_threads(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_num_threads(&g->_g.coalesced);
@@ -198,7 +207,7 @@ CG_DEVICE uint64_t cg_thread_group_thread_rank(const cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
     case CG_GROUP_THREAD_BLOCK: return cg_thread_block_thread_rank(&g->_g.block);
-    case CG_GROUP_CLUSTER: return cg_cluster_thread_rank(&g->_g.cluster);
+    CG_TG_CLUSTER_CASE_(return cg_cluster_thread_rank(&g->_g.cluster);)
     case CG_GROUP_GRID: return cg_grid_thread_rank(&g->_g.grid);
     case CG_GROUP_TILE: return cg_tile_thread_rank(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_thread_rank(&g->_g.coalesced);
@@ -213,7 +222,7 @@ CG_DEVICE void cg_thread_group_sync(cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
     case CG_GROUP_THREAD_BLOCK: cg_thread_block_sync(&g->_g.block); break;
-    case CG_GROUP_CLUSTER: cg_cluster_sync(&g->_g.cluster); break;
+    CG_TG_CLUSTER_CASE_(cg_cluster_sync(&g->_g.cluster); break;)
     case CG_GROUP_GRID: cg_grid_sync(&g->_g.grid); break;
     case CG_GROUP_TILE: cg_tile_sync(&g->_g.tile); break;
     case CG_GROUP_COALESCED: cg_coalesced_sync(&g->_g.coalesced); break;
@@ -227,7 +236,7 @@ CG_DEVICE cg_token_t cg_thread_group_barrier_arrive(cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
     case CG_GROUP_THREAD_BLOCK: return cg_thread_block_barrier_arrive(&g->_g.block);
-    case CG_GROUP_CLUSTER: return cg_cluster_barrier_arrive(&g->_g.cluster);
+    CG_TG_CLUSTER_CASE_(return cg_cluster_barrier_arrive(&g->_g.cluster);)
     case CG_GROUP_GRID: return cg_grid_barrier_arrive(&g->_g.grid);
     case CG_GROUP_TILE: return cg_tile_barrier_arrive(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_barrier_arrive(&g->_g.coalesced);
@@ -242,7 +251,7 @@ CG_DEVICE void cg_thread_group_barrier_wait(cg_thread_group_t *g, cg_token_t tok
 {
     switch (g->_hdr.kind) {
     case CG_GROUP_THREAD_BLOCK: cg_thread_block_barrier_wait(&g->_g.block, tok); break;
-    case CG_GROUP_CLUSTER: cg_cluster_barrier_wait(&g->_g.cluster, tok); break;
+    CG_TG_CLUSTER_CASE_(cg_cluster_barrier_wait(&g->_g.cluster, tok); break;)
     case CG_GROUP_GRID: cg_grid_barrier_wait(&g->_g.grid, tok); break;
     case CG_GROUP_TILE: cg_tile_barrier_wait(&g->_g.tile, tok); break;
     case CG_GROUP_COALESCED: cg_coalesced_barrier_wait(&g->_g.coalesced, tok); break;
