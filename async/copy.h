@@ -7,6 +7,11 @@
  *       (cg_barrier_t) as if performed by another thread bound to it: the
  *       barrier's current phase completes only when every expected arrival has
  *       happened AND the copy has landed (seed 003, cuda::memcpy_async).
+ *   cg_memcpy_async(&group, dst, src, bytes) + cg_wait(&group) / cg_wait_prior(&group, n)
+ *       The group copies global -> shared as one stage of cp.async copies
+ *       (any size and alignment), no barrier; the waits land the stages and
+ *       sync the group (C++ CG's memcpy_async / wait / wait_prior). Engine:
+ *       cg_memcpy_async_stage at the end of this file.
  *   cg_memcpy_async_tx(dst, src, bytes, &mbar)
  *       One thread starts a bulk (TMA) copy global -> shared that completes
  *       `bytes` of transaction count on an mbarrier; the caller accounts for
