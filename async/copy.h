@@ -74,6 +74,11 @@
 #include "base/config.h"
 #include "base/address.h"
 
+/* The group copies have wait / wait_prior forms (cg/group_copy.h's
+ * cg_memcpy_async with four arguments, cg_wait, cg_wait_prior). Defined for
+ * host code too, so a program can key on it anywhere. */
+#define CG_HAS_GROUP_WAIT_PRIOR 1
+
 #if CG_DEVICE_CODE_VISIBLE
 
 /* Largest transaction count one mbarrier phase can hold (PTX: tx-count in
@@ -214,10 +219,6 @@ CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, c
 /* ------------------------------------------------------------------------ */
 /* Group copy in stages, waited for with wait / wait_prior (no barrier)     */
 /* ------------------------------------------------------------------------ */
-
-/* This group copy has wait / wait_prior forms (cg/group_copy.h's
- * cg_memcpy_async with four arguments, cg_wait, cg_wait_prior). */
-#define CG_HAS_GROUP_WAIT_PRIOR 1
 
 /* Bytes [lo, hi) of src to dst, split among `count` threads by `rank`, with
  * ordinary loads and stores (internal: the head and tail of a staged copy). */

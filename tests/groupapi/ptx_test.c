@@ -7,7 +7,7 @@
  *   - a run-time kind keeps its switch (bar.sync and bar.warp.sync both
  *     there);
  *   - the generic cg_invoke_one / broadcast are the typed tile calls, with
- *     one elect.sync each;
+ *     one elect.sync each and the named functions inlined (no call);
  *   - cg_wait_prior with a constant n is one cp.async.wait_group n; a
  *     run-time n reaches every immediate 0..7; one commit per staged copy;
  *   - cg_wait on a tile: wait_group 0, then bar.warp.sync, no bar.sync.
@@ -87,6 +87,7 @@ Test(groupapi_ptx, generic_invoke_one_is_the_typed_call)
     char *f = cgt_ptx_function(ptx, "typed_invoke");
     cr_expect_eq(cgt_count(f, "elect.sync"), 2u, "want one elect.sync per call (2):\n%s", f);
     cr_expect_eq(cgt_count(f, "shfl.sync.idx"), 1u, "want one shuffle for the broadcast:\n%s", f);
+    cr_expect_eq(cgt_count(f, "call"), 0u, "the named functions were not inlined (a call is left):\n%s", f);
     free(f);
     free(ptx);
 }
