@@ -110,7 +110,10 @@ CG_DEVICE uint32_t cg_copy_grid_count_(const cg_grid_t *g) { (void)g; return cg_
 /* cg_wait(&g): every copy this thread staged (four-argument cg_memcpy_async)
  * has landed (cp.async.wait_group 0), then the group's sync, so every
  * thread of g sees every byte the group copied (C++ CG's wait(group)).
- * Collective over g. Any group cg_sync takes. */
+ * Collective over g. Any group cg_sync takes; for a cluster or a grid, whose
+ * staged copies each block makes into its own shared memory (as above), the
+ * block's own cg_wait(&block) is enough and far cheaper than the cluster's or
+ * grid's sync. */
 #define cg_wait(g) (cg_cp_async_wait_prior(0u), cg_sync(g))
 
 /* cg_wait_prior(&g, n): all but this thread's n newest staged copies have
