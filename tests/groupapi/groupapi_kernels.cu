@@ -8,6 +8,7 @@
  */
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <string.h>
@@ -364,6 +365,90 @@ extern "C" int gat_invoke(const uint32_t *in, uint64_t *out, uint32_t *counts, u
                           unsigned by, unsigned bz, uint32_t n, int coalesced)
 {
     gat_invoke_kernel<<<blocks, dim3(bx, by, bz)>>>(in, out, counts, n, coalesced);
+    return (int)cudaGetLastError();
+}
+
+/* ------------------------------------------------------------------------- */
+/* reduce_store                                                              */
+/* ------------------------------------------------------------------------- */
+
+/* Each form stores into its own 64-bit slot, zeroed first by the host, so a
+ * 32-bit store leaves the high half 0. */
+template <typename G>
+static __device__ void gat_rs_cgc(const G *g, const gat_vals_t *m, uint64_t *o);
+template <>
+__device__ void gat_rs_cgc<cg_tile_t>(const cg_tile_t *g, const gat_vals_t *m, uint64_t *o)
+{
+    cg_tile_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);
+    cg_tile_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);
+    cg_tile_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);
+    cg_tile_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);
+    cg_tile_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);
+    cg_tile_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);
+}
+template <>
+__device__ void gat_rs_cgc<cg_coalesced_group_t>(const cg_coalesced_group_t *g, const gat_vals_t *m, uint64_t *o)
+{
+    cg_coalesced_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);
+    cg_coalesced_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);
+    cg_coalesced_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);
+    cg_coalesced_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);
+    cg_coalesced_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);
+    cg_coalesced_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);
+}
+template <typename G>
+static __device__ void gat_rs_cpp(const G &g, const gat_vals_t *m, uint64_t *o)
+{
+    ccg::reduce_store_async(g, (uint32_t *)&o[1], m->u32, ccg::plus<uint32_t>());
+    ccg::reduce_store_async(g, (int32_t *)&o[3], m->i32, ccg::less<int32_t>());
+    ccg::reduce_store_async(g, (uint64_t *)&o[5], m->u64, ccg::bit_xor<uint64_t>());
+    ccg::reduce_store_async(g, (int64_t *)&o[7], m->i64, ccg::greater<int64_t>());
+    ccg::reduce_store_async(g, (float *)&o[9], m->f32, ccg::plus<float>());
+    ccg::reduce_store_async(g, (double *)&o[11], m->f64, ccg::less<double>());
+}
+
+template <unsigned N>
+static __device__ void gat_rs_tile(const uint32_t *in, uint64_t *out)
+{
+    const uint32_t rank = gat_rank(), nt = gat_nthreads();
+    const uint64_t gid = (uint64_t)gat_block_linear() * nt + rank;
+    gat_vals_t mine = gat_vals_of(in[gid], gid);
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, N);
+    const uint64_t slot =
+        ((uint64_t)gat_block_linear() * 32u + rank / 32u) * 32u + (uint32_t)(__ffs((int)cg_tile_mask(&t)) - 1);
+    uint64_t *o = out + slot * 2u * NRS_FORMS;
+    gat_rs_cgc(&t, &mine, o);
+    if ((rank & ~31u) + 32u <= nt)
+        gat_rs_cpp(ccg::tiled_partition<N>(ccg::this_thread_block()), &mine, o);
+}
+
+extern "C" __global__ void gat_rs_kernel(const uint32_t *in, uint64_t *out, uint32_t n, int coalesced)
+{
+    if (coalesced) {
+        const uint32_t rank = gat_rank(), nt = gat_nthreads();
+        const uint64_t gid = (uint64_t)gat_block_linear() * nt + rank;
+        gat_vals_t mine = gat_vals_of(in[gid], gid);
+        if (in[gid] % 3u != 0u) {
+            ccg::coalesced_group cc = ccg::coalesced_threads();
+            cg_coalesced_group_t c = cg_coalesced_threads();
+            const uint64_t slot = ((uint64_t)gat_block_linear() * 32u + rank / 32u) * 32u +
+                                  (uint32_t)(__ffs((int)cg_coalesced_mask(&c)) - 1);
+            uint64_t *o = out + slot * 2u * NRS_FORMS;
+            gat_rs_cgc(&c, &mine, o);
+            gat_rs_cpp(cc, &mine, o);
+        }
+        return;
+    }
+#define GAT_RS_CALL_(k) gat_rs_tile<k>(in, out)
+    GAT_DISPATCH_(n, GAT_RS_CALL_)
+#undef GAT_RS_CALL_
+}
+
+extern "C" int gat_reduce_store(const uint32_t *in, uint64_t *out, unsigned blocks, unsigned bx, unsigned by,
+                                unsigned bz, uint32_t n, int coalesced)
+{
+    gat_rs_kernel<<<blocks, dim3(bx, by, bz)>>>(in, out, n, coalesced);
     return (int)cudaGetLastError();
 }
 

@@ -80,6 +80,16 @@ typedef struct gat_copy_params {
 int gat_copy(const unsigned char *src, unsigned char *out, const gat_copy_params_t *p, unsigned blocks, unsigned bx,
              unsigned by, unsigned bz);
 
+/* ---- reduce_store ------------------------------------------------------- */
+/* Per group slot ((linear block * 32 + warp) * 32 + the group's lowest lane),
+ * NRS_FORMS values stored by cgc (out[slot * 2 * NRS_FORMS + 2 f]) and by
+ * C++ CG's reduce_store_async (+ 1), as 64-bit patterns: u32 PLUS, i32 LESS,
+ * u64 BIT_XOR, i64 GREATER, f32 PLUS, f64 LESS of gat_vals_of(in). C++ only
+ * for tiles in full warps and for coalesced groups. */
+#define NRS_FORMS 6
+int gat_reduce_store(const uint32_t *in, uint64_t *out, unsigned blocks, unsigned bx, unsigned by, unsigned bz,
+                     uint32_t n, int coalesced);
+
 /* ---- the new queries ---------------------------------------------------- */
 /* Per thread NQ_FIELDS values in (cgc, C++) pairs. */
 enum {

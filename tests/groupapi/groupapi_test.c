@@ -9,6 +9,7 @@
  * where a host formula exists, against the host. Kernels:
  * groupapi_kernels.cu. Fresh random inputs per run (the seed is printed).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -302,6 +303,103 @@ static void invoke_case(int coalesced)
 Test(groupapi, invoke_one_on_tiles_with_partial_warps_matches_cpp_cg) { invoke_case(0); }
 
 Test(groupapi, invoke_one_on_coalesced_groups_of_a_divergent_branch_matches_cpp_cg) { invoke_case(1); }
+
+/* ------------------------------------------------------------------------- */
+/* reduce_store                                                              */
+/* ------------------------------------------------------------------------- */
+
+static void reduce_store_case(int coalesced)
+{
+    cgt_require_sm90();
+    uint64_t rng = cgt_seed();
+    const unsigned blocks = 3;
+    const size_t cap = (size_t)blocks * 1024u, nslots = (size_t)blocks * 32u * 32u;
+    const size_t outn = nslots * 2u * NRS_FORMS;
+    uint32_t *h_in = malloc(cap * sizeof *h_in), *d_in;
+    uint64_t *h_out = malloc(outn * sizeof *h_out), *d_out;
+    cr_assert(h_in && h_out);
+    CGT_CUDA(cudaMalloc((void **)&d_in, cap * sizeof *h_in));
+    CGT_CUDA(cudaMalloc((void **)&d_out, outn * sizeof *h_out));
+    static const char *const forms[NRS_FORMS] = {"u32 plus", "i32 less", "u64 bit_xor", "i64 greater", "f32 plus",
+                                                 "f64 less"};
+    size_t bad = 0, groups = 0;
+    for (size_t s = 0; s < NSHAPES; ++s) {
+        const shape_t *sh = &shapes[s];
+        const uint32_t nt = sh->bx * sh->by * sh->bz, n = sh->n;
+        const size_t total = (size_t)blocks * nt;
+        for (size_t i = 0; i < total; ++i)
+            h_in[i] = (uint32_t)cgt_rand(&rng);
+        CGT_CUDA(cudaMemcpy(d_in, h_in, total * sizeof *h_in, cudaMemcpyHostToDevice));
+        CGT_CUDA(cudaMemset(d_out, 0, outn * sizeof *h_out));
+        CGT_CUDA((cudaError_t)gat_reduce_store(d_in, d_out, blocks, sh->bx, sh->by, sh->bz, n, coalesced));
+        CGT_SYNC();
+        CGT_CUDA(cudaMemcpy(h_out, d_out, outn * sizeof *h_out, cudaMemcpyDeviceToHost));
+        const char *kind = coalesced ? "coalesced" : "tile";
+        for (unsigned b = 0; b < blocks; ++b)
+            for (uint32_t r = 0; r < nt; ++r) {
+                /* One check per group, at its lowest thread. */
+                uint32_t lead;
+                if (coalesced) {
+                    if (h_in[(size_t)b * nt + r] % 3u == 0u)
+                        continue;
+                    lead = r;
+                    for (uint32_t q = r & ~31u; q < r; ++q)
+                        if (h_in[(size_t)b * nt + q] % 3u != 0u) {
+                            lead = q;
+                            break;
+                        }
+                } else {
+                    lead = r - r % n;
+                }
+                if (lead != r)
+                    continue;
+                ++groups;
+                const size_t slot = ((size_t)b * 32u + r / 32u) * 32u + (r % 32u);
+                const uint64_t *o = h_out + slot * 2u * NRS_FORMS;
+                const int full_warp = (r & ~31u) + 32u <= nt;
+                if (coalesced || full_warp)
+                    for (int f = 0; f < NRS_FORMS; ++f)
+                        if (o[2 * f] != o[2 * f + 1] && bad++ < 20)
+                            cr_log_error("reduce_store %s %ux%ux%u n=%u block %u group at rank %u: %s: cgc 0x%llx, C++ "
+                                         "CG 0x%llx",
+                                         kind, sh->bx, sh->by, sh->bz, n, b, r, forms[f], (unsigned long long)o[2 * f],
+                                         (unsigned long long)o[2 * f + 1]);
+                if (coalesced)
+                    continue;
+                /* Host reference for the integer forms over the tile's threads that exist. */
+                uint32_t su = 0;
+                int32_t mi = INT32_MAX;
+                uint64_t x = 0;
+                int64_t ma = INT64_MIN;
+                for (uint32_t q = r; q < r + n && q < nt; ++q) {
+                    const size_t qg = (size_t)b * nt + q;
+                    uint64_t v[NINV_FORMS];
+                    vals_of(h_in[qg], qg, v);
+                    su += (uint32_t)v[0];
+                    mi = (int32_t)(uint32_t)v[1] < mi ? (int32_t)(uint32_t)v[1] : mi;
+                    x ^= v[2];
+                    ma = (int64_t)v[3] > ma ? (int64_t)v[3] : ma;
+                }
+                const uint64_t want[4] = {su, (uint32_t)mi, x, (uint64_t)ma};
+                for (int f = 0; f < 4; ++f)
+                    if (o[2 * f] != want[f] && bad++ < 20)
+                        cr_log_error("reduce_store tile %ux%ux%u n=%u block %u tile at rank %u: %s: cgc 0x%llx, host "
+                                     "0x%llx",
+                                     sh->bx, sh->by, sh->bz, n, b, r, forms[f], (unsigned long long)o[2 * f],
+                                     (unsigned long long)want[f]);
+            }
+    }
+    cr_expect_gt(groups, 100, "only %zu groups checked", groups);
+    cr_expect_eq(bad, 0, "%zu reduce_store values wrong (first 20 above)", bad);
+    CGT_CUDA(cudaFree(d_in));
+    CGT_CUDA(cudaFree(d_out));
+    free(h_in);
+    free(h_out);
+}
+
+Test(groupapi, reduce_store_on_tiles_matches_cpp_cg_and_the_host) { reduce_store_case(0); }
+
+Test(groupapi, reduce_store_on_coalesced_groups_matches_cpp_cg) { reduce_store_case(1); }
 
 /* ------------------------------------------------------------------------- */
 /* Staged group copies with wait / wait_prior                                */
