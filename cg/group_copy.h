@@ -10,7 +10,7 @@
  *   cg_dsmem_push(&g, dst, src, bytes, &bar, to_rank)  dsmem/dsmem.h's engine
  *
  * for g a pointer to a cg_thread_block_t, cg_tile_t, cg_coalesced_group_t,
- * cg_cluster_t or cg_grid_t. Every thread of the group calls it with the same arguments (the
+ * cg_cluster_t, cg_grid_t or cg_thread_group_t (its stored group's share). Every thread of the group calls it with the same arguments (the
  * contract of cuda::memcpy_async with a group). The group is chosen from the
  * static type of `g` at compile time (as cg/generic.h) and gives the engine
  * the calling thread's rank among the threads that EXIST and their count:
@@ -30,6 +30,7 @@
 #include "cg/coalesced.h"
 #include "base/config.h"
 #include "cg/generic.h"
+#include "cg/thread_group.h"
 #include "cg/grid.h"
 #include "cg/thread_block.h"
 #include "cg/tile.h"
@@ -45,8 +46,29 @@ CG_DEVICE uint32_t cg_copy_block_rank_(void)
 }
 CG_DEVICE uint32_t cg_copy_block_count_(void) { return blockDim.x * blockDim.y * blockDim.z; }
 
+/* A cg_thread_group_t's share: its stored group's (a run-time switch, which
+ * folds where the kind is in sight). */
+CG_DEVICE uint32_t cg_copy_thread_group_rank_(const cg_thread_group_t *g)
+{
+    switch (g->_hdr.kind) {
+    case CG_GROUP_TILE: return cg_tile_thread_rank(&g->_g.tile);
+    case CG_GROUP_COALESCED: return cg_coalesced_thread_rank(&g->_g.coalesced);
+    default: return cg_copy_block_rank_(); /* a block, or a cluster or grid block by block */
+    }
+}
+CG_DEVICE uint32_t cg_copy_thread_group_count_(const cg_thread_group_t *g)
+{
+    switch (g->_hdr.kind) {
+    case CG_GROUP_TILE: return cg_tile_num_present(&g->_g.tile);
+    case CG_GROUP_COALESCED: return cg_coalesced_num_threads(&g->_g.coalesced);
+    default: return cg_copy_block_count_();
+    }
+}
+
 #if defined(__cplusplus)
 
+CG_DEVICE uint32_t cg_copy_rank_(const cg_thread_group_t *g) { return cg_copy_thread_group_rank_(g); }
+CG_DEVICE uint32_t cg_copy_count_(const cg_thread_group_t *g) { return cg_copy_thread_group_count_(g); }
 CG_DEVICE uint32_t cg_copy_rank_(const cg_thread_block_t *g) { return cg_thread_block_thread_rank(g); }
 CG_DEVICE uint32_t cg_copy_count_(const cg_thread_block_t *g) { return cg_thread_block_num_threads(g); }
 CG_DEVICE uint32_t cg_copy_rank_(const cg_tile_t *g) { return cg_tile_thread_rank(g); }
@@ -71,11 +93,11 @@ CG_DEVICE uint32_t cg_copy_grid_count_(const cg_grid_t *g) { (void)g; return cg_
 #define CG_COPY_RANK_(g)                                                                           \
     _Generic((g), cg_thread_block_t *: cg_thread_block_thread_rank, cg_tile_t *: cg_tile_thread_rank, \
              cg_coalesced_group_t *: cg_coalesced_thread_rank, cg_cluster_t *: cg_copy_cluster_rank_,     \
-             cg_grid_t *: cg_copy_grid_rank_)(g)
+             cg_grid_t *: cg_copy_grid_rank_, cg_thread_group_t *: cg_copy_thread_group_rank_)(g)
 #define CG_COPY_COUNT_(g)                                                                          \
     _Generic((g), cg_thread_block_t *: cg_thread_block_num_threads, cg_tile_t *: cg_tile_num_present, \
              cg_coalesced_group_t *: cg_coalesced_num_threads, cg_cluster_t *: cg_copy_cluster_count_,    \
-             cg_grid_t *: cg_copy_grid_count_)(g)
+             cg_grid_t *: cg_copy_grid_count_, cg_thread_group_t *: cg_copy_thread_group_count_)(g)
 
 #endif /* __cplusplus */
 

@@ -511,6 +511,13 @@ extern "C" __global__ void gat_copy_kernel(const unsigned char *src, unsigned ch
         const uint32_t r = cg_tile_meta_group_rank(&t) * p.nchunks * GAT_CAP;
         gat_pipeline(&t, cg_tile_thread_rank(&t), cg_tile_num_present(&t), p, sm + r, src + bbase + r,
                      out + bbase + r);
+    } else if (p.kind == 3) {
+        /* Tiles again, through a cg_thread_group_t (its switch picks the tile's share and sync). */
+        cg_tile_t t = cg_tiled_partition(&b, p.n);
+        cg_thread_group_t tg = cg_thread_group(&t);
+        const uint32_t r = cg_tile_meta_group_rank(&t) * p.nchunks * GAT_CAP;
+        gat_pipeline(&tg, cg_tile_thread_rank(&t), cg_tile_num_present(&t), p, sm + r, src + bbase + r,
+                     out + bbase + r);
     } else if (p.kind == 1) {
         /* The typed block calls once, then the generic pipeline. */
         cg_thread_block_wait(&b);

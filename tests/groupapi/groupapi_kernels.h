@@ -67,7 +67,8 @@ int gat_invoke(const uint32_t *in, uint64_t *out, uint32_t *counts, unsigned blo
 #define GAT_MAX_CHUNKS 8u
 typedef struct gat_copy_params {
     uint32_t n;          /* tile size (kind 0) */
-    uint32_t kind;       /* 0 tiles, 1 block, 2 coalesced (per warp, data-dependent branch) */
+    uint32_t kind;       /* 0 tiles, 1 block, 2 coalesced (per warp, data-dependent branch), 3 tiles
+                            through a cg_thread_group_t */
     uint32_t stages;     /* copies in flight: 1..4 */
     uint32_t nchunks;    /* chunks per region, <= GAT_MAX_CHUNKS */
     uint32_t doff, soff; /* offsets of dst in its slot and of src in its slot, 0..15 */

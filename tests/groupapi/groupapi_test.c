@@ -419,11 +419,11 @@ Test(groupapi, staged_group_copies_deliver_every_byte_at_every_wait_prior)
     cr_assert(h_src && h_out);
     CGT_CUDA(cudaMalloc((void **)&d_src, cap));
     CGT_CUDA(cudaMalloc((void **)&d_out, cap));
-    static const char *const kinds[] = {"tiles", "block", "coalesced"};
+    static const char *const kinds[] = {"tiles", "block", "coalesced", "tiles as thread_group"};
     size_t bad = 0, cases = 0;
     for (int round = 0; round < rounds; ++round)
         for (size_t s = 0; s < NSHAPES; ++s)
-            for (uint32_t kind = 0; kind < 3; ++kind)
+            for (uint32_t kind = 0; kind < 4; ++kind)
                 for (uint32_t stages = 1; stages <= 4; ++stages) {
                     const shape_t *sh = &shapes[s];
                     const uint32_t nt = sh->bx * sh->by * sh->bz, warps = (nt + 31u) / 32u;
@@ -433,7 +433,7 @@ Test(groupapi, staged_group_copies_deliver_every_byte_at_every_wait_prior)
                     p.kind = kind;
                     p.stages = stages;
                     p.nchunks = stages + 1u + (uint32_t)(cgt_rand(&rng) % 3u);
-                    p.nregions = kind == 0 ? (nt + sh->n - 1u) / sh->n : kind == 1 ? 1u : warps;
+                    p.nregions = (kind == 0 || kind == 3) ? (nt + sh->n - 1u) / sh->n : kind == 1 ? 1u : warps;
                     if (p.nregions * p.nchunks * GAT_CAP > 200u * 1024u)
                         p.nchunks = (200u * 1024u) / (p.nregions * GAT_CAP);
                     if (p.nchunks < stages)
