@@ -44,10 +44,18 @@ static __device__ uint32_t gat_block_linear(void)
 /* thread_group                                                              */
 /* ------------------------------------------------------------------------- */
 
+/* One shared buffer for every instantiation of gat_tg_body (a __shared__
+ * array in the template would be one per tile size: 6 x 8 KB). */
+static __device__ uint32_t *gat_tg_smem(void)
+{
+    __shared__ uint32_t s[2048];
+    return s;
+}
+
 template <unsigned N>
 static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
 {
-    __shared__ uint32_t sm[1024], sm2[1024];
+    uint32_t *sm = gat_tg_smem(), *sm2 = sm + 1024;
     const uint32_t rank = gat_rank(), nt = gat_nthreads();
     const uint64_t gid = (uint64_t)gat_block_linear() * nt + rank;
     const uint32_t v = in[gid];
