@@ -223,6 +223,48 @@ CG_DEVICE void cg_cp_async_wait_all(void)
 #endif
 }
 
+/* cp.async.commit_group;   PTX ISA 7.0, sm_80.
+ * Closes this thread's cp.async copies issued since the last commit into one
+ * cp.async-group (a "stage"), which cp.async.wait_group counts. */
+CG_DEVICE void cg_cp_async_commit_group(void)
+{
+#if CG_ARCH_HAS_SM80
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM80();
+#endif
+}
+
+/* cp.async.wait_group N;   PTX ISA 7.0, sm_80.
+ * Waits until at most N of this thread's committed cp.async-groups are still
+ * pending (the newest N); the copies of the older ones are then performed
+ * and visible to this thread. N must be a compile-time constant (the PTX
+ * operand is an immediate): cg_cp_async_wait_prior takes a run-time one. */
+#if CG_ARCH_HAS_SM80
+#define cg_cp_async_wait_group(N) asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory")
+#elif defined(__CUDA_ARCH__)
+#define cg_cp_async_wait_group(N) CG_REQUIRE_SM80()
+#else
+#define cg_cp_async_wait_group(N) ((void)0)
+#endif
+
+/* cp.async.wait_group with a run-time n: a switch over the immediates 0..7
+ * (a constant n, after inlining, folds to its one instruction). n above 7
+ * waits as for 7: at most 7 pending is within "at most n". */
+CG_DEVICE void cg_cp_async_wait_prior(uint32_t n)
+{
+    switch (n) {
+    case 0: cg_cp_async_wait_group(0); break;
+    case 1: cg_cp_async_wait_group(1); break;
+    case 2: cg_cp_async_wait_group(2); break;
+    case 3: cg_cp_async_wait_group(3); break;
+    case 4: cg_cp_async_wait_group(4); break;
+    case 5: cg_cp_async_wait_group(5); break;
+    case 6: cg_cp_async_wait_group(6); break;
+    default: cg_cp_async_wait_group(7); break;
+    }
+}
+
 /* cp.async.mbarrier.arrive.b64 [mbar];   PTX ISA 7.0, sm_80.
  * Makes the mbarrier track this thread's earlier cp.async copies: its pending
  * arrival count is raised by one now and lowered by one (an arrive-on) when

@@ -7,6 +7,11 @@
  *       (cg_barrier_t) as if performed by another thread bound to it: the
  *       barrier's current phase completes only when every expected arrival has
  *       happened AND the copy has landed (seed 003, cuda::memcpy_async).
+ *   cg_memcpy_async(&group, dst, src, bytes) + cg_wait(&group) / cg_wait_prior(&group, n)
+ *       The group copies global -> shared as one stage of cp.async copies
+ *       (any size and alignment), no barrier; the waits land the stages and
+ *       sync the group (C++ CG's memcpy_async / wait / wait_prior). Engine:
+ *       cg_memcpy_async_stage at the end of this file.
  *   cg_memcpy_async_tx(dst, src, bytes, &mbar)
  *       One thread starts a bulk (TMA) copy global -> shared that completes
  *       `bytes` of transaction count on an mbarrier; the caller accounts for
@@ -68,6 +73,11 @@
 #include "barrier/mbarrier.h"
 #include "base/config.h"
 #include "base/address.h"
+
+/* The group copies have wait / wait_prior forms (cg/group_copy.h's
+ * cg_memcpy_async with four arguments, cg_wait, cg_wait_prior). Defined for
+ * host code too, so a program can key on it anywhere. */
+#define CG_HAS_GROUP_WAIT_PRIOR 1
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -204,6 +214,69 @@ CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, c
         for (size_t i = rank; i < bytes; i += nthreads)
             d[i] = s[i];
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Group copy in stages, waited for with wait / wait_prior (no barrier)     */
+/* ------------------------------------------------------------------------ */
+
+/* Bytes [lo, hi) of src to dst, split among `count` threads by `rank`, with
+ * ordinary loads and stores (internal: the head and tail of a staged copy). */
+CG_DEVICE void cg_memcpy_stage_plain_(uint32_t rank, uint32_t count, unsigned char *dst, const unsigned char *src,
+                                      size_t lo, size_t hi)
+{
+    for (size_t i = lo + rank; i < hi; i += count)
+        dst[i] = src[i];
+}
+
+/* The engine behind the four-argument cg_memcpy_async(&group, dst, src,
+ * bytes) (cg/group_copy.h): the calling thread is `rank` of the `count`
+ * threads that share the copy (the threads that EXIST, as
+ * cg_memcpy_async_share), every one of which calls it with the same
+ * arguments. dst in this CTA's shared memory, src in global memory; any size
+ * and alignment.
+ *
+ * What a thread does: the bytes up to dst's first a-byte boundary and those
+ * after its last one, ordinary copies done before it returns; the a-aligned
+ * middle with cp.async of a bytes (16: .cg, 8 and 4: .ca), a the largest of
+ * 16, 8, 4 that dst and src share modulo (no cp.async when they share none);
+ * then cp.async.commit_group, ONE per call, even when this thread had no
+ * share: each call is one stage, so cg_cp_async_wait_prior(n) (and the
+ * group's cg_wait_prior) leaves exactly this thread's n newest calls pending.
+ * The bytes are in shared memory for the whole group only after every
+ * thread's wait and then a sync of the group (cg_wait / cg_wait_prior do
+ * both, as C++ CG's wait / wait_prior). sm_80 for cp.async; older targets
+ * copy every byte before returning. */
+CG_DEVICE void cg_memcpy_async_stage(uint32_t rank, uint32_t count, void *dst, const void *src, size_t bytes)
+{
+    unsigned char *d = (unsigned char *)dst;
+    const unsigned char *s = (const unsigned char *)src;
+#if CG_ARCH_HAS_SM80
+    const uintptr_t skew = (uintptr_t)d ^ (uintptr_t)s;
+    const uint32_t a = (skew & 15u) == 0 ? 16u : (skew & 7u) == 0 ? 8u : (skew & 3u) == 0 ? 4u : 0u;
+    if (a != 0u && bytes >= a) {
+        size_t head = (size_t)((0u - (uintptr_t)d) & (uintptr_t)(a - 1u));
+        size_t body = (bytes - head) & ~(size_t)(a - 1u);
+        const uint32_t sd = cg_smem_addr(d);
+        cg_memcpy_stage_plain_(rank, count, d, s, 0, head);
+        if (a == 16u) {
+            for (size_t i = head + (size_t)rank * 16u; i < head + body; i += (size_t)count * 16u)
+                cg_cp_async_16(sd + (uint32_t)i, s + i);
+        } else if (a == 8u) {
+            for (size_t i = head + (size_t)rank * 8u; i < head + body; i += (size_t)count * 8u)
+                cg_cp_async_8(sd + (uint32_t)i, s + i);
+        } else {
+            for (size_t i = head + (size_t)rank * 4u; i < head + body; i += (size_t)count * 4u)
+                cg_cp_async_4(sd + (uint32_t)i, s + i);
+        }
+        cg_memcpy_stage_plain_(rank, count, d, s, head + body, bytes);
+    } else {
+        cg_memcpy_stage_plain_(rank, count, d, s, 0, bytes);
+    }
+    cg_cp_async_commit_group();
+#else
+    cg_memcpy_stage_plain_(rank, count, d, s, 0, bytes);
+#endif
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

@@ -131,6 +131,18 @@ CG_DEVICE cg_dim3_t cg_cluster_dim_threads(const cg_cluster_t *c)
                    cg_hw_cluster_nctaid_z() * blockDim.z);
 }
 
+/* The calling thread's 3-D index in the cluster, in threads (its block's
+ * index in the cluster * blockDim + threadIdx, per dimension; C++ CG's
+ * thread_index()). sm_90. */
+CG_DEVICE cg_dim3_t cg_cluster_thread_index(const cg_cluster_t *c)
+{
+    cg_dim3_t b = cg_cluster_block_index(c);
+    return cg_dim3(b.x * blockDim.x + threadIdx.x, b.y * blockDim.y + threadIdx.y, b.z * blockDim.z + threadIdx.z);
+}
+
+/* C++ CG's size(): cg_cluster_num_threads under its older name. sm_90. */
+CG_DEVICE uint32_t cg_cluster_size(const cg_cluster_t *c) { return cg_cluster_num_threads(c); }
+
 /* ------------------------------------------------------------------------- */
 /* Distributed shared memory                                                 */
 /* ------------------------------------------------------------------------- */

@@ -116,6 +116,9 @@ CG_DEVICE uint32_t cg_coalesced_thread_rank(const cg_coalesced_group_t *g)
 CG_DEVICE uint32_t cg_coalesced_meta_group_rank(const cg_coalesced_group_t *g) { return g->_meta_rank; }
 CG_DEVICE uint32_t cg_coalesced_meta_group_size(const cg_coalesced_group_t *g) { return g->_meta_count; }
 
+/* C++ CG's size(): cg_coalesced_num_threads under its older name. */
+CG_DEVICE uint32_t cg_coalesced_size(const cg_coalesced_group_t *g) { return g->_size; }
+
 /* The group's lanes in the warp (for the raw *_sync intrinsics). */
 CG_DEVICE uint32_t cg_coalesced_mask(const cg_coalesced_group_t *g) { return g->_mask; }
 

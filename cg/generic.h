@@ -5,8 +5,9 @@
  *   cg_sync(&g)               cg_barrier_arrive(&g) -> cg_token_t
  *   cg_barrier_wait(&g, tok)  cg_thread_rank(&g)    cg_num_threads(&g)
  *
- * for g a cg_thread_block_t, cg_cluster_t, cg_grid_t, cg_tile_t or
- * cg_coalesced_group_t.
+ * for g a cg_thread_block_t, cg_cluster_t, cg_grid_t, cg_tile_t,
+ * cg_coalesced_group_t or cg_thread_group_t (cg/thread_group.h: any group,
+ * whose calls switch on the stored kind at run time).
  *
  * Each selects the typed call (cg_thread_block_sync, cg_grid_thread_rank, ...)
  * from the STATIC type of `g`, at compile time: C11 spells the table with
@@ -31,6 +32,7 @@
 #include "base/config.h"
 #include "cg/grid.h"
 #include "cg/thread_block.h"
+#include "cg/thread_group.h"
 #include "cg/tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
@@ -56,6 +58,7 @@ CG_GENERIC_FORWARD_(cg_cluster_t, cg_cluster)
 CG_GENERIC_FORWARD_(cg_grid_t, cg_grid)
 CG_GENERIC_FORWARD_(cg_tile_t, cg_tile)
 CG_GENERIC_FORWARD_(cg_coalesced_group_t, cg_coalesced)
+CG_GENERIC_FORWARD_(cg_thread_group_t, cg_thread_group)
 
 #define cg_sync(g) cg_generic_sync_(g)
 #define cg_barrier_arrive(g) cg_generic_barrier_arrive_(g)
@@ -68,14 +71,15 @@ CG_GENERIC_FORWARD_(cg_coalesced_group_t, cg_coalesced)
 #define CG_GENERIC_PICK_(g, verb)                                                                  \
     _Generic((g), cg_thread_block_t *: cg_thread_block_##verb, cg_cluster_t *: cg_cluster_##verb,  \
              cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb,                             \
-             cg_coalesced_group_t *: cg_coalesced_##verb)
+             cg_coalesced_group_t *: cg_coalesced_##verb, cg_thread_group_t *: cg_thread_group_##verb)
 #define CG_GENERIC_PICK_CONST_(g, verb)                                                            \
     _Generic((g), cg_thread_block_t *: cg_thread_block_##verb,                                     \
              const cg_thread_block_t *: cg_thread_block_##verb, cg_cluster_t *: cg_cluster_##verb, \
              const cg_cluster_t *: cg_cluster_##verb, cg_grid_t *: cg_grid_##verb,                 \
              const cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb,                       \
              const cg_tile_t *: cg_tile_##verb, cg_coalesced_group_t *: cg_coalesced_##verb,       \
-             const cg_coalesced_group_t *: cg_coalesced_##verb)
+             const cg_coalesced_group_t *: cg_coalesced_##verb, cg_thread_group_t *: cg_thread_group_##verb, \
+             const cg_thread_group_t *: cg_thread_group_##verb)
 
 #define cg_sync(g) CG_GENERIC_PICK_((g), sync)(g)
 #define cg_barrier_arrive(g) CG_GENERIC_PICK_((g), barrier_arrive)(g)

@@ -308,6 +308,22 @@ CG_DEVICE cg_dim3_t cg_grid_dim_threads(const cg_grid_t *g)
     return cg_dim3(gridDim.x * blockDim.x, gridDim.y * blockDim.y, gridDim.z * blockDim.z);
 }
 
+/* The calling thread's 3-D index in the grid, in threads (blockIdx * blockDim
+ * + threadIdx, per dimension; C++ CG's thread_index()). */
+CG_DEVICE cg_dim3_t cg_grid_thread_index(const cg_grid_t *g)
+{
+    (void)g;
+    return cg_dim3(blockIdx.x * blockDim.x + threadIdx.x, blockIdx.y * blockDim.y + threadIdx.y,
+                   blockIdx.z * blockDim.z + threadIdx.z);
+}
+
+/* C++ CG's size(): cg_grid_num_threads under its older name. */
+CG_DEVICE uint64_t cg_grid_size(const cg_grid_t *g) { return cg_grid_num_threads(g); }
+
+/* C++ CG's group_dim(): the grid's shape in BLOCKS (gridDim), as
+ * cg_grid_dim_blocks (not in threads: that is cg_grid_dim_threads). */
+CG_DEVICE cg_dim3_t cg_grid_group_dim(const cg_grid_t *g) { return cg_grid_dim_blocks(g); }
+
 #endif /* CG_DEVICE_CODE_VISIBLE */
 /* The grid barrier's algorithms have a file of their own. */
 #include "cg/grid_barrier.h"

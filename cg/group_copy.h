@@ -3,10 +3,14 @@
  * cg/group_copy.h — the group forms of the copies and pushes, written once:
  *
  *   cg_memcpy_async(&g, dst, src, bytes, &bar)        async/copy.h's engine
+ *   cg_memcpy_async(&g, dst, src, bytes)              one stage, no barrier;
+ *   cg_wait(&g), cg_wait_prior(&g, n)                 then wait (C++ CG's
+ *                                                     memcpy_async / wait /
+ *                                                     wait_prior<n>)
  *   cg_dsmem_push(&g, dst, src, bytes, &bar, to_rank)  dsmem/dsmem.h's engine
  *
  * for g a pointer to a cg_thread_block_t, cg_tile_t, cg_coalesced_group_t,
- * cg_cluster_t or cg_grid_t. Every thread of the group calls it with the same arguments (the
+ * cg_cluster_t, cg_grid_t or cg_thread_group_t (its stored group's share). Every thread of the group calls it with the same arguments (the
  * contract of cuda::memcpy_async with a group). The group is chosen from the
  * static type of `g` at compile time (as cg/generic.h) and gives the engine
  * the calling thread's rank among the threads that EXIST and their count:
@@ -25,6 +29,8 @@
 #include "cg/cluster_group.h"
 #include "cg/coalesced.h"
 #include "base/config.h"
+#include "cg/generic.h"
+#include "cg/thread_group.h"
 #include "cg/grid.h"
 #include "cg/thread_block.h"
 #include "cg/tile.h"
@@ -40,8 +46,29 @@ CG_DEVICE uint32_t cg_copy_block_rank_(void)
 }
 CG_DEVICE uint32_t cg_copy_block_count_(void) { return blockDim.x * blockDim.y * blockDim.z; }
 
+/* A cg_thread_group_t's share: its stored group's (a run-time switch, which
+ * folds where the kind is in sight). */
+CG_DEVICE uint32_t cg_copy_thread_group_rank_(const cg_thread_group_t *g)
+{
+    switch (g->_hdr.kind) {
+    case CG_GROUP_TILE: return cg_tile_thread_rank(&g->_g.tile);
+    case CG_GROUP_COALESCED: return cg_coalesced_thread_rank(&g->_g.coalesced);
+    default: return cg_copy_block_rank_(); /* a block, or a cluster or grid block by block */
+    }
+}
+CG_DEVICE uint32_t cg_copy_thread_group_count_(const cg_thread_group_t *g)
+{
+    switch (g->_hdr.kind) {
+    case CG_GROUP_TILE: return cg_tile_num_present(&g->_g.tile);
+    case CG_GROUP_COALESCED: return cg_coalesced_num_threads(&g->_g.coalesced);
+    default: return cg_copy_block_count_();
+    }
+}
+
 #if defined(__cplusplus)
 
+CG_DEVICE uint32_t cg_copy_rank_(const cg_thread_group_t *g) { return cg_copy_thread_group_rank_(g); }
+CG_DEVICE uint32_t cg_copy_count_(const cg_thread_group_t *g) { return cg_copy_thread_group_count_(g); }
 CG_DEVICE uint32_t cg_copy_rank_(const cg_thread_block_t *g) { return cg_thread_block_thread_rank(g); }
 CG_DEVICE uint32_t cg_copy_count_(const cg_thread_block_t *g) { return cg_thread_block_num_threads(g); }
 CG_DEVICE uint32_t cg_copy_rank_(const cg_tile_t *g) { return cg_tile_thread_rank(g); }
@@ -66,17 +93,76 @@ CG_DEVICE uint32_t cg_copy_grid_count_(const cg_grid_t *g) { (void)g; return cg_
 #define CG_COPY_RANK_(g)                                                                           \
     _Generic((g), cg_thread_block_t *: cg_thread_block_thread_rank, cg_tile_t *: cg_tile_thread_rank, \
              cg_coalesced_group_t *: cg_coalesced_thread_rank, cg_cluster_t *: cg_copy_cluster_rank_,     \
-             cg_grid_t *: cg_copy_grid_rank_)(g)
+             cg_grid_t *: cg_copy_grid_rank_, cg_thread_group_t *: cg_copy_thread_group_rank_)(g)
 #define CG_COPY_COUNT_(g)                                                                          \
     _Generic((g), cg_thread_block_t *: cg_thread_block_num_threads, cg_tile_t *: cg_tile_num_present, \
              cg_coalesced_group_t *: cg_coalesced_num_threads, cg_cluster_t *: cg_copy_cluster_count_,    \
-             cg_grid_t *: cg_copy_grid_count_)(g)
+             cg_grid_t *: cg_copy_grid_count_, cg_thread_group_t *: cg_copy_thread_group_count_)(g)
 
 #endif /* __cplusplus */
 
 /* The group copies global -> shared, completing on `bar` (async/copy.h). */
-#define cg_memcpy_async(g, dst, src, bytes, bar)                                                   \
+#define cg_memcpy_async_bar_(g, dst, src, bytes, bar)                                              \
     cg_memcpy_async_share(CG_COPY_RANK_(g), CG_COPY_COUNT_(g), (dst), (src), (size_t)(bytes), (bar))
+
+/* The group copies global -> shared as one stage, waited for with cg_wait /
+ * cg_wait_prior (async/copy.h's cg_memcpy_async_stage). */
+#define cg_memcpy_async_stage_(g, dst, src, bytes)                                                 \
+    cg_memcpy_async_stage(CG_COPY_RANK_(g), CG_COPY_COUNT_(g), (dst), (src), (size_t)(bytes))
+
+/* cg_memcpy_async(&g, dst, src, bytes, &bar)   completes on the barrier;
+ * cg_memcpy_async(&g, dst, src, bytes)         one stage of cp.async copies
+ *                                              (C++ CG's memcpy_async(group,
+ *                                              dst, src, bytes)), waited for
+ *                                              with cg_wait / cg_wait_prior.
+ * Picked by the number of arguments (the sixth slot of the list below is
+ * the pick); any other count names cg_memcpy_async_takes_4_or_5_arguments,
+ * which does not exist: the compiler's error names the mistake. */
+#define CG_COPY_PICK_(a1, a2, a3, a4, a5, name, ...) name
+#define cg_memcpy_async(...)                                                                       \
+    CG_COPY_PICK_(__VA_ARGS__, cg_memcpy_async_bar_, cg_memcpy_async_stage_,                       \
+                  cg_memcpy_async_takes_4_or_5_arguments, cg_memcpy_async_takes_4_or_5_arguments,  \
+                  cg_memcpy_async_takes_4_or_5_arguments, cg_memcpy_async_takes_4_or_5_arguments)  \
+    (__VA_ARGS__)
+
+/* ------------------------------------------------------------------------- */
+/* wait / wait_prior: the staged copies have landed, for the whole group     */
+/* ------------------------------------------------------------------------- */
+
+/* cg_wait(&g): every copy this thread staged (four-argument cg_memcpy_async)
+ * has landed (cp.async.wait_group 0), then the group's sync, so every
+ * thread of g sees every byte the group copied (C++ CG's wait(group)).
+ * Collective over g. Any group cg_sync takes; for a cluster or a grid, whose
+ * staged copies each block makes into its own shared memory (as above), the
+ * block's own cg_wait(&block) is enough and far cheaper than the cluster's or
+ * grid's sync. */
+#define cg_wait(g) (cg_cp_async_wait_prior(0u), cg_sync(g))
+
+/* cg_wait_prior(&g, n): all but this thread's n newest staged copies have
+ * landed (cp.async.wait_group n; n a constant folds to one instruction, a
+ * run-time n is a switch over 0..7, above 7 waits as 7), then the group's
+ * sync (C++ CG's wait_prior<n>(group)). Collective over g. */
+#define cg_wait_prior(g, n) (cg_cp_async_wait_prior((uint32_t)(n)), cg_sync(g))
+
+/* The typed forms. */
+CG_DEVICE void cg_thread_block_wait(cg_thread_block_t *b) { cg_cp_async_wait_prior(0u); cg_thread_block_sync(b); }
+CG_DEVICE void cg_thread_block_wait_prior(cg_thread_block_t *b, uint32_t n)
+{
+    cg_cp_async_wait_prior(n);
+    cg_thread_block_sync(b);
+}
+CG_DEVICE void cg_tile_wait(cg_tile_t *t) { cg_cp_async_wait_prior(0u); cg_tile_sync(t); }
+CG_DEVICE void cg_tile_wait_prior(cg_tile_t *t, uint32_t n)
+{
+    cg_cp_async_wait_prior(n);
+    cg_tile_sync(t);
+}
+CG_DEVICE void cg_coalesced_wait(cg_coalesced_group_t *g) { cg_cp_async_wait_prior(0u); cg_coalesced_sync(g); }
+CG_DEVICE void cg_coalesced_wait_prior(cg_coalesced_group_t *g, uint32_t n)
+{
+    cg_cp_async_wait_prior(n);
+    cg_coalesced_sync(g);
+}
 
 /* The group pushes `bytes` from its shared `src` into CTA to_rank's `dst`,
  * completing them on CTA to_rank's `bar` (dsmem/dsmem.h). */

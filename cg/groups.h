@@ -11,6 +11,10 @@
  *   cg/collectives.h    tile reduce/scan/shuffle/match for every type and operator
  *   cg/coalesced.h      coalesced groups, binary/labeled/tiled partitions
  *   cg/generic.h        cg_sync, cg_barrier_arrive/wait, cg_thread_rank, ...
+ *   cg/thread_group.h   cg_thread_group_t: any group behind one type
+ *   cg/invoke.h         cg_invoke_one, cg_invoke_one_broadcast_*
+ *   cg/reduce_store.h   cg_tile_reduce_store_*, cg_coalesced_reduce_store_*
+ *   cg/group_copy.h     cg_memcpy_async (barrier or staged), cg_wait, cg_wait_prior
  *
  * Types are visible to host C too (they are plain structs); the calls exist
  * only in nvcc's passes.
@@ -27,7 +31,10 @@
 #include "cg/grid.h"
 #include "cg/group_copy.h"
 #include "cg/group_header.h"
+#include "cg/invoke.h"
+#include "cg/reduce_store.h"
 #include "cg/thread_block.h"
+#include "cg/thread_group.h"
 #include "cg/tile.h"
 
 #endif /* CG_CG_GROUPS_H */

@@ -158,6 +158,13 @@ CG_DEVICE cg_dim3_t cg_thread_block_dim_threads(const cg_thread_block_t *b)
     return cg_dim3(blockDim.x, blockDim.y, blockDim.z);
 }
 
+/* C++ CG's size(): cg_thread_block_num_threads under its older name. */
+CG_DEVICE uint32_t cg_thread_block_size(const cg_thread_block_t *b) { return cg_thread_block_num_threads(b); }
+
+/* C++ CG's group_dim(): the block's shape in threads (blockDim), as
+ * cg_thread_block_dim_threads. */
+CG_DEVICE cg_dim3_t cg_thread_block_group_dim(const cg_thread_block_t *b) { return cg_thread_block_dim_threads(b); }
+
 /* ------------------------------------------------------------------------- */
 /* Full barrier                                                              */
 /* ------------------------------------------------------------------------- */

@@ -86,6 +86,51 @@ CG_DEVICE uint32_t cg_tile_thread_rank(const cg_tile_t *t)
 CG_DEVICE uint32_t cg_tile_meta_group_rank(const cg_tile_t *t) { return t->_meta_rank; }
 CG_DEVICE uint32_t cg_tile_meta_group_size(const cg_tile_t *t) { return t->_meta_count; }
 
+/* C++ CG's size(): n, as cg_tile_num_threads. */
+CG_DEVICE uint32_t cg_tile_size(const cg_tile_t *t) { return t->_size; }
+
+/* The calling thread alone, as a tile of 1 (C++ CG's this_thread()): rank 0
+ * of 1, meta rank 0 of 1 (as C++ CG, whose this_thread() has a tile of 1 for
+ * parent). Not collective; touches no memory. */
+CG_DEVICE cg_tile_t cg_this_thread(void)
+{
+    cg_tile_t t;
+    t._hdr.kind = CG_GROUP_TILE;
+    t._size = 1u;
+    t._mask = 1u << (((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & 31u);
+    t._meta_rank = 0u;
+    t._meta_count = 1u;
+    return t;
+}
+
+/* Split tile t into tiles of n threads (n a power of two below t's size) and
+ * return the caller's (C++ CG's tiled_partition<n>(t)): the same threads as
+ * cg_tiled_partition(&block, n), but meta rank = rank in t / n and meta size
+ * = t's size / n, as C++ CG counts them for a tile parent. n at least t's
+ * size returns t itself (C++ CG rejects it at compile time). Not
+ * collective; touches no memory. A debug build traps on an n that is not a
+ * power of two in 1..32. */
+CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
+{
+#if CG_DEBUG
+    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
+        printf("cgc: cg_tile_tiled_partition(n = %u): n must be a power of two in 1..32\n", n);
+        __trap();
+    }
+#endif
+    if (n >= t->_size)
+        return *t;
+    cg_tile_t s;
+    uint32_t r = cg_tile_thread_rank(t);
+    uint32_t lane = ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & 31u;
+    s._hdr.kind = CG_GROUP_TILE;
+    s._size = n;
+    s._mask = (((1u << n) - 1u) << (lane & ~(n - 1u))) & t->_mask; /* n < 32 here */
+    s._meta_rank = r / n;
+    s._meta_count = t->_size / n;
+    return s;
+}
+
 /* The tile's lanes in the warp (for the raw *_sync intrinsics). */
 CG_DEVICE uint32_t cg_tile_mask(const cg_tile_t *t) { return t->_mask; }
 

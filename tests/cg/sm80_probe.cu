@@ -15,6 +15,26 @@
 #include "cg/grid.h"
 
 static __device__ void cgt_sm80_done(void *arg) { ++*(unsigned *)arg; }
+static __device__ uint32_t cgt_sm80_get(void *arg) { return *(const uint32_t *)arg; }
+
+/* The group API without Hopper: a thread_group whose kind is known only at
+ * run time (its switch leaves out clusters on sm_80), invoke_one through
+ * rank 0 and a shuffle, staged copies with wait_prior. */
+extern "C" __global__ void cgt_sm80_group_api(cg_thread_group_t g, const unsigned char *src, unsigned *out)
+{
+    __shared__ __align__(16) unsigned char sm[2048];
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, 16);
+    cg_thread_group_sync(&g);
+    uint32_t mine = (uint32_t)cg_thread_group_thread_rank(&g);
+    cg_invoke_one(&g, cgt_sm80_done, out);
+    mine = cg_invoke_one_broadcast_u32(&t, cgt_sm80_get, &mine);
+    cg_memcpy_async(&b, sm, src, 1000);
+    cg_memcpy_async(&b, sm + 1024, src + 1024, 1000);
+    cg_wait_prior(&b, 1);
+    cg_wait(&t);
+    out[threadIdx.x] = sm[threadIdx.x] + mine;
+}
 
 extern "C" __global__ void cgt_sm80_probe(unsigned *out, double *dout, cg_device_barrier_t *gbar)
 {

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cg/invoke.h — one thread of a group runs a function (C++ CG's invoke_one
+ * and invoke_one_broadcast).
+ *
+ *   static __device__ uint32_t take(void *arg) { return atomicAdd((unsigned *)arg, 32u); }
+ *   ...
+ *   cg_invoke_one(&t, log_once, &state);                  // one thread of t
+ *   uint32_t base = cg_invoke_one_broadcast_u32(&t, take, counter);  // all get it
+ *
+ * C has no lambdas: the function is a pointer and its argument a void *.
+ * Where the function is named at the call (a constant pointer after
+ * inlining), the compiler calls it directly and inlines it.
+ *
+ *   cg_invoke_one(&g, fn, arg)      void fn(void *arg), run by one thread of
+ *                                   g; the others skip it. Any group.
+ *   cg_invoke_one_broadcast_T(&g, fn, arg)
+ *                                   T fn(void *arg), run by one thread; every
+ *                                   thread of g returns its result. T is u32,
+ *                                   i32, u64, i64, f32 or f64. Tiles, coalesced
+ *                                   groups and cg_thread_group_t holding one
+ *                                   (as C++ CG: warp-sized groups only).
+ *   cg_invoke_one_broadcast_bytes(&g, fn, arg, result, size)
+ *                                   void fn(void *arg, void *result) writes
+ *                                   `size` bytes at result in the chosen
+ *                                   thread; every thread of g gets them in
+ *                                   its own `result`.
+ * Typed forms: cg_tile_invoke_one, cg_coalesced_invoke_one_broadcast_f32, ...
+ *
+ * Which thread runs it (as C++ CG 13.0): in a tile or a coalesced group on
+ * sm_90, the thread elect.sync picks over the group's mask (the group's
+ * threads must all make the call together, converged); elsewhere, and in a
+ * thread block, cluster or grid, thread rank 0. The broadcast is a shuffle
+ * from that thread over the group's mask (__shfl_sync), so the call also
+ * orders nothing beyond what a shuffle does: a side effect of fn in memory
+ * is not published to the group (sync the group for that).
+ * Every thread of the group must call it (the broadcast forms are
+ * collective; cg_invoke_one on a tile or coalesced group is too, through
+ * elect.sync). Partial tiles: only the threads that exist take part.
+ */
+#ifndef CG_CG_INVOKE_H
+#define CG_CG_INVOKE_H
+
+#include "base/config.h"
+#include "cg/cluster_group.h"
+#include "cg/coalesced.h"
+#include "cg/grid.h"
+#include "cg/thread_block.h"
+#include "cg/thread_group.h"
+#include "cg/tile.h"
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* elect.sync d|p, membermask;   PTX ISA 8.0, sm_90.
+ * Elects one thread of the warp's threads in membermask (all of them execute
+ * it together): returns 1 in that thread, 0 in the others; *leader gets the
+ * elected thread's lane in every thread. Older targets: the lowest lane of
+ * the mask (what a rank-0 election gives for a tile or coalesced group). */
+CG_DEVICE int cg_invoke_elect_(uint32_t membermask, uint32_t *leader)
+{
+#if CG_ARCH_HAS_SM90
+    uint32_t lane = 0, is_leader = 0;
+    asm volatile("{\n\t.reg .pred p;\n\telect.sync %0|p, %2;\n\tselp.u32 %1, 1, 0, p;\n\t}"
+                 : "=r"(lane), "=r"(is_leader)
+                 : "r"(membermask));
+    *leader = lane;
+    return (int)is_leader;
+#else
+    uint32_t lane = (uint32_t)__ffs((int)membermask) - 1u;
+    *leader = lane;
+    return cg_sreg_laneid() == lane;
+#endif
+}
+
+/* ------------------------------------------------------------------------- */
+/* invoke_one                                                                */
+/* ------------------------------------------------------------------------- */
+
+CG_DEVICE void cg_thread_block_invoke_one(const cg_thread_block_t *b, void (*fn)(void *), void *arg)
+{
+    if (cg_thread_block_thread_rank(b) == 0u)
+        fn(arg);
+}
+CG_DEVICE void cg_cluster_invoke_one(const cg_cluster_t *c, void (*fn)(void *), void *arg)
+{
+    if (cg_cluster_thread_rank(c) == 0u)
+        fn(arg);
+}
+CG_DEVICE void cg_grid_invoke_one(const cg_grid_t *g, void (*fn)(void *), void *arg)
+{
+    if (cg_grid_thread_rank(g) == 0u)
+        fn(arg);
+}
+CG_DEVICE void cg_tile_invoke_one(const cg_tile_t *t, void (*fn)(void *), void *arg)
+{
+    uint32_t leader;
+    if (cg_invoke_elect_(t->_mask, &leader))
+        fn(arg);
+}
+CG_DEVICE void cg_coalesced_invoke_one(const cg_coalesced_group_t *g, void (*fn)(void *), void *arg)
+{
+    uint32_t leader;
+    if (cg_invoke_elect_(g->_mask, &leader))
+        fn(arg);
+}
+CG_DEVICE void cg_thread_group_invoke_one(const cg_thread_group_t *g, void (*fn)(void *), void *arg)
+{
+    switch (g->_hdr.kind) {
+    case CG_GROUP_THREAD_BLOCK: cg_thread_block_invoke_one(&g->_g.block, fn, arg); break;
+    CG_TG_CLUSTER_CASE_(cg_cluster_invoke_one(&g->_g.cluster, fn, arg); break;)
+    case CG_GROUP_GRID: cg_grid_invoke_one(&g->_g.grid, fn, arg); break;
+    case CG_GROUP_TILE: cg_tile_invoke_one(&g->_g.tile, fn, arg); break;
+    case CG_GROUP_COALESCED: cg_coalesced_invoke_one(&g->_g.coalesced, fn, arg); break;
+    default: break;
+    }
+}
+
+/* ------------------------------------------------------------------------- */
+/* invoke_one_broadcast                                                      */
+/* ------------------------------------------------------------------------- */
+
+/* The warp mask of a tile, coalesced group, or a cg_thread_group_t holding
+ * one (internal; 0 for another kind, which a debug build traps on). */
+CG_DEVICE uint32_t cg_invoke_mask_(const cg_thread_group_t *g)
+{
+    if (g->_hdr.kind == CG_GROUP_TILE)
+        return g->_g.tile._mask;
+    if (g->_hdr.kind == CG_GROUP_COALESCED)
+        return g->_g.coalesced._mask;
+#if CG_DEBUG
+    printf("cgc: cg_thread_group_invoke_one_broadcast: the group (kind %u) is not a tile or a coalesced group\n",
+           (unsigned)g->_hdr.kind);
+    __trap();
+#endif
+    return 0u;
+}
+
+/* Defines the broadcast forms of one type: on a mask (internal), a tile, a
+ * coalesced group and a cg_thread_group_t. Why a macro: six types, one body. */
+#define CG_INVOKE_BROADCAST_(sfx, T)                                                               \
+    CG_DEVICE T cg_invoke_broadcast_##sfx##_(uint32_t mask, T (*fn)(void *), void *arg)            \
+    {                                                                                              \
+        uint32_t leader;                                                                           \
+        T r = (T)0;                                                                                \
+        if (cg_invoke_elect_(mask, &leader))                                                       \
+            r = fn(arg);                                                                           \
+        return __shfl_sync(mask, r, (int)leader, 32);                                              \
+    }                                                                                              \
+    CG_DEVICE T cg_tile_invoke_one_broadcast_##sfx(const cg_tile_t *t, T (*fn)(void *), void *arg) \
+    {                                                                                              \
+        return cg_invoke_broadcast_##sfx##_(t->_mask, fn, arg);                                    \
+    }                                                                                              \
+    CG_DEVICE T cg_coalesced_invoke_one_broadcast_##sfx(const cg_coalesced_group_t *g, T (*fn)(void *), void *arg) \
+    {                                                                                              \
+        return cg_invoke_broadcast_##sfx##_(g->_mask, fn, arg);                                    \
+    }                                                                                              \
+    CG_DEVICE T cg_thread_group_invoke_one_broadcast_##sfx(const cg_thread_group_t *g, T (*fn)(void *), void *arg) \
+    {                                                                                              \
+        return cg_invoke_broadcast_##sfx##_(cg_invoke_mask_(g), fn, arg);                          \
+    }
+
+/* The fixed-width types, so a function returning uint64_t matches (CUDA's
+ * __shfl_sync has a form for each). */
+CG_INVOKE_BROADCAST_(u32, uint32_t)
+CG_INVOKE_BROADCAST_(i32, int32_t)
+CG_INVOKE_BROADCAST_(u64, uint64_t)
+CG_INVOKE_BROADCAST_(i64, int64_t)
+CG_INVOKE_BROADCAST_(f32, float)
+CG_INVOKE_BROADCAST_(f64, double)
+
+/* `size` bytes: fn(arg, result) fills result in the chosen thread, then
+ * every thread of the mask gets them, word by word (internal). */
+CG_DEVICE void cg_invoke_broadcast_bytes_(uint32_t mask, void (*fn)(void *, void *), void *arg, void *result,
+                                          size_t size)
+{
+    uint32_t leader;
+    unsigned char *d = (unsigned char *)result;
+    if (cg_invoke_elect_(mask, &leader))
+        fn(arg, result);
+    for (size_t o = 0; o < size; o += 4) {
+        size_t k = size - o < 4 ? size - o : 4;
+        uint32_t w = 0;
+        memcpy(&w, d + o, k);
+        w = __shfl_sync(mask, w, (int)leader, 32);
+        memcpy(d + o, &w, k);
+    }
+}
+CG_DEVICE void cg_tile_invoke_one_broadcast_bytes(const cg_tile_t *t, void (*fn)(void *, void *), void *arg,
+                                                  void *result, size_t size)
+{
+    cg_invoke_broadcast_bytes_(t->_mask, fn, arg, result, size);
+}
+CG_DEVICE void cg_coalesced_invoke_one_broadcast_bytes(const cg_coalesced_group_t *g, void (*fn)(void *, void *),
+                                                       void *arg, void *result, size_t size)
+{
+    cg_invoke_broadcast_bytes_(g->_mask, fn, arg, result, size);
+}
+CG_DEVICE void cg_thread_group_invoke_one_broadcast_bytes(const cg_thread_group_t *g, void (*fn)(void *, void *),
+                                                          void *arg, void *result, size_t size)
+{
+    cg_invoke_broadcast_bytes_(cg_invoke_mask_(g), fn, arg, result, size);
+}
+
+/* ------------------------------------------------------------------------- */
+/* Generic forms: the typed call picked from the static type of g            */
+/* ------------------------------------------------------------------------- */
+
+#if defined(__cplusplus)
+
+/* The _Generic table below, as overloads (internal; users call the macros). */
+#define CG_INVOKE_ONE_FORWARD_(group, prefix)                                                      \
+    CG_DEVICE void cg_generic_invoke_one_(const group *g, void (*fn)(void *), void *arg) { prefix##_invoke_one(g, fn, arg); }
+CG_INVOKE_ONE_FORWARD_(cg_thread_block_t, cg_thread_block)
+CG_INVOKE_ONE_FORWARD_(cg_cluster_t, cg_cluster)
+CG_INVOKE_ONE_FORWARD_(cg_grid_t, cg_grid)
+CG_INVOKE_ONE_FORWARD_(cg_tile_t, cg_tile)
+CG_INVOKE_ONE_FORWARD_(cg_coalesced_group_t, cg_coalesced)
+CG_INVOKE_ONE_FORWARD_(cg_thread_group_t, cg_thread_group)
+
+#define CG_INVOKE_BROADCAST_FORWARD_(sfx, T)                                                       \
+    CG_DEVICE T cg_generic_invoke_one_broadcast_##sfx##_(const cg_tile_t *g, T (*fn)(void *), void *arg) \
+    {                                                                                              \
+        return cg_tile_invoke_one_broadcast_##sfx(g, fn, arg);                                     \
+    }                                                                                              \
+    CG_DEVICE T cg_generic_invoke_one_broadcast_##sfx##_(const cg_coalesced_group_t *g, T (*fn)(void *), void *arg) \
+    {                                                                                              \
+        return cg_coalesced_invoke_one_broadcast_##sfx(g, fn, arg);                                \
+    }                                                                                              \
+    CG_DEVICE T cg_generic_invoke_one_broadcast_##sfx##_(const cg_thread_group_t *g, T (*fn)(void *), void *arg) \
+    {                                                                                              \
+        return cg_thread_group_invoke_one_broadcast_##sfx(g, fn, arg);                             \
+    }
+CG_INVOKE_BROADCAST_FORWARD_(u32, uint32_t)
+CG_INVOKE_BROADCAST_FORWARD_(i32, int32_t)
+CG_INVOKE_BROADCAST_FORWARD_(u64, uint64_t)
+CG_INVOKE_BROADCAST_FORWARD_(i64, int64_t)
+CG_INVOKE_BROADCAST_FORWARD_(f32, float)
+CG_INVOKE_BROADCAST_FORWARD_(f64, double)
+
+CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_tile_t *g, void (*fn)(void *, void *), void *arg,
+                                                      void *result, size_t size)
+{
+    cg_tile_invoke_one_broadcast_bytes(g, fn, arg, result, size);
+}
+CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_coalesced_group_t *g, void (*fn)(void *, void *),
+                                                      void *arg, void *result, size_t size)
+{
+    cg_coalesced_invoke_one_broadcast_bytes(g, fn, arg, result, size);
+}
+CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_thread_group_t *g, void (*fn)(void *, void *),
+                                                      void *arg, void *result, size_t size)
+{
+    cg_thread_group_invoke_one_broadcast_bytes(g, fn, arg, result, size);
+}
+
+#define cg_invoke_one(g, fn, arg) cg_generic_invoke_one_((g), (fn), (arg))
+#define cg_invoke_one_broadcast_u32(g, fn, arg) cg_generic_invoke_one_broadcast_u32_((g), (fn), (arg))
+#define cg_invoke_one_broadcast_i32(g, fn, arg) cg_generic_invoke_one_broadcast_i32_((g), (fn), (arg))
+#define cg_invoke_one_broadcast_u64(g, fn, arg) cg_generic_invoke_one_broadcast_u64_((g), (fn), (arg))
+#define cg_invoke_one_broadcast_i64(g, fn, arg) cg_generic_invoke_one_broadcast_i64_((g), (fn), (arg))
+#define cg_invoke_one_broadcast_f32(g, fn, arg) cg_generic_invoke_one_broadcast_f32_((g), (fn), (arg))
+#define cg_invoke_one_broadcast_f64(g, fn, arg) cg_generic_invoke_one_broadcast_f64_((g), (fn), (arg))
+#define cg_invoke_one_broadcast_bytes(g, fn, arg, result, size)                                    \
+    cg_generic_invoke_one_broadcast_bytes_((g), (fn), (arg), (result), (size))
+
+#else /* C11 */
+
+#define CG_INVOKE_PICK_ANY_(g, verb)                                                               \
+    _Generic((g), cg_thread_block_t *: cg_thread_block_##verb, const cg_thread_block_t *: cg_thread_block_##verb, \
+             cg_cluster_t *: cg_cluster_##verb, const cg_cluster_t *: cg_cluster_##verb,           \
+             cg_grid_t *: cg_grid_##verb, const cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb, \
+             const cg_tile_t *: cg_tile_##verb, cg_coalesced_group_t *: cg_coalesced_##verb,       \
+             const cg_coalesced_group_t *: cg_coalesced_##verb, cg_thread_group_t *: cg_thread_group_##verb, \
+             const cg_thread_group_t *: cg_thread_group_##verb)
+#define CG_INVOKE_PICK_WARP_(g, verb)                                                              \
+    _Generic((g), cg_tile_t *: cg_tile_##verb, const cg_tile_t *: cg_tile_##verb,                  \
+             cg_coalesced_group_t *: cg_coalesced_##verb, const cg_coalesced_group_t *: cg_coalesced_##verb, \
+             cg_thread_group_t *: cg_thread_group_##verb, const cg_thread_group_t *: cg_thread_group_##verb)
+
+#define cg_invoke_one(g, fn, arg) CG_INVOKE_PICK_ANY_((g), invoke_one)((g), (fn), (arg))
+#define cg_invoke_one_broadcast_u32(g, fn, arg) CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_u32)((g), (fn), (arg))
+#define cg_invoke_one_broadcast_i32(g, fn, arg) CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_i32)((g), (fn), (arg))
+#define cg_invoke_one_broadcast_u64(g, fn, arg) CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_u64)((g), (fn), (arg))
+#define cg_invoke_one_broadcast_i64(g, fn, arg) CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_i64)((g), (fn), (arg))
+#define cg_invoke_one_broadcast_f32(g, fn, arg) CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_f32)((g), (fn), (arg))
+#define cg_invoke_one_broadcast_f64(g, fn, arg) CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_f64)((g), (fn), (arg))
+#define cg_invoke_one_broadcast_bytes(g, fn, arg, result, size)                                    \
+    CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_bytes)((g), (fn), (arg), (result), (size))
+
+#endif /* __cplusplus */
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_CG_INVOKE_H */

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/groupapi/ptx_probes.cu — kernels whose PTX ptx_test.c reads: a
+ * cg_thread_group_t made in sight of its calls against the typed calls,
+ * generic invoke_one against typed, cg_wait_prior with a constant and a
+ * run-time n, one commit per staged copy.
+ */
+#include <stdint.h>
+
+#include "cg/groups.h"
+
+static __device__ uint32_t probe_fn(void *p) { return *(const uint32_t *)p * 3u + 1u; }
+static __device__ void probe_count(void *p) { atomicAdd((unsigned *)p, 1u); }
+
+/* A tile through thread_group, and the tile itself: the same code. */
+extern "C" __global__ void tg_tile_calls(uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, 8);
+    cg_thread_group_t g = cg_thread_group(&t);
+    out[threadIdx.x] = cg_thread_group_thread_rank(&g);
+    out[threadIdx.x + 2048] = cg_thread_group_num_threads(&g);
+    cg_thread_group_sync(&g);
+    out[threadIdx.x + 1024] = cg_thread_rank(&g);
+}
+extern "C" __global__ void typed_tile_calls(uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, 8);
+    out[threadIdx.x] = cg_tile_thread_rank(&t);
+    out[threadIdx.x + 2048] = cg_tile_num_threads(&t);
+    cg_tile_sync(&t);
+    out[threadIdx.x + 1024] = cg_tile_thread_rank(&t);
+}
+
+/* A block through thread_group, and the block itself. */
+extern "C" __global__ void tg_block_calls(uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_thread_group_t g = cg_thread_group(&b);
+    out[threadIdx.x] = cg_thread_group_thread_rank(&g);
+    cg_sync(&g);
+    out[threadIdx.x + 1024] = cg_num_threads(&g);
+}
+extern "C" __global__ void typed_block_calls(uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    out[threadIdx.x] = cg_thread_block_thread_rank(&b);
+    cg_thread_block_sync(&b);
+    out[threadIdx.x + 1024] = cg_thread_block_num_threads(&b);
+}
+
+/* A run-time kind: the switch stays (the type-erased path). */
+extern "C" __global__ void tg_any_sync(cg_thread_group_t g, uint64_t *out)
+{
+    out[threadIdx.x] = cg_thread_group_thread_rank(&g);
+    cg_thread_group_sync(&g);
+}
+
+/* invoke_one and its broadcast: generic against typed. */
+extern "C" __global__ void generic_invoke(uint32_t *in, uint32_t *out, unsigned *count)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, 16);
+    cg_invoke_one(&t, probe_count, count);
+    out[threadIdx.x] = cg_invoke_one_broadcast_u32(&t, probe_fn, &in[threadIdx.x]);
+}
+extern "C" __global__ void typed_invoke(uint32_t *in, uint32_t *out, unsigned *count)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, 16);
+    cg_tile_invoke_one(&t, probe_count, count);
+    out[threadIdx.x] = cg_tile_invoke_one_broadcast_u32(&t, probe_fn, &in[threadIdx.x]);
+}
+
+/* Three staged copies, then wait_prior with the constant 2. */
+extern "C" __global__ void wait_prior_constant(const unsigned char *src, unsigned char *out, unsigned bytes)
+{
+    __shared__ __align__(16) unsigned char sm[3 * 1024];
+    cg_thread_block_t b = cg_this_thread_block();
+    for (int k = 0; k < 3; ++k)
+        cg_memcpy_async(&b, sm + k * 1024, src + k * 1024, bytes);
+    cg_wait_prior(&b, 2);
+    out[threadIdx.x] = sm[threadIdx.x];
+}
+
+/* The same with a run-time n. */
+extern "C" __global__ void wait_prior_runtime(const unsigned char *src, unsigned char *out, unsigned bytes,
+                                              unsigned n)
+{
+    __shared__ __align__(16) unsigned char sm[3 * 1024];
+    cg_thread_block_t b = cg_this_thread_block();
+    for (int k = 0; k < 3; ++k)
+        cg_memcpy_async(&b, sm + k * 1024, src + k * 1024, bytes);
+    cg_wait_prior(&b, n);
+    out[threadIdx.x] = sm[threadIdx.x];
+}
+
+/* cg_wait on a tile: wait_group 0 then the tile's bar.warp.sync. */
+extern "C" __global__ void wait_tile(const unsigned char *src, unsigned char *out, unsigned bytes)
+{
+    __shared__ __align__(16) unsigned char sm[1024];
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, 32);
+    cg_memcpy_async(&t, sm, src, bytes);
+    cg_wait(&t);
+    out[threadIdx.x] = sm[threadIdx.x];
+}
