@@ -4,6 +4,7 @@
  * and the oracle launcher (the oracle kernels are in oracle_small.cu and
  * oracle_large.cu). Layouts: wide_kernels.h.
  */
+#include "barrier/barrier.h"
 #include "cg/groups.h"
 #include "tests/wide_tile/wide_kernels.h"
 
@@ -128,5 +129,47 @@ __global__ void cgw_barrier_ids_kernel(unsigned n, uint32_t *ids)
 extern "C" cudaError_t cgw_barrier_ids(unsigned n, unsigned blocks, unsigned threads, uint32_t *ids)
 {
     cgw_barrier_ids_kernel<<<blocks, threads>>>(n, ids);
+    return cudaGetLastError();
+}
+
+/* ---- cg_memcpy_async(&wide_tile, ...) --------------------------------------- */
+
+/* Tile i copies `bytes` bytes at offset `off` of region i (CGW_REGION bytes)
+ * from global to the block's shared buffer (poisoned with 0xA5 first),
+ * completing on a block barrier; the block dumps the whole buffer. */
+#define CGW_REGION CGW_MEMCPY_REGION
+
+__global__ void cgw_memcpy_kernel(unsigned n, const unsigned char *src, unsigned char *out, uint32_t off,
+                                  uint32_t bytes)
+{
+    extern __shared__ __align__(128) unsigned char sm[];
+    __shared__ cg_barrier_t bar;
+    cg_thread_block_t blk = cg_this_thread_block();
+    uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
+    uint32_t rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    uint32_t win = nthreads / n * CGW_REGION;
+    size_t base = (size_t)blockIdx.x * win;
+    for (uint32_t i = rank; i < win; i += nthreads)
+        sm[i] = 0xA5;
+    if (rank == 0)
+        cg_barrier_init(&bar, nthreads);
+    cg_sync(&blk);
+    cg_wide_tile_t t = cg_wide_tiled_partition(&blk, n);
+    uint32_t r = cg_wide_tile_meta_group_rank(&t) * CGW_REGION + off;
+    cg_memcpy_async(&t, sm + r, src + base + r, bytes, &bar);
+    cg_barrier_arrive_and_wait(&bar);
+    for (uint32_t i = rank; i < win; i += nthreads)
+        out[base + i] = sm[i];
+}
+
+extern "C" cudaError_t cgw_memcpy(unsigned n, unsigned blocks, unsigned bx, unsigned by, unsigned bz,
+                                  const unsigned char *src, unsigned char *out, uint32_t off, uint32_t bytes)
+{
+    uint32_t win = bx * by * bz / n * CGW_REGION;
+    cudaError_t err =
+        cudaFuncSetAttribute((const void *)cgw_memcpy_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)win);
+    if (err != cudaSuccess)
+        return err;
+    cgw_memcpy_kernel<<<blocks, dim3(bx, by, bz), win>>>(n, src, out, off, bytes);
     return cudaGetLastError();
 }

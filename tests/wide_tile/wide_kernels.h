@@ -66,6 +66,15 @@ cudaError_t cgw_sync_stress(unsigned n, unsigned blocks, unsigned bx, unsigned b
  * tile size n; ids[gid]. */
 cudaError_t cgw_barrier_ids(unsigned n, unsigned blocks, unsigned threads, uint32_t *ids);
 
+/* cg_memcpy_async(&wide_tile, ...): in each block, tile i copies `bytes`
+ * bytes at offset `off` of region i (CGW_MEMCPY_REGION bytes) of src (the
+ * block's window: blocks x tiles x region) into the same place of a shared
+ * buffer poisoned with 0xA5, completing on a block barrier; out gets the
+ * whole buffer. */
+#define CGW_MEMCPY_REGION 4096u
+cudaError_t cgw_memcpy(unsigned n, unsigned blocks, unsigned bx, unsigned by, unsigned bz, const unsigned char *src,
+                       unsigned char *out, uint32_t off, uint32_t bytes);
+
 #ifdef __cplusplus
 }
 #endif
