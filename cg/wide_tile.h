@@ -29,9 +29,9 @@
  * than 512 threads. A debug build traps on a tile whose id would pass 15;
  * a release build's barrier there is undefined. Define
  * CG_WIDE_TILE_BARRIER_BASE (before including cgc) to move the range: ids
- * below it stay the user's (CUTLASS's NamedBarrier reserves ids 1..7 and
- * numbers its user barriers from 8; a kernel mixing the two needs BASE >= the
- * ids its other code uses, or CUTLASS barriers above the cgc range).
+ * below it stay the user's (CUTLASS takes ids from 1 up for its own barriers
+ * and maps its users' NamedBarrier ids to 8..15: a kernel mixing the two
+ * needs its other code's ids below BASE).
  * docs/design/wide_tile.md says why named barriers and not an mbarrier.
  *
  * cg_wide_tiled_partition is NOT collective and touches no memory (C++ CG's
