@@ -61,15 +61,16 @@
  *            a thread of warp w > 0 gets op(own warp scan, prefix of warps
  *            0..w-1); exclusive: own warp's lower-lane inclusive value, and
  *            lane 0 of each warp gets the prefix alone (0 in warp 0).
- * Ties C++ CG leaves unspecified: its warps store the warp total from every
- * lane to one slot, so where lanes hold different bits (min/max over +0 and
- * -0, NaN operands) the stored value is whichever store lands; cgc stores
- * lane 0's. Results agree whenever the lanes agree (always for integers and
- * for sums).
+ * Ties C++ CG leaves unspecified: in a reduce its warps store the warp total
+ * from every lane to one slot, so where lanes hold different bits (min/max
+ * over +0 and -0, NaN operands) the stored value is whichever store lands;
+ * cgc stores lane 0's. Results agree whenever the lanes agree (integers;
+ * floats without NaN or a +0/-0 tie). Scans store lane 31's in both.
  *
  * Bit operators on _f32/_f64 are a contract violation as in cg/collectives.h.
  * Wide tiles have no match_any/match_all, ballot, shfl_up/down/xor (C++ CG
- * has none for tiles over 32 threads); shfl takes any rank.
+ * has none for tiles over 32 threads); shfl takes src modulo n (C++ CG's
+ * src >= n is undefined: it waits for a warp outside the tile).
  */
 #ifndef CG_CG_WIDE_TILE_H
 #define CG_CG_WIDE_TILE_H

@@ -294,6 +294,13 @@ static const shape_t shapes[] = {
     {7, 2, 32},  {8, 8, 8},   {10, 8, 8},  {12, 8, 8},  {16, 8, 8},  {1, 1024, 1}, {96, 2, 4}, {3, 2, 64},
 };
 
+/* CGT_QUICK=1 (sanitizer passes): fewer shapes, blocks and iterations. */
+static int quick(void)
+{
+    const char *q = getenv("CGT_QUICK");
+    return q && *q && *q != '0';
+}
+
 static int shape_ok(shape_t s, unsigned n)
 {
     unsigned t = s.x * s.y * s.z;
@@ -402,10 +409,12 @@ static void oracle_n(unsigned n)
                                           "reserved shared memory, which racecheck does not model (cgc's own "
                                           "barriers are checked by the sync tests)");
     uint64_t st = cgt_seed();
-    unsigned cases = 0;
+    unsigned cases = 0, fits = 0;
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         if (!shape_ok(shapes[i], n))
             continue;
+        if (quick() && fits++ % 4u != 0)
+            continue; /* sanitizer pass: every fourth shape */
         for (int type = 0; type < CGW_NTYPES; type++) {
             unsigned bad = oracle_case(n, type, shapes[i], &st);
             cr_expect_eq(bad, 0u, "N=%u block=(%u,%u,%u) type=%s: %u bad fields (first ones logged above)", n,
@@ -424,16 +433,12 @@ Test(wide_tile, oracle_1024) { oracle_n(1024); }
 
 /* ---- sync under random delays --------------------------------------------- */
 
-static unsigned stress_iters(void)
-{
-    const char *q = getenv("CGT_QUICK");
-    return q && *q && *q != '0' ? 16u : 150u;
-}
+static unsigned stress_iters(void) { return quick() ? 16u : 150u; }
 
 /* One stress launch; every thread's reads checked. */
 static void stress_case(unsigned n, shape_t s, int mixed, uint64_t seed)
 {
-    const unsigned blocks = 132;
+    const unsigned blocks = quick() ? 2u : 132u;
     unsigned nt = s.x * s.y * s.z, iters = stress_iters();
     size_t total = (size_t)blocks * nt;
     uint32_t *err = malloc(total * sizeof *err), *first = malloc(total * 4 * sizeof *first),
