@@ -132,7 +132,8 @@ CG_DEVICE cg_wide_tile_t cg_wide_tiled_partition(const cg_thread_block_t *b, uin
     uint32_t nthreads = cg_thread_block_num_threads(b);
 #if CG_DEBUG
     if (n < 64u || n > 1024u || (n & (n - 1u)) != 0) {
-        printf("cgc: cg_wide_tiled_partition(n = %u): n must be a power of two in 64..1024 (1..32: cg_tiled_partition)\n",
+        printf("cgc: cg_wide_tiled_partition(n = %u): n must be a power of two in 64..1024 "
+               "(1..32: cg_tiled_partition)\n",
                n);
         __trap();
     }

@@ -3,7 +3,7 @@
  * (CG_DEBUG=1) must trap on, and a correct use that must not. */
 #include "cg/groups.h"
 
-__global__ void cgw_debug_partition_kernel(unsigned n, uint32_t *out)
+__global__ void __launch_bounds__(1024) cgw_debug_partition_kernel(unsigned n, uint32_t *out)
 {
     cg_thread_block_t b = cg_this_thread_block();
     cg_wide_tile_t t = cg_wide_tiled_partition(&b, n);

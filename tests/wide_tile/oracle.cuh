@@ -71,7 +71,7 @@ __device__ __forceinline__ void cgw_one_op(const cg_wide_tile_t *t, const CT &ct
 }
 
 template <unsigned N, typename T>
-__global__ void cgw_oracle_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
+__global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
 {
     size_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
     size_t nt = (size_t)blockDim.x * blockDim.y * blockDim.z;

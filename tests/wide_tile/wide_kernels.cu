@@ -52,7 +52,8 @@ __device__ __forceinline__ void cgw_round(cg_wide_tile_t *t, volatile uint32_t *
     uint32_t warp_in_block = rank / 32u;
     /* A random delay per warp and iteration, before the write: a sync that
      * let a reader through early would find the previous iteration's value. */
-    uint64_t h = cgw_mix(seed ^ ((uint64_t)blockIdx.x << 40) ^ ((uint64_t)warp_in_block << 32) ^ it ^ ((uint64_t)n << 48));
+    uint64_t h =
+        cgw_mix(seed ^ ((uint64_t)blockIdx.x << 40) ^ ((uint64_t)warp_in_block << 32) ^ it ^ ((uint64_t)n << 48));
     __nanosleep((unsigned)(h % 2048u));
     buf[rank] = cgw_value(it, rank, seed);
     cg_wide_tile_sync(t);
@@ -77,8 +78,9 @@ __device__ __forceinline__ void cgw_round(cg_wide_tile_t *t, volatile uint32_t *
     }
 }
 
-__global__ void cgw_sync_stress_kernel(unsigned n, unsigned iters, int mixed, uint64_t seed, uint32_t *err,
-                                       uint32_t *first, uint32_t *done)
+__global__ void __launch_bounds__(1024)
+    cgw_sync_stress_kernel(unsigned n, unsigned iters, int mixed, uint64_t seed, uint32_t *err, uint32_t *first,
+                           uint32_t *done)
 {
     __shared__ uint32_t buf[1024];
     __shared__ uint32_t buf2[1024];
@@ -119,7 +121,7 @@ extern "C" cudaError_t cgw_sync_stress(unsigned n, unsigned blocks, unsigned bx,
 
 /* ---- barrier ids ----------------------------------------------------------- */
 
-__global__ void cgw_barrier_ids_kernel(unsigned n, uint32_t *ids)
+__global__ void __launch_bounds__(1024) cgw_barrier_ids_kernel(unsigned n, uint32_t *ids)
 {
     cg_thread_block_t b = cg_this_thread_block();
     cg_wide_tile_t t = cg_wide_tiled_partition(&b, n);
@@ -139,8 +141,8 @@ extern "C" cudaError_t cgw_barrier_ids(unsigned n, unsigned blocks, unsigned thr
  * completing on a block barrier; the block dumps the whole buffer. */
 #define CGW_REGION CGW_MEMCPY_REGION
 
-__global__ void cgw_memcpy_kernel(unsigned n, const unsigned char *src, unsigned char *out, uint32_t off,
-                                  uint32_t bytes)
+__global__ void __launch_bounds__(1024)
+    cgw_memcpy_kernel(unsigned n, const unsigned char *src, unsigned char *out, uint32_t off, uint32_t bytes)
 {
     extern __shared__ __align__(128) unsigned char sm[];
     __shared__ cg_barrier_t bar;
