@@ -6,8 +6,8 @@
  *   cg_barrier_wait(&g, tok)  cg_thread_rank(&g)    cg_num_threads(&g)
  *
  * for g a cg_thread_block_t, cg_cluster_t, cg_grid_t, cg_tile_t,
- * cg_coalesced_group_t or cg_thread_group_t (cg/thread_group.h: any group,
- * whose calls switch on the stored kind at run time).
+ * cg_coalesced_group_t, cg_wide_tile_t or cg_thread_group_t (cg/thread_group.h: any
+ * group, whose calls switch on the stored kind at run time).
  *
  * Each selects the typed call (cg_thread_block_sync, cg_grid_thread_rank, ...)
  * from the STATIC type of `g`, at compile time: C11 spells the table with
@@ -22,7 +22,8 @@
  * hold more than 2^32 threads), as in C++ CG.
  *
  * Tiles have no hardware split barrier: cg_barrier_arrive on a tile is a
- * __syncwarp over the tile and cg_barrier_wait does nothing (cg/tile.h).
+ * __syncwarp over the tile and cg_barrier_wait does nothing (cg/tile.h); on a
+ * wide tile the arrive is its named-barrier sync (cg/wide_tile.h).
  */
 #ifndef CG_CG_GENERIC_H
 #define CG_CG_GENERIC_H
@@ -34,6 +35,7 @@
 #include "cg/thread_block.h"
 #include "cg/thread_group.h"
 #include "cg/tile.h"
+#include "cg/wide_tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -58,6 +60,7 @@ CG_GENERIC_FORWARD_(cg_cluster_t, cg_cluster)
 CG_GENERIC_FORWARD_(cg_grid_t, cg_grid)
 CG_GENERIC_FORWARD_(cg_tile_t, cg_tile)
 CG_GENERIC_FORWARD_(cg_coalesced_group_t, cg_coalesced)
+CG_GENERIC_FORWARD_(cg_wide_tile_t, cg_wide_tile)
 CG_GENERIC_FORWARD_(cg_thread_group_t, cg_thread_group)
 
 #define cg_sync(g) cg_generic_sync_(g)
@@ -71,14 +74,16 @@ CG_GENERIC_FORWARD_(cg_thread_group_t, cg_thread_group)
 #define CG_GENERIC_PICK_(g, verb)                                                                  \
     _Generic((g), cg_thread_block_t *: cg_thread_block_##verb, cg_cluster_t *: cg_cluster_##verb,  \
              cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb,                             \
-             cg_coalesced_group_t *: cg_coalesced_##verb, cg_thread_group_t *: cg_thread_group_##verb)
+             cg_coalesced_group_t *: cg_coalesced_##verb, cg_wide_tile_t *: cg_wide_tile_##verb,        \
+             cg_thread_group_t *: cg_thread_group_##verb)
 #define CG_GENERIC_PICK_CONST_(g, verb)                                                            \
     _Generic((g), cg_thread_block_t *: cg_thread_block_##verb,                                     \
              const cg_thread_block_t *: cg_thread_block_##verb, cg_cluster_t *: cg_cluster_##verb, \
              const cg_cluster_t *: cg_cluster_##verb, cg_grid_t *: cg_grid_##verb,                 \
              const cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb,                       \
              const cg_tile_t *: cg_tile_##verb, cg_coalesced_group_t *: cg_coalesced_##verb,       \
-             const cg_coalesced_group_t *: cg_coalesced_##verb, cg_thread_group_t *: cg_thread_group_##verb, \
+             const cg_coalesced_group_t *: cg_coalesced_##verb, cg_wide_tile_t *: cg_wide_tile_##verb,  \
+             const cg_wide_tile_t *: cg_wide_tile_##verb, cg_thread_group_t *: cg_thread_group_##verb, \
              const cg_thread_group_t *: cg_thread_group_##verb)
 
 #define cg_sync(g) CG_GENERIC_PICK_((g), sync)(g)

@@ -10,7 +10,8 @@
  *   cg_dsmem_push(&g, dst, src, bytes, &bar, to_rank)  dsmem/dsmem.h's engine
  *
  * for g a pointer to a cg_thread_block_t, cg_tile_t, cg_coalesced_group_t,
- * cg_cluster_t, cg_grid_t or cg_thread_group_t (its stored group's share). Every thread of the group calls it with the same arguments (the
+ * cg_wide_tile_t, cg_cluster_t, cg_grid_t or cg_thread_group_t (its stored group's share).
+ * Every thread of the group calls it with the same arguments (the
  * contract of cuda::memcpy_async with a group). The group is chosen from the
  * static type of `g` at compile time (as cg/generic.h) and gives the engine
  * the calling thread's rank among the threads that EXIST and their count:
@@ -18,6 +19,7 @@
  *   - a tile: its rank and cg_tile_num_present (a partial last tile has fewer
  *     threads than its size; they divide the whole buffer among themselves);
  *   - a coalesced group: its rank and size (every member exists);
+ *   - a wide tile: its rank and size (the block is a multiple of its size);
  *   - a cluster or a grid: each thread block copies as its own group, into
  *     its own shared memory, completing on its own barrier (a block-scope
  *     barrier cannot be shared between blocks).
@@ -34,6 +36,7 @@
 #include "cg/grid.h"
 #include "cg/thread_block.h"
 #include "cg/tile.h"
+#include "cg/wide_tile.h"
 #include "dsmem/dsmem.h"
 
 #if CG_DEVICE_CODE_VISIBLE
@@ -75,6 +78,8 @@ CG_DEVICE uint32_t cg_copy_rank_(const cg_tile_t *g) { return cg_tile_thread_ran
 CG_DEVICE uint32_t cg_copy_count_(const cg_tile_t *g) { return cg_tile_num_present(g); }
 CG_DEVICE uint32_t cg_copy_rank_(const cg_coalesced_group_t *g) { return cg_coalesced_thread_rank(g); }
 CG_DEVICE uint32_t cg_copy_count_(const cg_coalesced_group_t *g) { return cg_coalesced_num_threads(g); }
+CG_DEVICE uint32_t cg_copy_rank_(const cg_wide_tile_t *g) { return cg_wide_tile_thread_rank(g); }
+CG_DEVICE uint32_t cg_copy_count_(const cg_wide_tile_t *g) { return cg_wide_tile_num_threads(g); }
 CG_DEVICE uint32_t cg_copy_rank_(const cg_cluster_t *g) { (void)g; return cg_copy_block_rank_(); }
 CG_DEVICE uint32_t cg_copy_count_(const cg_cluster_t *g) { (void)g; return cg_copy_block_count_(); }
 CG_DEVICE uint32_t cg_copy_rank_(const cg_grid_t *g) { (void)g; return cg_copy_block_rank_(); }
@@ -93,11 +98,13 @@ CG_DEVICE uint32_t cg_copy_grid_count_(const cg_grid_t *g) { (void)g; return cg_
 #define CG_COPY_RANK_(g)                                                                           \
     _Generic((g), cg_thread_block_t *: cg_thread_block_thread_rank, cg_tile_t *: cg_tile_thread_rank, \
              cg_coalesced_group_t *: cg_coalesced_thread_rank, cg_cluster_t *: cg_copy_cluster_rank_,     \
-             cg_grid_t *: cg_copy_grid_rank_, cg_thread_group_t *: cg_copy_thread_group_rank_)(g)
+             cg_grid_t *: cg_copy_grid_rank_, cg_wide_tile_t *: cg_wide_tile_thread_rank,            \
+             cg_thread_group_t *: cg_copy_thread_group_rank_)(g)
 #define CG_COPY_COUNT_(g)                                                                          \
     _Generic((g), cg_thread_block_t *: cg_thread_block_num_threads, cg_tile_t *: cg_tile_num_present, \
              cg_coalesced_group_t *: cg_coalesced_num_threads, cg_cluster_t *: cg_copy_cluster_count_,    \
-             cg_grid_t *: cg_copy_grid_count_, cg_thread_group_t *: cg_copy_thread_group_count_)(g)
+             cg_grid_t *: cg_copy_grid_count_, cg_wide_tile_t *: cg_wide_tile_num_threads,           \
+             cg_thread_group_t *: cg_copy_thread_group_count_)(g)
 
 #endif /* __cplusplus */
 

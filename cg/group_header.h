@@ -18,7 +18,8 @@ typedef enum cg_group_kind {
     CG_GROUP_CLUSTER = 2,
     CG_GROUP_GRID = 3,
     CG_GROUP_TILE = 4,
-    CG_GROUP_COALESCED = 5
+    CG_GROUP_COALESCED = 5,
+    CG_GROUP_WIDE_TILE = 6 /* cg/wide_tile.h: tiles of 64..1024 threads */
 } cg_group_kind_t;
 
 typedef struct cg_group_header {

@@ -10,6 +10,7 @@
  *   cg/tile.h           cg_tiled_partition, shuffles, votes, reductions
  *   cg/collectives.h    tile reduce/scan/shuffle/match for every type and operator
  *   cg/coalesced.h      coalesced groups, binary/labeled/tiled partitions
+ *   cg/wide_tile.h      tiles of 64..1024 threads: named-barrier sync, reduce, scans, votes
  *   cg/generic.h        cg_sync, cg_barrier_arrive/wait, cg_thread_rank, ...
  *   cg/thread_group.h   cg_thread_group_t: any group behind one type
  *   cg/invoke.h         cg_invoke_one, cg_invoke_one_broadcast_*
@@ -36,5 +37,6 @@
 #include "cg/thread_block.h"
 #include "cg/thread_group.h"
 #include "cg/tile.h"
+#include "cg/wide_tile.h"
 
 #endif /* CG_CG_GROUPS_H */

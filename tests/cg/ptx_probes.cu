@@ -83,6 +83,18 @@ TWINS(tile_sync, (void),
       cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 16); cg_tile_sync(&t);,
       cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 16); cg_sync(&t);)
 
+TWINS(wide_tile_sync, (void),
+      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 128);
+      cg_wide_tile_sync(&t);,
+      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 128);
+      cg_sync(&t);)
+
+TWINS(wide_tile_split, (int *o),
+      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 256);
+      cg_token_t k = cg_wide_tile_barrier_arrive(&t); o[threadIdx.x] = 5; cg_wide_tile_barrier_wait(&t, k);,
+      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 256);
+      cg_token_t k = cg_barrier_arrive(&t); o[threadIdx.x] = 5; cg_barrier_wait(&t, k);)
+
 /* Ranks and sizes, one group per pair (as a caller writes them). */
 TWINS(ranks_block, (unsigned long long *o),
       cg_thread_block_t b = cg_this_thread_block();
@@ -106,6 +118,12 @@ TWINS(ranks_tile, (unsigned long long *o),
       cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 8);
       o[0] = cg_tile_thread_rank(&t); o[1] = cg_tile_num_threads(&t);,
       cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 8);
+      o[0] = cg_thread_rank(&t); o[1] = cg_num_threads(&t);)
+
+TWINS(ranks_wide_tile, (unsigned long long *o),
+      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);
+      o[0] = cg_wide_tile_thread_rank(&t); o[1] = cg_wide_tile_num_threads(&t);,
+      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);
       o[0] = cg_thread_rank(&t); o[1] = cg_num_threads(&t);)
 
 /* ---- the split block barrier in a loop, shaped like bench/cgc_rows.cu ------- */

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cg/wide_tile.h — tiles wider than a warp: a block split into tiles of n
+ * threads, n a power of two in 64..1024 (C++ CG's thread_block_tile<n> for
+ * n > 32, from tiled_partition<n>(block)).
+ *
+ *   cg_thread_block_t b = cg_this_thread_block();
+ *   cg_wide_tile_t wt = cg_wide_tiled_partition(&b, 128);
+ *   cg_wide_tile_sync(&wt);                                 (one barrier.sync)
+ *   double s = cg_wide_tile_reduce_f64(&wt, x, CG_OP_PLUS);
+ *   uint32_t o = cg_wide_tile_exclusive_scan_u32(&wt, k, CG_OP_PLUS);
+ *
+ * Tile i holds the block ranks [i*n, (i+1)*n): whole warps. The block's
+ * thread count must be a multiple of n (C++ CG requires the parent's size to
+ * be divisible by the tile size; a debug build traps otherwise).
+ *
+ * Sync: each tile owns one hardware named barrier, `barrier.sync id, n`
+ * (non-aligned: lanes of a diverged warp may arrive separately). It orders
+ * the memory accesses of the tile's threads (CTA scope): writes before it
+ * are visible to every tile thread after it. Ids, by a heap layout that
+ * keeps tiles of DIFFERENT sizes apart too (a 64-tile and the 128-tile
+ * holding it may be used at the same time, as in C++ CG):
+ *     id = CG_WIDE_TILE_BARRIER_BASE + (c - 1) + meta_group_rank,
+ *     c  = tiles in the block (meta_group_size).
+ * Tiles of c per block take ids BASE+c-1 .. BASE+2c-2; every id must be at
+ * most 15 (16 named barriers per CTA on sm_70..sm_90), so with the default
+ * BASE 1 (id 0 is __syncthreads') a block may hold up to 8 tiles: every n in
+ * blocks of up to 8n threads, i.e. everything except n = 64 in blocks of more
+ * than 512 threads. A debug build traps on a tile whose id would pass 15;
+ * a release build's barrier there is undefined. Define
+ * CG_WIDE_TILE_BARRIER_BASE (before including cgc) to move the range: ids
+ * below it stay the user's (CUTLASS takes ids from 1 up for its own barriers
+ * and maps its users' NamedBarrier ids to 8..15: a kernel mixing the two
+ * needs its other code's ids below BASE).
+ * docs/design/wide_tile.md says why named barriers and not an mbarrier.
+ *
+ * cg_wide_tiled_partition is NOT collective and touches no memory (C++ CG's
+ * tiled_partition<n> syncs the whole block); any thread may build its tile
+ * at any time.
+ *
+ * Collectives (reduce, scans, any, all, shfl) combine within each warp with
+ * shuffles, then across the tile's warps through shared scratch that cgc
+ * declares itself: one 8-byte slot per warp of the block (256 bytes), a
+ * function-scope __shared__ array, so only kernels that call a wide
+ * collective allocate it. Every thread of the tile must call the same
+ * collective (as in C++ CG). Each costs two tile barriers: one after the
+ * slots are written, one after they are read (so the next collective, of
+ * this tile or of a tile of another size over the same warps, cannot
+ * overwrite a slot still being read).
+ *
+ * Results are C++ CG's bit for bit, same order of combination:
+ *   reduce   each warp: redux.sync for 32-bit integers (sm_80+), else the
+ *            butterfly op(v, shfl_xor(v, o)), o = 16..1; then the W = n/32
+ *            warp totals t_0..t_{W-1}: a butterfly over W lanes, op(x,
+ *            shfl_xor(x, o)), o = W/2..1, and the threads of warp w get that
+ *            butterfly's lane-w result (C++ CG: the last warp to arrive runs
+ *            it in its lanes 0..W-1, lane w writes warp w's slot).
+ *   scans    each warp: Hillis-Steele inclusive scan (op(v, shfl_up(v, i)));
+ *            warp totals: Hillis-Steele over W lanes, made exclusive (integer
+ *            plus: minus own total; else the lower lane's, 0 in lane 0);
+ *            a thread of warp w > 0 gets op(own warp scan, prefix of warps
+ *            0..w-1); exclusive: own warp's lower-lane inclusive value, and
+ *            lane 0 of each warp gets the prefix alone (0 in warp 0).
+ * Ties C++ CG leaves unspecified: in a reduce its warps store the warp total
+ * from every lane to one slot, so where lanes hold different bits (min/max
+ * over +0 and -0, NaN operands) the stored value is whichever store lands;
+ * cgc stores lane 0's. Results agree whenever the lanes agree (integers;
+ * floats without NaN or a +0/-0 tie). Scans store lane 31's in both.
+ *
+ * Bit operators on _f32/_f64 are a contract violation as in cg/collectives.h.
+ * Wide tiles have no match_any/match_all, ballot, shfl_up/down/xor (C++ CG
+ * has none for tiles over 32 threads); shfl takes src modulo n (C++ CG's
+ * src >= n is undefined: it waits for a warp outside the tile).
+ */
+#ifndef CG_CG_WIDE_TILE_H
+#define CG_CG_WIDE_TILE_H
+
+#include "base/config.h"
+#include "base/sreg.h"
+#include "cg/collectives.h"
+#include "cg/group_header.h"
+#include "cg/thread_block.h"
+
+/* This header's calls exist (the benchmark keys a row on it). */
+#define CG_HAS_WIDE_TILE 1
+
+/* The lowest named-barrier id cgc's wide tiles use (1..15; 0 is
+ * __syncthreads'). Override before including cgc to leave ids to other code. */
+#ifndef CG_WIDE_TILE_BARRIER_BASE
+#define CG_WIDE_TILE_BARRIER_BASE 1
+#endif
+/* The highest named-barrier id (16 per CTA on sm_70..sm_90). */
+#define CG_WIDE_TILE_BARRIER_LAST 15
+
+/* A tile of 64..1024 threads. Build it with cg_wide_tiled_partition(); pass
+ * it by pointer. */
+typedef struct cg_wide_tile {
+    cg_group_header_t _hdr;
+    uint32_t _size; /* n: 64, 128, 256, 512 or 1024 */
+    uint32_t _bar; /* its named barrier id */
+    uint32_t _meta_rank; /* this tile's index in the block */
+    uint32_t _meta_count; /* tiles in the block */
+} cg_wide_tile_t;
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* ------------------------------------------------------------------------- */
+/* Named barrier (internal)                                                  */
+/* ------------------------------------------------------------------------- */
+
+/* barrier.sync a, b;                         PTX ISA 6.0, sm_70
+ * Named barrier a (0..15) completes when b threads (a multiple of 32) have
+ * arrived; non-aligned: each thread arrives on its own. Memory accesses
+ * before it are performed relative to every participant after it (CTA). */
+CG_DEVICE void cg_named_barrier_sync_(uint32_t id, uint32_t nthreads)
+{
+    asm volatile("barrier.sync %0, %1;" ::"r"(id), "r"(nthreads) : "memory");
+}
+
+/* ------------------------------------------------------------------------- */
+/* Construction and queries                                                  */
+/* ------------------------------------------------------------------------- */
+
+/* Split the block into tiles of n threads (n a power of two, 64..1024; the
+ * block's thread count a multiple of n) and return the caller's. Not
+ * collective, touches no memory. A debug build traps on a bad n, a block
+ * size that n does not divide, or a barrier id past 15 (see the top). */
+CG_DEVICE cg_wide_tile_t cg_wide_tiled_partition(const cg_thread_block_t *b, uint32_t n)
+{
+    cg_wide_tile_t t;
+    uint32_t rank = cg_thread_block_thread_rank(b);
+    uint32_t nthreads = cg_thread_block_num_threads(b);
+#if CG_DEBUG
+    if (n < 64u || n > 1024u || (n & (n - 1u)) != 0) {
+        printf("cgc: cg_wide_tiled_partition(n = %u): n must be a power of two in 64..1024 "
+               "(1..32: cg_tiled_partition)\n",
+               n);
+        __trap();
+    }
+    if (nthreads % n != 0) {
+        printf("cgc: cg_wide_tiled_partition(n = %u): the block's %u threads are not a multiple of n\n", n, nthreads);
+        __trap();
+    }
+    if (CG_WIDE_TILE_BARRIER_BASE + 2u * (nthreads / n) - 2u > CG_WIDE_TILE_BARRIER_LAST) {
+        printf("cgc: cg_wide_tiled_partition(n = %u): %u tiles per block need named barriers %u..%u, past 15 "
+               "(CG_WIDE_TILE_BARRIER_BASE = %u); use fewer, larger tiles or a lower base\n",
+               n, nthreads / n, CG_WIDE_TILE_BARRIER_BASE + nthreads / n - 1u,
+               CG_WIDE_TILE_BARRIER_BASE + 2u * (nthreads / n) - 2u, (unsigned)CG_WIDE_TILE_BARRIER_BASE);
+        __trap();
+    }
+#endif
+    t._hdr.kind = CG_GROUP_WIDE_TILE;
+    t._size = n;
+    t._meta_rank = rank / n;
+    t._meta_count = nthreads / n;
+    t._bar = CG_WIDE_TILE_BARRIER_BASE + t._meta_count - 1u + t._meta_rank;
+    return t;
+}
+
+/* Threads in the tile (n). */
+CG_DEVICE uint32_t cg_wide_tile_num_threads(const cg_wide_tile_t *t) { return t->_size; }
+
+/* The calling thread's rank in its tile, 0..n-1 (block rank mod n). */
+CG_DEVICE uint32_t cg_wide_tile_thread_rank(const cg_wide_tile_t *t)
+{
+    return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & (t->_size - 1u);
+}
+
+/* This tile's index among the block's tiles, and how many there are. */
+CG_DEVICE uint32_t cg_wide_tile_meta_group_rank(const cg_wide_tile_t *t) { return t->_meta_rank; }
+CG_DEVICE uint32_t cg_wide_tile_meta_group_size(const cg_wide_tile_t *t) { return t->_meta_count; }
+
+/* The named barrier id this tile syncs on (for tests and diagnostics). */
+CG_DEVICE uint32_t cg_wide_tile_barrier_id(const cg_wide_tile_t *t) { return t->_bar; }
+
+/* Every thread of the tile meets; memory ordered among them (CTA scope). One
+ * barrier.sync on the tile's named barrier. */
+CG_DEVICE void cg_wide_tile_sync(const cg_wide_tile_t *t) { cg_named_barrier_sync_(t->_bar, t->_size); }
+
+/* No real split: a named barrier counts a thread once per phase, so arriving
+ * early and waiting later would need a second arrival (barrier.arrive does
+ * not wait; barrier.sync arrives again). For the generic calls the arrive is
+ * the whole sync and the wait does nothing, as for cg_tile_t. */
+CG_DEVICE cg_token_t cg_wide_tile_barrier_arrive(cg_wide_tile_t *t)
+{
+    cg_token_t tok;
+    cg_wide_tile_sync(t);
+    tok._opaque = 0;
+    return tok;
+}
+CG_DEVICE void cg_wide_tile_barrier_wait(cg_wide_tile_t *t, cg_token_t tok)
+{
+    (void)t;
+    (void)tok;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Scratch and helpers (internal)                                            */
+/* ------------------------------------------------------------------------- */
+
+/* One 8-byte slot per warp of the block (32 warps at most). Function-scope
+ * __shared__: one array per translation unit, allocated only in kernels that
+ * reach it. */
+CG_DEVICE uint64_t *cg_wide_tile_scratch_(void)
+{
+    __shared__ uint64_t slots[32];
+    return slots;
+}
+
+/* Warps in the tile (W = n / 32). */
+CG_DEVICE uint32_t cg_wide_tile_warps_(const cg_wide_tile_t *t) { return t->_size >> 5; }
+
+/* The caller's warp within its tile, 0..W-1. */
+CG_DEVICE uint32_t cg_wide_tile_warp_(const cg_wide_tile_t *t) { return cg_wide_tile_thread_rank(t) >> 5; }
+
+/* The scratch slot of the tile's first warp (its first warp in the block). */
+CG_DEVICE uint64_t *cg_wide_tile_slots_(const cg_wide_tile_t *t)
+{
+    uint32_t rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    return cg_wide_tile_scratch_() + ((rank & ~(t->_size - 1u)) >> 5);
+}
+
+/* A value's bits in a slot, and back. */
+CG_DEVICE uint64_t cg_wide_bits_i32_(int32_t v) { return (uint64_t)(uint32_t)v; }
+CG_DEVICE uint64_t cg_wide_bits_u32_(uint32_t v) { return (uint64_t)v; }
+CG_DEVICE uint64_t cg_wide_bits_i64_(int64_t v) { return (uint64_t)v; }
+CG_DEVICE uint64_t cg_wide_bits_u64_(uint64_t v) { return v; }
+CG_DEVICE uint64_t cg_wide_bits_f32_(float v) { return (uint64_t)__float_as_uint(v); }
+CG_DEVICE uint64_t cg_wide_bits_f64_(double v) { return (uint64_t)__double_as_longlong(v); }
+CG_DEVICE int32_t cg_wide_from_i32_(uint64_t b) { return (int32_t)(uint32_t)b; }
+CG_DEVICE uint32_t cg_wide_from_u32_(uint64_t b) { return (uint32_t)b; }
+CG_DEVICE int64_t cg_wide_from_i64_(uint64_t b) { return (int64_t)b; }
+CG_DEVICE uint64_t cg_wide_from_u64_(uint64_t b) { return b; }
+CG_DEVICE float cg_wide_from_f32_(uint64_t b) { return __uint_as_float((uint32_t)b); }
+CG_DEVICE double cg_wide_from_f64_(uint64_t b) { return __longlong_as_double((long long)b); }
+
+/* ------------------------------------------------------------------------- */
+/* Votes                                                                     */
+/* ------------------------------------------------------------------------- */
+
+/* 1 when `pred` is nonzero in any thread of the tile, else 0. */
+CG_DEVICE int cg_wide_tile_any(const cg_wide_tile_t *t, int pred)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    int w = __any_sync(0xffffffffu, pred);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = (uint64_t)(w != 0);
+    cg_wide_tile_sync(t);
+    int r = __any_sync(0xffffffffu, s[lane & (cg_wide_tile_warps_(t) - 1u)] != 0u);
+    cg_wide_tile_sync(t);
+    return r;
+}
+
+/* 1 when `pred` is nonzero in every thread of the tile, else 0. */
+CG_DEVICE int cg_wide_tile_all(const cg_wide_tile_t *t, int pred)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    int w = __all_sync(0xffffffffu, pred);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = (uint64_t)(w != 0);
+    cg_wide_tile_sync(t);
+    int r = __all_sync(0xffffffffu, s[lane & (cg_wide_tile_warps_(t) - 1u)] != 0u);
+    cg_wide_tile_sync(t);
+    return r;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Reduce, scans, shfl: every type                                           */
+/* ------------------------------------------------------------------------- */
+
+/* Defines the wide-tile collectives of one type. Why a macro: the six types
+ * share every line but the type (as cg/collectives.h). `sfx` is the name
+ * suffix, `T` the type. The operator helpers cg_op_<sfx>_, cg_unplus_<sfx>_,
+ * cg_redux_<sfx>_ and CG_REDUX_/CG_INTEGRAL_<sfx>_ are cg/collectives.h's. */
+#define CG_WIDE_TILE_COLLECTIVES_(sfx, T)                                       \
+    /* op over the 32 lanes of the caller's warp: C++ CG's warp step. */        \
+    CG_DEVICE T cg_wide_warp_reduce_##sfx##_(T v, cg_op_t op)                   \
+    {                                                                           \
+        if (CG_REDUX_##sfx##_) {                                                \
+            v = cg_redux_##sfx##_(0xffffffffu, v, op);                          \
+        } else {                                                                \
+            for (int o = 16; o > 0; o >>= 1)                                    \
+                v = cg_op_##sfx##_(op, v, __shfl_xor_sync(0xffffffffu, v, o));  \
+        }                                                                       \
+        return v;                                                               \
+    }                                                                           \
+    /* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */ \
+    CG_DEVICE T cg_wide_warp_scan_##sfx##_(T v, cg_op_t op, uint32_t lane)      \
+    {                                                                           \
+        for (uint32_t i = 1; i < 32u; i <<= 1) {                                \
+            T u = __shfl_up_sync(0xffffffffu, v, i);                            \
+            if (i <= lane)                                                      \
+                v = cg_op_##sfx##_(op, v, u);                                   \
+        }                                                                       \
+        return v;                                                               \
+    }                                                                           \
+    /* op over every thread of the tile, in every thread (see the top). */     \
+    CG_DEVICE T cg_wide_tile_reduce_##sfx(const cg_wide_tile_t *t, T v, cg_op_t op) \
+    {                                                                           \
+        uint64_t *s = cg_wide_tile_slots_(t);                                   \
+        uint32_t lane = cg_sreg_laneid();                                       \
+        uint32_t nw = cg_wide_tile_warps_(t);                                   \
+        T r = cg_wide_warp_reduce_##sfx##_(v, op);                              \
+        if (lane == 0u)                                                         \
+            s[cg_wide_tile_warp_(t)] = cg_wide_bits_##sfx##_(r);                \
+        cg_wide_tile_sync(t);                                                   \
+        /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */       \
+        T x = cg_wide_from_##sfx##_(s[lane & (nw - 1u)]);                       \
+        for (uint32_t o = nw >> 1; o; o >>= 1)                                  \
+            x = cg_op_##sfx##_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw)); \
+        x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));            \
+        cg_wide_tile_sync(t);                                                   \
+        return x;                                                               \
+    }                                                                           \
+    /* The scans' common body; excl selects the exclusive result. */           \
+    CG_DEVICE T cg_wide_tile_scan_##sfx##_(const cg_wide_tile_t *t, T v, cg_op_t op, int excl) \
+    {                                                                           \
+        uint64_t *s = cg_wide_tile_slots_(t);                                   \
+        uint32_t lane = cg_sreg_laneid();                                       \
+        uint32_t nw = cg_wide_tile_warps_(t);                                   \
+        uint32_t w = cg_wide_tile_warp_(t);                                     \
+        T ws = cg_wide_warp_scan_##sfx##_(v, op, lane);                         \
+        if (lane == 31u)                                                        \
+            s[w] = cg_wide_bits_##sfx##_(ws);                                   \
+        if (excl)                                                               \
+            ws = __shfl_up_sync(0xffffffffu, ws, 1u);                           \
+        cg_wide_tile_sync(t);                                                   \
+        /* Exclusive scan of the warp totals over nw lanes (per group). */     \
+        uint32_t sl = lane & (nw - 1u);                                         \
+        T x = cg_wide_from_##sfx##_(s[sl]);                                     \
+        T y = x;                                                                \
+        for (uint32_t i = 1; i < nw; i <<= 1) {                                 \
+            T u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);                   \
+            if (i <= sl)                                                        \
+                y = cg_op_##sfx##_(op, y, u);                                   \
+        }                                                                       \
+        T e;                                                                    \
+        if (CG_INTEGRAL_##sfx##_ && op == CG_OP_PLUS) {                         \
+            e = cg_unplus_##sfx##_(y, x);                                       \
+        } else {                                                                \
+            T u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);                  \
+            e = sl == 0u ? (T)0 : u;                                            \
+        }                                                                       \
+        T prev = __shfl_sync(0xffffffffu, e, (int)w);                           \
+        cg_wide_tile_sync(t);                                                   \
+        if (excl && lane == 0u)                                                 \
+            return prev;                                                        \
+        if (w == 0u)                                                            \
+            return ws;                                                          \
+        return cg_op_##sfx##_(op, ws, prev);                                    \
+    }                                                                           \
+    /* op(v of ranks 0..r) in tile rank r. */                                   \
+    CG_DEVICE T cg_wide_tile_inclusive_scan_##sfx(const cg_wide_tile_t *t, T v, cg_op_t op) \
+    {                                                                           \
+        return cg_wide_tile_scan_##sfx##_(t, v, op, 0);                         \
+    }                                                                           \
+    /* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */     \
+    CG_DEVICE T cg_wide_tile_exclusive_scan_##sfx(const cg_wide_tile_t *t, T v, cg_op_t op) \
+    {                                                                           \
+        return cg_wide_tile_scan_##sfx##_(t, v, op, 1);                         \
+    }                                                                           \
+    /* The value of v in tile rank src (taken modulo n). */                     \
+    CG_DEVICE T cg_wide_tile_shfl_##sfx(const cg_wide_tile_t *t, T v, uint32_t src) \
+    {                                                                           \
+        uint64_t *s = cg_wide_tile_slots_(t);                                   \
+        src &= t->_size - 1u;                                                   \
+        if (cg_wide_tile_thread_rank(t) == src)                                 \
+            s[src >> 5] = cg_wide_bits_##sfx##_(v);                             \
+        cg_wide_tile_sync(t);                                                   \
+        T x = cg_wide_from_##sfx##_(s[src >> 5]);                               \
+        cg_wide_tile_sync(t);                                                   \
+        return x;                                                               \
+    }
+
+CG_WIDE_TILE_COLLECTIVES_(i32, int32_t)
+CG_WIDE_TILE_COLLECTIVES_(u32, uint32_t)
+CG_WIDE_TILE_COLLECTIVES_(i64, int64_t)
+CG_WIDE_TILE_COLLECTIVES_(u64, uint64_t)
+CG_WIDE_TILE_COLLECTIVES_(f32, float)
+CG_WIDE_TILE_COLLECTIVES_(f64, double)
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_CG_WIDE_TILE_H */
