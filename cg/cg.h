@@ -25,5 +25,6 @@
 #include "cg/launch.h"
 #include "dsmem/dsmem.h"
 #include "async/copy.h"
+#include "async/pipeline.h"
 
 #endif /* CG_CG_CG_H */
