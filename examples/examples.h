@@ -31,6 +31,10 @@ int cgx_tma_parity(char *detail, size_t detail_len);
 int cgx_memcpy_async_batches(char *detail, size_t detail_len);
 /* workload: a histogram distributed over a cluster's shared memory (DSMEM) */
 int cgx_dsmem_histogram(char *detail, size_t detail_len);
+/* workload: a 1 GiB streaming reduction through a warp-specialized cg_pipeline_t */
+int cgx_pipeline_stream(char *detail, size_t detail_len);
+/* workload: tiles multicast to a cluster through the pipeline's cluster form, vs each CTA loading them */
+int cgx_pipeline_multicast(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -48,7 +52,9 @@ typedef struct cgx_example {
     X(tma_two_buffers, "1-D TMA load of two buffers, waited on by token")            \
     X(tma_parity, "1-D TMA load of two buffers, waited on by phase parity")             \
     X(memcpy_async_batches, "memcpy_async of a block's batch, completing on a barrier")                         \
-    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")
+    X(dsmem_histogram, "a histogram spread over a cluster's DSMEM")                                   \
+    X(pipeline_stream, "a 1 GiB reduction streamed through a 4-stage TMA pipeline")                   \
+    X(pipeline_multicast, "tiles multicast once to a cluster, each CTA computing its own result")
 
 #ifdef __cplusplus
 }

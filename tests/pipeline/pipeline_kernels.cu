@@ -53,11 +53,14 @@ static __device__ uint64_t plt_check_stage(const uint32_t *st, uint32_t stage_wo
 }
 
 /* Poison the whole pipeline storage before its barriers are initialized:
- * a stage read before its copy landed then mismatches. */
+ * a stage read before its copy landed then mismatches. The proxy fence puts
+ * these generic writes before the copy engine's writes (after the block or
+ * cluster barrier that follows). */
 static __device__ void plt_poison(unsigned char *smem, size_t bytes, uint32_t rank, uint32_t nthreads)
 {
     for (size_t i = rank; i < bytes; i += nthreads)
         smem[i] = 0xA5;
+    cg_fence_proxy_async_smem();
 }
 
 // --- warp-specialized ------------------------------------------------------
