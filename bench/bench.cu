@@ -348,7 +348,7 @@ static const row_t k_rows[] = {
     {"global->shared copy", "cg_memcpy_async(&block,..,&bar)", "cuda::memcpy_async + barrier", c_copy_memcpy_async, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
 
     /* Streaming rows (bench/stream.cu): time per launch of >= 1 GiB; shapes are the kernels' own. */
-#define STR(thr) SHAPE_BLOCK, (thr), 0, 2, 16384
+#define STR(thr) SHAPE_BLOCK, (thr), 0, 2, 24576
 #define STRC(cs) SHAPE_CLUSTER, 160, (cs), 1, 16384
     {"streaming global->shared", "cg_pipeline 2 stages (TMA + 4 warps)", "plain int4 loads", c_stream_pipeline2, a_stream_plain, STR(160), 1, THR(0.98), METRIC_STREAM},
     {"streaming global->shared", "cg_pipeline 3 stages (TMA + 4 warps)", "plain int4 loads", c_stream_pipeline3, a_stream_plain, STR(160), 1, THR(0.98), METRIC_STREAM},

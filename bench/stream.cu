@@ -10,14 +10,14 @@
  * run. Every timed launch's checksum is compared with the host's; a wrong one
  * marks the row WRONG (the runner exits 3).
  *
- *   c_stream_pipelineN      cg_pipeline_t, N = 2, 3, 4 stages of 16 KiB:
+ *   c_stream_pipelineN      cg_pipeline_t, N = 2, 3, 4 stages of 24 KiB:
  *                           warp 0's elected thread issues one bulk copy per
  *                           stage, 4 consumer warps sum every word; 2 blocks/SM
  *   a_stream_plain          the plain int4-load streaming kernel: 4 loads in
  *                           flight per thread (ld.global.nc.v4), 1024 threads,
  *                           2 blocks/SM, summing every word
  *   a_stream_cuda_pipelineN cuda::pipeline<thread_scope_block> with N stages,
- *                           cuda::memcpy_async(block, ..., pipe) of 16 KiB
+ *                           cuda::memcpy_async(block, ..., pipe) of 24 KiB
  *                           tiles, every thread produces and consumes; the
  *                           same grid and tiles as the cgc kernel
  *   c_project_multicast / c_project_local
@@ -47,7 +47,7 @@
 #include "bench/bench.h"
 #include "examples/pipeline_project.cuh"
 
-#define BS_TILE 16384u                  /* stage / tile bytes */
+#define BS_TILE 24576u                  /* stage / tile bytes of the stream rows */
 #define BS_TILE_VECS (BS_TILE / 16u)
 #define BS_CONSUMER_WARPS 4u
 #define BS_CGC_THREADS (32u * (1u + BS_CONSUMER_WARPS))
@@ -207,7 +207,7 @@ __global__ void kb_stream_fill(uint32_t *dst, unsigned long long n)
 typedef struct stream_state {
     int ready;
     uint32_t *src;
-    size_t bytes, ntiles;
+    size_t bytes;                  /* a multiple of both tile sizes */
     unsigned long long total;      /* sum of every word */
     uint32_t *colsum;              /* sum over tiles of word j of each tile (mod 2^32) */
     unsigned long long *acc;       /* per-block sums */
@@ -233,11 +233,13 @@ static int bs_setup(void)
         return 0;
     size_t free_b = 0, total_b = 0;
     BS_CK(cudaMemGetInfo(&free_b, &total_b));
-    size_t want = (size_t)1 << 30;
-    if (want > free_b / 4) /* the source and the roofline's copy target */
-        want = free_b / 4 / BS_TILE * BS_TILE;
+    /* 1 GiB rounded up to whole tiles of both kinds (24 and 16 KiB), or a
+     * quarter of free memory (the source and the roofline's copy target) */
+    const size_t unit = 3u * PJ_TILE_BYTES;
+    size_t want = (((size_t)1 << 30) + unit - 1u) / unit * unit;
+    if (want > free_b / 4)
+        want = free_b / 4 / unit * unit;
     g->bytes = want;
-    g->ntiles = want / BS_TILE;
     BS_CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
     BS_CK(cudaEventCreate(&g->ev0));
     BS_CK(cudaEventCreate(&g->ev1));
@@ -283,14 +285,15 @@ static int bs_setup(void)
 }
 
 /* One launch of fn over the whole source; its time in ms, its acc slots. */
-static int bs_launch(const void *fn, unsigned grid, unsigned block, unsigned cluster, size_t smem, float *ms)
+static int bs_launch(const void *fn, unsigned grid, unsigned block, unsigned cluster, size_t smem, int projection,
+                     float *ms)
 {
     stream_state_t *g = &g_bs;
     bench_args_t a;
     memset(&a, 0, sizeof a);
     a.src = (const int4 *)g->src;
-    a.ntiles = g->ntiles;
-    a.tile_bytes = BS_TILE;
+    a.tile_bytes = projection ? PJ_TILE_BYTES : BS_TILE;
+    a.ntiles = g->bytes / a.tile_bytes;
     a.acc = g->acc;
     a.iters = 1;
     BS_CK(cudaMemsetAsync(g->acc, 0, g->acc_slots * 8, g->stream));
@@ -430,7 +433,7 @@ extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, uns
         ok[k] = 1;
         why[k][0] = '\0';
         for (int r = 0; r <= repeats; ++r) { /* launch 0 warms up; every launch is checked */
-            rc = bs_launch(fns[k], grid[k], s.block, cluster, s.smem, &t[r]);
+            rc = bs_launch(fns[k], grid[k], s.block, cluster, s.smem, s.projection, &t[r]);
             if (rc)
                 return rc;
             if (ok[k] && !bs_checksum_ok(s.projection, grid[k], cluster, why[k], sizeof why[k]))
