@@ -149,3 +149,26 @@ Test(pipeline_ptx, init_initializes_and_the_cluster_form_fences)
     free(b);
     free(ptx);
 }
+
+/* Debug build: every blocking pipeline wait reads %globaltimer (the bound)
+ * and can trap; the release build's waits do neither. */
+Test(pipeline_ptx, debug_waits_are_bounded_release_waits_are_bare)
+{
+    static const char *const waits[] = {"plp_producer_acquire", "plp_producer_tail", "plp_consumer_wait",
+                                        "plp_cluster_producer_acquire", "plp_cluster_producer_tail",
+                                        "plp_cluster_consumer_wait"};
+    char *dbg = cgt_ptx_read("tests/pipeline/pipeline_probe_debug.ptx");
+    char *rel = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    for (size_t i = 0; i < sizeof waits / sizeof waits[0]; ++i) {
+        char *d = cgt_ptx_function(dbg, waits[i]);
+        char *r = cgt_ptx_function(rel, waits[i]);
+        cr_expect_geq(cgt_count(d, "%globaltimer"), 1, "%s (debug): no %%globaltimer read", waits[i]);
+        cr_expect_geq(cgt_count(d, "trap;"), 1, "%s (debug): no trap", waits[i]);
+        cr_expect_eq(cgt_count(r, "%globaltimer"), 0, "%s (release): reads %%globaltimer", waits[i]);
+        cr_expect_eq(cgt_count(r, "trap;"), 0, "%s (release): can trap", waits[i]);
+        free(d);
+        free(r);
+    }
+    free(dbg);
+    free(rel);
+}
