@@ -9,6 +9,7 @@
 
 #include "async/pipeline.h"
 #include "cg/groups.h"
+#include "cg/pipeline_group.h"
 #include "tests/dsmem/cluster_launch.cuh"
 #include "tests/pipeline/pipeline_test_util.h"
 
@@ -143,17 +144,17 @@ extern "C" __global__ void plt_block_kernel(const uint32_t *src, uint32_t seed, 
     const uint32_t stage_words = stage_bytes / 4u;
     plt_poison(smem, CG_PIPELINE_SMEM_BYTES(stages, stage_bytes), rank, T);
     __syncthreads();
-    cg_pipeline_t p = cg_pipeline_attach(smem, stages, stage_bytes);
-    if (rank == 0)
-        cg_pipeline_init_barriers(&p, T, T);
-    __syncthreads();
+    cg_thread_block_t blk = cg_this_thread_block();
+    /* the collective set-up (cg/pipeline_group.h): rank 0 inits, block sync */
+    cg_pipeline_t p = cg_thread_block_pipeline(&blk, smem, stages, stage_bytes, T, T);
 
     /* libcu++'s shape: fill the ring, then consume one use and refill. */
     uint32_t next = 0;
     for (; next < uses && next < stages; ++next) {
         (void)cg_pipeline_producer_acquire(&p);
-        cg_pipeline_memcpy_async(&p, rank, 0, src + plt_offset(blockIdx.x, next, PLT_SRC_WORDS, stage_words),
-                                 stage_bytes);
+        cg_thread_block_pipeline_memcpy_async(&blk, &p, 0,
+                                              src + plt_offset(blockIdx.x, next, PLT_SRC_WORDS, stage_words),
+                                              stage_bytes);
         cg_pipeline_producer_commit(&p, 0);
     }
     uint64_t checked = 0;
@@ -206,10 +207,8 @@ extern "C" __global__ void plt_cluster_kernel(const uint32_t *src, uint32_t seed
     const uint32_t receivers = (uint32_t)__popc(mask);
     plt_poison(smem, CG_PIPELINE_SMEM_BYTES(stages, stage_bytes), threadIdx.x, blockDim.x);
     __syncthreads();
-    cg_pipeline_t p = cg_pipeline_attach_cluster(smem, stages, stage_bytes, root);
-    if (threadIdx.x == 0)
-        cg_pipeline_init_barriers_cluster(&p, receivers * W);
-    cg_cluster_sync(&cl); /* every CTA's barriers exist before the root aims at them */
+    /* collective: every CTA's barriers exist before the root aims at them */
+    cg_pipeline_t p = cg_cluster_pipeline(&cl, smem, stages, stage_bytes, root, receivers * W);
 
     if (warp == 0) {
         if (r == root && cg_elect_sync(0xffffffffu)) {
