@@ -56,7 +56,9 @@
  * release, producer_acquire an acquire, followed by fence.proxy.async so that
  * consumers' generic accesses of the stage (reads, and writes if they made
  * any) are ordered before the copy engine overwrites it. The cluster form
- * (below) spells each at cluster scope.
+ * (below) spells each at cluster scope; there the root's fence covers only
+ * its own CTA, so a receiving CTA's consumer that WRITES into its stage calls
+ * cg_fence_proxy_async_smem() before releasing it (reads need nothing).
  *
  * Storage. CG_PIPELINE_SMEM_BYTES(stages, stage_bytes) bytes, aligned to
  * CG_PIPELINE_ALIGN, in the user's __shared__ memory: the stage buffers first
