@@ -174,6 +174,7 @@ typedef enum metric {
     METRIC_NS,    /* ns per iteration only */
     METRIC_COPY,  /* TB/s: blocks * tile_bytes per iteration, global -> shared */
     METRIC_DSMEM, /* TB/s: blocks * xfer_bytes per iteration, CTA -> CTA */
+    METRIC_STREAM, /* bench/stream.cu measures: >= 1 GiB per launch, TB/s, roofline, checksums */
 } metric_t;
 
 /* What the host checks after a row besides each kernel's wrong count and
@@ -412,6 +413,21 @@ static const row_t k_rows[] = {
     /* Tensor TMA (bench/tensor.cu): 64x64 u32 tiles of a 2-D matrix, reduced; both kernels' sums checked. */
     {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(256, 16384u), 100, INFO, METRIC_COPY, NULL, 0, CHK_COUNTS, bench_tensor_prepare, bench_tensor_verify},
     {"2-D tile load", "cg_tensor_load_2d (TMA tile)", "same kernel, plain int4 loads", c_tensor_tile_tma, a_tensor_tile_plain, CPY(1024, 16384u), 100, INFO, METRIC_COPY, NULL, 0, CHK_COUNTS, bench_tensor_prepare, bench_tensor_verify},
+
+    /* Streaming rows (bench/stream.cu): time per launch of >= 1 GiB; shapes are the kernels' own. */
+#define STR(thr) SHAPE_BLOCK, (thr), 0, 2, 24576
+#define STRC(cs) SHAPE_CLUSTER, 160, (cs), 1, 16384
+    {"streaming global->shared", "cg_pipeline 2 stages (TMA + 4 warps)", "plain int4 loads", c_stream_pipeline2, a_stream_plain, STR(160), 1, THR(0.98), METRIC_STREAM},
+    {"streaming global->shared", "cg_pipeline 3 stages (TMA + 4 warps)", "plain int4 loads", c_stream_pipeline3, a_stream_plain, STR(160), 1, THR(0.98), METRIC_STREAM},
+    {"streaming global->shared", "cg_pipeline 4 stages (TMA + 4 warps)", "plain int4 loads", c_stream_pipeline4, a_stream_plain, STR(160), 1, THR(0.98), METRIC_STREAM},
+    {"streaming global->shared", "cg_pipeline 2 stages (TMA + 4 warps)", "cuda::pipeline 2 stages", c_stream_pipeline2, a_stream_cuda_pipeline2, STR(160), 1, THR(1.0), METRIC_STREAM},
+    {"streaming global->shared", "cg_pipeline 3 stages (TMA + 4 warps)", "cuda::pipeline 3 stages", c_stream_pipeline3, a_stream_cuda_pipeline3, STR(160), 1, THR(1.0), METRIC_STREAM},
+    {"streaming global->shared", "cg_pipeline 4 stages (TMA + 4 warps)", "cuda::pipeline 4 stages", c_stream_pipeline4, a_stream_cuda_pipeline4, STR(160), 1, THR(1.0), METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline cluster form, multicast", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline cluster form, multicast", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline cluster form, multicast", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+#undef STR
+#undef STRC
 };
 #define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
 
@@ -791,6 +807,22 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     if (cgc_fn)
         fns[nk++] = cgc_fn;
     fns[nk++] = anc_fn;
+
+    if (r->metric == METRIC_STREAM) { /* bench/stream.cu runs and checks the whole row */
+        bench_stream_result_t s;
+        CK((cudaError_t)bench_stream_row(r->cgc, r->anchor, r->shape == SHAPE_CLUSTER ? r->cluster : 0, o->repeats, &s));
+        snprintf(res->note, sizeof res->note, "%s", s.note);
+        if (s.skip) {
+            res->verdict = "SKIP";
+            return;
+        }
+        res->ran = 1;
+        res->cgc_ns = s.cgc_ns;
+        res->anc_ns = s.anc_ns;
+        res->ratio = s.anc_ns > 0 ? s.cgc_ns / s.anc_ns : INFINITY;
+        res->verdict = s.wrong ? "WRONG" : r->max_ratio <= 0 ? "info" : (res->ratio <= r->max_ratio ? "PASS" : "MISS");
+        return;
+    }
 
     launch_t L;
     memset(&L, 0, sizeof L);

@@ -194,6 +194,38 @@ BENCH_TENSOR_KERNELS(BENCH_DECLARE)
 extern "C" int bench_tensor_prepare(bench_args_t *a, char *note, size_t n);
 extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *note, size_t n);
 
+/* The streaming rows (bench/stream.cu): each launch streams >= 1 GiB once;
+ * cgc's pipeline at 2/3/4 stages against plain int4 loads and a
+ * cuda::pipeline ring of the same depth, and the multicast example's kernel
+ * against its twin that loads every tile in every CTA. */
+#define BENCH_STREAM_KERNELS(X)                                                    \
+    X(c_stream_pipeline2)     /* cg_pipeline_t, 2 stages, TMA producer + 4 consumer warps */ \
+    X(c_stream_pipeline3)     /* the same, 3 stages                            */  \
+    X(c_stream_pipeline4)     /* the same, 4 stages                            */  \
+    X(a_stream_plain)         /* plain int4 loads, 4 in flight per thread      */  \
+    X(a_stream_cuda_pipeline2) /* cuda::pipeline<block> ring, 2 stages         */  \
+    X(a_stream_cuda_pipeline3) /* the same, 3 stages                           */  \
+    X(a_stream_cuda_pipeline4) /* the same, 4 stages                           */  \
+    X(c_project_multicast)    /* examples/pipeline_project.cuh, multicast      */  \
+    X(c_project_local)        /* the same kernel, every CTA loads each tile    */
+
+BENCH_STREAM_KERNELS(BENCH_DECLARE)
+
+/* What bench_stream_row measured: the median ns of one launch of each
+ * kernel, whether any checksum was wrong, a note (TB/s, roofline, bytes per
+ * cluster, checksums), or `skip` with the reason in `note`. */
+typedef struct bench_stream_result {
+    double cgc_ns, anc_ns;
+    int wrong;
+    const char *skip;
+    char note[224];
+} bench_stream_result_t;
+
+/* Measure one streaming row (`cluster` 0 for the stream rows, the cluster
+ * size for the multicast rows); returns a cudaError_t. */
+extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, unsigned cluster, int repeats,
+                                bench_stream_result_t *out);
+
 /* For a cgc getter that returned NULL: what was missing ("" if nothing). */
 extern "C" const char *bench_cgc_missing(bench_kernel_fn getter);
 

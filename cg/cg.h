@@ -26,5 +26,7 @@
 #include "dsmem/dsmem.h"
 #include "async/copy.h"
 #include "async/tensor.h"
+#include "async/pipeline.h"
+#include "cg/pipeline_group.h"
 
 #endif /* CG_CG_CG_H */

@@ -41,6 +41,10 @@ int cgx_binary_partition_odd_even(char *detail, size_t detail_len);
 int cgx_quicksort_partition(char *detail, size_t detail_len);
 /* port of CUDA sample conjugateGradientMultiBlockCG: a CG solve in one cooperative kernel, grid syncs */
 int cgx_conjugate_gradient(char *detail, size_t detail_len);
+/* workload: a 1 GiB streaming reduction through a warp-specialized cg_pipeline_t */
+int cgx_pipeline_stream(char *detail, size_t detail_len);
+/* workload: tiles multicast to a cluster through the pipeline's cluster form, vs each CTA loading them */
+int cgx_pipeline_multicast(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -63,7 +67,9 @@ typedef struct cgx_example {
     X(warp_aggregated_atomics, "warpAggregatedAtomicsCG: coalesced-group aggregated atomics")  \
     X(binary_partition_odd_even, "binaryPartitionCG: odd/even partitions of warp tiles")         \
     X(quicksort_partition, "cdpAdvancedQuicksort: coalesced-group quicksort partition")         \
-    X(conjugate_gradient, "conjugateGradientMultiBlockCG: CG solve with grid sync")
+    X(conjugate_gradient, "conjugateGradientMultiBlockCG: CG solve with grid sync") \
+    X(pipeline_stream, "a 1 GiB reduction streamed through a 4-stage TMA pipeline")                   \
+    X(pipeline_multicast, "tiles multicast once to a cluster, each CTA computing its own result")
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,506 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * async/pipeline.h — multi-stage producer/consumer rings in shared memory,
+ * each stage guarded by a "full" and an "empty" mbarrier.
+ *
+ *   stage k:  [ stage_bytes of data ]  full[k]  empty[k]
+ *
+ * Producers wait until stage k is empty (acquire), start copies that complete
+ * their bytes on full[k] (any copy: cg_pipeline_producer_copy, a tensor TMA
+ * copy, st.async...), then commit: one mbarrier.arrive.expect_tx on full[k]
+ * with the bytes those copies deliver. Consumers wait until full[k] completes,
+ * read the stage, and release it: an arrive on empty[k]. Stage k is used again
+ * `stages` uses later; the per-thread state (cg_pipeline_t) holds the stage
+ * index and the parity of the pass for each side, so a wait names its phase
+ * by parity and the ring can run for any number of uses.
+ *
+ * The common loop (warp-specialized: warp 0 produces, warps 1..W consume):
+ *
+ *   extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char smem[];
+ *   cg_pipeline_t p = cg_pipeline_attach(smem, STAGES, STAGE_BYTES);
+ *   if (threadIdx.x == 0) cg_pipeline_init_barriers(&p, 1, W);  // 1 commit, W releases per use
+ *   __syncthreads();
+ *   if (warp == 0) {
+ *       if (cg_elect_sync(0xffffffffu))
+ *           for (t = 0; t < ntiles; ++t) {
+ *               cg_pipeline_producer_acquire(&p);
+ *               cg_pipeline_producer_copy(&p, 0, src + t * STAGE_BYTES, STAGE_BYTES);
+ *               cg_pipeline_producer_commit(&p, STAGE_BYTES);
+ *           }
+ *   } else {
+ *       for (t = 0; t < ntiles; ++t) {
+ *           const float *x = (const float *)cg_pipeline_consumer_wait(&p);
+ *           ... read x ...
+ *           cg_pipeline_consumer_release_warp(&p);
+ *       }
+ *   }
+ *
+ * Counts (arguments of cg_pipeline_init_barriers). full[k] expects
+ * `producer_arrivals` commits per use (1 when one elected thread produces);
+ * empty[k] expects `consumer_arrivals` releases per use: the number of
+ * cg_pipeline_consumer_release calls (threads) or, with
+ * cg_pipeline_consumer_release_warp, of consumer warps. The plain-block form
+ * (libcu++ cuda::pipeline<thread_scope_block> shape: every thread produces and
+ * consumes) passes the block's thread count for both, lets rank 0 start the
+ * copies with cg_pipeline_memcpy_async, and every thread calls
+ * producer_acquire / producer_commit(0) / consumer_wait / consumer_release.
+ *
+ * Phases. Every barrier starts in phase 0. A consumer waits for full[k]'s
+ * phase of parity 0 on the first pass, 1 on the second, ... A producer waits
+ * for empty[k]'s phase of parity 1 on the first pass: the phase "before"
+ * phase 0, which an mbarrier reports complete, so every stage starts empty
+ * and the first `stages` acquires return at once; then parity 0, 1, ...
+ *
+ * Memory order. commit is a release at CTA scope and consumer_wait an acquire
+ * (the copies' bytes are visible once the phase completes); release is a
+ * release, producer_acquire an acquire, followed by fence.proxy.async so that
+ * consumers' generic accesses of the stage (reads, and writes if they made
+ * any) are ordered before the copy engine overwrites it. The cluster form
+ * (below) spells each at cluster scope; there the root's fence covers only
+ * its own CTA, so a receiving CTA's consumer that WRITES into its stage calls
+ * cg_fence_proxy_async_smem() before releasing it (reads need nothing).
+ *
+ * Storage. CG_PIPELINE_SMEM_BYTES(stages, stage_bytes) bytes, aligned to
+ * CG_PIPELINE_ALIGN, in the user's __shared__ memory: the stage buffers first
+ * (stage k at smem + k * stage_bytes), then the full and empty barriers.
+ * stage_bytes is a multiple of 16 (bulk copies; a tensor copy with a swizzle
+ * wants a stage_bytes multiple of 1024 and a 1024-aligned smem) and at most
+ * CG_MBARRIER_MAX_TX (one phase's tx-count). stages: 1 ..
+ * CG_PIPELINE_MAX_STAGES.
+ *
+ * Init: cg_pipeline_attach in every thread (no memory access), then
+ * cg_pipeline_init_barriers in ONE thread, then a block barrier
+ * (__syncthreads, cg_sync(&block)) before any thread uses the pipeline. The
+ * cluster form: cg_pipeline_attach_cluster everywhere, one thread per CTA
+ * cg_pipeline_init_barriers_cluster, then a cluster barrier (cg_cluster_sync).
+ *
+ * Cluster form (sm_90a): one producer CTA (`root`) loads each stage once and
+ * multicasts it into the same stage of every CTA named in a mask; each
+ * receiving CTA's consumers release the stage with a remote arrive on the
+ * root's empty[k]. full[k] in every receiving CTA expects 1 arrival per use:
+ * the root's commit is a remote arrive.expect_tx on each receiver's full[k]
+ * with the bytes multicast to it. empty[k] in the root expects the releases
+ * of all receivers (receiving CTAs x consumer warps or threads per CTA).
+ * Before the root's CTA exits every release aimed at it must have landed:
+ * its producer calls cg_pipeline_producer_tail (waits for the last `stages`
+ * releases), then the cluster synchronizes (cg_cluster_exit_sync) before any
+ * CTA exits. Why these counts and phases: docs/design/pipeline.md.
+ *
+ * Debug build (CG_DEBUG=1): every wait is bounded by
+ * CG_DEBUG_WAIT_TIMEOUT_NS; on expiry it prints the pipeline's shared
+ * address, the side (producer or consumer), the stage, the parity waited for
+ * and the barrier, then traps (a commit of more bytes than the copies
+ * deliver, a stage nobody fills, a missing release). attach and init check
+ * their arguments.
+ */
+#ifndef CG_ASYNC_PIPELINE_H
+#define CG_ASYNC_PIPELINE_H
+
+#include "async/bulk.h"
+#include "barrier/mbarrier.h"
+#include "base/address.h"
+#include "base/config.h"
+#include "base/fence.h"
+#include "base/sreg.h"
+
+/* Feature test: this tree has async/pipeline.h. */
+#define CG_HAS_PIPELINE 1
+
+/* Alignment of the pipeline's shared storage (128: bulk copies need 16, the
+ * tensor copies without swizzle 128). */
+#define CG_PIPELINE_ALIGN 128u
+
+/* Most stages a pipeline may have (a bound for the debug checks; the real
+ * bound is shared memory). */
+#define CG_PIPELINE_MAX_STAGES 64u
+
+/* Bytes of shared storage for `stages` stages of `stage_bytes` each: the
+ * buffers, then 2 mbarriers (8 bytes each) per stage. A constant expression
+ * when its arguments are: usable for a static __shared__ array or for the
+ * dynamic shared memory size on the host. */
+#define CG_PIPELINE_SMEM_BYTES(stages, stage_bytes) \
+    ((size_t)(stages) * (size_t)(stage_bytes) + (size_t)(stages) * 16u)
+
+/* The per-thread pipeline state: where the ring lives, and for each side the
+ * stage it is at and the parity of its pass over the ring. Each thread keeps
+ * its own copy (a local variable); the calls update it. A thread that only
+ * produces uses the head fields, one that only consumes the tail fields. */
+typedef struct cg_pipeline {
+    unsigned char *buf;   /* stage 0 (generic address of shared memory) */
+    uint32_t stages;      /* stages in the ring */
+    uint32_t stage_bytes; /* bytes per stage */
+    uint32_t head;        /* producer: stage of the next acquire */
+    uint32_t head_phase;  /* producer: parity of the pass (0 on the first) */
+    uint32_t tail;        /* consumer: stage of the next wait */
+    uint32_t tail_phase;  /* consumer: parity of the pass */
+    uint32_t root;        /* cluster form: rank of the producer CTA (0 otherwise) */
+} cg_pipeline_t;
+
+#if CG_DEVICE_CODE_VISIBLE
+
+/* ------------------------------------------------------------------------ */
+/* Layout                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* The data of stage k (0 .. stages-1). */
+CG_DEVICE void *cg_pipeline_stage(const cg_pipeline_t *p, uint32_t k)
+{
+    return p->buf + (size_t)k * p->stage_bytes;
+}
+
+/* full[k]: completes when stage k holds data (commits + copy bytes). */
+CG_DEVICE cg_mbarrier_t *cg_pipeline_full_barrier(const cg_pipeline_t *p, uint32_t k)
+{
+    return (cg_mbarrier_t *)(p->buf + (size_t)p->stages * p->stage_bytes) + k;
+}
+
+/* empty[k]: completes when every consumer has released stage k. */
+CG_DEVICE cg_mbarrier_t *cg_pipeline_empty_barrier(const cg_pipeline_t *p, uint32_t k)
+{
+    return (cg_mbarrier_t *)(p->buf + (size_t)p->stages * p->stage_bytes) + p->stages + k;
+}
+
+/* The stage the producer side is at (acquired, not yet committed). */
+CG_DEVICE uint32_t cg_pipeline_producer_index(const cg_pipeline_t *p) { return p->head; }
+
+/* The stage the consumer side is at (waited for, not yet released). */
+CG_DEVICE uint32_t cg_pipeline_consumer_index(const cg_pipeline_t *p) { return p->tail; }
+
+/* The barrier the producer's copies into the current stage complete on:
+ * full[head]. Hand it to any copy that completes tx bytes (a tensor copy). */
+CG_DEVICE cg_mbarrier_t *cg_pipeline_producer_barrier(const cg_pipeline_t *p)
+{
+    return cg_pipeline_full_barrier(p, p->head);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Debug checks and bounded waits                                             */
+/* ------------------------------------------------------------------------ */
+
+#if CG_DEBUG
+CG_DEVICE void cg_pipeline_check_(const char *what, const void *smem, uint32_t stages, uint32_t stage_bytes)
+{
+    if (((uintptr_t)smem & 15u) != 0 || stages == 0 || stages > CG_PIPELINE_MAX_STAGES ||
+        stage_bytes == 0 || (stage_bytes & 15u) != 0 || stage_bytes > CG_MBARRIER_MAX_TX) {
+        printf("cgc: %s(smem %p, %u stages, %u bytes a stage): needs 16-byte aligned storage, 1..%u stages and a "
+               "stage size that is a nonzero multiple of 16 below 2^20 (block %d,%d,%d thread %d,%d,%d)\n",
+               what, smem, stages, stage_bytes, CG_PIPELINE_MAX_STAGES, blockIdx.x, blockIdx.y, blockIdx.z,
+               threadIdx.x, threadIdx.y, threadIdx.z);
+        __trap();
+    }
+}
+
+/* A pipeline wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS: name the pipeline,
+ * the side, the stage and the parity, then trap. */
+CG_DEVICE void cg_pipeline_deadlock_(const char *what, const cg_pipeline_t *p, const char *barrier_name,
+                                     uint32_t stage, uint32_t parity, cg_mbarrier_t *mb)
+{
+    printf("cgc: %s: deadlock: pipeline at shared 0x%x (%u stages of %u bytes), stage %u: waited %llu ns for "
+           "the phase of parity %u of its %s barrier (mbarrier at shared 0x%x, now in a phase of parity %u) "
+           "(block %d,%d,%d thread %d,%d,%d)\n",
+           what, (unsigned)cg_smem_addr(p->buf), p->stages, p->stage_bytes, stage,
+           (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, parity, barrier_name, (unsigned)cg_smem_addr(mb),
+           cg_mbarrier_current_parity(mb), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
+           threadIdx.z);
+    __trap();
+}
+#define CG_PIPELINE_CHECK_(what, smem, stages, bytes) cg_pipeline_check_((what), (smem), (stages), (bytes))
+/* Spin on `try_expr`; past the bound, report the pipeline and trap. */
+#define CG_PIPELINE_SPIN_(try_expr, what, p, name, stage, parity, mb)                                  \
+    do {                                                                                               \
+        uint64_t cg_t0_ = cg_sreg_globaltimer_ns();                                                    \
+        while (!(try_expr)) {                                                                          \
+            if (cg_sreg_globaltimer_ns() - cg_t0_ > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)                \
+                cg_pipeline_deadlock_((what), (p), (name), (stage), (parity), (mb));                   \
+        }                                                                                              \
+    } while (0)
+#else
+#define CG_PIPELINE_CHECK_(what, smem, stages, bytes) ((void)0)
+/* Release build: the bare try_wait loop. */
+#define CG_PIPELINE_SPIN_(try_expr, what, p, name, stage, parity, mb)                                  \
+    do {                                                                                               \
+        while (!(try_expr)) {                                                                          \
+        }                                                                                              \
+    } while (0)
+#endif
+
+/* Step one side of the ring: next stage, and the parity flips on wrap. */
+CG_DEVICE void cg_pipeline_advance_(uint32_t *index, uint32_t *phase, uint32_t stages)
+{
+    if (++*index == stages) {
+        *index = 0;
+        *phase ^= 1u;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Setup                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Every thread that uses the pipeline: the state for `stages` stages of
+ * `stage_bytes` at `smem` (CG_PIPELINE_SMEM_BYTES bytes, CG_PIPELINE_ALIGN
+ * aligned). Touches no memory. */
+CG_DEVICE cg_pipeline_t cg_pipeline_attach(void *smem, uint32_t stages, uint32_t stage_bytes)
+{
+    CG_PIPELINE_CHECK_("cg_pipeline_attach", smem, stages, stage_bytes);
+    cg_pipeline_t p;
+    p.buf = (unsigned char *)smem;
+    p.stages = stages;
+    p.stage_bytes = stage_bytes;
+    p.head = 0;
+    p.head_phase = 0;
+    p.tail = 0;
+    p.tail_phase = 0;
+    p.root = 0;
+    return p;
+}
+
+/* ONE thread of the block: initialize the 2 x stages barriers: full[k]
+ * expects `producer_arrivals` commits per use, empty[k] `consumer_arrivals`
+ * releases per use (each 1 .. 2^20-1). Then a block barrier before use. */
+CG_DEVICE void cg_pipeline_init_barriers(const cg_pipeline_t *p, uint32_t producer_arrivals,
+                                         uint32_t consumer_arrivals)
+{
+    for (uint32_t k = 0; k < p->stages; ++k) {
+        cg_mbarrier_init(cg_pipeline_full_barrier(p, k), producer_arrivals);
+        cg_mbarrier_init(cg_pipeline_empty_barrier(p, k), consumer_arrivals);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Producer side (this CTA)                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Wait until stage `head` is empty (every consumer released its last use;
+ * returns at once on the first pass), then order the consumers' accesses
+ * before the copy engine's writes. Returns the stage's data.
+ * Loop of mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 on empty[head],
+ * then fence.proxy.async.shared::cta. */
+CG_DEVICE void *cg_pipeline_producer_acquire(cg_pipeline_t *p)
+{
+    cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->head);
+    const uint32_t parity = p->head_phase ^ 1u;
+    CG_PIPELINE_SPIN_(cg_mbarrier_try_wait_parity(mb, parity), "cg_pipeline_producer_acquire", p, "empty",
+                      p->head, parity, mb);
+    cg_fence_proxy_async_smem();
+    return cg_pipeline_stage(p, p->head);
+}
+
+/* One thread: bulk-copy `bytes` from global `src` into the current stage at
+ * byte `offset`, completing `bytes` on full[head]. The commit must count
+ * them. 16-byte aligned src and offset, bytes a multiple of 16, offset +
+ * bytes <= stage_bytes. sm_90.
+ * cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes. */
+CG_DEVICE void cg_pipeline_producer_copy(cg_pipeline_t *p, uint32_t offset, const void *src, uint32_t bytes)
+{
+#if CG_DEBUG
+    if (((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes) {
+        printf("cgc: cg_pipeline_producer_copy(offset %u, src %p, %u bytes): needs 16-byte alignment and "
+               "offset + bytes <= the stage size %u (block %d thread %d)\n",
+               offset, src, bytes, p->stage_bytes, blockIdx.x, threadIdx.x);
+        __trap();
+    }
+#endif
+    cg_bulk_copy_g2s(cg_smem_addr(p->buf) + p->head * p->stage_bytes + offset, src, bytes,
+                     cg_smem_addr(cg_pipeline_full_barrier(p, p->head)));
+}
+
+/* The plain-block form's group copy (libcu++ cuda::memcpy_async(group, dst,
+ * src, n, pipe)): every thread of the group calls it with the same
+ * arguments; `rank` 0 raises full[head]'s expected bytes by `bytes` and
+ * starts one bulk copy into the current stage at `offset`; the others do
+ * nothing. Then every thread commits with 0 bytes. Same alignment as
+ * cg_pipeline_producer_copy. Emits (rank 0) mbarrier.expect_tx.relaxed.cta
+ * then the bulk copy; the expect comes first so the tx-count never drops
+ * below zero, and rank 0's own commit still holds the phase open. */
+CG_DEVICE void cg_pipeline_memcpy_async(cg_pipeline_t *p, uint32_t rank, uint32_t offset, const void *src,
+                                        uint32_t bytes)
+{
+    if (rank == 0) {
+        cg_mbarrier_expect_tx(cg_pipeline_full_barrier(p, p->head), bytes);
+        cg_pipeline_producer_copy(p, offset, src, bytes);
+    }
+}
+
+/* Commit the current stage: one arrival on full[head] that also expects
+ * `tx_bytes` more bytes (the bytes this thread's copies into the stage
+ * deliver and nobody else counted; 0 .. 2^20-1), then step to the next stage.
+ * Copies may be started before or after the commit of their phase: until
+ * every commit has arrived the phase cannot complete.
+ * mbarrier.arrive.expect_tx.release.cta.shared::cta.b64. */
+CG_DEVICE void cg_pipeline_producer_commit(cg_pipeline_t *p, uint32_t tx_bytes)
+{
+    (void)cg_mbarrier_arrive_tx(cg_pipeline_full_barrier(p, p->head), tx_bytes);
+    cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+}
+
+/* Producer, after its last commit: wait until consumers have released every
+ * stage (the last `stages` uses), so no release can still be on its way to
+ * this CTA's barriers. Leaves the state `stages` uses further on. */
+CG_DEVICE void cg_pipeline_producer_tail(cg_pipeline_t *p)
+{
+    for (uint32_t i = 0; i < p->stages; ++i) {
+        cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->head);
+        const uint32_t parity = p->head_phase ^ 1u;
+        CG_PIPELINE_SPIN_(cg_mbarrier_try_wait_parity(mb, parity), "cg_pipeline_producer_tail", p, "empty",
+                          p->head, parity, mb);
+        cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Consumer side (this CTA)                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Wait until stage `tail` is full (its commits and its bytes have arrived);
+ * acquire at CTA scope: the copies' data is visible. Returns the data.
+ * Loop of mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 on full[tail]. */
+CG_DEVICE const void *cg_pipeline_consumer_wait(cg_pipeline_t *p)
+{
+    cg_mbarrier_t *mb = cg_pipeline_full_barrier(p, p->tail);
+    CG_PIPELINE_SPIN_(cg_mbarrier_try_wait_parity(mb, p->tail_phase), "cg_pipeline_consumer_wait", p, "full",
+                      p->tail, p->tail_phase, mb);
+    return cg_pipeline_stage(p, p->tail);
+}
+
+/* This thread is done with stage `tail`: one arrival on empty[tail] (release
+ * at CTA scope), then step to the next stage. empty counts threads.
+ * mbarrier.arrive.release.cta.shared::cta.b64. */
+CG_DEVICE void cg_pipeline_consumer_release(cg_pipeline_t *p)
+{
+    (void)cg_mbarrier_arrive(cg_pipeline_empty_barrier(p, p->tail));
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
+/* The whole warp is done with stage `tail` (every lane calls it, converged):
+ * __syncwarp orders every lane's reads before lane 0's one arrival on
+ * empty[tail]; every lane steps on. empty counts warps.
+ * bar.warp.sync, then (lane 0) mbarrier.arrive.release.cta.shared::cta.b64. */
+CG_DEVICE void cg_pipeline_consumer_release_warp(cg_pipeline_t *p)
+{
+    __syncwarp();
+    if (cg_sreg_laneid() == 0)
+        (void)cg_mbarrier_arrive(cg_pipeline_empty_barrier(p, p->tail));
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Cluster form: one producer CTA multicasts each stage (sm_90a)             */
+/* ------------------------------------------------------------------------ */
+
+/* As cg_pipeline_attach, for a pipeline that spans the cluster: the same
+ * layout at the same offset in every CTA, produced by CTA `root`. */
+CG_DEVICE cg_pipeline_t cg_pipeline_attach_cluster(void *smem, uint32_t stages, uint32_t stage_bytes,
+                                                   uint32_t root)
+{
+    cg_pipeline_t p = cg_pipeline_attach(smem, stages, stage_bytes);
+    p.root = root;
+    return p;
+}
+
+/* ONE thread of EVERY CTA of the cluster: full[k] expects 1 arrival per use
+ * (the root's remote commit), empty[k] `consumer_arrivals` (meaningful in the
+ * root: the releases of all receiving CTAs per use). Then makes the
+ * initialization visible to the cluster (fence.mbarrier_init.release.cluster);
+ * a cluster barrier (cg_cluster_sync) must follow before any use. */
+CG_DEVICE void cg_pipeline_init_barriers_cluster(const cg_pipeline_t *p, uint32_t consumer_arrivals)
+{
+    cg_pipeline_init_barriers(p, 1u, consumer_arrivals);
+    cg_mbarrier_init_fence_cluster();
+}
+
+/* Root's producer: wait until every receiving CTA released stage `head`;
+ * acquire at cluster scope, then the proxy fence. Returns this CTA's copy of
+ * the stage. Loop of mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
+ * on empty[head], then fence.proxy.async.shared::cta. */
+CG_DEVICE void *cg_pipeline_cluster_producer_acquire(cg_pipeline_t *p)
+{
+    cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->head);
+    const uint32_t parity = p->head_phase ^ 1u;
+    CG_PIPELINE_SPIN_(cg_mbarrier_try_wait_parity_cluster(mb, parity), "cg_pipeline_cluster_producer_acquire", p,
+                      "empty", p->head, parity, mb);
+    cg_fence_proxy_async_smem();
+    return cg_pipeline_stage(p, p->head);
+}
+
+/* Root's producer, one thread: multicast `bytes` of global `src` into the
+ * current stage at `offset` of every CTA whose bit is set in `cta_mask`
+ * (bit i = cluster rank i); each completes `bytes` on its own full[head].
+ * Alignment as cg_pipeline_producer_copy. sm_90a.
+ * cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster. */
+CG_DEVICE void cg_pipeline_cluster_producer_copy(cg_pipeline_t *p, uint32_t offset, const void *src,
+                                                 uint32_t bytes, uint16_t cta_mask)
+{
+#if CG_DEBUG
+    if (((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes) {
+        printf("cgc: cg_pipeline_cluster_producer_copy(offset %u, src %p, %u bytes): needs 16-byte alignment "
+               "and offset + bytes <= the stage size %u (block %d thread %d)\n",
+               offset, src, bytes, p->stage_bytes, blockIdx.x, threadIdx.x);
+        __trap();
+    }
+#endif
+    cg_bulk_copy_g2s_multicast(cg_smem_addr(p->buf) + p->head * p->stage_bytes + offset, src, bytes,
+                               cg_smem_addr(cg_pipeline_full_barrier(p, p->head)), cta_mask);
+}
+
+/* Root's producer: commit the current stage in every CTA of `cta_mask`: one
+ * remote arrive.expect_tx of `tx_bytes` (the bytes multicast to EACH CTA) on
+ * each one's full[head], then step on. Safe to aim at a receiver's barrier
+ * now: the acquire saw its consumers' releases, which they made after its
+ * full[head] had completed the previous use, so the arrival lands in the
+ * phase of this use.
+ * mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, per CTA. */
+CG_DEVICE void cg_pipeline_cluster_producer_commit(cg_pipeline_t *p, uint32_t tx_bytes, uint16_t cta_mask)
+{
+    cg_mbarrier_t *mb = cg_pipeline_full_barrier(p, p->head);
+    for (uint32_t m = cta_mask; m != 0; m &= m - 1u)
+        cg_mbarrier_arrive_tx_remote(mb, (uint32_t)__ffs((int)m) - 1u, tx_bytes);
+    cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+}
+
+/* Root's producer after its last commit: as cg_pipeline_producer_tail, with
+ * cluster-scope acquires (the releases come from other CTAs). */
+CG_DEVICE void cg_pipeline_cluster_producer_tail(cg_pipeline_t *p)
+{
+    for (uint32_t i = 0; i < p->stages; ++i) {
+        cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->head);
+        const uint32_t parity = p->head_phase ^ 1u;
+        CG_PIPELINE_SPIN_(cg_mbarrier_try_wait_parity_cluster(mb, parity), "cg_pipeline_cluster_producer_tail", p,
+                          "empty", p->head, parity, mb);
+        cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+    }
+}
+
+/* A receiving CTA's consumer: wait until this CTA's stage `tail` is full;
+ * acquire at cluster scope (the arrival and the bytes came from the root).
+ * Loop of mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64. */
+CG_DEVICE const void *cg_pipeline_cluster_consumer_wait(cg_pipeline_t *p)
+{
+    cg_mbarrier_t *mb = cg_pipeline_full_barrier(p, p->tail);
+    CG_PIPELINE_SPIN_(cg_mbarrier_try_wait_parity_cluster(mb, p->tail_phase), "cg_pipeline_cluster_consumer_wait",
+                      p, "full", p->tail, p->tail_phase, mb);
+    return cg_pipeline_stage(p, p->tail);
+}
+
+/* A receiving CTA's consumer thread is done with stage `tail`: one remote
+ * arrival on the root's empty[tail] (release at cluster scope), step on.
+ * mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
+CG_DEVICE void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
+{
+    cg_mbarrier_arrive_remote(cg_pipeline_empty_barrier(p, p->tail), p->root);
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
+/* The whole converged warp is done with stage `tail`: __syncwarp, then lane 0
+ * arrives remotely on the root's empty[tail] (predicated, no branch); every
+ * lane steps on. empty counts warps.
+ * bar.warp.sync, @p mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
+CG_DEVICE void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
+{
+    __syncwarp();
+    cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), p->root, cg_sreg_laneid() == 0);
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
+#endif /* CG_DEVICE_CODE_VISIBLE */
+#endif /* CG_ASYNC_PIPELINE_H */

@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * bench/stream.cu — the streaming rows (issue 13): global -> shared through
+ * cg_pipeline_t, and the multicast example's kernel against its twin.
+ *
+ * Unlike the other rows these do not loop an operation a.iters times: every
+ * launch streams the whole source (1 GiB, or a quarter of free memory if that
+ * is less) once, and the row reports the median time of a launch, the bytes
+ * per second it reaches, and the device's copy roofline measured in the same
+ * run. Every timed launch's checksum is compared with the host's; a wrong one
+ * marks the row WRONG (the runner exits 3).
+ *
+ *   c_stream_pipelineN      cg_pipeline_t, N = 2, 3, 4 stages of 24 KiB:
+ *                           warp 0's elected thread issues one bulk copy per
+ *                           stage, 4 consumer warps sum every word; 2 blocks/SM
+ *   a_stream_plain          the plain int4-load streaming kernel: 4 loads in
+ *                           flight per thread (ld.global.nc.v4), 1024 threads,
+ *                           2 blocks/SM, summing every word
+ *   a_stream_cuda_pipelineN cuda::pipeline<thread_scope_block> with N stages,
+ *                           cuda::memcpy_async(block, ..., pipe) of 24 KiB
+ *                           tiles, every thread produces and consumes; the
+ *                           same grid and tiles as the cgc kernel
+ *   c_project_multicast / c_project_local
+ *                           examples/pipeline_project.cuh with and without
+ *                           multicast, in clusters of the row's size
+ *
+ * Checksums: the stream kernels add every 32-bit word into a 64-bit sum per
+ * block; the projection kernels each CTA's dot products (mod 2^32), checked
+ * per cluster rank. The source is written once by a fill kernel with word
+ * i = bs_hash(i) and the host computes every expected sum from the same hash.
+ *
+ * The roofline: a device-to-device cudaMemcpy of the same size, timed in the
+ * same run, counted as read + write bytes (2 x size / time); the theoretical
+ * peak from the device attributes (memory clock x bus width x 2) is printed
+ * beside it.
+ */
+#include <cuda/pipeline>
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg/cg.h"
+
+#include "bench/bench.h"
+#include "examples/pipeline_project.cuh"
+
+#define BS_TILE 24576u                  /* stage / tile bytes of the stream rows */
+#define BS_TILE_VECS (BS_TILE / 16u)
+#define BS_CONSUMER_WARPS 4u
+#define BS_CGC_THREADS (32u * (1u + BS_CONSUMER_WARPS))
+#define BS_CUDA_PIPE_THREADS 256u
+#define BS_PLAIN_THREADS 1024u
+#define BS_BLOCKS_PER_SM 2u
+
+static __host__ __device__ __forceinline__ uint32_t bs_hash(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+/* Sum of a warp's lanes' values; lane 0 adds it to *slot. */
+static __device__ __forceinline__ void bs_warp_add(unsigned long long *slot, unsigned long long s)
+{
+    for (int d = 16; d > 0; d /= 2)
+        s += __shfl_xor_sync(0xffffffffu, s, d);
+    if ((threadIdx.x & 31u) == 0)
+        atomicAdd(slot, s);
+}
+
+static __device__ __forceinline__ unsigned long long bs_sum4(uint4 v)
+{
+    return (unsigned long long)v.x + v.y + v.z + v.w;
+}
+
+// --- cgc: the warp-specialized pipeline ---------------------------------------------------
+
+static __device__ __forceinline__ void bs_stream_pipeline(const bench_args_t &a, uint32_t stages)
+{
+    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char smem[];
+    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    cg_pipeline_t p = cg_pipeline_attach(smem, stages, BS_TILE);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers(&p, 1, BS_CONSUMER_WARPS);
+    __syncthreads();
+    const int4 *src = a.src;
+    if (warp == 0) {
+        if (cg_elect_sync(0xffffffffu))
+            for (unsigned long long t = blockIdx.x; t < a.ntiles; t += gridDim.x) {
+                cg_pipeline_producer_acquire(&p);
+                cg_pipeline_producer_copy(&p, 0, src + t * BS_TILE_VECS, BS_TILE);
+                cg_pipeline_producer_commit(&p, BS_TILE);
+            }
+        __syncwarp();
+        return;
+    }
+    unsigned long long s = 0;
+    for (unsigned long long t = blockIdx.x; t < a.ntiles; t += gridDim.x) {
+        const uint4 *x = (const uint4 *)cg_pipeline_consumer_wait(&p);
+        for (uint32_t i = (warp - 1u) * 32u + lane; i < BS_TILE_VECS; i += BS_CONSUMER_WARPS * 32u)
+            s += bs_sum4(x[i]);
+        cg_pipeline_consumer_release_warp(&p);
+    }
+    bs_warp_add(&a.acc[blockIdx.x], s);
+}
+
+#define BS_PIPELINE_KERNEL(N)                                                                     \
+    __global__ void __launch_bounds__(BS_CGC_THREADS) kb_stream_pipeline##N(bench_args_t a)      \
+    {                                                                                             \
+        bs_stream_pipeline(a, N);                                                                 \
+    }                                                                                             \
+    BENCH_EXPORT(c_stream_pipeline##N, kb_stream_pipeline##N)
+BS_PIPELINE_KERNEL(2)
+BS_PIPELINE_KERNEL(3)
+BS_PIPELINE_KERNEL(4)
+
+// --- anchor: plain 16-byte loads --------------------------------------------------------------
+
+__global__ void __launch_bounds__(BS_PLAIN_THREADS) kb_stream_plain(bench_args_t a)
+{
+    const uint4 *src = (const uint4 *)a.src;
+    const unsigned long long nvec = a.ntiles * BS_TILE_VECS;
+    const unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+    unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x, s = 0;
+    for (; i + 3u * stride < nvec; i += 4u * stride) { /* four loads in flight, then the adds */
+        const uint4 v0 = __ldg(src + i), v1 = __ldg(src + i + stride), v2 = __ldg(src + i + 2u * stride),
+                    v3 = __ldg(src + i + 3u * stride);
+        s += bs_sum4(v0) + bs_sum4(v1) + bs_sum4(v2) + bs_sum4(v3);
+    }
+    for (; i < nvec; i += stride)
+        s += bs_sum4(__ldg(src + i));
+    bs_warp_add(&a.acc[blockIdx.x], s);
+}
+BENCH_EXPORT(a_stream_plain, kb_stream_plain)
+
+// --- anchor: cuda::pipeline ring of the same depth ---------------------------------------------
+
+template <int N>
+__global__ void __launch_bounds__(BS_CUDA_PIPE_THREADS) kb_stream_cuda_pipeline(bench_args_t a)
+{
+    extern __shared__ __align__(128) uint4 tiles[];
+    /* raw storage: a __shared__ object with a constructor is refused, and
+     * make_pipeline initializes the state's barriers itself */
+    typedef cuda::pipeline_shared_state<cuda::thread_scope_block, N> state_t;
+    __shared__ alignas(state_t) unsigned char storage[sizeof(state_t)];
+    auto block = cooperative_groups::this_thread_block();
+    auto pipe = cuda::make_pipeline(block, reinterpret_cast<state_t *>(storage));
+    const int4 *src = a.src;
+    const unsigned long long first = blockIdx.x, step = gridDim.x;
+    const unsigned long long mine = a.ntiles > first ? (a.ntiles - first + step - 1u) / step : 0u;
+    unsigned long long next = 0, s = 0;
+    for (; next < mine && next < (unsigned long long)N; ++next) {
+        pipe.producer_acquire();
+        cuda::memcpy_async(block, tiles + (next % N) * BS_TILE_VECS, src + (first + next * step) * BS_TILE_VECS,
+                           cuda::aligned_size_t<16>(BS_TILE), pipe);
+        pipe.producer_commit();
+    }
+    for (unsigned long long u = 0; u < mine; ++u) {
+        pipe.consumer_wait();
+        const uint4 *x = tiles + (u % N) * BS_TILE_VECS;
+        for (uint32_t i = threadIdx.x; i < BS_TILE_VECS; i += BS_CUDA_PIPE_THREADS)
+            s += bs_sum4(x[i]);
+        pipe.consumer_release();
+        if (next < mine) {
+            pipe.producer_acquire();
+            cuda::memcpy_async(block, tiles + (next % N) * BS_TILE_VECS, src + (first + next * step) * BS_TILE_VECS,
+                               cuda::aligned_size_t<16>(BS_TILE), pipe);
+            pipe.producer_commit();
+            ++next;
+        }
+    }
+    bs_warp_add(&a.acc[blockIdx.x], s);
+}
+BENCH_EXPORT(a_stream_cuda_pipeline2, kb_stream_cuda_pipeline<2>)
+BENCH_EXPORT(a_stream_cuda_pipeline3, kb_stream_cuda_pipeline<3>)
+BENCH_EXPORT(a_stream_cuda_pipeline4, kb_stream_cuda_pipeline<4>)
+
+// --- the multicast example's kernel and its twin -----------------------------------------------
+
+__global__ void __launch_bounds__(PJ_THREADS) kb_project_multicast(bench_args_t a)
+{
+    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, 1);
+}
+BENCH_EXPORT(c_project_multicast, kb_project_multicast)
+
+__global__ void __launch_bounds__(PJ_THREADS) kb_project_local(bench_args_t a)
+{
+    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, 0);
+}
+BENCH_EXPORT(c_project_local, kb_project_local)
+
+// --- host: the source, the expected sums, the roofline ------------------------------------------
+
+__global__ void kb_stream_fill(uint32_t *dst, unsigned long long n)
+{
+    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (unsigned long long)gridDim.x * blockDim.x)
+        dst[i] = bs_hash((uint32_t)i);
+}
+
+typedef struct stream_state {
+    int ready;
+    uint32_t *src;
+    size_t bytes;                  /* a multiple of both tile sizes */
+    unsigned long long total;      /* sum of every word */
+    uint32_t *colsum;              /* sum over tiles of word j of each tile (mod 2^32) */
+    unsigned long long *acc;       /* per-block sums */
+    size_t acc_slots;
+    double d2d_tbs, peak_tbs;      /* roofline */
+    cudaStream_t stream;
+    cudaEvent_t ev0, ev1;
+} stream_state_t;
+
+static stream_state_t g_bs;
+
+#define BS_CK(call)                                 \
+    do {                                            \
+        cudaError_t e_ = (call);                    \
+        if (e_ != cudaSuccess)                      \
+            return (int)e_;                         \
+    } while (0)
+
+static int bs_setup(void)
+{
+    stream_state_t *g = &g_bs;
+    if (g->ready)
+        return 0;
+    size_t free_b = 0, total_b = 0;
+    BS_CK(cudaMemGetInfo(&free_b, &total_b));
+    /* 1 GiB rounded up to whole tiles of both kinds (24 and 16 KiB), or a
+     * quarter of free memory (the source and the roofline's copy target) */
+    const size_t unit = 3u * PJ_TILE_BYTES;
+    size_t want = (((size_t)1 << 30) + unit - 1u) / unit * unit;
+    if (want > free_b / 4)
+        want = free_b / 4 / unit * unit;
+    g->bytes = want;
+    BS_CK(cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking));
+    BS_CK(cudaEventCreate(&g->ev0));
+    BS_CK(cudaEventCreate(&g->ev1));
+    BS_CK(cudaMalloc((void **)&g->src, want));
+    g->acc_slots = 4096;
+    BS_CK(cudaMalloc((void **)&g->acc, g->acc_slots * 8));
+    kb_stream_fill<<<1024, 256, 0, g->stream>>>(g->src, want / 4u);
+    BS_CK(cudaGetLastError());
+    /* the roofline: a device-to-device copy of the same size, best of 3 */
+    void *dst = NULL;
+    BS_CK(cudaMalloc(&dst, want));
+    float best = 0.f;
+    for (int r = 0; r < 4; ++r) {
+        float ms = 0.f;
+        BS_CK(cudaEventRecord(g->ev0, g->stream));
+        BS_CK(cudaMemcpyAsync(dst, g->src, want, cudaMemcpyDeviceToDevice, g->stream));
+        BS_CK(cudaEventRecord(g->ev1, g->stream));
+        BS_CK(cudaEventSynchronize(g->ev1));
+        BS_CK(cudaEventElapsedTime(&ms, g->ev0, g->ev1));
+        if (r > 0 && (best == 0.f || ms < best)) /* the first is a warm-up */
+            best = ms;
+    }
+    BS_CK(cudaFree(dst));
+    g->d2d_tbs = 2.0 * (double)want / ((double)best * 1e-3) / 1e12;
+    int mem_khz = 0, bus_bits = 0;
+    BS_CK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, 0));
+    BS_CK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, 0));
+    g->peak_tbs = 2.0 * (double)mem_khz * 1e3 * (double)bus_bits / 8.0 / 1e12;
+    /* the expected sums, from the fill's hash */
+    g->colsum = (uint32_t *)calloc(PJ_TILE_WORDS, 4);
+    if (!g->colsum)
+        return (int)cudaErrorMemoryAllocation;
+    unsigned long long total = 0;
+    const size_t n = want / 4u;
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t v = bs_hash((uint32_t)i);
+        total += v;
+        g->colsum[i % PJ_TILE_WORDS] += v;
+    }
+    g->total = total;
+    g->ready = 1;
+    return 0;
+}
+
+/* One launch of fn over the whole source; its time in ms, its acc slots. */
+static int bs_launch(const void *fn, unsigned grid, unsigned block, unsigned cluster, size_t smem, int projection,
+                     float *ms)
+{
+    stream_state_t *g = &g_bs;
+    bench_args_t a;
+    memset(&a, 0, sizeof a);
+    a.src = (const int4 *)g->src;
+    a.tile_bytes = projection ? PJ_TILE_BYTES : BS_TILE;
+    a.ntiles = g->bytes / a.tile_bytes;
+    a.acc = g->acc;
+    a.iters = 1;
+    BS_CK(cudaMemsetAsync(g->acc, 0, g->acc_slots * 8, g->stream));
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDim = dim3(grid, 1, 1);
+    cfg.blockDim = dim3(block, 1, 1);
+    cfg.dynamicSmemBytes = smem;
+    cfg.stream = g->stream;
+    cudaLaunchAttribute attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = cluster ? cluster : 1;
+    attr.val.clusterDim.y = 1;
+    attr.val.clusterDim.z = 1;
+    cfg.attrs = &attr;
+    cfg.numAttrs = cluster ? 1 : 0;
+    void *params[1] = {&a};
+    BS_CK(cudaEventRecord(g->ev0, g->stream));
+    BS_CK(cudaLaunchKernelExC(&cfg, fn, params));
+    BS_CK(cudaEventRecord(g->ev1, g->stream));
+    BS_CK(cudaEventSynchronize(g->ev1));
+    BS_CK(cudaGetLastError());
+    BS_CK(cudaEventElapsedTime(ms, g->ev0, g->ev1));
+    return 0;
+}
+
+/* Is the checksum of the last launch right? Stream kernels: the sum of the
+ * block sums is every word's sum. Projections: per cluster rank r, the sum
+ * (mod 2^32) of its CTAs' slots is sum_j w_r[j] * colsum[j]. */
+static int bs_checksum_ok(int projection, unsigned grid, unsigned cluster, char *why, size_t why_len)
+{
+    stream_state_t *g = &g_bs;
+    unsigned long long slots[4096];
+    if (grid > 4096 || cudaMemcpy(slots, g->acc, (size_t)grid * 8, cudaMemcpyDeviceToHost) != cudaSuccess) {
+        snprintf(why, why_len, "could not read the sums back");
+        return 0;
+    }
+    if (!projection) {
+        unsigned long long s = 0;
+        for (unsigned b = 0; b < grid; ++b)
+            s += slots[b];
+        if (s != g->total) {
+            snprintf(why, why_len, "sum 0x%llx, want 0x%llx", s, g->total);
+            return 0;
+        }
+        return 1;
+    }
+    for (unsigned r = 0; r < cluster; ++r) {
+        uint32_t got = 0, want = 0;
+        for (unsigned b = r; b < grid; b += cluster)
+            got += (uint32_t)slots[b];
+        for (uint32_t j = 0; j < PJ_TILE_WORDS; ++j)
+            want += pj_weight(r, j) * g->colsum[j];
+        if (got != want) {
+            snprintf(why, why_len, "rank %u: 0x%08x, want 0x%08x", r, got, want);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+typedef struct bs_shape {
+    unsigned block, blocks_per_sm;
+    size_t smem;
+    int projection;
+} bs_shape_t;
+
+static bs_shape_t bs_shape_of(const void *fn)
+{
+    bs_shape_t s = {0, 0, 0, 0};
+    if (fn == c_stream_pipeline2())
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0};
+    else if (fn == c_stream_pipeline3())
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(3, BS_TILE), 0};
+    else if (fn == c_stream_pipeline4())
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(4, BS_TILE), 0};
+    else if (fn == a_stream_plain())
+        s = (bs_shape_t){BS_PLAIN_THREADS, BS_BLOCKS_PER_SM, 0, 0};
+    else if (fn == a_stream_cuda_pipeline2())
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 2u * BS_TILE, 0};
+    else if (fn == a_stream_cuda_pipeline3())
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 3u * BS_TILE, 0};
+    else if (fn == a_stream_cuda_pipeline4())
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0};
+    else if (fn == c_project_multicast() || fn == c_project_local())
+        s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
+    return s;
+}
+
+static int cmp_f(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, unsigned cluster, int repeats,
+                                bench_stream_result_t *out)
+{
+    memset(out, 0, sizeof *out);
+    int rc = bs_setup();
+    if (rc)
+        return rc;
+    stream_state_t *g = &g_bs;
+    const void *fns[2] = {cgc(), anchor()};
+    int sms = 0;
+    BS_CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    if (repeats > 31)
+        repeats = 31;
+    if (repeats < 1)
+        repeats = 1;
+    unsigned grid[2];
+    float med[2];
+    int ok[2];
+    char why[2][96];
+    for (int k = 0; k < 2; ++k) {
+        const bs_shape_t s = bs_shape_of(fns[k]);
+        if (s.block == 0) {
+            out->skip = "unknown stream kernel";
+            return 0;
+        }
+        if (s.smem > 48u * 1024u)
+            BS_CK(cudaFuncSetAttribute(fns[k], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)s.smem));
+        if (cluster > 8)
+            BS_CK(cudaFuncSetAttribute(fns[k], cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+        int per = 0;
+        BS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fns[k], (int)s.block, s.smem));
+        if (per < (int)s.blocks_per_sm) {
+            snprintf(out->note, sizeof out->note, "only %d blocks/SM fit, the row needs %u", per, s.blocks_per_sm);
+            out->skip = "does not fit";
+            return 0;
+        }
+        grid[k] = (unsigned)sms * s.blocks_per_sm;
+        if (cluster)
+            grid[k] = grid[k] / cluster * cluster;
+        float t[32];
+        ok[k] = 1;
+        why[k][0] = '\0';
+        for (int r = 0; r <= repeats; ++r) { /* launch 0 warms up; every launch is checked */
+            rc = bs_launch(fns[k], grid[k], s.block, cluster, s.smem, s.projection, &t[r]);
+            if (rc)
+                return rc;
+            if (ok[k] && !bs_checksum_ok(s.projection, grid[k], cluster, why[k], sizeof why[k]))
+                ok[k] = 0;
+        }
+        qsort(t + 1, (size_t)repeats, sizeof(float), cmp_f);
+        med[k] = repeats % 2 ? t[1 + repeats / 2] : 0.5f * (t[repeats / 2] + t[1 + repeats / 2]);
+    }
+    out->cgc_ns = (double)med[0] * 1e6;
+    out->anc_ns = (double)med[1] * 1e6;
+    out->wrong = !ok[0] || !ok[1];
+    const double gib = (double)g->bytes;
+    int used = snprintf(out->note, sizeof out->note, "%zu MiB/launch: cgc %.2f TB/s, anchor %.2f TB/s", g->bytes >> 20,
+                        gib / (out->cgc_ns * 1e3), gib / (out->anc_ns * 1e3));
+    if (bs_shape_of(fns[0]).projection && cluster) {
+        const size_t per_cluster = g->bytes / (grid[0] / cluster);
+        used += snprintf(out->note + used, sizeof out->note - (size_t)used,
+                         "; global bytes read per cluster / %u: %zu KiB multicast, %zu KiB twin", cluster,
+                         per_cluster / cluster >> 10, per_cluster >> 10);
+    } else {
+        used += snprintf(out->note + used, sizeof out->note - (size_t)used,
+                         "; roofline: D2D cudaMemcpy %.2f TB/s (read+write), peak %.2f TB/s (attributes)", g->d2d_tbs,
+                         g->peak_tbs);
+    }
+    snprintf(out->note + used, sizeof out->note - (size_t)used, "; checksums: cgc %s%s, anchor %s%s",
+             ok[0] ? "ok" : "WRONG ", why[0], ok[1] ? "ok" : "WRONG ", why[1]);
+    return 0;
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * examples/pipeline_project.cuh — the kernel body of the multicast example
+ * (examples/pipeline_multicast.cu), shared with its benchmark rows
+ * (bench/stream.cu) so both run the same code.
+ *
+ * The input is a sequence of tiles of PJ_TILE_WORDS 32-bit words. A cluster
+ * of C CTAs takes tiles t = cluster, cluster + nclusters, ...; CTA rank r of
+ * the cluster computes out[t * C + r] = sum_j tile_t[j] * w_r[j] (mod 2^32)
+ * with its own weight row w_r (pj_weight): every CTA needs the whole tile,
+ * and each computes something different from it.
+ *
+ *   multicast = 1: CTA 0's elected thread loads each tile ONCE and
+ *     multicasts it into all C CTAs' pipelines (cg_pipeline_cluster_*);
+ *     every CTA's consumer warps release the stage to CTA 0 remotely.
+ *     Global bytes read per cluster: one tile per tile.
+ *   multicast = 0 (the twin): every CTA runs its own pipeline and loads
+ *     the tile itself. Global bytes read per cluster: C tiles per tile
+ *     (the L2 may serve some of them).
+ *
+ * Each consumer warp adds its dot products into acc[blockIdx.x] (mod 2^32
+ * is all that is meant; the slot is 64-bit for atomicAdd), and, when out is
+ * not NULL, into out[t * C + r] (zeroed by the caller).
+ */
+#ifndef CGX_PIPELINE_PROJECT_CUH
+#define CGX_PIPELINE_PROJECT_CUH
+
+#include "async/pipeline.h"
+#include "cg/groups.h"
+
+#define PJ_TILE_BYTES 16384u
+#define PJ_TILE_WORDS (PJ_TILE_BYTES / 4u)
+#define PJ_STAGES 4u
+#define PJ_WARPS 4u                     /* consumer warps per CTA */
+#define PJ_THREADS (32u * (1u + PJ_WARPS)) /* + the producer warp */
+/* Dynamic shared memory: the pipeline, then the CTA's weight row. */
+#define PJ_SMEM_BYTES (CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES) + PJ_TILE_BYTES)
+
+/* Weight j of cluster rank r (host and device). */
+static __host__ __device__ __forceinline__ uint32_t pj_weight(uint32_t r, uint32_t j)
+{
+    uint32_t x = (r + 1u) * 0x9e3779b9u ^ j * 0x85ebca6bu;
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    return x | 1u;
+}
+
+static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
+                                                  unsigned long long *acc, int multicast)
+{
+    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t r = cg_cluster_block_rank(&cl), C = cg_cluster_num_blocks(&cl);
+    const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
+    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    const uint16_t all = (uint16_t)((1u << C) - 1u);
+    uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
+    for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
+        w[j] = pj_weight(r, j);
+
+    cg_pipeline_t p;
+    if (multicast) {
+        p = cg_pipeline_attach_cluster(pj_smem, PJ_STAGES, PJ_TILE_BYTES, 0);
+        if (threadIdx.x == 0) /* CTA 0's empty barriers count every CTA's consumer warps */
+            cg_pipeline_init_barriers_cluster(&p, C * PJ_WARPS);
+        cg_cluster_sync(&cl); /* barriers and weights ready in every CTA */
+    } else {
+        p = cg_pipeline_attach(pj_smem, PJ_STAGES, PJ_TILE_BYTES);
+        if (threadIdx.x == 0)
+            cg_pipeline_init_barriers(&p, 1, PJ_WARPS);
+        __syncthreads();
+    }
+
+    if (warp == 0) {
+        if ((!multicast || r == 0) && cg_elect_sync(0xffffffffu)) {
+            for (size_t t = cid; t < ntiles; t += ncl) {
+                const uint32_t *src = in + t * PJ_TILE_WORDS;
+                if (multicast) {
+                    cg_pipeline_cluster_producer_acquire(&p);
+                    cg_pipeline_cluster_producer_copy(&p, 0, src, PJ_TILE_BYTES, all);
+                    cg_pipeline_cluster_producer_commit(&p, PJ_TILE_BYTES, all);
+                } else {
+                    cg_pipeline_producer_acquire(&p);
+                    cg_pipeline_producer_copy(&p, 0, src, PJ_TILE_BYTES);
+                    cg_pipeline_producer_commit(&p, PJ_TILE_BYTES);
+                }
+            }
+            if (multicast) /* every remote release has landed before CTA 0 may exit */
+                cg_pipeline_cluster_producer_tail(&p);
+        }
+        __syncwarp();
+    } else {
+        uint32_t mine = 0;
+        for (size_t t = cid; t < ntiles; t += ncl) {
+            const uint4 *x = (const uint4 *)(multicast ? cg_pipeline_cluster_consumer_wait(&p)
+                                                       : cg_pipeline_consumer_wait(&p));
+            uint32_t s = 0;
+            for (uint32_t i = (warp - 1u) * 32u + lane; i < PJ_TILE_WORDS / 4u; i += PJ_WARPS * 32u) {
+                const uint4 v = x[i];
+                s += v.x * w[4u * i] + v.y * w[4u * i + 1u] + v.z * w[4u * i + 2u] + v.w * w[4u * i + 3u];
+            }
+            if (multicast)
+                cg_pipeline_cluster_consumer_release_warp(&p);
+            else
+                cg_pipeline_consumer_release_warp(&p);
+            for (int d = 16; d > 0; d /= 2)
+                s += __shfl_xor_sync(0xffffffffu, s, d);
+            if (lane == 0 && out != NULL)
+                atomicAdd(&out[t * C + r], s);
+            mine += s;
+        }
+        if (lane == 0)
+            atomicAdd(&acc[blockIdx.x], (unsigned long long)mine);
+    }
+    if (multicast)
+        cg_cluster_sync(&cl); /* no CTA exits while a multicast or a release may still reach it */
+}
+
+#endif /* CGX_PIPELINE_PROJECT_CUH */

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/pipeline/debug_kernels.cu — pipeline misuse that would hang,
+ * compiled with -DCG_DEBUG=1 and a short CG_DEBUG_WAIT_TIMEOUT_NS: each
+ * kernel must print a report naming the pipeline, the stage and the phase,
+ * then trap, so the synchronize returns an error in bounded time.
+ */
+#include <cuda_runtime.h>
+
+#include "async/pipeline.h"
+#include "cg/groups.h"
+#include "tests/dsmem/cluster_launch.cuh"
+#include "tests/pipeline/pipeline_test_util.h"
+
+#if !CG_DEBUG
+#error "debug_kernels.cu must be compiled with -DCG_DEBUG=1"
+#endif
+
+#define PLD_STAGE 256u
+
+/* The producer copies 256 bytes into stage 0 and commits 512: full[0] waits
+ * for 256 bytes that never come, and the consumer warp's wait must report. */
+extern "C" __global__ void pld_overcommit_kernel(const uint32_t *src)
+{
+    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(2, PLD_STAGE)];
+    cg_pipeline_t p = cg_pipeline_attach(smem, 2, PLD_STAGE);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers(&p, 1, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        (void)cg_pipeline_producer_acquire(&p);
+        cg_pipeline_producer_copy(&p, 0, src, PLD_STAGE);
+        cg_pipeline_producer_commit(&p, 2u * PLD_STAGE);
+    } else if (threadIdx.x >= 32) {
+        (void)cg_pipeline_consumer_wait(&p);
+        cg_pipeline_consumer_release_warp(&p);
+    }
+}
+
+/* Nobody produces: the consumer's wait on stage 0 (parity 0) must report. */
+extern "C" __global__ void pld_unfilled_kernel(void)
+{
+    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(3, PLD_STAGE)];
+    cg_pipeline_t p = cg_pipeline_attach(smem, 3, PLD_STAGE);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers(&p, 1, 1);
+    __syncthreads();
+    (void)cg_pipeline_consumer_wait(&p);
+    cg_pipeline_consumer_release_warp(&p);
+}
+
+/* One stage; the producer fills it twice but nobody consumes: the second
+ * acquire waits for empty[0]'s phase of parity 0 forever and must report.
+ * (The first commit completes full[0]: 0 bytes expected, 1 arrival.) */
+extern "C" __global__ void pld_unreleased_kernel(void)
+{
+    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(1, PLD_STAGE)];
+    cg_pipeline_t p = cg_pipeline_attach(smem, 1, PLD_STAGE);
+    if (threadIdx.x == 0) {
+        cg_pipeline_init_barriers(&p, 1, 1);
+        (void)cg_pipeline_producer_acquire(&p);
+        cg_pipeline_producer_commit(&p, 0);
+        (void)cg_pipeline_producer_acquire(&p);
+        cg_pipeline_producer_commit(&p, 0);
+    }
+}
+
+/* Cluster form, cluster of 2: root 0 never produces; rank 1's consumer wait
+ * must report (the cluster barrier at the end is never reached). */
+extern "C" __global__ void pld_cluster_unfilled_kernel(void)
+{
+    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(2, PLD_STAGE)];
+    cg_cluster_t cl = cg_this_cluster();
+    cg_pipeline_t p = cg_pipeline_attach_cluster(smem, 2, PLD_STAGE, 0);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers_cluster(&p, 2);
+    cg_cluster_sync(&cl);
+    if (cg_cluster_block_rank(&cl) == 1) {
+        (void)cg_pipeline_cluster_consumer_wait(&p);
+        cg_pipeline_cluster_consumer_release_warp(&p);
+    }
+    cg_cluster_sync(&cl);
+}
+
+extern "C" int plt_debug_overcommit(const uint32_t *src)
+{
+    pld_overcommit_kernel<<<1, 64>>>(src);
+    return (int)cudaGetLastError();
+}
+
+extern "C" int plt_debug_unfilled(void)
+{
+    pld_unfilled_kernel<<<1, 32>>>();
+    return (int)cudaGetLastError();
+}
+
+extern "C" int plt_debug_unreleased(void)
+{
+    pld_unreleased_kernel<<<1, 32>>>();
+    return (int)cudaGetLastError();
+}
+
+extern "C" int plt_debug_cluster_unfilled(void)
+{
+    int rc = cgt_launch_cluster((const void *)pld_cluster_unfilled_kernel, 2, 2, 32, 0, NULL);
+    return rc == CGT_CLUSTER_DOES_NOT_FIT ? (int)cudaErrorInvalidConfiguration : rc;
+}

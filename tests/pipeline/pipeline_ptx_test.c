@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/pipeline/pipeline_ptx_test.c — CI, no GPU: each async/pipeline.h call
+ * compiles to the mbarrier forms it promises, with the memory order, the
+ * scope and the state space spelled out (.acquire/.release, .cta/.cluster,
+ * shared::cta / shared::cluster), and to no other mbarrier, fence or copy
+ * form. Probes: pipeline_probe.cu (release build).
+ */
+#include <string.h>
+
+#include "tests/dsmem/ptx_forms.h"
+
+TestSuite(pipeline_ptx, .timeout = 30);
+
+#define MAXF 4
+typedef struct {
+    const char *probe;
+    const char *forms[MAXF]; /* each exactly once (at least once when `loop`) */
+    int loop;                /* a loop over the stages: the compiler may unroll it */
+} expect_t;
+
+/* Every form the pipeline may emit: a probe emits those it lists, no others. */
+static const char *const k_all[] = {
+    "mbarrier.init.shared::cta.b64",
+    "fence.mbarrier_init.release.cluster",
+    "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64",
+    "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64",
+    "fence.proxy.async.shared::cta",
+    "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes",
+    "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster",
+    "mbarrier.expect_tx.relaxed.cta.shared::cta.b64",
+    "mbarrier.arrive.expect_tx.release.cta.shared::cta.b64",
+    "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64",
+    "mbarrier.arrive.release.cta.shared::cta.b64",
+    "mbarrier.arrive.release.cluster.shared::cluster.b64",
+    "bar.warp.sync",
+    /* forms that must never appear: the unordered or default-scope ones */
+    "mbarrier.try_wait.parity.shared::cta.b64",
+    "mbarrier.try_wait.parity.shared.b64",
+    "mbarrier.arrive.shared.b64",
+    "mbarrier.arrive.relaxed.cta.shared::cta.b64",
+    "mbarrier.arrive.relaxed.cluster.shared::cluster.b64",
+    "mbarrier.arrive.release.cta.shared::cluster.b64",
+    "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64",
+};
+
+static const expect_t k_expect[] = {
+    {"plp_producer_acquire",
+     {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64", "fence.proxy.async.shared::cta"}, 0},
+    {"plp_producer_copy", {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"}, 0},
+    {"plp_memcpy_async",
+     {"mbarrier.expect_tx.relaxed.cta.shared::cta.b64",
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"}, 0},
+    {"plp_producer_commit", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
+    {"plp_producer_tail", {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"}, 1},
+    {"plp_consumer_wait", {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"}, 0},
+    {"plp_consumer_release", {"mbarrier.arrive.release.cta.shared::cta.b64"}, 0},
+    {"plp_consumer_release_warp", {"bar.warp.sync", "mbarrier.arrive.release.cta.shared::cta.b64"}, 0},
+    {"plp_cluster_producer_acquire",
+     {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64", "fence.proxy.async.shared::cta"}, 0},
+    {"plp_cluster_producer_copy",
+     {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"}, 0},
+    {"plp_cluster_producer_commit", {"mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64"}, 0},
+    {"plp_cluster_producer_tail", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 1},
+    {"plp_cluster_consumer_wait", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 0},
+    {"plp_cluster_consumer_release", {"mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
+    {"plp_cluster_consumer_release_warp",
+     {"bar.warp.sync", "mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
+};
+
+static int listed(const expect_t *e, const char *form)
+{
+    for (int i = 0; i < MAXF && e->forms[i]; ++i)
+        if (strcmp(e->forms[i], form) == 0)
+            return 1;
+    return 0;
+}
+
+Test(pipeline_ptx, each_call_emits_its_mbarrier_forms_with_order_and_scope)
+{
+    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    for (size_t i = 0; i < sizeof k_expect / sizeof k_expect[0]; ++i) {
+        const expect_t *e = &k_expect[i];
+        char *body = cgt_ptx_function(ptx, e->probe);
+        char *ins = cgt_ptx_instructions(body);
+        for (size_t f = 0; f < sizeof k_all / sizeof k_all[0]; ++f) {
+            const size_t n = cgt_count_mnemonic(ins, k_all[f]);
+            if (listed(e, k_all[f]) && e->loop)
+                cr_expect_geq(n, 1, "%s: want at least one %s; instructions:\n%s", e->probe, k_all[f], ins);
+            else if (listed(e, k_all[f]))
+                cr_expect_eq(n, 1, "%s: want exactly one %s, found %zu; instructions:\n%s", e->probe, k_all[f], n,
+                             ins);
+            else
+                cr_expect_eq(n, 0, "%s: unexpected %s (%zu); instructions:\n%s", e->probe, k_all[f], n, ins);
+        }
+        free(ins);
+        free(body);
+    }
+    free(ptx);
+}
+
+/* The warp releases: lane 0 alone arrives, after bar.warp.sync; the cluster
+ * one predicates the remote arrive (no branch around it). */
+Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
+{
+    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    static const char *const names[] = {"plp_consumer_release_warp", "plp_cluster_consumer_release_warp"};
+    static const char *const arrives[] = {"mbarrier.arrive.release.cta.shared::cta.b64",
+                                          "mbarrier.arrive.release.cluster.shared::cluster.b64"};
+    for (int i = 0; i < 2; ++i) {
+        char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, names[i]));
+        const char *sync = strstr(ins, "bar.warp.sync");
+        const char *arrive = strstr(ins, arrives[i]);
+        cr_assert(sync && arrive, "%s: bar.warp.sync and the arrive:\n%s", names[i], ins);
+        cr_expect(sync < arrive, "%s: the warp syncs before lane 0 arrives", names[i]);
+        free(ins);
+    }
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_warp"));
+    cr_expect(strstr(ins, "@p mbarrier.arrive.release.cluster.shared::cluster.b64") != NULL,
+              "the remote arrive is predicated:\n%s", ins);
+    free(ins);
+    free(ptx);
+}
+
+/* The group copy raises the expected bytes before it starts the copy. */
+Test(pipeline_ptx, memcpy_async_expects_then_copies)
+{
+    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_memcpy_async"));
+    const char *expect = strstr(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64");
+    const char *copy = strstr(ins, "cp.async.bulk.shared::cluster.global");
+    cr_assert(expect && copy, "expect_tx and the copy:\n%s", ins);
+    cr_expect(expect < copy, "expect_tx comes before the copy:\n%s", ins);
+    free(ins);
+    free(ptx);
+}
+
+/* init: 2 barriers per stage (a loop), and the cluster form's init fence. */
+Test(pipeline_ptx, init_initializes_and_the_cluster_form_fences)
+{
+    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    char *a = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_init_barriers"));
+    char *b = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_init_barriers_cluster"));
+    cr_expect_geq(cgt_count_mnemonic(a, "mbarrier.init.shared::cta.b64"), 2, "init:\n%s", a);
+    cr_expect_eq(cgt_count_mnemonic(a, "fence.mbarrier_init.release.cluster"), 0, "init:\n%s", a);
+    cr_expect_geq(cgt_count_mnemonic(b, "mbarrier.init.shared::cta.b64"), 2, "cluster init:\n%s", b);
+    cr_expect_eq(cgt_count_mnemonic(b, "fence.mbarrier_init.release.cluster"), 1, "cluster init:\n%s", b);
+    free(a);
+    free(b);
+    free(ptx);
+}
+
+/* Debug build: every blocking pipeline wait reads %globaltimer (the bound)
+ * and can trap; the release build's waits do neither. */
+Test(pipeline_ptx, debug_waits_are_bounded_release_waits_are_bare)
+{
+    static const char *const waits[] = {"plp_producer_acquire", "plp_producer_tail", "plp_consumer_wait",
+                                        "plp_cluster_producer_acquire", "plp_cluster_producer_tail",
+                                        "plp_cluster_consumer_wait"};
+    char *dbg = cgt_ptx_read("tests/pipeline/pipeline_probe_debug.ptx");
+    char *rel = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    for (size_t i = 0; i < sizeof waits / sizeof waits[0]; ++i) {
+        char *d = cgt_ptx_function(dbg, waits[i]);
+        char *r = cgt_ptx_function(rel, waits[i]);
+        cr_expect_geq(cgt_count(d, "%globaltimer"), 1, "%s (debug): no %%globaltimer read", waits[i]);
+        cr_expect_geq(cgt_count(d, "trap;"), 1, "%s (debug): no trap", waits[i]);
+        cr_expect_eq(cgt_count(r, "%globaltimer"), 0, "%s (release): reads %%globaltimer", waits[i]);
+        cr_expect_eq(cgt_count(r, "trap;"), 0, "%s (release): can trap", waits[i]);
+        free(d);
+        free(r);
+    }
+    free(dbg);
+    free(rel);
+}
