@@ -18,9 +18,9 @@
 #ifndef CG_ASYNC_BULK_H
 #define CG_ASYNC_BULK_H
 
-#include "base/fence.h"
-#include "base/config.h"
-#include "base/address.h"
+#include "../base/fence.h"
+#include "../base/config.h"
+#include "../base/address.h"
 
 /* Multicast bulk copies exist only on the arch-specific targets (sm_90a,
  * sm_100a), not on plain sm_90: nvcc defines __CUDA_ARCH_FEAT_SM90_ALL for

@@ -62,12 +62,12 @@
 #ifndef CG_ASYNC_COPY_H
 #define CG_ASYNC_COPY_H
 
-#include "async/bulk.h"
-#include "base/fence.h"
-#include "barrier/barrier.h"
-#include "barrier/mbarrier.h"
-#include "base/config.h"
-#include "base/address.h"
+#include "../async/bulk.h"
+#include "../base/fence.h"
+#include "../barrier/barrier.h"
+#include "../barrier/mbarrier.h"
+#include "../base/config.h"
+#include "../base/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

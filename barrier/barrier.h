@@ -45,9 +45,9 @@
 #ifndef CG_BARRIER_BARRIER_H
 #define CG_BARRIER_BARRIER_H
 
-#include "barrier/device_barrier.h"
-#include "barrier/mbarrier.h"
-#include "base/config.h"
+#include "../barrier/device_barrier.h"
+#include "../barrier/mbarrier.h"
+#include "../base/config.h"
 
 /* Largest expected count of a block barrier (cuda::barrier<block>::max()). */
 #define CG_BARRIER_MAX CG_MBARRIER_MAX_COUNT
@@ -184,6 +184,6 @@ CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 /* The completion-function barrier, cg_barrier_fn_t, has a file of its own. */
-#include "barrier/barrier_fn.h"
+#include "../barrier/barrier_fn.h"
 
 #endif /* CG_BARRIER_BARRIER_H */

@@ -48,9 +48,9 @@
 #ifndef CG_BARRIER_MBARRIER_H
 #define CG_BARRIER_MBARRIER_H
 
-#include "base/config.h"
-#include "base/sreg.h"
-#include "base/address.h"
+#include "../base/config.h"
+#include "../base/sreg.h"
+#include "../base/address.h"
 
 /* The mbarrier object: 8 bytes, 8-byte aligned, in __shared__ memory. Opaque:
  * touch it only through the calls below. */

@@ -12,8 +12,8 @@
 #ifndef CG_BASE_ADDRESS_H
 #define CG_BASE_ADDRESS_H
 
-#include "base/config.h"
-#include "base/sreg.h"
+#include "../base/config.h"
+#include "../base/sreg.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -21,7 +21,7 @@
 #ifndef CG_BASE_FENCE_H
 #define CG_BASE_FENCE_H
 
-#include "base/config.h"
+#include "../base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

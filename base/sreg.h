@@ -8,7 +8,7 @@
 #ifndef CG_BASE_SREG_H
 #define CG_BASE_SREG_H
 
-#include "base/config.h"
+#include "../base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -54,11 +54,11 @@
 #ifndef CG_CG_CLUSTER_GROUP_H
 #define CG_CG_CLUSTER_GROUP_H
 
-#include "base/config.h"
-#include "base/dim3.h"
-#include "cg/group_header.h"
-#include "cluster/cluster.h"
-#include "base/address.h"
+#include "../base/config.h"
+#include "../base/dim3.h"
+#include "../cg/group_header.h"
+#include "../cluster/cluster.h"
+#include "../base/address.h"
 
 /* The cluster group. Build it with cg_this_cluster(); pass it by pointer. */
 typedef struct cg_cluster {

@@ -26,12 +26,12 @@
 #ifndef CG_CG_GENERIC_H
 #define CG_CG_GENERIC_H
 
-#include "cg/cluster_group.h"
-#include "cg/coalesced.h"
-#include "base/config.h"
-#include "cg/grid.h"
-#include "cg/thread_block.h"
-#include "cg/tile.h"
+#include "../cg/cluster_group.h"
+#include "../cg/coalesced.h"
+#include "../base/config.h"
+#include "../cg/grid.h"
+#include "../cg/thread_block.h"
+#include "../cg/tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

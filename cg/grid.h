@@ -115,11 +115,11 @@
 #ifndef CG_CG_GRID_H
 #define CG_CG_GRID_H
 
-#include "base/gpu_scope.h"
-#include "base/config.h"
-#include "base/dim3.h"
-#include "cg/group_header.h"
-#include "base/sreg.h"
+#include "../base/gpu_scope.h"
+#include "../base/config.h"
+#include "../base/dim3.h"
+#include "../cg/group_header.h"
+#include "../base/sreg.h"
 
 /* Nanoseconds a polling block sleeps between polls of the grid barrier word
  * when the grid has more than one block per SM (0: spin). Tuned on an H200. */
@@ -310,6 +310,6 @@ CG_DEVICE cg_dim3_t cg_grid_dim_threads(const cg_grid_t *g)
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 /* The grid barrier's algorithms have a file of their own. */
-#include "cg/grid_barrier.h"
+#include "../cg/grid_barrier.h"
 
 #endif /* CG_CG_GRID_H */

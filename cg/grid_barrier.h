@@ -8,10 +8,10 @@
 #ifndef CG_CG_GRID_BARRIER_H
 #define CG_CG_GRID_BARRIER_H
 
-#include "base/config.h"
-#include "base/gpu_scope.h"
-#include "base/sreg.h"
-#include "cg/grid.h"
+#include "../base/config.h"
+#include "../base/gpu_scope.h"
+#include "../base/sreg.h"
+#include "../cg/grid.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

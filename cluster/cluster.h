@@ -33,8 +33,8 @@
 #ifndef CG_CLUSTER_CLUSTER_H
 #define CG_CLUSTER_CLUSTER_H
 
-#include "base/config.h"
-#include "base/sreg.h" /* the cluster special registers (cg_hw_cluster_ctarank, ...) */
+#include "../base/config.h"
+#include "../base/sreg.h" /* the cluster special registers (cg_hw_cluster_ctarank, ...) */
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -58,9 +58,9 @@
 #ifndef CG_DSMEM_DSMEM_H
 #define CG_DSMEM_DSMEM_H
 
-#include "barrier/mbarrier.h"
-#include "base/config.h"
-#include "base/address.h"
+#include "../barrier/mbarrier.h"
+#include "../base/config.h"
+#include "../base/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <criterion/criterion.h>
@@ -58,14 +59,32 @@ static void load_nvrtc(void)
               "libnvrtc lacks an entry point");
 }
 
-/* Compiles `src` for sm_90a with cgc's root (the runfiles directory) as the
- * only include path; returns the PTX (caller frees) or fails with the log. */
+/* The include directory a user of an install passes: one that holds cgc/
+ * (here a link named cgc to the runfiles root, cgc's root), so sources write
+ * #include <cgc/cg/cg.h> and the library's relative includes resolve below it. */
+static const char *prefix_dir(void)
+{
+    static char dir[1100];
+    if (dir[0])
+        return dir;
+    char root[1024], link[1200];
+    cr_assert(getcwd(root, sizeof root) != NULL);
+    const char *tmp = getenv("TEST_TMPDIR");
+    snprintf(dir, sizeof dir, "%s/cgc_include_%d", tmp && *tmp ? tmp : "/tmp", (int)getpid());
+    snprintf(link, sizeof link, "%s/cgc", dir);
+    mkdir(dir, 0755);
+    unlink(link);
+    cr_assert_eq(symlink(root, link), 0, "cannot link %s to %s", link, root);
+    return dir;
+}
+
+/* Compiles `src` for `arch` with one include path, the directory holding
+ * cgc/ (prefix_dir); returns the PTX (caller frees) or fails with the log. */
 static char *compile_for(const char *what, const char *src, const char *arch)
 {
     load_nvrtc();
-    char root[1024], inc[1100];
-    cr_assert(getcwd(root, sizeof root) != NULL);
-    snprintf(inc, sizeof inc, "-I%s", root);
+    char inc[1200];
+    snprintf(inc, sizeof inc, "-I%s", prefix_dir());
     const char *opts[] = {inc, arch, "-std=c++17"};
     void *prog = NULL;
     cr_assert_eq(rtc.create(&prog, src, "cgc_nvrtc.cu", 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);

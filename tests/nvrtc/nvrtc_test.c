@@ -32,7 +32,7 @@ Test(nvrtc, every_header_compiles_alone)
             if (len < 3 || strcmp(e->d_name + len - 2, ".h") != 0)
                 continue;
             char src[512], what[300];
-            snprintf(src, sizeof src, "#include \"%s/%s\"\n__global__ void cgc_nvrtc_empty(void) {}\n", folders[i],
+            snprintf(src, sizeof src, "#include <cgc/%s/%s>\n__global__ void cgc_nvrtc_empty(void) {}\n", folders[i],
                      e->d_name);
             snprintf(what, sizeof what, "%s/%s", folders[i], e->d_name);
             free(compile(what, src));
@@ -49,9 +49,9 @@ Test(nvrtc, every_header_compiles_alone)
 Test(nvrtc, a_kernel_using_groups_barriers_and_dsmem)
 {
     static const char src[] =
-        "#include \"cg/cg.h\"\n"
-        "#include \"cg/collectives.h\"\n"
-        "#include \"barrier/device_barrier.h\"\n"
+        "#include <cgc/cg/cg.h>\n"
+        "#include <cgc/cg/collectives.h>\n"
+        "#include <cgc/barrier/device_barrier.h>\n"
         "extern \"C\" __global__ void cgc_nvrtc_kernel(unsigned *out, cg_device_barrier_t *gbar)\n"
         "{\n"
         "    __shared__ unsigned slot[32];\n"

@@ -65,9 +65,15 @@ def _compile_flags(ctx, ccs):
     if ctx.var.get("cg_debug", "0") == "1" and not getattr(ctx.attr, "ptx", False):
         flags.append("-DCG_DEBUG=1")
     search = ["-I.", "-I" + ctx.bin_dir.path]
+    # nvcc has no -iquote, so quote includes become -I. Bazel lists each
+    # repository's root among them; cgc's root (external/cgc) is left out for
+    # other projects' code, whose path gets cgc's headers only under cgc/
+    # (//:cgc), so generic names like barrier/barrier.h do not shadow theirs.
+    cgc_root = Label("//:BUILD.bazel").workspace_root
+    hidden = [] if own or not cgc_root else [cgc_root, ctx.bin_dir.path + "/" + cgc_root, ctx.genfiles_dir.path + "/" + cgc_root]
     for cc in ccs:
         search += ["-D" + d for d in cc.defines.to_list()]
-        search += ["-I" + i for i in cc.includes.to_list() + cc.quote_includes.to_list()]
+        search += ["-I" + i for i in cc.includes.to_list() + cc.quote_includes.to_list() if i not in hidden]
         search += ["-isystem=" + i for i in cc.system_includes.to_list()]
     seen = {}
     for f in search:
