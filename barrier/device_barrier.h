@@ -127,7 +127,7 @@ CG_EXTERN_C_END
 #if CG_DEVICE_CODE_VISIBLE
 
 #include "../base/gpu_scope.h" /* the .gpu-scope loads, stores and atomics */
-#include "../barrier/mbarrier.h"   /* the debug checks */
+#include "mbarrier.h"   /* the debug checks */
 #include "../base/sreg.h"           /* %laneid, %globaltimer */
 
 /* Device-side init by one thread, for a barrier the grid starts using only

@@ -15,14 +15,14 @@
 
 #include "../base/config.h"
 #include "../base/status.h"
-#include "../cg/group_header.h"
+#include "group_header.h"
 #include "../base/dim3.h"
 #include "../base/address.h"
 #include "../barrier/mbarrier.h"
 #include "../barrier/barrier.h"
 #include "../cluster/cluster.h"
-#include "../cg/groups.h"
-#include "../cg/launch.h"
+#include "groups.h"
+#include "launch.h"
 #include "../dsmem/dsmem.h"
 #include "../async/copy.h"
 

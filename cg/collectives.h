@@ -77,7 +77,7 @@
 
 #include "../base/config.h"
 #include "../base/sreg.h"
-#include "../cg/tile.h"
+#include "tile.h"
 
 /* The operators of C++ CG's cooperative_groups/functional.h. */
 typedef enum cg_op {

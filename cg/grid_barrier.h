@@ -11,7 +11,7 @@
 #include "../base/config.h"
 #include "../base/gpu_scope.h"
 #include "../base/sreg.h"
-#include "../cg/grid.h"
+#include "grid.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -22,12 +22,12 @@
 #define CG_CG_GROUP_COPY_H
 
 #include "../async/copy.h"
-#include "../cg/cluster_group.h"
-#include "../cg/coalesced.h"
+#include "cluster_group.h"
+#include "coalesced.h"
 #include "../base/config.h"
-#include "../cg/grid.h"
-#include "../cg/thread_block.h"
-#include "../cg/tile.h"
+#include "grid.h"
+#include "thread_block.h"
+#include "tile.h"
 #include "../dsmem/dsmem.h"
 
 #if CG_DEVICE_CODE_VISIBLE

@@ -18,16 +18,16 @@
 #ifndef CG_CG_GROUPS_H
 #define CG_CG_GROUPS_H
 
-#include "../cg/cluster_group.h"
-#include "../cg/coalesced.h"
-#include "../cg/collectives.h"
+#include "cluster_group.h"
+#include "coalesced.h"
+#include "collectives.h"
 #include "../base/config.h"
 #include "../base/dim3.h"
-#include "../cg/generic.h"
-#include "../cg/grid.h"
-#include "../cg/group_copy.h"
-#include "../cg/group_header.h"
-#include "../cg/thread_block.h"
-#include "../cg/tile.h"
+#include "generic.h"
+#include "grid.h"
+#include "group_copy.h"
+#include "group_header.h"
+#include "thread_block.h"
+#include "tile.h"
 
 #endif /* CG_CG_GROUPS_H */

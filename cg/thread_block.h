@@ -59,7 +59,7 @@
 #include "../barrier/block_sync.h"
 #include "../base/config.h"
 #include "../base/dim3.h"
-#include "../cg/group_header.h"
+#include "group_header.h"
 #include "../base/sreg.h"
 
 /* The thread block group. Build it with cg_this_thread_block(); pass it by
