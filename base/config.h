@@ -142,9 +142,9 @@ extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 #if !defined(CG_DEBUG)
 #define CG_DEBUG 0
 #endif
-#if CG_DEBUG && CG_DEVICE_CODE_VISIBLE
+#if CG_DEVICE_CODE_VISIBLE
 #if !defined(__CUDACC_RTC__) /* NVRTC declares printf itself */
-#include <stdio.h>                /* device printf for the debug reports */
+#include <stdio.h>                /* device printf: the debug reports, the grid's cold misuse report */
 #endif
 #endif
 
