@@ -3,6 +3,7 @@
  * per-binary summary line that .ci/run adds up. */
 #include "tests/support/cgtest.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
 
@@ -13,6 +14,31 @@
 #include <unistd.h>
 
 static struct cudaDeviceProp g_props;
+
+#if !defined(CGT_REPOSITORY)
+#define CGT_REPOSITORY "@"
+#endif
+
+/* cgc's tests open their data (PTX probes, headers, sources) by paths
+ * relative to cgc's root. Bazel starts a test in the runfiles directory of
+ * the main workspace; when that is another project's (bazel test
+ * @cgc//tests/...), cgc's files lie in the sibling directory named after the
+ * repository, $TEST_SRCDIR/cgc: enter it before any test (and Criterion's
+ * per-test processes) runs. In cgc's own workspace nothing changes. */
+__attribute__((constructor)) static void cgt_enter_repository_runfiles(void)
+{
+    const char *repo = CGT_REPOSITORY;
+    const char *srcdir = getenv("TEST_SRCDIR");
+    if (repo[0] == '@')
+        ++repo;
+    if (!*repo || !srcdir || !*srcdir)
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/%s", srcdir, repo);
+    if (chdir(dir) != 0)
+        fprintf(stderr, "cgc tests: cannot enter %s, the runfiles of repository %s: %s\n", dir, CGT_REPOSITORY,
+                strerror(errno));
+}
 
 int cgt_have_sm90(void)
 {
