@@ -97,14 +97,20 @@ typedef decltype(sizeof(0)) size_t;
  *
  * A wrapper that calls one is itself CG_DEVICE_SM90 (uses inside an unavailable
  * function are allowed), so only code that is compiled for the old target
- * and calls the feature is reported. Between sm_80 and sm_90 the fallback
+ * and calls the feature is reported. (NVRTC: a warning, see below.) Between sm_80 and sm_90 the fallback
  * below is unavailable too: a function that reaches CG_REQUIRE_SM90() without
  * being marked fails an sm_80 build of its header (tests/cg:sm80_compile_test).
  */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-#define CG_SM90_ONLY_                                                                                                  \
-    __attribute__((unavailable("cgc: needs sm_90 or newer (clusters, DSMEM, tx counts, bulk copies): compile "      \
-                               "this call for sm_90a, or keep it out of the older target's device pass")))
+#define CG_SM90_MESSAGE_                                                                                               \
+    "cgc: needs sm_90 or newer (clusters, DSMEM, tx counts, bulk copies): compile this call for sm_90a, or keep "    \
+    "it out of the older target's device pass"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900 && !defined(__CUDACC_RTC__)
+#define CG_SM90_ONLY_ __attribute__((unavailable(CG_SM90_MESSAGE_)))
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+/* NVRTC's front end has no "unavailable": the same message, at the same
+ * line, as a deprecation warning (#1444); NVRTC's -diag-error=1444 makes it
+ * the error nvcc gives (else the load fails on the fallback's extern). */
+#define CG_SM90_ONLY_ __attribute__((deprecated(CG_SM90_MESSAGE_)))
 #else
 #define CG_SM90_ONLY_
 #endif
@@ -117,7 +123,7 @@ typedef decltype(sizeof(0)) size_t;
  * sm_80 (not marked unavailable there) ptxas stops an SASS build with
  * "Unresolved extern function '<name>'", without a source line. */
 #if CG_DEVICE_CODE_VISIBLE
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && !defined(__CUDACC_RTC__)
 extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void) CG_SM90_ONLY_;
 #else
 extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void);

@@ -55,7 +55,14 @@
 #define CG_GENERIC_FORWARD_(group, prefix) CG_GENERIC_FORWARD_DEV_(group, prefix, CG_DEVICE)
 
 CG_GENERIC_FORWARD_(cg_thread_block_t, cg_thread_block)
+#if defined(__CUDACC_RTC__) /* the decltype names a wrapper NVRTC marks deprecated below sm_90 */
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 1444
+#endif
 CG_GENERIC_FORWARD_DEV_(cg_cluster_t, cg_cluster, CG_DEVICE_SM90)
+#if defined(__CUDACC_RTC__)
+#pragma nv_diagnostic pop
+#endif
 CG_GENERIC_FORWARD_(cg_grid_t, cg_grid)
 CG_GENERIC_FORWARD_(cg_tile_t, cg_tile)
 CG_GENERIC_FORWARD_(cg_coalesced_group_t, cg_coalesced)

@@ -111,12 +111,13 @@ static void all_headers_build(const char *defines)
     fputs("__global__ void cgt_sm80_all(void) {}\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd,
-             "timeout 200 '%s' -std=c++17 %s -I. -gencode=arch=compute_80,code=compute_80 -c '%s' -o '%s' 2>&1",
+             "timeout 200 '%s' -std=c++17 -Werror=all-warnings %s -I. -gencode=arch=compute_80,code=compute_80 -c "
+             "'%s' -o '%s' 2>&1",
              cgt_nvcc(), defines, src, obj);
     int rc = cgt_run(cmd, log, sizeof log);
     cr_expect_gt(headers, 20, "only %d headers found", headers);
     cr_expect_eq(rc, 0,
-                 "%d headers %s for compute_80 failed: a function that reaches an sm_90-only call must be "
+                 "%d headers %s for compute_80 (warnings are errors) failed: a function that reaches an sm_90-only call must be "
                  "declared CG_DEVICE_SM90 (base/config.h); nvcc said:\n%s",
                  headers, defines, log);
     unlink(src);

@@ -78,27 +78,41 @@ static const char *prefix_dir(void)
     return dir;
 }
 
-/* Compiles `src` for `arch` with one include path, the directory holding
- * cgc/ (prefix_dir); returns the PTX (caller frees) or fails with the log. */
-static char *compile_for(const char *what, const char *src, const char *arch)
+/* Compiles `src` (named `file` in diagnostics) for `arch` with one include
+ * path, the directory holding cgc/ (prefix_dir), and `extra` (one option, or
+ * NULL). Returns NVRTC's result; the
+ * log and, on success, the PTX come back in *log and *ptx (caller frees). */
+static int try_compile(const char *what, const char *file, const char *src, const char *arch, const char *extra,
+                       char **log, char **ptx)
 {
     load_nvrtc();
     char inc[1200];
     snprintf(inc, sizeof inc, "-I%s", prefix_dir());
-    const char *opts[] = {inc, arch, "-std=c++17"};
+    const char *opts[] = {inc, arch, "-std=c++17", extra};
     void *prog = NULL;
-    cr_assert_eq(rtc.create(&prog, src, "cgc_nvrtc.cu", 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);
-    const int rc = rtc.compile(prog, 3, opts);
+    cr_assert_eq(rtc.create(&prog, src, file, 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);
+    const int rc = rtc.compile(prog, extra ? 4 : 3, opts);
     size_t n = 0;
     rtc.log_size(prog, &n);
-    char *log = calloc(n + 1, 1);
-    rtc.log(prog, log);
+    *log = calloc(n + 1, 1);
+    rtc.log(prog, *log);
+    *ptx = NULL;
+    if (rc == 0) {
+        rtc.ptx_size(prog, &n);
+        *ptx = calloc(n + 1, 1);
+        rtc.ptx(prog, *ptx);
+    }
+    rtc.destroy(&prog);
+    return rc;
+}
+
+/* As try_compile; returns the PTX (caller frees) or fails with the log. */
+static char *compile_for(const char *what, const char *src, const char *arch)
+{
+    char *log = NULL, *ptx = NULL;
+    const int rc = try_compile(what, "cgc_nvrtc.cu", src, arch, NULL, &log, &ptx);
     cr_assert_eq(rc, 0, "%s: NVRTC could not compile it (result %d):\n%s", what, rc, log);
     free(log);
-    rtc.ptx_size(prog, &n);
-    char *ptx = calloc(n + 1, 1);
-    rtc.ptx(prog, ptx);
-    rtc.destroy(&prog);
     return ptx;
 }
 
