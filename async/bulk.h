@@ -18,9 +18,9 @@
 #ifndef CG_ASYNC_BULK_H
 #define CG_ASYNC_BULK_H
 
-#include "base/fence.h"
-#include "base/config.h"
-#include "base/address.h"
+#include "../base/fence.h"
+#include "../base/config.h"
+#include "../base/address.h"
 
 /* Multicast bulk copies exist only on the arch-specific targets (sm_90a,
  * sm_100a), not on plain sm_90: nvcc defines __CUDA_ARCH_FEAT_SM90_ALL for
@@ -43,7 +43,7 @@ extern "C" __device__ void cg_error_bulk_multicast_needs_an_arch_specific_target
 /* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size, [mbar];
  * PTX ISA 8.0, sm_90. One thread issues; the copy completes `bytes` of
  * transaction count on the mbarrier at mbar_saddr (same CTA as dst). */
-CG_DEVICE void cg_bulk_copy_g2s(uint32_t dst_saddr, const void *src, uint32_t bytes, uint32_t mbar_saddr)
+CG_DEVICE_SM90 void cg_bulk_copy_g2s(uint32_t dst_saddr, const void *src, uint32_t bytes, uint32_t mbar_saddr)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
@@ -94,7 +94,7 @@ CG_DEVICE void cg_bulk_copy_g2s_multicast(uint32_t dst_saddr, const void *src, u
  * their writers, then a barrier, first. Completion: cg_bulk_commit_group()
  * then cg_bulk_wait_group_read(N) (source may be overwritten) or
  * cg_bulk_wait_group(N) (writes done), by the same thread. */
-CG_DEVICE void cg_bulk_copy_s2g(void *dst, uint32_t src_saddr, uint32_t bytes)
+CG_DEVICE_SM90 void cg_bulk_copy_s2g(void *dst, uint32_t src_saddr, uint32_t bytes)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(src_saddr), "r"(bytes)
@@ -111,7 +111,7 @@ CG_DEVICE void cg_bulk_copy_s2g(void *dst, uint32_t src_saddr, uint32_t bytes)
 /* cp.async.bulk.commit_group;   PTX ISA 8.0, sm_90.
  * Closes the executing thread's bulk async-group of the copies issued since
  * the previous commit. */
-CG_DEVICE void cg_bulk_commit_group(void)
+CG_DEVICE_SM90 void cg_bulk_commit_group(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.commit_group;" ::: "memory");
@@ -151,7 +151,7 @@ CG_DEVICE void cg_bulk_commit_group(void)
  * True in exactly one thread of the warp's threads in membermask (all of them
  * must execute it together): the cheap way to pick the thread that issues a
  * bulk copy. */
-CG_DEVICE bool cg_elect_sync(uint32_t membermask)
+CG_DEVICE_SM90 bool cg_elect_sync(uint32_t membermask)
 {
     uint32_t elected = 0;
 #if CG_ARCH_HAS_SM90

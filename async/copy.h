@@ -67,12 +67,12 @@
 #ifndef CG_ASYNC_COPY_H
 #define CG_ASYNC_COPY_H
 
-#include "async/bulk.h"
-#include "base/fence.h"
-#include "barrier/barrier.h"
-#include "barrier/mbarrier.h"
-#include "base/config.h"
-#include "base/address.h"
+#include "bulk.h"
+#include "../base/fence.h"
+#include "../barrier/barrier.h"
+#include "../barrier/mbarrier.h"
+#include "../base/config.h"
+#include "../base/address.h"
 
 /* The group copies have wait / wait_prior forms (cg/group_copy.h's
  * cg_memcpy_async with four arguments, cg_wait, cg_wait_prior). Defined for
@@ -113,7 +113,7 @@ CG_DEVICE void cg_async_check_bulk_(const char *what, const void *dst, const voi
  * completes `bytes` of transaction count on `mbar` (this CTA). The caller
  * accounts for the bytes (cg_mbarrier_arrive_tx / cg_mbarrier_expect_tx) in
  * the same phase. 16-byte aligned dst/src, bytes a multiple of 16. sm_90. */
-CG_DEVICE void cg_memcpy_async_tx(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *mbar)
+CG_DEVICE_SM90 void cg_memcpy_async_tx(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *mbar)
 {
     CG_ASYNC_CHECK_BULK_("cg_memcpy_async_tx", dst, src, bytes);
     cg_bulk_copy_g2s(cg_smem_addr(dst), src, bytes, cg_smem_addr(mbar));
@@ -136,7 +136,7 @@ CG_DEVICE void cg_memcpy_async_multicast_tx(void *dst, const void *src, uint32_t
  * cg_bulk_wait_group_read(0); before the kernel relies on the global data or
  * exits: cg_bulk_wait_group(0) (same thread). Writers of src must have called
  * cg_fence_proxy_async_smem() and synchronized with this thread. sm_90. */
-CG_DEVICE void cg_bulk_store(void *dst, const void *src, uint32_t bytes)
+CG_DEVICE_SM90 void cg_bulk_store(void *dst, const void *src, uint32_t bytes)
 {
     CG_ASYNC_CHECK_BULK_("cg_bulk_store", dst, src, bytes);
     cg_bulk_copy_s2g(dst, cg_smem_addr(src), bytes);

@@ -96,12 +96,12 @@
 #ifndef CG_ASYNC_PIPELINE_H
 #define CG_ASYNC_PIPELINE_H
 
-#include "async/bulk.h"
-#include "barrier/mbarrier.h"
-#include "base/address.h"
-#include "base/config.h"
-#include "base/fence.h"
-#include "base/sreg.h"
+#include "bulk.h"
+#include "../barrier/mbarrier.h"
+#include "../base/address.h"
+#include "../base/config.h"
+#include "../base/fence.h"
+#include "../base/sreg.h"
 
 /* Feature test: this tree has async/pipeline.h. */
 #define CG_HAS_PIPELINE 1
@@ -276,7 +276,7 @@ CG_DEVICE void cg_pipeline_init_barriers(const cg_pipeline_t *p, uint32_t produc
  * before the copy engine's writes. Returns the stage's data.
  * Loop of mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 on empty[head],
  * then fence.proxy.async.shared::cta. */
-CG_DEVICE void *cg_pipeline_producer_acquire(cg_pipeline_t *p)
+CG_DEVICE_SM90 void *cg_pipeline_producer_acquire(cg_pipeline_t *p)
 {
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->head);
     const uint32_t parity = p->head_phase ^ 1u;
@@ -291,7 +291,7 @@ CG_DEVICE void *cg_pipeline_producer_acquire(cg_pipeline_t *p)
  * them. 16-byte aligned src and offset, bytes a multiple of 16, offset +
  * bytes <= stage_bytes. sm_90.
  * cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes. */
-CG_DEVICE void cg_pipeline_producer_copy(cg_pipeline_t *p, uint32_t offset, const void *src, uint32_t bytes)
+CG_DEVICE_SM90 void cg_pipeline_producer_copy(cg_pipeline_t *p, uint32_t offset, const void *src, uint32_t bytes)
 {
 #if CG_DEBUG
     if (((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes) {
@@ -313,7 +313,7 @@ CG_DEVICE void cg_pipeline_producer_copy(cg_pipeline_t *p, uint32_t offset, cons
  * cg_pipeline_producer_copy. Emits (rank 0) mbarrier.expect_tx.relaxed.cta
  * then the bulk copy; the expect comes first so the tx-count never drops
  * below zero, and rank 0's own commit still holds the phase open. */
-CG_DEVICE void cg_pipeline_memcpy_async(cg_pipeline_t *p, uint32_t rank, uint32_t offset, const void *src,
+CG_DEVICE_SM90 void cg_pipeline_memcpy_async(cg_pipeline_t *p, uint32_t rank, uint32_t offset, const void *src,
                                         uint32_t bytes)
 {
     if (rank == 0) {
@@ -328,7 +328,7 @@ CG_DEVICE void cg_pipeline_memcpy_async(cg_pipeline_t *p, uint32_t rank, uint32_
  * Copies may be started before or after the commit of their phase: until
  * every commit has arrived the phase cannot complete.
  * mbarrier.arrive.expect_tx.release.cta.shared::cta.b64. */
-CG_DEVICE void cg_pipeline_producer_commit(cg_pipeline_t *p, uint32_t tx_bytes)
+CG_DEVICE_SM90 void cg_pipeline_producer_commit(cg_pipeline_t *p, uint32_t tx_bytes)
 {
     (void)cg_mbarrier_arrive_tx(cg_pipeline_full_barrier(p, p->head), tx_bytes);
     cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
@@ -403,7 +403,7 @@ CG_DEVICE cg_pipeline_t cg_pipeline_attach_cluster(void *smem, uint32_t stages, 
  * root: the releases of all receiving CTAs per use). Then makes the
  * initialization visible to the cluster (fence.mbarrier_init.release.cluster);
  * a cluster barrier (cg_cluster_sync) must follow before any use. */
-CG_DEVICE void cg_pipeline_init_barriers_cluster(const cg_pipeline_t *p, uint32_t consumer_arrivals)
+CG_DEVICE_SM90 void cg_pipeline_init_barriers_cluster(const cg_pipeline_t *p, uint32_t consumer_arrivals)
 {
     cg_pipeline_init_barriers(p, 1u, consumer_arrivals);
     cg_mbarrier_init_fence_cluster();
@@ -413,7 +413,7 @@ CG_DEVICE void cg_pipeline_init_barriers_cluster(const cg_pipeline_t *p, uint32_
  * acquire at cluster scope, then the proxy fence. Returns this CTA's copy of
  * the stage. Loop of mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
  * on empty[head], then fence.proxy.async.shared::cta. */
-CG_DEVICE void *cg_pipeline_cluster_producer_acquire(cg_pipeline_t *p)
+CG_DEVICE_SM90 void *cg_pipeline_cluster_producer_acquire(cg_pipeline_t *p)
 {
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->head);
     const uint32_t parity = p->head_phase ^ 1u;
@@ -450,7 +450,7 @@ CG_DEVICE void cg_pipeline_cluster_producer_copy(cg_pipeline_t *p, uint32_t offs
  * full[head] had completed the previous use, so the arrival lands in the
  * phase of this use.
  * mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, per CTA. */
-CG_DEVICE void cg_pipeline_cluster_producer_commit(cg_pipeline_t *p, uint32_t tx_bytes, uint16_t cta_mask)
+CG_DEVICE_SM90 void cg_pipeline_cluster_producer_commit(cg_pipeline_t *p, uint32_t tx_bytes, uint16_t cta_mask)
 {
     cg_mbarrier_t *mb = cg_pipeline_full_barrier(p, p->head);
     for (uint32_t m = cta_mask; m != 0; m &= m - 1u)
@@ -460,7 +460,7 @@ CG_DEVICE void cg_pipeline_cluster_producer_commit(cg_pipeline_t *p, uint32_t tx
 
 /* Root's producer after its last commit: as cg_pipeline_producer_tail, with
  * cluster-scope acquires (the releases come from other CTAs). */
-CG_DEVICE void cg_pipeline_cluster_producer_tail(cg_pipeline_t *p)
+CG_DEVICE_SM90 void cg_pipeline_cluster_producer_tail(cg_pipeline_t *p)
 {
     for (uint32_t i = 0; i < p->stages; ++i) {
         cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->head);
@@ -474,7 +474,7 @@ CG_DEVICE void cg_pipeline_cluster_producer_tail(cg_pipeline_t *p)
 /* A receiving CTA's consumer: wait until this CTA's stage `tail` is full;
  * acquire at cluster scope (the arrival and the bytes came from the root).
  * Loop of mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64. */
-CG_DEVICE const void *cg_pipeline_cluster_consumer_wait(cg_pipeline_t *p)
+CG_DEVICE_SM90 const void *cg_pipeline_cluster_consumer_wait(cg_pipeline_t *p)
 {
     cg_mbarrier_t *mb = cg_pipeline_full_barrier(p, p->tail);
     CG_PIPELINE_SPIN_(cg_mbarrier_try_wait_parity_cluster(mb, p->tail_phase), "cg_pipeline_cluster_consumer_wait",
@@ -485,7 +485,7 @@ CG_DEVICE const void *cg_pipeline_cluster_consumer_wait(cg_pipeline_t *p)
 /* A receiving CTA's consumer thread is done with stage `tail`: one remote
  * arrival on the root's empty[tail] (release at cluster scope), step on.
  * mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
-CG_DEVICE void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
+CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
 {
     cg_mbarrier_arrive_remote(cg_pipeline_empty_barrier(p, p->tail), p->root);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
@@ -495,7 +495,7 @@ CG_DEVICE void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
  * arrives remotely on the root's empty[tail] (predicated, no branch); every
  * lane steps on. empty counts warps.
  * bar.warp.sync, @p mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
-CG_DEVICE void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
+CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
 {
     __syncwarp();
     cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), p->root, cg_sreg_laneid() == 0);

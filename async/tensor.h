@@ -60,11 +60,11 @@
 #ifndef CG_ASYNC_TENSOR_H
 #define CG_ASYNC_TENSOR_H
 
-#include "async/bulk.h"
-#include "async/tensor_map.h"
-#include "barrier/mbarrier.h"
-#include "base/address.h"
-#include "base/config.h"
+#include "bulk.h"
+#include "tensor_map.h"
+#include "../barrier/mbarrier.h"
+#include "../base/address.h"
+#include "../base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -109,7 +109,7 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
 /* prefetch.tensormap [a];   PTX ISA 8.0, sm_90.
  * Brings the map into the descriptor cache ahead of the first copy that uses
  * it (generic address of a __grid_constant__ parameter, const or global map). */
-CG_DEVICE void cg_tensor_map_prefetch(const cg_tensor_map_t *map)
+CG_DEVICE_SM90 void cg_tensor_map_prefetch(const cg_tensor_map_t *map)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory");
@@ -125,7 +125,7 @@ CG_DEVICE void cg_tensor_map_prefetch(const cg_tensor_map_t *map)
  * global memory at `map` see the map's bytes as last written (by the host
  * before the launch, or by a thread that released them with
  * cg_tensor_map_fence_release and synchronized with this one). */
-CG_DEVICE void cg_tensor_map_fence_acquire(const cg_tensor_map_t *map)
+CG_DEVICE_SM90 void cg_tensor_map_fence_acquire(const cg_tensor_map_t *map)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(map) : "memory");
@@ -139,7 +139,7 @@ CG_DEVICE void cg_tensor_map_fence_acquire(const cg_tensor_map_t *map)
 /* fence.proxy.tensormap::generic.release.gpu;   PTX ISA 8.3, sm_90.
  * Release, .gpu scope: this thread's earlier generic writes of a tensor map
  * are ordered before the tensormap-proxy reads of threads that acquire it. */
-CG_DEVICE void cg_tensor_map_fence_release(void)
+CG_DEVICE_SM90 void cg_tensor_map_fence_release(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
@@ -158,7 +158,7 @@ CG_DEVICE void cg_tensor_map_fence_release(void)
  * coordinates (c0) lands in this CTA's shared memory at dst; `mbar`
  * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
  * filled, included). */
-CG_DEVICE void cg_tensor_load_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar)
+CG_DEVICE_SM90 void cg_tensor_load_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_1d", dst, map);
 #if CG_ARCH_HAS_SM90
@@ -206,7 +206,7 @@ CG_DEVICE void cg_tensor_load_multicast_1d(void *dst, const cg_tensor_map_t *map
  * (c0); elements outside the tensor are skipped. Joins this thread's
  * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE void cg_tensor_store_1d(const cg_tensor_map_t *map, int32_t c0, const void *src)
+CG_DEVICE_SM90 void cg_tensor_store_1d(const cg_tensor_map_t *map, int32_t c0, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_1d", src, map);
 #if CG_ARCH_HAS_SM90
@@ -225,7 +225,7 @@ CG_DEVICE void cg_tensor_store_1d(const cg_tensor_map_t *map, int32_t c0, const 
 /* cp.async.bulk.prefetch.tensor.1d.L2.global.tile [tensorMap, {c0}];
  * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0) into L2.
  * Nothing to wait for; no memory is changed. */
-CG_DEVICE void cg_tensor_prefetch_1d(const cg_tensor_map_t *map, int32_t c0)
+CG_DEVICE_SM90 void cg_tensor_prefetch_1d(const cg_tensor_map_t *map, int32_t c0)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.prefetch.tensor.1d.L2.global.tile [%0, {%1}];" ::"l"(map), "r"(c0)
@@ -244,7 +244,7 @@ CG_DEVICE void cg_tensor_prefetch_1d(const cg_tensor_map_t *map, int32_t c0)
  * coordinates (c0, c1) lands in this CTA's shared memory at dst; `mbar`
  * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
  * filled, included). */
-CG_DEVICE void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar)
+CG_DEVICE_SM90 void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_2d", dst, map);
 #if CG_ARCH_HAS_SM90
@@ -294,7 +294,7 @@ CG_DEVICE void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map
  * (c0, c1); elements outside the tensor are skipped. Joins this thread's
  * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src)
+CG_DEVICE_SM90 void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_2d", src, map);
 #if CG_ARCH_HAS_SM90
@@ -314,7 +314,7 @@ CG_DEVICE void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_
 /* cp.async.bulk.prefetch.tensor.2d.L2.global.tile [tensorMap, {c0, c1}];
  * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1) into L2.
  * Nothing to wait for; no memory is changed. */
-CG_DEVICE void cg_tensor_prefetch_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1)
+CG_DEVICE_SM90 void cg_tensor_prefetch_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(map), "r"(c0), "r"(c1)
@@ -334,7 +334,7 @@ CG_DEVICE void cg_tensor_prefetch_2d(const cg_tensor_map_t *map, int32_t c0, int
  * coordinates (c0, c1, c2) lands in this CTA's shared memory at dst; `mbar`
  * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
  * filled, included). */
-CG_DEVICE void cg_tensor_load_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar)
+CG_DEVICE_SM90 void cg_tensor_load_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_3d", dst, map);
 #if CG_ARCH_HAS_SM90
@@ -386,7 +386,7 @@ CG_DEVICE void cg_tensor_load_multicast_3d(void *dst, const cg_tensor_map_t *map
  * (c0, c1, c2); elements outside the tensor are skipped. Joins this thread's
  * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE void cg_tensor_store_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src)
+CG_DEVICE_SM90 void cg_tensor_store_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_3d", src, map);
 #if CG_ARCH_HAS_SM90
@@ -407,7 +407,7 @@ CG_DEVICE void cg_tensor_store_3d(const cg_tensor_map_t *map, int32_t c0, int32_
 /* cp.async.bulk.prefetch.tensor.3d.L2.global.tile [tensorMap, {c0, c1, c2}];
  * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2) into L2.
  * Nothing to wait for; no memory is changed. */
-CG_DEVICE void cg_tensor_prefetch_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2)
+CG_DEVICE_SM90 void cg_tensor_prefetch_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2)
@@ -428,7 +428,7 @@ CG_DEVICE void cg_tensor_prefetch_3d(const cg_tensor_map_t *map, int32_t c0, int
  * coordinates (c0, c1, c2, c3) lands in this CTA's shared memory at dst; `mbar`
  * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
  * filled, included). */
-CG_DEVICE void cg_tensor_load_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar)
+CG_DEVICE_SM90 void cg_tensor_load_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_4d", dst, map);
 #if CG_ARCH_HAS_SM90
@@ -482,7 +482,7 @@ CG_DEVICE void cg_tensor_load_multicast_4d(void *dst, const cg_tensor_map_t *map
  * (c0, c1, c2, c3); elements outside the tensor are skipped. Joins this thread's
  * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE void cg_tensor_store_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src)
+CG_DEVICE_SM90 void cg_tensor_store_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_4d", src, map);
 #if CG_ARCH_HAS_SM90
@@ -504,7 +504,7 @@ CG_DEVICE void cg_tensor_store_4d(const cg_tensor_map_t *map, int32_t c0, int32_
 /* cp.async.bulk.prefetch.tensor.4d.L2.global.tile [tensorMap, {c0, c1, c2, c3}];
  * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2, c3) into L2.
  * Nothing to wait for; no memory is changed. */
-CG_DEVICE void cg_tensor_prefetch_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3)
+CG_DEVICE_SM90 void cg_tensor_prefetch_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.prefetch.tensor.4d.L2.global.tile [%0, {%1, %2, %3, %4}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3)
@@ -526,7 +526,7 @@ CG_DEVICE void cg_tensor_prefetch_4d(const cg_tensor_map_t *map, int32_t c0, int
  * coordinates (c0, c1, c2, c3, c4) lands in this CTA's shared memory at dst; `mbar`
  * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
  * filled, included). */
-CG_DEVICE void cg_tensor_load_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar)
+CG_DEVICE_SM90 void cg_tensor_load_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_5d", dst, map);
 #if CG_ARCH_HAS_SM90
@@ -582,7 +582,7 @@ CG_DEVICE void cg_tensor_load_multicast_5d(void *dst, const cg_tensor_map_t *map
  * (c0, c1, c2, c3, c4); elements outside the tensor are skipped. Joins this thread's
  * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE void cg_tensor_store_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src)
+CG_DEVICE_SM90 void cg_tensor_store_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_5d", src, map);
 #if CG_ARCH_HAS_SM90
@@ -605,7 +605,7 @@ CG_DEVICE void cg_tensor_store_5d(const cg_tensor_map_t *map, int32_t c0, int32_
 /* cp.async.bulk.prefetch.tensor.5d.L2.global.tile [tensorMap, {c0, c1, c2, c3, c4}];
  * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2, c3, c4) into L2.
  * Nothing to wait for; no memory is changed. */
-CG_DEVICE void cg_tensor_prefetch_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4)
+CG_DEVICE_SM90 void cg_tensor_prefetch_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.prefetch.tensor.5d.L2.global.tile [%0, {%1, %2, %3, %4, %5}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)
@@ -628,7 +628,7 @@ CG_DEVICE void cg_tensor_prefetch_5d(const cg_tensor_map_t *map, int32_t c0, int
 
 /* cg_tensor_load_<rank>d with the coordinates in an array. A rank outside
  * 1..5 traps with CG_DEBUG and does nothing otherwise. */
-CG_DEVICE void cg_tensor_load(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
+CG_DEVICE_SM90 void cg_tensor_load(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
                               cg_mbarrier_t *mbar)
 {
     const int32_t *c = coords;
@@ -658,7 +658,7 @@ CG_DEVICE void cg_tensor_load_multicast(void *dst, const cg_tensor_map_t *map, u
 }
 
 /* cg_tensor_store_<rank>d with the coordinates in an array. */
-CG_DEVICE void cg_tensor_store(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, const void *src)
+CG_DEVICE_SM90 void cg_tensor_store(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, const void *src)
 {
     const int32_t *c = coords;
     switch (rank) {
@@ -672,7 +672,7 @@ CG_DEVICE void cg_tensor_store(const cg_tensor_map_t *map, uint32_t rank, const 
 }
 
 /* cg_tensor_prefetch_<rank>d with the coordinates in an array. */
-CG_DEVICE void cg_tensor_prefetch(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords)
+CG_DEVICE_SM90 void cg_tensor_prefetch(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords)
 {
     const int32_t *c = coords;
     switch (rank) {

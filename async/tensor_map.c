@@ -2,7 +2,7 @@
 /* async/tensor_map.c — cg_tensor_map_encode: every documented rule of
  * cuTensorMapEncodeTiled checked here, then the driver call, reached through
  * the runtime's entry-point query so users need not link libcuda. */
-#include "async/tensor_map.h"
+#include "tensor_map.h"
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>

@@ -29,8 +29,8 @@
 #ifndef CG_ASYNC_TENSOR_MAP_H
 #define CG_ASYNC_TENSOR_MAP_H
 
-#include "base/config.h"
-#include "base/status.h"
+#include "../base/config.h"
+#include "../base/status.h"
 
 /* The map: 128 opaque bytes laid out exactly as the driver's CUtensorMap
  * (tensor_map.c checks size and alignment at build time), so a CUtensorMap

@@ -45,9 +45,9 @@
 #ifndef CG_BARRIER_BARRIER_H
 #define CG_BARRIER_BARRIER_H
 
-#include "barrier/device_barrier.h"
-#include "barrier/mbarrier.h"
-#include "base/config.h"
+#include "device_barrier.h"
+#include "mbarrier.h"
+#include "../base/config.h"
 
 /* Largest expected count of a block barrier (cuda::barrier<block>::max()). */
 #define CG_BARRIER_MAX CG_MBARRIER_MAX_COUNT
@@ -168,7 +168,7 @@ CG_DEVICE bool cg_barrier_try_wait_parity_for(cg_barrier_t *b, uint32_t parity, 
  * the single instruction mbarrier.arrive.expect_tx.release.cta; otherwise
  * expect_tx then arrive with the count (the phase cannot complete between
  * them: this thread's arrivals are still pending). */
-CG_DEVICE cg_token_t cg_barrier_arrive_tx(cg_barrier_t *b, uint32_t count, uint32_t tx)
+CG_DEVICE_SM90 cg_token_t cg_barrier_arrive_tx(cg_barrier_t *b, uint32_t count, uint32_t tx)
 {
     if (count == 1u)
         return cg_mbarrier_arrive_tx(&b->_mbar, tx);
@@ -177,13 +177,13 @@ CG_DEVICE cg_token_t cg_barrier_arrive_tx(cg_barrier_t *b, uint32_t count, uint3
 }
 
 /* `tx` more bytes for the current phase, no arrival (barrier_expect_tx). */
-CG_DEVICE void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
+CG_DEVICE_SM90 void cg_barrier_expect_tx(cg_barrier_t *b, uint32_t tx)
 {
     cg_mbarrier_expect_tx(&b->_mbar, tx);
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 /* The completion-function barrier, cg_barrier_fn_t, has a file of its own. */
-#include "barrier/barrier_fn.h"
+#include "barrier_fn.h"
 
 #endif /* CG_BARRIER_BARRIER_H */

@@ -9,9 +9,9 @@
 #ifndef CG_BARRIER_BARRIER_FN_H
 #define CG_BARRIER_BARRIER_FN_H
 
-#include "barrier/barrier.h"
-#include "barrier/mbarrier.h"
-#include "base/config.h"
+#include "barrier.h"
+#include "mbarrier.h"
+#include "../base/config.h"
 
 /* ... and of one with a completion function (its mbarrier expects up to two
  * more: see CG_BARRIER_FN_SPARE_). */

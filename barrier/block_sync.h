@@ -15,7 +15,7 @@
 #ifndef CG_BARRIER_BLOCK_SYNC_H
 #define CG_BARRIER_BLOCK_SYNC_H
 
-#include "base/config.h"
+#include "../base/config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 /* barrier.sync 0;                            PTX ISA 6.0, sm_70

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* barrier/device_barrier.c — host side of cg_device_barrier_t (plain C, gcc). */
-#include "barrier/device_barrier.h"
+#include "device_barrier.h"
 
 #include <stdint.h>
 

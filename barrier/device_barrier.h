@@ -60,8 +60,8 @@
 #ifndef CG_BARRIER_DEVICE_BARRIER_H
 #define CG_BARRIER_DEVICE_BARRIER_H
 
-#include "base/config.h"
-#include "base/status.h"
+#include "../base/config.h"
+#include "../base/status.h"
 
 /* In global memory, 8-byte aligned; initialize before the kernel uses it. */
 typedef struct cg_device_barrier {
@@ -126,9 +126,9 @@ CG_EXTERN_C_END
 
 #if CG_DEVICE_CODE_VISIBLE
 
-#include "base/gpu_scope.h" /* the .gpu-scope loads, stores and atomics */
-#include "barrier/mbarrier.h"   /* the debug checks */
-#include "base/sreg.h"           /* %laneid, %globaltimer */
+#include "../base/gpu_scope.h" /* the .gpu-scope loads, stores and atomics */
+#include "mbarrier.h"   /* the debug checks */
+#include "../base/sreg.h"           /* %laneid, %globaltimer */
 
 /* Device-side init by one thread, for a barrier the grid starts using only
  * after a grid-wide synchronization or in a later kernel (plain stores). */

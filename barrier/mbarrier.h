@@ -48,9 +48,9 @@
 #ifndef CG_BARRIER_MBARRIER_H
 #define CG_BARRIER_MBARRIER_H
 
-#include "base/config.h"
-#include "base/sreg.h"
-#include "base/address.h"
+#include "../base/config.h"
+#include "../base/sreg.h"
+#include "../base/address.h"
 
 /* The mbarrier object: 8 bytes, 8-byte aligned, in __shared__ memory. Opaque:
  * touch it only through the calls below. */
@@ -121,7 +121,7 @@ CG_DEVICE void cg_mbarrier_init(cg_mbarrier_t *mb, uint32_t count)
  * initialized barriers visible to the other CTAs of the cluster, which may
  * arrive on them (remotely) after a following cluster barrier (acquire). A
  * lightweight fence that orders only mbarrier.init. */
-CG_DEVICE void cg_mbarrier_init_fence_cluster(void)
+CG_DEVICE_SM90 void cg_mbarrier_init_fence_cluster(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
@@ -227,7 +227,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
 /* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
  * One arrival on this CTA's barrier, release at cluster scope: for a barrier
  * that threads of other CTAs wait on or whose phase also carries remote data. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_cluster(cg_mbarrier_t *mb)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_cluster(cg_mbarrier_t *mb)
 {
     uint64_t state = 0;
 #if CG_ARCH_HAS_SM90
@@ -242,7 +242,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_cluster(cg_mbarrier_t *mb)
 }
 
 /* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32_t count)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
@@ -293,7 +293,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t co
 }
 
 /* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed_cluster(cg_mbarrier_t *mb)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_relaxed_cluster(cg_mbarrier_t *mb)
 {
     uint64_t state = 0;
 #if CG_ARCH_HAS_SM90
@@ -307,7 +307,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed_cluster(cg_mbarrier_t *mb)
 }
 
 /* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.6, sm_90. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uint32_t count)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t state = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
@@ -439,7 +439,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
  * expect_tx(tx) then one arrival, atomically; release at CTA scope. The phase
  * then also waits for `tx` bytes (0 .. 2^20-1) to be completed (by bulk copies,
  * st.async, or complete_tx). */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -457,7 +457,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
 /* mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
  * As cg_mbarrier_arrive_tx, release at cluster scope (bytes that come from
  * other CTAs: multicast copies, remote st.async / bulk pushes). */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -474,7 +474,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t t
 
 /* mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90.
  * Orders no memory (no "memory" clobber). */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -489,7 +489,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t t
 }
 
 /* mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -506,7 +506,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, ui
 /* mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90.
  * tx-count += tx (0 .. 2^20-1) for the current phase, no arrival. PTX has only
  * the relaxed form: the arrive that follows (or precedes) carries the order. */
-CG_DEVICE void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
     CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
@@ -518,7 +518,7 @@ CG_DEVICE void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
 }
 
 /* mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
     CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
@@ -534,7 +534,7 @@ CG_DEVICE void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
  * tx-count -= tx, as if `tx` bytes of an async transaction had landed. Relaxed
  * (PTX has no other form): it publishes no data; writes it stands for must be
  * ordered by the arrivals of the phase. */
-CG_DEVICE void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
     CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
@@ -547,7 +547,7 @@ CG_DEVICE void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
 }
 
 /* mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE void cg_mbarrier_complete_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 void cg_mbarrier_complete_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
 {
     CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
 #if CG_ARCH_HAS_SM90
@@ -601,7 +601,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count
 }
 
 /* mbarrier.arrive_drop.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_cluster(cg_mbarrier_t *mb)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_cluster(cg_mbarrier_t *mb)
 {
     uint64_t state = 0;
 #if CG_ARCH_HAS_SM90
@@ -617,7 +617,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_cluster(cg_mbarrier_t *mb)
 
 /* mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90.
  * Orders no memory (no "memory" clobber). */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
 {
     uint64_t state = 0;
 #if CG_ARCH_HAS_SM90
@@ -632,7 +632,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
 
 /* mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
  * expect_tx(tx) and one arrive_drop, atomically. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
 {
     uint64_t state = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -663,7 +663,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
 
 #if CG_DEBUG
 /* Debug build: a rank outside the cluster maps to no CTA; report and trap. */
-CG_DEVICE void cg_mbarrier_check_rank_(const char *what, const void *mb, uint32_t rank)
+CG_DEVICE_SM90 void cg_mbarrier_check_rank_(const char *what, const void *mb, uint32_t rank)
 {
     uint32_t n = cg_hw_cluster_nctarank();
     if (rank >= n) {
@@ -680,7 +680,7 @@ CG_DEVICE void cg_mbarrier_check_rank_(const char *what, const void *mb, uint32_
 #endif
 
 /* The shared::cluster address of the same-offset barrier in CTA `rank`. */
-CG_DEVICE uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t rank)
+CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t rank)
 {
     return cg_smem_map_rank_addr(cg_smem_addr(mb), rank);
 }
@@ -688,7 +688,7 @@ CG_DEVICE uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t rank)
 /* mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
  * One arrival on CTA `rank`'s barrier; release at cluster scope (publishes
  * this thread's earlier writes, DSMEM writes into that CTA included). */
-CG_DEVICE void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote", mb, rank);
 #if CG_ARCH_HAS_SM90
@@ -701,7 +701,7 @@ CG_DEVICE void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
 }
 
 /* mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr], count;   PTX ISA 8.0, sm_90. */
-CG_DEVICE void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uint32_t count)
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uint32_t count)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_n", mb, rank);
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_remote_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
@@ -717,7 +717,7 @@ CG_DEVICE void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uin
 
 /* mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.6, sm_90.
  * Counts only; orders no memory (no "memory" clobber). */
-CG_DEVICE void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t rank)
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t rank)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_relaxed", mb, rank);
 #if CG_ARCH_HAS_SM90
@@ -732,7 +732,7 @@ CG_DEVICE void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t ran
  * As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the
  * predicate is applied to the instruction itself (no branch), so a warp can
  * call it uniformly and let only some lanes arrive. */
-CG_DEVICE void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_if", mb, rank);
 #if CG_ARCH_HAS_SM90
@@ -749,7 +749,7 @@ CG_DEVICE void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, ui
 
 /* mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [remAddr], txCount;   PTX ISA 8.0, sm_90.
  * expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically. */
-CG_DEVICE void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+CG_DEVICE_SM90 void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote", mb, rank);
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -765,7 +765,7 @@ CG_DEVICE void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, ui
 
 /* @p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [remAddr], txCount;   PTX ISA 8.0, sm_90.
  * As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise. */
-CG_DEVICE void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx,
+CG_DEVICE_SM90 void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx,
                                                uint32_t pred)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote_if", mb, rank);
@@ -783,7 +783,7 @@ CG_DEVICE void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank,
 }
 
 /* mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90. */
-CG_DEVICE void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
+CG_DEVICE_SM90 void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_drop_remote", mb, rank);
 #if CG_ARCH_HAS_SM90
@@ -796,7 +796,7 @@ CG_DEVICE void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
 }
 
 /* mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+CG_DEVICE_SM90 void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_expect_tx_remote", mb, rank);
     CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -810,7 +810,7 @@ CG_DEVICE void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, ui
 }
 
 /* mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+CG_DEVICE_SM90 void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
 {
     CG_MBARRIER_CHECK_RANK_("cg_mbarrier_complete_tx_remote", mb, rank);
     CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
@@ -853,7 +853,7 @@ CG_DEVICE bool cg_mbarrier_test_wait(cg_mbarrier_t *mb, cg_token_t tok)
 }
 
 /* mbarrier.test_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_test_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+CG_DEVICE_SM90 bool cg_mbarrier_test_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
 {
     uint32_t done = 0;
 #if CG_ARCH_HAS_SM90
@@ -896,7 +896,7 @@ CG_DEVICE bool cg_mbarrier_test_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 }
 
 /* mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_test_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+CG_DEVICE_SM90 bool cg_mbarrier_test_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
 {
     uint32_t done = 0;
 #if CG_ARCH_HAS_SM90
@@ -937,7 +937,7 @@ CG_DEVICE bool cg_mbarrier_try_wait(cg_mbarrier_t *mb, cg_token_t tok)
 }
 
 /* mbarrier.try_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_try_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
 {
     uint32_t done = 0;
 #if CG_ARCH_HAS_SM90
@@ -975,7 +975,7 @@ CG_DEVICE bool cg_mbarrier_try_wait_hint(cg_mbarrier_t *mb, cg_token_t tok, uint
 }
 
 /* mbarrier.try_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state, suspendTimeHint;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_try_wait_hint_cluster(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_hint_cluster(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
 {
     uint32_t done = 0;
 #if CG_ARCH_HAS_SM90
@@ -1011,7 +1011,7 @@ CG_DEVICE bool cg_mbarrier_try_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 }
 
 /* mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_try_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
 {
     uint32_t done = 0;
 #if CG_ARCH_HAS_SM90
@@ -1048,7 +1048,7 @@ CG_DEVICE bool cg_mbarrier_try_wait_parity_hint(cg_mbarrier_t *mb, uint32_t pari
 }
 
 /* mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity, suspendTimeHint;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_try_wait_parity_hint_cluster(cg_mbarrier_t *mb, uint32_t parity,
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_hint_cluster(cg_mbarrier_t *mb, uint32_t parity,
                                                         uint32_t hint_ns)
 {
     uint32_t done = 0;
@@ -1125,7 +1125,7 @@ CG_DEVICE void cg_mbarrier_wait(cg_mbarrier_t *mb, cg_token_t tok)
 
 /* Wait until the phase of `tok` completes; acquire at cluster scope.
  * Loop of mbarrier.try_wait.acquire.cluster.shared::cta.b64. */
-CG_DEVICE void cg_mbarrier_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+CG_DEVICE_SM90 void cg_mbarrier_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
 {
     CG_MBARRIER_SPIN_(cg_mbarrier_try_wait_cluster(mb, tok), "cg_mbarrier_wait_cluster", mb, 1,
                       tok._opaque);
@@ -1141,7 +1141,7 @@ CG_DEVICE void cg_mbarrier_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 
 /* Wait until the phase of parity `parity` completes; acquire at cluster scope.
  * Loop of mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64. */
-CG_DEVICE void cg_mbarrier_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+CG_DEVICE_SM90 void cg_mbarrier_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
 {
     CG_MBARRIER_SPIN_(cg_mbarrier_try_wait_parity_cluster(mb, parity),
                       "cg_mbarrier_wait_parity_cluster", mb, 0, parity);

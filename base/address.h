@@ -12,8 +12,8 @@
 #ifndef CG_BASE_ADDRESS_H
 #define CG_BASE_ADDRESS_H
 
-#include "base/config.h"
-#include "base/sreg.h"
+#include "config.h"
+#include "sreg.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -34,7 +34,7 @@ CG_DEVICE uint32_t cg_smem_addr(const void *ptr)
 
 /* mapa.shared::cluster.u32 d, a, rank (PTX ISA 7.8, sm_90): the shared::cluster
  * address of the same-offset variable in CTA `rank` of this cluster. */
-CG_DEVICE uint32_t cg_smem_map_rank_addr(uint32_t smem_addr, uint32_t rank)
+CG_DEVICE_SM90 uint32_t cg_smem_map_rank_addr(uint32_t smem_addr, uint32_t rank)
 {
 #if CG_ARCH_HAS_SM90
     uint32_t out;
@@ -53,7 +53,7 @@ CG_DEVICE uint32_t cg_smem_map_rank_addr(uint32_t smem_addr, uint32_t rank)
 /* mapa.u64 d, a, rank (PTX ISA 7.8, sm_90): a generic pointer to the
  * same-offset location in CTA `rank` of this cluster; loads and stores through
  * it reach that CTA's shared memory (DSMEM). */
-CG_DEVICE void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
+CG_DEVICE_SM90 void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
 {
 #if CG_ARCH_HAS_SM90
 #if CG_DEBUG
@@ -83,7 +83,7 @@ CG_DEVICE void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
 
 /* getctarank.u64 d, a (PTX ISA 7.8, sm_90; .u64 is the type of the generic address a): the rank of the CTA whose shared
  * memory a generic pointer (local or mapped) addresses. */
-CG_DEVICE uint32_t cg_smem_rank_of_ptr(const void *ptr)
+CG_DEVICE_SM90 uint32_t cg_smem_rank_of_ptr(const void *ptr)
 {
 #if CG_ARCH_HAS_SM90
     uint32_t r;

@@ -87,14 +87,47 @@ typedef decltype(sizeof(0)) size_t;
 #endif
 
 /*
- * Build-time failure for a feature the target lacks (the same device as
- * CCCL's): calling a __device__ function that is declared and never defined
- * stops nvcc without -rdc with "External calls are not supported (found
- * non-inlined call to <name>)". The name is the message. Only the device pass
- * of a too-old target that actually uses the feature ever sees the call.
+ * What needs sm_90 says so at the caller's line. In the device pass for a
+ * target below sm_90, every sm_90-only wrapper (declared CG_DEVICE_SM90) is
+ * marked unavailable, so a call to one stops the front end at the calling line,
+ * in SASS and PTX-only builds alike, and NVRTC too:
+ *
+ *   app.cu(12): error: function "cg_cluster_sync" was declared unavailable
+ *   ("cgc: needs sm_90 or newer (clusters, DSMEM, tx counts, bulk copies): ...")
+ *
+ * A wrapper that calls one is itself CG_DEVICE_SM90 (uses inside an unavailable
+ * function are allowed), so only code that is compiled for the old target
+ * and calls the feature is reported. (NVRTC: a warning, see below.) Between sm_80 and sm_90 the fallback
+ * below is unavailable too: a function that reaches CG_REQUIRE_SM90() without
+ * being marked fails an sm_80 build of its header (tests/cg:sm80_compile_test).
  */
+#define CG_SM90_MESSAGE_                                                                                               \
+    "cgc: needs sm_90 or newer (clusters, DSMEM, tx counts, bulk copies): compile this call for sm_90a, or keep "    \
+    "it out of the older target's device pass"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900 && !defined(__CUDACC_RTC__)
+#define CG_SM90_ONLY_ __attribute__((unavailable(CG_SM90_MESSAGE_)))
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+/* NVRTC's front end has no "unavailable": the same message, at the same
+ * line, as a deprecation warning (#1444); NVRTC's -diag-error=1444 makes it
+ * the error nvcc gives (else the load fails on the fallback's extern). */
+#define CG_SM90_ONLY_ __attribute__((deprecated(CG_SM90_MESSAGE_)))
+#else
+#define CG_SM90_ONLY_
+#endif
 #if CG_DEVICE_CODE_VISIBLE
+#define CG_DEVICE_SM90 CG_SM90_ONLY_ CG_DEVICE
+#endif
+
+/* The fallback inside each sm_90-only wrapper: a call to a __device__
+ * function declared and never defined, whose name is the message. Below
+ * sm_80 (not marked unavailable there) ptxas stops an SASS build with
+ * "Unresolved extern function '<name>'", without a source line. */
+#if CG_DEVICE_CODE_VISIBLE
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && !defined(__CUDACC_RTC__)
+extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void) CG_SM90_ONLY_;
+#else
 extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void);
+#endif
 extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 #define CG_REQUIRE_SM90() cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_()
 #define CG_REQUIRE_SM80() cg_error_this_feature_needs_sm80_or_newer_()
@@ -115,9 +148,9 @@ extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 #if !defined(CG_DEBUG)
 #define CG_DEBUG 0
 #endif
-#if CG_DEBUG && CG_DEVICE_CODE_VISIBLE
+#if CG_DEVICE_CODE_VISIBLE
 #if !defined(__CUDACC_RTC__) /* NVRTC declares printf itself */
-#include <stdio.h>                /* device printf for the debug reports */
+#include <stdio.h>                /* device printf: the debug reports, the grid's cold misuse report */
 #endif
 #endif
 

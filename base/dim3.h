@@ -10,7 +10,7 @@
 #ifndef CG_BASE_DIM3_H
 #define CG_BASE_DIM3_H
 
-#include "base/config.h"
+#include "config.h"
 
 typedef struct cg_dim3_s {
     uint32_t x, y, z;

@@ -21,14 +21,14 @@
 #ifndef CG_BASE_FENCE_H
 #define CG_BASE_FENCE_H
 
-#include "base/config.h"
+#include "config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
 /* fence.proxy.async.shared::cta;   PTX ISA 8.0, sm_90.
  * Orders this thread's generic-proxy shared memory accesses (and those it has
  * synchronized with) against its later async-proxy accesses. */
-CG_DEVICE void cg_fence_proxy_async_smem(void)
+CG_DEVICE_SM90 void cg_fence_proxy_async_smem(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
@@ -41,7 +41,7 @@ CG_DEVICE void cg_fence_proxy_async_smem(void)
  * The same for global memory: after a bulk store (cg_bulk_store) has completed
  * (cg_bulk_wait_group(0)), this orders its async-proxy writes before this
  * thread's later generic reads of that global memory. */
-CG_DEVICE void cg_fence_proxy_async_global(void)
+CG_DEVICE_SM90 void cg_fence_proxy_async_global(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("fence.proxy.async.global;" ::: "memory");

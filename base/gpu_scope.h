@@ -10,7 +10,7 @@
 #ifndef CG_BASE_GPU_SCOPE_H
 #define CG_BASE_GPU_SCOPE_H
 
-#include "base/config.h"
+#include "config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

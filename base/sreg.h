@@ -8,7 +8,7 @@
 #ifndef CG_BASE_SREG_H
 #define CG_BASE_SREG_H
 
-#include "base/config.h"
+#include "config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -76,7 +76,7 @@ CG_DEVICE uint64_t cg_sreg_gridid(void)
 
 /* mov.u32 d, %cluster_ctarank;               PTX ISA 7.8, sm_90
  * This CTA's rank in its cluster, 0 .. %cluster_nctarank-1. */
-CG_DEVICE uint32_t cg_hw_cluster_ctarank(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_ctarank(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90
@@ -89,7 +89,7 @@ CG_DEVICE uint32_t cg_hw_cluster_ctarank(void)
 
 /* mov.u32 d, %cluster_nctarank;              PTX ISA 7.8, sm_90
  * Number of CTAs in this cluster (1 .. 16). */
-CG_DEVICE uint32_t cg_hw_cluster_nctarank(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_nctarank(void)
 {
     uint32_t r = 1;
 #if CG_ARCH_HAS_SM90
@@ -102,7 +102,7 @@ CG_DEVICE uint32_t cg_hw_cluster_nctarank(void)
 
 /* mov.u32 d, %cluster_ctaid.{x,y,z};         PTX ISA 7.8, sm_90
  * This CTA's 3-D index inside its cluster. */
-CG_DEVICE uint32_t cg_hw_cluster_ctaid_x(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_ctaid_x(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90
@@ -112,7 +112,7 @@ CG_DEVICE uint32_t cg_hw_cluster_ctaid_x(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_cluster_ctaid_y(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_ctaid_y(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90
@@ -122,7 +122,7 @@ CG_DEVICE uint32_t cg_hw_cluster_ctaid_y(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_cluster_ctaid_z(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_ctaid_z(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90
@@ -135,7 +135,7 @@ CG_DEVICE uint32_t cg_hw_cluster_ctaid_z(void)
 
 /* mov.u32 d, %cluster_nctaid.{x,y,z};        PTX ISA 7.8, sm_90
  * The cluster's shape in CTAs. */
-CG_DEVICE uint32_t cg_hw_cluster_nctaid_x(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_nctaid_x(void)
 {
     uint32_t r = 1;
 #if CG_ARCH_HAS_SM90
@@ -145,7 +145,7 @@ CG_DEVICE uint32_t cg_hw_cluster_nctaid_x(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_cluster_nctaid_y(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_nctaid_y(void)
 {
     uint32_t r = 1;
 #if CG_ARCH_HAS_SM90
@@ -155,7 +155,7 @@ CG_DEVICE uint32_t cg_hw_cluster_nctaid_y(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_cluster_nctaid_z(void)
+CG_DEVICE_SM90 uint32_t cg_hw_cluster_nctaid_z(void)
 {
     uint32_t r = 1;
 #if CG_ARCH_HAS_SM90
@@ -168,7 +168,7 @@ CG_DEVICE uint32_t cg_hw_cluster_nctaid_z(void)
 
 /* mov.u32 d, %clusterid.{x,y,z};             PTX ISA 7.8, sm_90
  * This cluster's 3-D index in the grid of clusters. */
-CG_DEVICE uint32_t cg_hw_clusterid_x(void)
+CG_DEVICE_SM90 uint32_t cg_hw_clusterid_x(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90
@@ -178,7 +178,7 @@ CG_DEVICE uint32_t cg_hw_clusterid_x(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_clusterid_y(void)
+CG_DEVICE_SM90 uint32_t cg_hw_clusterid_y(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90
@@ -188,7 +188,7 @@ CG_DEVICE uint32_t cg_hw_clusterid_y(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_clusterid_z(void)
+CG_DEVICE_SM90 uint32_t cg_hw_clusterid_z(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90
@@ -201,7 +201,7 @@ CG_DEVICE uint32_t cg_hw_clusterid_z(void)
 
 /* mov.u32 d, %nclusterid.{x,y,z};            PTX ISA 7.8, sm_90
  * The grid's shape in clusters. */
-CG_DEVICE uint32_t cg_hw_nclusterid_x(void)
+CG_DEVICE_SM90 uint32_t cg_hw_nclusterid_x(void)
 {
     uint32_t r = 1;
 #if CG_ARCH_HAS_SM90
@@ -211,7 +211,7 @@ CG_DEVICE uint32_t cg_hw_nclusterid_x(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_nclusterid_y(void)
+CG_DEVICE_SM90 uint32_t cg_hw_nclusterid_y(void)
 {
     uint32_t r = 1;
 #if CG_ARCH_HAS_SM90
@@ -221,7 +221,7 @@ CG_DEVICE uint32_t cg_hw_nclusterid_y(void)
 #endif
     return r;
 }
-CG_DEVICE uint32_t cg_hw_nclusterid_z(void)
+CG_DEVICE_SM90 uint32_t cg_hw_nclusterid_z(void)
 {
     uint32_t r = 1;
 #if CG_ARCH_HAS_SM90
@@ -235,7 +235,7 @@ CG_DEVICE uint32_t cg_hw_nclusterid_z(void)
 /* mov.pred p, %is_explicit_cluster;          PTX ISA 7.8, sm_90
  * 1 when the launch named a cluster shape (even 1x1x1), 0 for the implicit
  * 1-CTA clusters of a launch without one. */
-CG_DEVICE uint32_t cg_hw_is_explicit_cluster(void)
+CG_DEVICE_SM90 uint32_t cg_hw_is_explicit_cluster(void)
 {
     uint32_t r = 0;
 #if CG_ARCH_HAS_SM90

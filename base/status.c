@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* base/status.c — names and messages of cg_status_t, generated from one
  * table, and the per-thread detail of the last failure. */
-#include "base/status.h"
+#include "status.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 #ifndef CG_BASE_STATUS_H
 #define CG_BASE_STATUS_H
 
-#include "base/config.h"
+#include "config.h"
 
 /* X(enum name, value, message) */
 #define CG_STATUS_TABLE(X)                                                                       \

@@ -2,7 +2,7 @@
 /*
  * cg/cg.h — everything cgc offers, in one include.
  *
- *   #include <cg/cg.h>
+ *   #include <cgc/cg/cg.h>
  *
  * Device side (nvcc): groups (thread block, cluster, grid, warp tiles) and
  * their typed and generic calls, the mbarrier core and the barrier object,
@@ -13,20 +13,20 @@
 #ifndef CG_CG_CG_H
 #define CG_CG_CG_H
 
-#include "base/config.h"
-#include "base/status.h"
-#include "cg/group_header.h"
-#include "base/dim3.h"
-#include "base/address.h"
-#include "barrier/mbarrier.h"
-#include "barrier/barrier.h"
-#include "cluster/cluster.h"
-#include "cg/groups.h"
-#include "cg/launch.h"
-#include "dsmem/dsmem.h"
-#include "async/copy.h"
-#include "async/tensor.h"
-#include "async/pipeline.h"
-#include "cg/pipeline_group.h"
+#include "../base/config.h"
+#include "../base/status.h"
+#include "group_header.h"
+#include "../base/dim3.h"
+#include "../base/address.h"
+#include "../barrier/mbarrier.h"
+#include "../barrier/barrier.h"
+#include "../cluster/cluster.h"
+#include "groups.h"
+#include "launch.h"
+#include "../dsmem/dsmem.h"
+#include "../async/copy.h"
+#include "../async/tensor.h"
+#include "../async/pipeline.h"
+#include "pipeline_group.h"
 
 #endif /* CG_CG_CG_H */

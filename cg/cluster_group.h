@@ -54,11 +54,11 @@
 #ifndef CG_CG_CLUSTER_GROUP_H
 #define CG_CG_CLUSTER_GROUP_H
 
-#include "base/config.h"
-#include "base/dim3.h"
-#include "cg/group_header.h"
-#include "cluster/cluster.h"
-#include "base/address.h"
+#include "../base/config.h"
+#include "../base/dim3.h"
+#include "group_header.h"
+#include "../cluster/cluster.h"
+#include "../base/address.h"
 
 /* The cluster group. Build it with cg_this_cluster(); pass it by pointer. */
 typedef struct cg_cluster {
@@ -80,35 +80,35 @@ CG_DEVICE cg_cluster_t cg_this_cluster(void)
 }
 
 /* This block's rank in the cluster (%cluster_ctarank), 0 .. num_blocks-1. */
-CG_DEVICE uint32_t cg_cluster_block_rank(const cg_cluster_t *c)
+CG_DEVICE_SM90 uint32_t cg_cluster_block_rank(const cg_cluster_t *c)
 {
     (void)c;
     return cg_hw_cluster_ctarank();
 }
 
 /* Blocks in the cluster (%cluster_nctarank), 1 .. 16. */
-CG_DEVICE uint32_t cg_cluster_num_blocks(const cg_cluster_t *c)
+CG_DEVICE_SM90 uint32_t cg_cluster_num_blocks(const cg_cluster_t *c)
 {
     (void)c;
     return cg_hw_cluster_nctarank();
 }
 
 /* The cluster's shape in blocks (%cluster_nctaid). */
-CG_DEVICE cg_dim3_t cg_cluster_dim_blocks(const cg_cluster_t *c)
+CG_DEVICE_SM90 cg_dim3_t cg_cluster_dim_blocks(const cg_cluster_t *c)
 {
     (void)c;
     return cg_dim3(cg_hw_cluster_nctaid_x(), cg_hw_cluster_nctaid_y(), cg_hw_cluster_nctaid_z());
 }
 
 /* This block's 3-D index in the cluster (%cluster_ctaid). */
-CG_DEVICE cg_dim3_t cg_cluster_block_index(const cg_cluster_t *c)
+CG_DEVICE_SM90 cg_dim3_t cg_cluster_block_index(const cg_cluster_t *c)
 {
     (void)c;
     return cg_dim3(cg_hw_cluster_ctaid_x(), cg_hw_cluster_ctaid_y(), cg_hw_cluster_ctaid_z());
 }
 
 /* Threads in the cluster: blocks * threads per block. */
-CG_DEVICE uint32_t cg_cluster_num_threads(const cg_cluster_t *c)
+CG_DEVICE_SM90 uint32_t cg_cluster_num_threads(const cg_cluster_t *c)
 {
     (void)c;
     return cg_hw_cluster_nctarank() * (blockDim.x * blockDim.y * blockDim.z);
@@ -116,7 +116,7 @@ CG_DEVICE uint32_t cg_cluster_num_threads(const cg_cluster_t *c)
 
 /* The calling thread's rank in the cluster: block rank * block size + rank in
  * the block. */
-CG_DEVICE uint32_t cg_cluster_thread_rank(const cg_cluster_t *c)
+CG_DEVICE_SM90 uint32_t cg_cluster_thread_rank(const cg_cluster_t *c)
 {
     (void)c;
     uint32_t in_block = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
@@ -124,7 +124,7 @@ CG_DEVICE uint32_t cg_cluster_thread_rank(const cg_cluster_t *c)
 }
 
 /* The cluster's shape in threads (cluster shape * blockDim, per dimension). */
-CG_DEVICE cg_dim3_t cg_cluster_dim_threads(const cg_cluster_t *c)
+CG_DEVICE_SM90 cg_dim3_t cg_cluster_dim_threads(const cg_cluster_t *c)
 {
     (void)c;
     return cg_dim3(cg_hw_cluster_nctaid_x() * blockDim.x, cg_hw_cluster_nctaid_y() * blockDim.y,
@@ -134,14 +134,14 @@ CG_DEVICE cg_dim3_t cg_cluster_dim_threads(const cg_cluster_t *c)
 /* The calling thread's 3-D index in the cluster, in threads (its block's
  * index in the cluster * blockDim + threadIdx, per dimension; C++ CG's
  * thread_index()). sm_90. */
-CG_DEVICE cg_dim3_t cg_cluster_thread_index(const cg_cluster_t *c)
+CG_DEVICE_SM90 cg_dim3_t cg_cluster_thread_index(const cg_cluster_t *c)
 {
     cg_dim3_t b = cg_cluster_block_index(c);
     return cg_dim3(b.x * blockDim.x + threadIdx.x, b.y * blockDim.y + threadIdx.y, b.z * blockDim.z + threadIdx.z);
 }
 
 /* C++ CG's size(): cg_cluster_num_threads under its older name. sm_90. */
-CG_DEVICE uint32_t cg_cluster_size(const cg_cluster_t *c) { return cg_cluster_num_threads(c); }
+CG_DEVICE_SM90 uint32_t cg_cluster_size(const cg_cluster_t *c) { return cg_cluster_num_threads(c); }
 
 /* ------------------------------------------------------------------------- */
 /* Distributed shared memory                                                 */
@@ -151,14 +151,14 @@ CG_DEVICE uint32_t cg_cluster_size(const cg_cluster_t *c) { return cg_cluster_nu
  * shared memory of block `rank` of the cluster (mapa). Loads and stores
  * through it are DSMEM accesses; the target block must be running (a cluster
  * barrier after its start) and must not exit while they happen. */
-CG_DEVICE void *cg_cluster_map_shared_rank(const cg_cluster_t *c, const void *ptr, uint32_t rank)
+CG_DEVICE_SM90 void *cg_cluster_map_shared_rank(const cg_cluster_t *c, const void *ptr, uint32_t rank)
 {
     (void)c;
     return cg_smem_map_rank_ptr(ptr, rank);
 }
 
 /* The rank of the block whose shared memory `ptr` addresses (getctarank). */
-CG_DEVICE uint32_t cg_cluster_query_shared_rank(const cg_cluster_t *c, const void *ptr)
+CG_DEVICE_SM90 uint32_t cg_cluster_query_shared_rank(const cg_cluster_t *c, const void *ptr)
 {
     (void)c;
     return cg_smem_rank_of_ptr(ptr);
@@ -172,7 +172,7 @@ CG_DEVICE uint32_t cg_cluster_query_shared_rank(const cg_cluster_t *c, const voi
  * once. Collective: every thread of the cluster arrives once per phase, then
  * waits once. The token carries nothing (the hardware tracks the phase); it
  * exists so the call pairs with cg_cluster_barrier_wait like every group. */
-CG_DEVICE cg_token_t cg_cluster_barrier_arrive(cg_cluster_t *c)
+CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive(cg_cluster_t *c)
 {
     cg_token_t t;
     (void)c;
@@ -184,7 +184,7 @@ CG_DEVICE cg_token_t cg_cluster_barrier_arrive(cg_cluster_t *c)
 /* Control-only arrive (barrier.cluster.arrive.relaxed): counts the arrival
  * but publishes no memory. Pair with cg_cluster_barrier_wait. About 0.45x the
  * cost of a release arrive + wait (H200, 103 vs 224 ns per phase). */
-CG_DEVICE cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
+CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
 {
     cg_token_t t;
     (void)c;
@@ -195,7 +195,7 @@ CG_DEVICE cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
 
 /* Wait until every thread of the cluster has arrived in this phase
  * (barrier.cluster.wait.acquire). */
-CG_DEVICE void cg_cluster_barrier_wait(cg_cluster_t *c, cg_token_t tok)
+CG_DEVICE_SM90 void cg_cluster_barrier_wait(cg_cluster_t *c, cg_token_t tok)
 {
     (void)c;
     (void)tok;
@@ -203,7 +203,7 @@ CG_DEVICE void cg_cluster_barrier_wait(cg_cluster_t *c, cg_token_t tok)
 }
 
 /* Cluster-wide barrier: arrive.release then wait.acquire. */
-CG_DEVICE void cg_cluster_sync(cg_cluster_t *c)
+CG_DEVICE_SM90 void cg_cluster_sync(cg_cluster_t *c)
 {
     (void)c;
     cg_hw_cluster_arrive_release();
@@ -215,7 +215,7 @@ CG_DEVICE void cg_cluster_sync(cg_cluster_t *c)
  * returns (or before shared memory that others map is reused). It is a full
  * cg_cluster_sync: when any thread passes it, every thread of the cluster has
  * finished every access (DSMEM included) that it made before. */
-CG_DEVICE void cg_cluster_exit_sync(cg_cluster_t *c) { cg_cluster_sync(c); }
+CG_DEVICE_SM90 void cg_cluster_exit_sync(cg_cluster_t *c) { cg_cluster_sync(c); }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_CLUSTER_GROUP_H */

@@ -62,11 +62,11 @@
 #ifndef CG_CG_COALESCED_H
 #define CG_CG_COALESCED_H
 
-#include "cg/collectives.h"
-#include "base/config.h"
-#include "cg/group_header.h"
-#include "base/sreg.h"
-#include "cg/tile.h"
+#include "collectives.h"
+#include "../base/config.h"
+#include "group_header.h"
+#include "../base/sreg.h"
+#include "tile.h"
 
 /* A coalesced group. Build it with cg_coalesced_threads() or a partition;
  * pass it by pointer. */

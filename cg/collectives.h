@@ -75,9 +75,9 @@
 #ifndef CG_CG_COLLECTIVES_H
 #define CG_CG_COLLECTIVES_H
 
-#include "base/config.h"
-#include "base/sreg.h"
-#include "cg/tile.h"
+#include "../base/config.h"
+#include "../base/sreg.h"
+#include "tile.h"
 
 /* The operators of C++ CG's cooperative_groups/functional.h. */
 typedef enum cg_op {

@@ -28,35 +28,45 @@
 #ifndef CG_CG_GENERIC_H
 #define CG_CG_GENERIC_H
 
-#include "cg/cluster_group.h"
-#include "cg/coalesced.h"
-#include "base/config.h"
-#include "cg/grid.h"
-#include "cg/thread_block.h"
-#include "cg/thread_group.h"
-#include "cg/tile.h"
-#include "cg/wide_tile.h"
+#include "cluster_group.h"
+#include "coalesced.h"
+#include "../base/config.h"
+#include "grid.h"
+#include "thread_block.h"
+#include "thread_group.h"
+#include "tile.h"
+#include "wide_tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
 #if defined(__cplusplus)
 
 /* The _Generic table below, as overloads (internal; users call the macros). */
-#define CG_GENERIC_FORWARD_(group, prefix)                                                         \
-    CG_DEVICE void cg_generic_sync_(group *g) { prefix##_sync(g); }                                \
-    CG_DEVICE cg_token_t cg_generic_barrier_arrive_(group *g) { return prefix##_barrier_arrive(g); } \
-    CG_DEVICE void cg_generic_barrier_wait_(group *g, cg_token_t t) { prefix##_barrier_wait(g, t); } \
-    CG_DEVICE auto cg_generic_thread_rank_(const group *g)->decltype(prefix##_thread_rank(g))      \
+/* dev: CG_DEVICE, or CG_DEVICE_SM90 for a group that needs sm_90 (so an
+ * older target reports the user's generic call, not this table). */
+#define CG_GENERIC_FORWARD_DEV_(group, prefix, dev)                                                \
+    dev void cg_generic_sync_(group *g) { prefix##_sync(g); }                                      \
+    dev cg_token_t cg_generic_barrier_arrive_(group *g) { return prefix##_barrier_arrive(g); }     \
+    dev void cg_generic_barrier_wait_(group *g, cg_token_t t) { prefix##_barrier_wait(g, t); }     \
+    dev auto cg_generic_thread_rank_(const group *g)->decltype(prefix##_thread_rank(g))            \
     {                                                                                              \
         return prefix##_thread_rank(g);                                                            \
     }                                                                                              \
-    CG_DEVICE auto cg_generic_num_threads_(const group *g)->decltype(prefix##_num_threads(g))      \
+    dev auto cg_generic_num_threads_(const group *g)->decltype(prefix##_num_threads(g))            \
     {                                                                                              \
         return prefix##_num_threads(g);                                                            \
     }
+#define CG_GENERIC_FORWARD_(group, prefix) CG_GENERIC_FORWARD_DEV_(group, prefix, CG_DEVICE)
 
 CG_GENERIC_FORWARD_(cg_thread_block_t, cg_thread_block)
-CG_GENERIC_FORWARD_(cg_cluster_t, cg_cluster)
+#if defined(__CUDACC_RTC__) /* the decltype names a wrapper NVRTC marks deprecated below sm_90 */
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 1444
+#endif
+CG_GENERIC_FORWARD_DEV_(cg_cluster_t, cg_cluster, CG_DEVICE_SM90)
+#if defined(__CUDACC_RTC__)
+#pragma nv_diagnostic pop
+#endif
 CG_GENERIC_FORWARD_(cg_grid_t, cg_grid)
 CG_GENERIC_FORWARD_(cg_tile_t, cg_tile)
 CG_GENERIC_FORWARD_(cg_coalesced_group_t, cg_coalesced)

@@ -115,11 +115,11 @@
 #ifndef CG_CG_GRID_H
 #define CG_CG_GRID_H
 
-#include "base/gpu_scope.h"
-#include "base/config.h"
-#include "base/dim3.h"
-#include "cg/group_header.h"
-#include "base/sreg.h"
+#include "../base/gpu_scope.h"
+#include "../base/config.h"
+#include "../base/dim3.h"
+#include "group_header.h"
+#include "../base/sreg.h"
 
 /* Nanoseconds a polling block sleeps between polls of the grid barrier word
  * when the grid has more than one block per SM (0: spin). Tuned on an H200. */
@@ -251,14 +251,14 @@ CG_DEVICE cg_dim3_t cg_grid_block_index(const cg_grid_t *g)
 /* The grid's shape in clusters (%nclusterid; C++ CG's dim_clusters()). A
  * launch without a cluster shape runs in 1-block clusters: the grid's shape.
  * sm_90. */
-CG_DEVICE cg_dim3_t cg_grid_dim_clusters(const cg_grid_t *g)
+CG_DEVICE_SM90 cg_dim3_t cg_grid_dim_clusters(const cg_grid_t *g)
 {
     (void)g;
     return cg_dim3(cg_hw_nclusterid_x(), cg_hw_nclusterid_y(), cg_hw_nclusterid_z());
 }
 
 /* Clusters in the grid (num_clusters()). sm_90. */
-CG_DEVICE uint64_t cg_grid_num_clusters(const cg_grid_t *g)
+CG_DEVICE_SM90 uint64_t cg_grid_num_clusters(const cg_grid_t *g)
 {
     (void)g;
     return (uint64_t)cg_hw_nclusterid_x() * cg_hw_nclusterid_y() * cg_hw_nclusterid_z();
@@ -266,7 +266,7 @@ CG_DEVICE uint64_t cg_grid_num_clusters(const cg_grid_t *g)
 
 /* The calling block's cluster's 3-D index in the grid (%clusterid;
  * cluster_index()). sm_90. */
-CG_DEVICE cg_dim3_t cg_grid_cluster_index(const cg_grid_t *g)
+CG_DEVICE_SM90 cg_dim3_t cg_grid_cluster_index(const cg_grid_t *g)
 {
     (void)g;
     return cg_dim3(cg_hw_clusterid_x(), cg_hw_clusterid_y(), cg_hw_clusterid_z());
@@ -274,7 +274,7 @@ CG_DEVICE cg_dim3_t cg_grid_cluster_index(const cg_grid_t *g)
 
 /* The calling block's cluster's linear rank in the grid, x fastest
  * (cluster_rank()). sm_90. */
-CG_DEVICE uint64_t cg_grid_cluster_rank(const cg_grid_t *g)
+CG_DEVICE_SM90 uint64_t cg_grid_cluster_rank(const cg_grid_t *g)
 {
     (void)g;
     return ((uint64_t)cg_hw_clusterid_z() * cg_hw_nclusterid_y() + cg_hw_clusterid_y()) * cg_hw_nclusterid_x() +
@@ -326,6 +326,6 @@ CG_DEVICE cg_dim3_t cg_grid_group_dim(const cg_grid_t *g) { return cg_grid_dim_b
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 /* The grid barrier's algorithms have a file of their own. */
-#include "cg/grid_barrier.h"
+#include "grid_barrier.h"
 
 #endif /* CG_CG_GRID_H */

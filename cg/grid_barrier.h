@@ -8,10 +8,10 @@
 #ifndef CG_CG_GRID_BARRIER_H
 #define CG_CG_GRID_BARRIER_H
 
-#include "base/config.h"
-#include "base/gpu_scope.h"
-#include "base/sreg.h"
-#include "cg/grid.h"
+#include "../base/config.h"
+#include "../base/gpu_scope.h"
+#include "../base/sreg.h"
+#include "grid.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -77,6 +77,20 @@ CG_DEVICE void cg_grid_debug_require_workspace_(const cg_grid_t *g)
     }
 }
 #endif
+
+/* The release build's report of a grid barrier with no workspace (a plain,
+ * non-cooperative launch; its atomics would fault on address 4): thread 0 of
+ * each block prints the cause and traps, ending the kernel with a launch
+ * failure. Out of line and without arguments, so the grid-sync kernels keep
+ * their frame: the hot path is one compare of the workspace pointer and a
+ * branch not taken (tests/cg:ptx_test checks no local depot appears). */
+static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
+{
+    printf("cgc: grid sync in a kernel launched without a grid workspace (block %u,%u,%u): grid sync needs a "
+           "cooperative launch (cudaLaunchCooperativeKernel, or cg_launch with .cooperative = 1)\n",
+           blockIdx.x, blockIdx.y, blockIdx.z);
+    __trap();
+}
 
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
  * between polls when nonzero. Acquire on the load that sees the flip. */
@@ -342,6 +356,8 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 #endif
     __syncthreads();
     if (cg_grid_is_block_thread0_()) {
+        if (g->_barrier == (uint32_t *)0)
+            cg_grid_report_no_workspace_();
         uint32_t slot = (g->_spread & CG_GRID_SPREAD_WANTED_) ? cg_grid_spread_slot_for_phase_(g) : 0u;
         t._opaque = slot ? cg_grid_spread_arrive_(slot) : cg_grid_block_arrive_(g->_barrier);
     }

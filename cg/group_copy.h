@@ -27,17 +27,17 @@
 #ifndef CG_CG_GROUP_COPY_H
 #define CG_CG_GROUP_COPY_H
 
-#include "async/copy.h"
-#include "cg/cluster_group.h"
-#include "cg/coalesced.h"
-#include "base/config.h"
-#include "cg/generic.h"
-#include "cg/thread_group.h"
-#include "cg/grid.h"
-#include "cg/thread_block.h"
-#include "cg/tile.h"
-#include "cg/wide_tile.h"
-#include "dsmem/dsmem.h"
+#include "../async/copy.h"
+#include "cluster_group.h"
+#include "coalesced.h"
+#include "../base/config.h"
+#include "generic.h"
+#include "thread_group.h"
+#include "grid.h"
+#include "thread_block.h"
+#include "tile.h"
+#include "wide_tile.h"
+#include "../dsmem/dsmem.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

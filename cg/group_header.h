@@ -11,7 +11,7 @@
 #ifndef CG_CG_GROUP_HEADER_H
 #define CG_CG_GROUP_HEADER_H
 
-#include "base/config.h"
+#include "../base/config.h"
 
 typedef enum cg_group_kind {
     CG_GROUP_THREAD_BLOCK = 1,

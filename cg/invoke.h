@@ -41,13 +41,13 @@
 #ifndef CG_CG_INVOKE_H
 #define CG_CG_INVOKE_H
 
-#include "base/config.h"
-#include "cg/cluster_group.h"
-#include "cg/coalesced.h"
-#include "cg/grid.h"
-#include "cg/thread_block.h"
-#include "cg/thread_group.h"
-#include "cg/tile.h"
+#include "../base/config.h"
+#include "cluster_group.h"
+#include "coalesced.h"
+#include "grid.h"
+#include "thread_block.h"
+#include "thread_group.h"
+#include "tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -81,7 +81,7 @@ CG_DEVICE void cg_thread_block_invoke_one(const cg_thread_block_t *b, void (*fn)
     if (cg_thread_block_thread_rank(b) == 0u)
         fn(arg);
 }
-CG_DEVICE void cg_cluster_invoke_one(const cg_cluster_t *c, void (*fn)(void *), void *arg)
+CG_DEVICE_SM90 void cg_cluster_invoke_one(const cg_cluster_t *c, void (*fn)(void *), void *arg)
 {
     if (cg_cluster_thread_rank(c) == 0u)
         fn(arg);
@@ -211,7 +211,11 @@ CG_DEVICE void cg_thread_group_invoke_one_broadcast_bytes(const cg_thread_group_
 #define CG_INVOKE_ONE_FORWARD_(group, prefix)                                                      \
     CG_DEVICE void cg_generic_invoke_one_(const group *g, void (*fn)(void *), void *arg) { prefix##_invoke_one(g, fn, arg); }
 CG_INVOKE_ONE_FORWARD_(cg_thread_block_t, cg_thread_block)
-CG_INVOKE_ONE_FORWARD_(cg_cluster_t, cg_cluster)
+/* The cluster's form is sm_90-only, like cg_cluster_invoke_one itself. */
+CG_DEVICE_SM90 void cg_generic_invoke_one_(const cg_cluster_t *g, void (*fn)(void *), void *arg)
+{
+    cg_cluster_invoke_one(g, fn, arg);
+}
 CG_INVOKE_ONE_FORWARD_(cg_grid_t, cg_grid)
 CG_INVOKE_ONE_FORWARD_(cg_tile_t, cg_tile)
 CG_INVOKE_ONE_FORWARD_(cg_coalesced_group_t, cg_coalesced)

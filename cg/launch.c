@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* cg/launch.c — host launch helpers: validate a launch, do the opt-ins it
  * needs, launch it with cudaLaunchKernelExC. Plain C11, linked with cudart. */
-#include "cg/launch.h"
+#include "launch.h"
 
 
 /* --- hardware limits the device-free checks rely on ---------------------- */

@@ -44,9 +44,9 @@
 #ifndef CG_CG_LAUNCH_H
 #define CG_CG_LAUNCH_H
 
-#include "base/config.h"
-#include "base/dim3.h"
-#include "base/status.h"
+#include "../base/config.h"
+#include "../base/dim3.h"
+#include "../base/status.h"
 
 #if CG_HOST_API /* host only: nothing here under NVRTC */
 #include <cuda_runtime_api.h>

@@ -16,10 +16,10 @@
 #ifndef CG_CG_PIPELINE_GROUP_H
 #define CG_CG_PIPELINE_GROUP_H
 
-#include "async/pipeline.h"
-#include "base/config.h"
-#include "cg/cluster_group.h"
-#include "cg/thread_block.h"
+#include "../async/pipeline.h"
+#include "../base/config.h"
+#include "cluster_group.h"
+#include "thread_block.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -42,7 +42,7 @@ CG_DEVICE cg_pipeline_t cg_thread_block_pipeline(cg_thread_block_t *b, void *sme
  * its empty barriers expect `consumer_arrivals` releases per use from all
  * receiving CTAs). Thread 0 of each CTA initializes its barriers and fences
  * the initialization; then a cluster barrier. */
-CG_DEVICE cg_pipeline_t cg_cluster_pipeline(cg_cluster_t *cl, void *smem, uint32_t stages, uint32_t stage_bytes,
+CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline(cg_cluster_t *cl, void *smem, uint32_t stages, uint32_t stage_bytes,
                                             uint32_t root, uint32_t consumer_arrivals)
 {
     cg_pipeline_t p = cg_pipeline_attach_cluster(smem, stages, stage_bytes, root);
@@ -55,7 +55,7 @@ CG_DEVICE cg_pipeline_t cg_cluster_pipeline(cg_cluster_t *cl, void *smem, uint32
 /* The block's group copy into the current producer stage (libcu++
  * cuda::memcpy_async(block, dst, src, n, pipe)): every thread calls it with
  * the same arguments, after producer_acquire and before producer_commit(0). */
-CG_DEVICE void cg_thread_block_pipeline_memcpy_async(cg_thread_block_t *b, cg_pipeline_t *p, uint32_t offset,
+CG_DEVICE_SM90 void cg_thread_block_pipeline_memcpy_async(cg_thread_block_t *b, cg_pipeline_t *p, uint32_t offset,
                                                      const void *src, uint32_t bytes)
 {
     cg_pipeline_memcpy_async(p, cg_thread_block_thread_rank(b), offset, src, bytes);

@@ -19,10 +19,10 @@
 #ifndef CG_CG_REDUCE_STORE_H
 #define CG_CG_REDUCE_STORE_H
 
-#include "base/config.h"
-#include "cg/coalesced.h"
-#include "cg/collectives.h"
-#include "cg/tile.h"
+#include "../base/config.h"
+#include "coalesced.h"
+#include "collectives.h"
+#include "tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 

@@ -55,12 +55,12 @@
 #ifndef CG_CG_THREAD_BLOCK_H
 #define CG_CG_THREAD_BLOCK_H
 
-#include "barrier/mbarrier.h"
-#include "barrier/block_sync.h"
-#include "base/config.h"
-#include "base/dim3.h"
-#include "cg/group_header.h"
-#include "base/sreg.h"
+#include "../barrier/mbarrier.h"
+#include "../barrier/block_sync.h"
+#include "../base/config.h"
+#include "../base/dim3.h"
+#include "group_header.h"
+#include "../base/sreg.h"
 
 /* The thread block group. Build it with cg_this_thread_block(); pass it by
  * pointer. `_ready` is per thread: 1 once this value's barrier is set up.

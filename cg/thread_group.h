@@ -53,13 +53,13 @@
 #ifndef CG_CG_THREAD_GROUP_H
 #define CG_CG_THREAD_GROUP_H
 
-#include "base/config.h"
-#include "cg/cluster_group.h"
-#include "cg/coalesced.h"
-#include "cg/grid.h"
-#include "cg/group_header.h"
-#include "cg/thread_block.h"
-#include "cg/tile.h"
+#include "../base/config.h"
+#include "cluster_group.h"
+#include "coalesced.h"
+#include "grid.h"
+#include "group_header.h"
+#include "thread_block.h"
+#include "tile.h"
 
 /* Any group. Build it with cg_thread_group(&g) or a cg_thread_group_from_*
  * call; pass it by pointer. `_hdr.kind` is the stored group's kind; `_g`

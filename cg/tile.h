@@ -23,9 +23,9 @@
 #ifndef CG_CG_TILE_H
 #define CG_CG_TILE_H
 
-#include "base/config.h"
-#include "cg/group_header.h"
-#include "cg/thread_block.h"
+#include "../base/config.h"
+#include "group_header.h"
+#include "thread_block.h"
 
 /* A warp tile. Build it with cg_tiled_partition(); pass it by pointer. */
 typedef struct cg_tile {

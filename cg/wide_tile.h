@@ -75,11 +75,11 @@
 #ifndef CG_CG_WIDE_TILE_H
 #define CG_CG_WIDE_TILE_H
 
-#include "base/config.h"
-#include "base/sreg.h"
-#include "cg/collectives.h"
-#include "cg/group_header.h"
-#include "cg/thread_block.h"
+#include "../base/config.h"
+#include "../base/sreg.h"
+#include "collectives.h"
+#include "group_header.h"
+#include "thread_block.h"
 
 /* This header's calls exist (the benchmark keys a row on it). */
 #define CG_HAS_WIDE_TILE 1

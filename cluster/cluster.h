@@ -33,8 +33,8 @@
 #ifndef CG_CLUSTER_CLUSTER_H
 #define CG_CLUSTER_CLUSTER_H
 
-#include "base/config.h"
-#include "base/sreg.h" /* the cluster special registers (cg_hw_cluster_ctarank, ...) */
+#include "../base/config.h"
+#include "../base/sreg.h" /* the cluster special registers (cg_hw_cluster_ctarank, ...) */
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -48,7 +48,7 @@
  * memory operations (shared, DSMEM, global) are performed, as seen from the
  * cluster, before any thread's matching wait.acquire returns. Non-aligned:
  * correct when the warp is diverged. */
-CG_DEVICE void cg_hw_cluster_arrive_release(void)
+CG_DEVICE_SM90 void cg_hw_cluster_arrive_release(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("barrier.cluster.arrive.release;" ::: "memory");
@@ -59,7 +59,7 @@ CG_DEVICE void cg_hw_cluster_arrive_release(void)
 
 /* barrier.cluster.arrive.release.aligned;    PTX ISA 8.0, sm_90
  * As above; the whole warp must execute this same instruction together. */
-CG_DEVICE void cg_hw_cluster_arrive_release_aligned(void)
+CG_DEVICE_SM90 void cg_hw_cluster_arrive_release_aligned(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
@@ -73,7 +73,7 @@ CG_DEVICE void cg_hw_cluster_arrive_release_aligned(void)
  * "every CTA of the cluster has started"). Data written before it is NOT
  * guaranteed visible after the wait. The "memory" clobber only stops the
  * compiler from moving memory accesses across the call. */
-CG_DEVICE void cg_hw_cluster_arrive_relaxed(void)
+CG_DEVICE_SM90 void cg_hw_cluster_arrive_relaxed(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory");
@@ -83,7 +83,7 @@ CG_DEVICE void cg_hw_cluster_arrive_relaxed(void)
 }
 
 /* barrier.cluster.arrive.relaxed.aligned;    PTX ISA 8.0, sm_90 */
-CG_DEVICE void cg_hw_cluster_arrive_relaxed_aligned(void)
+CG_DEVICE_SM90 void cg_hw_cluster_arrive_relaxed_aligned(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
@@ -100,7 +100,7 @@ CG_DEVICE void cg_hw_cluster_arrive_relaxed_aligned(void)
  * Blocks until every non-exited thread of the cluster has arrived in the
  * current phase. Acquire at cluster scope: memory operations after it see
  * what every thread released with its arrive.release. */
-CG_DEVICE void cg_hw_cluster_wait_acquire(void)
+CG_DEVICE_SM90 void cg_hw_cluster_wait_acquire(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
@@ -110,7 +110,7 @@ CG_DEVICE void cg_hw_cluster_wait_acquire(void)
 }
 
 /* barrier.cluster.wait.acquire.aligned;      PTX ISA 8.0, sm_90 */
-CG_DEVICE void cg_hw_cluster_wait_acquire_aligned(void)
+CG_DEVICE_SM90 void cg_hw_cluster_wait_acquire_aligned(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");

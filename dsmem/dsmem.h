@@ -58,9 +58,9 @@
 #ifndef CG_DSMEM_DSMEM_H
 #define CG_DSMEM_DSMEM_H
 
-#include "barrier/mbarrier.h"
-#include "base/config.h"
-#include "base/address.h"
+#include "../barrier/mbarrier.h"
+#include "../base/config.h"
+#include "../base/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -72,7 +72,7 @@
 /* The shared::cluster address of the variable at `local_ptr`'s offset in CTA
  * `rank` of this cluster (mapa via base/address.h). local_ptr points into
  * the calling CTA's shared memory. */
-CG_DEVICE uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
+CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
 {
     return cg_smem_map_rank_addr(cg_smem_addr(local_ptr), rank);
 }
@@ -82,7 +82,7 @@ CG_DEVICE uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
 /* ------------------------------------------------------------------------ */
 
 /* ld.weak.shared::cluster.b32 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_ld_b32(uint32_t caddr)
+CG_DEVICE_SM90 uint32_t cg_dsmem_ld_b32(uint32_t caddr)
 {
     uint32_t v = 0;
 #if CG_ARCH_HAS_SM90
@@ -96,7 +96,7 @@ CG_DEVICE uint32_t cg_dsmem_ld_b32(uint32_t caddr)
 }
 
 /* ld.weak.shared::cluster.b64 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint64_t cg_dsmem_ld_b64(uint32_t caddr)
+CG_DEVICE_SM90 uint64_t cg_dsmem_ld_b64(uint32_t caddr)
 {
     uint64_t v = 0;
 #if CG_ARCH_HAS_SM90
@@ -111,7 +111,7 @@ CG_DEVICE uint64_t cg_dsmem_ld_b64(uint32_t caddr)
 
 /* ld.weak.shared::cluster.v4.b32 {d0,d1,d2,d3}, [a];   PTX ISA 7.8, sm_90.
  * caddr 16-byte aligned. */
-CG_DEVICE uint4 cg_dsmem_ld_v4(uint32_t caddr)
+CG_DEVICE_SM90 uint4 cg_dsmem_ld_v4(uint32_t caddr)
 {
     uint4 v = make_uint4(0, 0, 0, 0);
 #if CG_ARCH_HAS_SM90
@@ -128,7 +128,7 @@ CG_DEVICE uint4 cg_dsmem_ld_v4(uint32_t caddr)
 }
 
 /* st.weak.shared::cluster.b32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_st_b32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 void cg_dsmem_st_b32(uint32_t caddr, uint32_t v)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.weak.shared::cluster.b32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
@@ -141,7 +141,7 @@ CG_DEVICE void cg_dsmem_st_b32(uint32_t caddr, uint32_t v)
 }
 
 /* st.weak.shared::cluster.b64 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_st_b64(uint32_t caddr, uint64_t v)
+CG_DEVICE_SM90 void cg_dsmem_st_b64(uint32_t caddr, uint64_t v)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.weak.shared::cluster.b64 [%0], %1;" ::"r"(caddr), "l"(v) : "memory");
@@ -155,7 +155,7 @@ CG_DEVICE void cg_dsmem_st_b64(uint32_t caddr, uint64_t v)
 
 /* st.weak.shared::cluster.v4.b32 [a], {v0,v1,v2,v3};   PTX ISA 7.8, sm_90.
  * caddr 16-byte aligned. */
-CG_DEVICE void cg_dsmem_st_v4(uint32_t caddr, uint4 v)
+CG_DEVICE_SM90 void cg_dsmem_st_v4(uint32_t caddr, uint4 v)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(caddr), "r"(v.x),
@@ -174,7 +174,7 @@ CG_DEVICE void cg_dsmem_st_v4(uint32_t caddr, uint4 v)
 /* ------------------------------------------------------------------------ */
 
 /* ld.relaxed.cluster.shared::cluster.u32 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_ld_relaxed_u32(uint32_t caddr)
+CG_DEVICE_SM90 uint32_t cg_dsmem_ld_relaxed_u32(uint32_t caddr)
 {
     uint32_t v = 0;
 #if CG_ARCH_HAS_SM90
@@ -188,7 +188,7 @@ CG_DEVICE uint32_t cg_dsmem_ld_relaxed_u32(uint32_t caddr)
 }
 
 /* ld.acquire.cluster.shared::cluster.u32 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_ld_acquire_u32(uint32_t caddr)
+CG_DEVICE_SM90 uint32_t cg_dsmem_ld_acquire_u32(uint32_t caddr)
 {
     uint32_t v = 0;
 #if CG_ARCH_HAS_SM90
@@ -202,7 +202,7 @@ CG_DEVICE uint32_t cg_dsmem_ld_acquire_u32(uint32_t caddr)
 }
 
 /* st.relaxed.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_st_relaxed_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 void cg_dsmem_st_relaxed_u32(uint32_t caddr, uint32_t v)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.relaxed.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
@@ -215,7 +215,7 @@ CG_DEVICE void cg_dsmem_st_relaxed_u32(uint32_t caddr, uint32_t v)
 }
 
 /* st.release.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_st_release_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 void cg_dsmem_st_release_u32(uint32_t caddr, uint32_t v)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.release.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
@@ -255,50 +255,50 @@ CG_DEVICE void cg_dsmem_st_release_u32(uint32_t caddr, uint32_t v)
 #endif
 
 /* atom.relaxed.cluster.shared::cluster.add.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_atom_add_relaxed_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 uint32_t cg_dsmem_atom_add_relaxed_u32(uint32_t caddr, uint32_t v)
 {
     CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.u32", "=r", "r", uint32_t)
 }
 
 /* atom.acq_rel.cluster.shared::cluster.add.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_atom_add_acq_rel_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 uint32_t cg_dsmem_atom_add_acq_rel_u32(uint32_t caddr, uint32_t v)
 {
     CG_DSMEM_ATOM_BODY_("atom.acq_rel.cluster.shared::cluster.add.u32", "=r", "r", uint32_t)
 }
 
 /* atom.relaxed.cluster.shared::cluster.add.u64 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint64_t cg_dsmem_atom_add_relaxed_u64(uint32_t caddr, uint64_t v)
+CG_DEVICE_SM90 uint64_t cg_dsmem_atom_add_relaxed_u64(uint32_t caddr, uint64_t v)
 {
     CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.u64", "=l", "l", uint64_t)
 }
 
 /* atom.relaxed.cluster.shared::cluster.add.f32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE float cg_dsmem_atom_add_relaxed_f32(uint32_t caddr, float v)
+CG_DEVICE_SM90 float cg_dsmem_atom_add_relaxed_f32(uint32_t caddr, float v)
 {
     CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.f32", "=f", "f", float)
 }
 
 /* atom.relaxed.cluster.shared::cluster.min.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_atom_min_relaxed_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 uint32_t cg_dsmem_atom_min_relaxed_u32(uint32_t caddr, uint32_t v)
 {
     CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.min.u32", "=r", "r", uint32_t)
 }
 
 /* atom.relaxed.cluster.shared::cluster.max.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_atom_max_relaxed_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 uint32_t cg_dsmem_atom_max_relaxed_u32(uint32_t caddr, uint32_t v)
 {
     CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.max.u32", "=r", "r", uint32_t)
 }
 
 /* atom.relaxed.cluster.shared::cluster.exch.b32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE uint32_t cg_dsmem_atom_exch_relaxed_b32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 uint32_t cg_dsmem_atom_exch_relaxed_b32(uint32_t caddr, uint32_t v)
 {
     CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.exch.b32", "=r", "r", uint32_t)
 }
 
 /* atom.relaxed.cluster.shared::cluster.cas.b32 d, [a], cmp, v;   PTX ISA 7.8, sm_90.
  * Stores v if the word equals cmp; returns the old word either way. */
-CG_DEVICE uint32_t cg_dsmem_atom_cas_relaxed_b32(uint32_t caddr, uint32_t cmp, uint32_t v)
+CG_DEVICE_SM90 uint32_t cg_dsmem_atom_cas_relaxed_b32(uint32_t caddr, uint32_t cmp, uint32_t v)
 {
 #if CG_ARCH_HAS_SM90
     uint32_t old;
@@ -318,25 +318,25 @@ CG_DEVICE uint32_t cg_dsmem_atom_cas_relaxed_b32(uint32_t caddr, uint32_t cmp, u
 }
 
 /* red.relaxed.cluster.shared::cluster.add.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_red_add_relaxed_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 void cg_dsmem_red_add_relaxed_u32(uint32_t caddr, uint32_t v)
 {
     CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.u32", "r")
 }
 
 /* red.release.cluster.shared::cluster.add.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_red_add_release_u32(uint32_t caddr, uint32_t v)
+CG_DEVICE_SM90 void cg_dsmem_red_add_release_u32(uint32_t caddr, uint32_t v)
 {
     CG_DSMEM_RED_BODY_("red.release.cluster.shared::cluster.add.u32", "r")
 }
 
 /* red.relaxed.cluster.shared::cluster.add.u64 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_red_add_relaxed_u64(uint32_t caddr, uint64_t v)
+CG_DEVICE_SM90 void cg_dsmem_red_add_relaxed_u64(uint32_t caddr, uint64_t v)
 {
     CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.u64", "l")
 }
 
 /* red.relaxed.cluster.shared::cluster.add.f32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE void cg_dsmem_red_add_relaxed_f32(uint32_t caddr, float v)
+CG_DEVICE_SM90 void cg_dsmem_red_add_relaxed_f32(uint32_t caddr, float v)
 {
     CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.f32", "f")
 }
@@ -349,7 +349,7 @@ CG_DEVICE void cg_dsmem_red_add_relaxed_f32(uint32_t caddr, float v)
  * release at cluster scope. PTX ISA 8.1, sm_90. */
 
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [a], v, [mbar]; (4 bytes) */
-CG_DEVICE void cg_dsmem_st_async_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_st_async_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(caddr),
@@ -365,7 +365,7 @@ CG_DEVICE void cg_dsmem_st_async_b32(uint32_t caddr, uint32_t v, uint32_t mbar_c
 }
 
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [a], v, [mbar]; (8 bytes) */
-CG_DEVICE void cg_dsmem_st_async_b64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_st_async_b64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(caddr),
@@ -381,7 +381,7 @@ CG_DEVICE void cg_dsmem_st_async_b64(uint32_t caddr, uint64_t v, uint32_t mbar_c
 }
 
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [a], {v0,v1}, [mbar]; (8 bytes) */
-CG_DEVICE void cg_dsmem_st_async_v2_b32(uint32_t caddr, uint2 v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_st_async_v2_b32(uint32_t caddr, uint2 v, uint32_t mbar_caddr)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];" ::"r"(
@@ -398,7 +398,7 @@ CG_DEVICE void cg_dsmem_st_async_v2_b32(uint32_t caddr, uint2 v, uint32_t mbar_c
 }
 
 /* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [a], {v0..v3}, [mbar]; (16 bytes) */
-CG_DEVICE void cg_dsmem_st_async_v4_b32(uint32_t caddr, uint4 v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_st_async_v4_b32(uint32_t caddr, uint4 v, uint32_t mbar_caddr)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile(
@@ -438,62 +438,62 @@ CG_DEVICE void cg_dsmem_st_async_v4_b32(uint32_t caddr, uint4 v, uint32_t mbar_c
 #endif
 
 /* ... .add.u32 */
-CG_DEVICE void cg_dsmem_red_async_add_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_add_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".add.u32", "r")
 }
 /* ... .add.s32 */
-CG_DEVICE void cg_dsmem_red_async_add_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_add_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".add.s32", "r")
 }
 /* ... .add.u64 (8 bytes) */
-CG_DEVICE void cg_dsmem_red_async_add_u64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_add_u64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".add.u64", "l")
 }
 /* ... .min.u32 */
-CG_DEVICE void cg_dsmem_red_async_min_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_min_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".min.u32", "r")
 }
 /* ... .max.u32 */
-CG_DEVICE void cg_dsmem_red_async_max_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_max_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".max.u32", "r")
 }
 /* ... .min.s32 */
-CG_DEVICE void cg_dsmem_red_async_min_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_min_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".min.s32", "r")
 }
 /* ... .max.s32 */
-CG_DEVICE void cg_dsmem_red_async_max_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_max_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".max.s32", "r")
 }
 /* ... .inc.u32: old >= v ? 0 : old + 1 */
-CG_DEVICE void cg_dsmem_red_async_inc_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_inc_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".inc.u32", "r")
 }
 /* ... .dec.u32: (old == 0 || old > v) ? v : old - 1 */
-CG_DEVICE void cg_dsmem_red_async_dec_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_dec_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".dec.u32", "r")
 }
 /* ... .and.b32 */
-CG_DEVICE void cg_dsmem_red_async_and_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_and_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".and.b32", "r")
 }
 /* ... .or.b32 */
-CG_DEVICE void cg_dsmem_red_async_or_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_or_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".or.b32", "r")
 }
 /* ... .xor.b32 */
-CG_DEVICE void cg_dsmem_red_async_xor_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_red_async_xor_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
 {
     CG_DSMEM_RED_ASYNC_BODY_(".xor.b32", "r")
 }
@@ -508,7 +508,7 @@ CG_DEVICE void cg_dsmem_red_async_xor_b32(uint32_t caddr, uint32_t v, uint32_t m
  * the calling CTA. 16-byte aligned addresses, bytes a multiple of 16. The
  * engine reads src through the async proxy: generic writes to src need
  * cg_fence_proxy_async_smem() by their writers first (base/fence.h). */
-CG_DEVICE void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr)
+CG_DEVICE_SM90 void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
@@ -542,7 +542,7 @@ CG_DEVICE void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32
  * ("Invalid __shared__ write ... not located in remote CTA") and aborts the
  * kernel. Data that stays in this CTA needs no copy: read it in place, or
  * copy it with ordinary loads and stores (CG_DEBUG traps on a push to self). */
-CG_DEVICE void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *bar, uint32_t to_rank)
+CG_DEVICE_SM90 void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *bar, uint32_t to_rank)
 {
 #if CG_DEBUG
     if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0) {
@@ -566,7 +566,7 @@ CG_DEVICE void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t bytes, cg
  * each pushes its share with st.async (16, 8 or 4 bytes per store, the widest
  * the alignment allows). No proxy fence and no sync are needed on the sender:
  * each thread reads src with ordinary loads. bytes a multiple of 4. */
-CG_DEVICE void cg_dsmem_push_share(uint32_t rank, uint32_t count, void *dst, const void *src, uint32_t bytes,
+CG_DEVICE_SM90 void cg_dsmem_push_share(uint32_t rank, uint32_t count, void *dst, const void *src, uint32_t bytes,
                                    cg_mbarrier_t *bar, uint32_t to_rank)
 {
     const uint32_t nthreads = count;

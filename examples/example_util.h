@@ -11,8 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* 0 when device 0 is sm_90 or newer; otherwise 2 with `detail` saying why
- * (`needs` names what the example uses, e.g. "clusters and DSMEM"). */
+#include "examples/examples.h"
+
+/* 0 when device 0 can run this build's device code (sm_90 or newer; sm_80 or
+ * newer in a build for compute_80, CGX_ARCH_MAJOR 8); otherwise 2 with `detail`
+ * saying why (`needs` names what the example uses, e.g. "clusters and DSMEM"). */
 static int cgx_require_sm90(const char *needs, char *detail, size_t detail_len)
 {
     int dev = 0, major = 0;
@@ -22,8 +25,8 @@ static int cgx_require_sm90(const char *needs, char *detail, size_t detail_len)
         snprintf(detail, detail_len, "no CUDA device");
         return 2;
     }
-    if (major < 9) {
-        snprintf(detail, detail_len, "device is sm_%d0: %s need sm_90", major, needs);
+    if (major < CGX_ARCH_MAJOR) {
+        snprintf(detail, detail_len, "device is sm_%d0: %s need sm_%d0", major, needs, CGX_ARCH_MAJOR);
         return 2;
     }
     return 0;

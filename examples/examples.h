@@ -71,6 +71,22 @@ typedef struct cgx_example {
     X(pipeline_stream, "a 1 GiB reduction streamed through a 4-stage TMA pipeline")                   \
     X(pipeline_multicast, "tiles multicast once to a cluster, each CTA computing its own result")
 
+/* The examples that need a Hopper (sm_90) feature, with what they use. A
+ * build for an older target (bazel --define=cuda_arch=compute_80; CGX_ARCH_MAJOR
+ * is then 8) leaves them out (examples/BUILD.bazel's HOPPER_EXAMPLES), and the
+ * tour skips them by name. */
+#define CGX_HOPPER_EXAMPLES(X)                                                                     \
+    X(cluster_neighbor, "a cluster barrier and DSMEM")                                           \
+    X(tma_two_buffers, "bulk (TMA) copies and tx-count barriers")                                \
+    X(tma_parity, "bulk (TMA) copies, elect.sync and tx-count barriers")                         \
+    X(dsmem_histogram, "clusters and DSMEM")
+
+/* The oldest compute capability (major) this build's device code targets:
+ * 9 (sm_90a) unless the build says otherwise. */
+#if !defined(CGX_ARCH_MAJOR)
+#define CGX_ARCH_MAJOR 9
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,10 @@
 # The CMake package, end to end, no GPU needed: configure, build and install
 # cgc into a scratch prefix; build tests/consumer (host C + a kernel)
 # with find_package(cgc) and run it; build its main.c again with only
-# `pkg-config --cflags --libs cgc` and run that. Exit 0 when all of it works.
+# `pkg-config --cflags --libs cgc` and run that; then the same sources in a
+# project that takes cgc with add_subdirectory (the build tree's include/cgc
+# link). Each includes <cgc/cg/cg.h> and checks no bare cgc folder is on its
+# include path. Exit 0 when all of it works.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 work=$(mktemp -d)
@@ -29,4 +32,16 @@ export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib64/pkgconfig"
     # shellcheck disable=SC2086
     gcc -std=c11 -o "$work/pc" tests/consumer/main.c "$work/stub.c" $flags -Wl,-rpath,"$work/prefix/lib" &&
     "$work/pc"; } >"$work/pc.log" 2>&1 || fail "a gcc build with pkg-config's flags" "$work/pc.log"
-echo "cmake package: find_package(cgc) and pkg-config both build and run"
+step "add_subdirectory(cgc)"
+mkdir -p "$work/sub"
+cat >"$work/sub/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.18)
+project(cgc_sub LANGUAGES C CUDA)
+add_subdirectory("$(pwd)" cgc)
+add_executable(consumer "$(pwd)/tests/consumer/main.c" "$(pwd)/tests/consumer/kernel.cu")
+set_target_properties(consumer PROPERTIES CUDA_ARCHITECTURES 90a)
+target_link_libraries(consumer PRIVATE cgc::cgc)
+EOF
+{ cmake -S "$work/sub" -B "$work/sub/build" && cmake --build "$work/sub/build" -j 2 &&
+    "$work/sub/build/consumer"; } >"$work/sub.log" 2>&1 || fail "a project with add_subdirectory(cgc)" "$work/sub.log"
+echo "cmake package: find_package(cgc), pkg-config and add_subdirectory(cgc) all build and run"

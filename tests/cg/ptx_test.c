@@ -393,6 +393,15 @@ Test(cg_ptx, grid_barrier_forms)
      * cheaper than the non-aligned barrier.sync there), as in C++ CG. */
     cr_expect_eq(cgt_count(g, "bar.sync \t0;") + cgt_count(g, "bar.sync 0;"), 2u, "%s", g);
     cr_expect_eq(cgt_count(g, "barrier.sync"), 0u, "%s", g);
+    /* The release build's no-workspace report is one call to an out-of-line
+     * function: the kernel itself gets no local depot (printf's arguments
+     * live in the callee's frame). */
+    char *raw = cgt_ptx_function(ptx, "probe_grid_sync");
+    cr_expect_eq(cgt_count(raw, "__local_depot"), 0u, "a grid-sync kernel has a local frame:\n%s", raw);
+    cr_expect_eq(cgt_count(raw, ".local"), 0u, "a grid-sync kernel uses local memory:\n%s", raw);
+    cr_expect_eq(cgt_count(raw, "cg_grid_report_no_workspace_"), 1u, "one call to the cold report:\n%s", raw);
+    cr_expect_eq(cgt_count(raw, "vprintf"), 0u, "printf inlined into the kernel:\n%s", raw);
+    free(raw);
     free(g);
     free(ptx);
 }

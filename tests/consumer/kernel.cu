@@ -1,6 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/consumer/kernel.cu — a kernel that uses the installed headers. */
-#include <cg/cg.h>
+#include <cgc/cg/cg.h>
+
+/* cgc's headers sit under the cgc/ prefix only: its generic folder names are
+ * not on this project's include path, where they would shadow its own. */
+#if defined(__has_include)
+#if __has_include(<barrier/barrier.h>) || __has_include(<cg/cg.h>) || __has_include(<base/config.h>)
+#error "cgc's folders are on the include path without the cgc/ prefix"
+#endif
+#endif
 
 extern "C" __global__ void consumer_kernel(unsigned *out)
 {

@@ -4,7 +4,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <cg/cg.h>
+#include <cgc/cg/cg.h>
+
+/* cgc's headers sit under the cgc/ prefix only: its generic folder names are
+ * not on this project's include path, where they would shadow its own. */
+#if defined(__has_include)
+#if __has_include(<barrier/barrier.h>) || __has_include(<cg/cg.h>) || __has_include(<base/config.h>)
+#error "cgc's folders are on the include path without the cgc/ prefix"
+#endif
+#endif
 
 const void *consumer_kernel_ptr(void);
 

@@ -17,12 +17,12 @@
 TestSuite(jit_sm80, .timeout = 120);
 
 static const char kernel_src[] =
-    "#include \"barrier/barrier_fn.h\"\n"
-    "#include \"barrier/device_barrier.h\"\n"
-    "#include \"cg/cg.h\"\n"
-    "#include \"cg/coalesced.h\"\n"
-    "#include \"cg/collectives.h\"\n"
-    "#include \"cg/grid.h\"\n"
+    "#include <cgc/barrier/barrier_fn.h>\n"
+    "#include <cgc/barrier/device_barrier.h>\n"
+    "#include <cgc/cg/cg.h>\n"
+    "#include <cgc/cg/coalesced.h>\n"
+    "#include <cgc/cg/collectives.h>\n"
+    "#include <cgc/cg/grid.h>\n"
     "__device__ unsigned jit_hash(unsigned p, unsigned g) { unsigned x = p * 0x9E3779B9u ^ g * 0x85EBCA6Bu;\n"
     "    x ^= x >> 15; x *= 0x2C1B3C6Du; x ^= x >> 12; return x | 1u; }\n"
     "__device__ void jit_done(void *arg) { ++*(unsigned *)arg; }\n"

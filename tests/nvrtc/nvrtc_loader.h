@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <criterion/criterion.h>
@@ -58,28 +59,60 @@ static void load_nvrtc(void)
               "libnvrtc lacks an entry point");
 }
 
-/* Compiles `src` for sm_90a with cgc's root (the runfiles directory) as the
- * only include path; returns the PTX (caller frees) or fails with the log. */
-static char *compile_for(const char *what, const char *src, const char *arch)
+/* The include directory a user of an install passes: one that holds cgc/
+ * (here a link named cgc to the runfiles root, cgc's root), so sources write
+ * #include <cgc/cg/cg.h> and the library's relative includes resolve below it. */
+static const char *prefix_dir(void)
+{
+    static char dir[1100];
+    if (dir[0])
+        return dir;
+    char root[1024], link[1200];
+    cr_assert(getcwd(root, sizeof root) != NULL);
+    const char *tmp = getenv("TEST_TMPDIR");
+    snprintf(dir, sizeof dir, "%s/cgc_include_%d", tmp && *tmp ? tmp : "/tmp", (int)getpid());
+    snprintf(link, sizeof link, "%s/cgc", dir);
+    mkdir(dir, 0755);
+    unlink(link);
+    cr_assert_eq(symlink(root, link), 0, "cannot link %s to %s", link, root);
+    return dir;
+}
+
+/* Compiles `src` (named `file` in diagnostics) for `arch` with one include
+ * path, the directory holding cgc/ (prefix_dir), and `extra` (one option, or
+ * NULL). Returns NVRTC's result; the
+ * log and, on success, the PTX come back in *log and *ptx (caller frees). */
+static int try_compile(const char *what, const char *file, const char *src, const char *arch, const char *extra,
+                       char **log, char **ptx)
 {
     load_nvrtc();
-    char root[1024], inc[1100];
-    cr_assert(getcwd(root, sizeof root) != NULL);
-    snprintf(inc, sizeof inc, "-I%s", root);
-    const char *opts[] = {inc, arch, "-std=c++17"};
+    char inc[1200];
+    snprintf(inc, sizeof inc, "-I%s", prefix_dir());
+    const char *opts[] = {inc, arch, "-std=c++17", extra};
     void *prog = NULL;
-    cr_assert_eq(rtc.create(&prog, src, "cgc_nvrtc.cu", 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);
-    const int rc = rtc.compile(prog, 3, opts);
+    cr_assert_eq(rtc.create(&prog, src, file, 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);
+    const int rc = rtc.compile(prog, extra ? 4 : 3, opts);
     size_t n = 0;
     rtc.log_size(prog, &n);
-    char *log = calloc(n + 1, 1);
-    rtc.log(prog, log);
+    *log = calloc(n + 1, 1);
+    rtc.log(prog, *log);
+    *ptx = NULL;
+    if (rc == 0) {
+        rtc.ptx_size(prog, &n);
+        *ptx = calloc(n + 1, 1);
+        rtc.ptx(prog, *ptx);
+    }
+    rtc.destroy(&prog);
+    return rc;
+}
+
+/* As try_compile; returns the PTX (caller frees) or fails with the log. */
+static char *compile_for(const char *what, const char *src, const char *arch)
+{
+    char *log = NULL, *ptx = NULL;
+    const int rc = try_compile(what, "cgc_nvrtc.cu", src, arch, NULL, &log, &ptx);
     cr_assert_eq(rc, 0, "%s: NVRTC could not compile it (result %d):\n%s", what, rc, log);
     free(log);
-    rtc.ptx_size(prog, &n);
-    char *ptx = calloc(n + 1, 1);
-    rtc.ptx(prog, ptx);
-    rtc.destroy(&prog);
     return ptx;
 }
 

@@ -17,9 +17,11 @@
 
 #include "tests/nvrtc/nvrtc_loader.h"
 
-/* Every header of the library folders, alone: nothing reaches for a C
- * library header or declares a host function NVRTC cannot take. */
-Test(nvrtc, every_header_compiles_alone)
+/* Every header of the library folders, alone, for `arch`, without a warning:
+ * nothing reaches for a C library header or declares a host function NVRTC
+ * cannot take, and (for compute_80) no unmarked wrapper calls an sm_90-only
+ * one (that would warn in the header, not at a user's call). */
+static void every_header_alone(const char *arch)
 {
     static const char *folders[] = {"base", "barrier", "cluster", "dsmem", "async", "cg"};
     int headers = 0;
@@ -32,16 +34,58 @@ Test(nvrtc, every_header_compiles_alone)
             if (len < 3 || strcmp(e->d_name + len - 2, ".h") != 0)
                 continue;
             char src[512], what[300];
-            snprintf(src, sizeof src, "#include \"%s/%s\"\n__global__ void cgc_nvrtc_empty(void) {}\n", folders[i],
+            snprintf(src, sizeof src, "#include <cgc/%s/%s>\n__global__ void cgc_nvrtc_empty(void) {}\n", folders[i],
                      e->d_name);
-            snprintf(what, sizeof what, "%s/%s", folders[i], e->d_name);
-            free(compile(what, src));
+            snprintf(what, sizeof what, "%s/%s (%s)", folders[i], e->d_name, arch);
+            char *log = NULL, *ptx = NULL;
+            const int rc = try_compile(what, "cgc_nvrtc.cu", src, arch, NULL, &log, &ptx);
+            cr_expect_eq(rc, 0, "%s: NVRTC could not compile it (result %d):\n%s", what, rc, log);
+            cr_expect(strstr(log, "warning") == NULL, "%s: NVRTC warns (a user would see it too):\n%s", what, log);
+            free(log);
+            free(ptx);
             ++headers;
         }
         closedir(d);
     }
     cr_expect_geq(headers, 20, "only %d headers found (is the runfiles tree complete?)", headers);
-    cr_log_info("%d headers compiled through NVRTC", headers);
+    cr_log_info("%d headers compiled through NVRTC for %s", headers, arch);
+}
+
+Test(nvrtc, every_header_compiles_alone)
+{
+    every_header_alone("-arch=sm_90a");
+}
+
+Test(nvrtc, every_header_compiles_alone_for_compute_80)
+{
+    every_header_alone("-arch=compute_80");
+}
+
+/* A JIT user's cluster call compiled for compute_80 is reported at the
+ * user's file and line, naming the call and the requirement: NVRTC's front
+ * end has no "unavailable", so it is deprecation warning #1444, which
+ * -diag-error=1444 turns into the compile error nvcc gives. */
+Test(nvrtc, a_cluster_call_for_compute_80_names_the_callers_line)
+{
+    static const char src[] = "#include <cgc/cg/cg.h>\n"
+                              "extern \"C\" __global__ void k(unsigned *out)\n"
+                              "{\n"
+                              "    cg_cluster_t cl = cg_this_cluster();\n"
+                              "    out[0] = cg_cluster_block_rank(&cl);\n" /* line 5 */
+                              "}\n";
+    for (int as_error = 0; as_error < 2; ++as_error) {
+        char *log = NULL, *ptx = NULL;
+        const int rc = try_compile("cluster call, compute_80", "user_kernel.cu", src, "-arch=compute_80",
+                                   as_error ? "-diag-error=1444" : NULL, &log, &ptx);
+        if (as_error)
+            cr_expect_neq(rc, 0, "with -diag-error=1444 a cluster call compiled for compute_80; NVRTC said:\n%s", log);
+        cr_expect(strstr(log, as_error ? "user_kernel.cu(5): error" : "user_kernel.cu(5): warning") != NULL,
+                  "the caller's line user_kernel.cu(5) is not named (%s):\n%s", as_error ? "error" : "warning", log);
+        cr_expect(strstr(log, "cg_cluster_block_rank") != NULL, "the call is not named:\n%s", log);
+        cr_expect(strstr(log, "needs sm_90 or newer") != NULL, "the requirement is not named:\n%s", log);
+        free(log);
+        free(ptx);
+    }
 }
 
 /* A kernel that uses a block, a tile, a cluster with a DSMEM exchange, an
@@ -49,9 +93,9 @@ Test(nvrtc, every_header_compiles_alone)
 Test(nvrtc, a_kernel_using_groups_barriers_and_dsmem)
 {
     static const char src[] =
-        "#include \"cg/cg.h\"\n"
-        "#include \"cg/collectives.h\"\n"
-        "#include \"barrier/device_barrier.h\"\n"
+        "#include <cgc/cg/cg.h>\n"
+        "#include <cgc/cg/collectives.h>\n"
+        "#include <cgc/barrier/device_barrier.h>\n"
         "extern \"C\" __global__ void cgc_nvrtc_kernel(unsigned *out, cg_device_barrier_t *gbar)\n"
         "{\n"
         "    __shared__ unsigned slot[32];\n"

@@ -9,7 +9,10 @@ PTX, and the objects link into ordinary cc_* targets.
   cgc_header_check(name, hdrs, deps)            each header compiles alone
 
 Target architecture: sm_90a unless `--define=cuda_arch=sm_XY` names another, or a
-comma-separated list (machine code for each, PTX for the newest).
+comma-separated list (machine code for each, PTX for the newest). A
+`compute_XY` entry gives PTX only for that target (`--define=cuda_arch=compute_80`:
+-gencode=arch=compute_80,code=compute_80, which the driver JIT-compiles on any
+GPU from sm_80 up).
 Debug device checks (CG_DEBUG=1): `--config=cgdebug` or a target's copts.
 No -rdc: every kernel and the device code it calls live in one .cu.
 """
@@ -19,19 +22,23 @@ load("//tools/bazel:copts.bzl", "CGC_C_COPTS", "CGC_NVCC_FLAGS")
 
 _DEFAULT_ARCH = "sm_90a"
 
+def _arch_digits(a):
+    # "sm_90a" -> "90a", "compute_80" -> "80".
+    return a[len("compute_"):] if a.startswith("compute_") else a[len("sm_"):]
+
 def _arch_list(arch):
-    # "sm_90a" or a comma-separated list "sm_90a,sm_100a".
+    # "sm_90a" or a comma-separated list "sm_90a,sm_100a"; compute_XY: PTX only.
     archs = [a.strip() for a in arch.split(",") if a.strip()]
     for a in archs:
-        if not a.startswith("sm_") or not a[3:5].isdigit():
-            fail("cuda_arch must list targets like sm_90a or sm_80 (comma-separated), got '%s'" % arch)
+        if not (a.startswith("sm_") or a.startswith("compute_")) or not _arch_digits(a)[0:2].isdigit():
+            fail("cuda_arch must list targets like sm_90a, sm_80 or compute_80 (comma-separated), got '%s'" % arch)
     if not archs:
         fail("cuda_arch is empty")
     return archs
 
 def _arch_number(a):
     digits = ""
-    for c in a[3:].elems():
+    for c in _arch_digits(a).elems():
         if c.isdigit():
             digits += c
     return int(digits)
@@ -41,19 +48,26 @@ def _gencode(arch):
     # the named target (Hopper-only instructions need the "a" variant). A list
     # gives machine code for each and, for the newest, PTX too, so the binary
     # also runs (JIT-compiled) on GPUs newer than any listed.
+    # A compute_XY entry: PTX only, -gencode=arch=compute_XY,code=compute_XY.
     archs = _arch_list(arch)
-    flags = ["-gencode=arch=compute_%s,code=%s" % (a[3:], a) for a in archs]
-    if len(archs) > 1:
-        newest = archs[0]
-        for a in archs:
+    flags = []
+    for a in archs:
+        code = "compute_" + _arch_digits(a) if a.startswith("compute_") else a
+        flags.append("-gencode=arch=compute_%s,code=%s" % (_arch_digits(a), code))
+    machine = [a for a in archs if a.startswith("sm_")]
+    if len(machine) > 1:
+        newest = machine[0]
+        for a in machine:
             if _arch_number(a) > _arch_number(newest):
                 newest = a
-        flags.append("-gencode=arch=compute_%s,code=compute_%s" % (newest[3:], newest[3:]))
+        ptx = "-gencode=arch=compute_%s,code=compute_%s" % (_arch_digits(newest), _arch_digits(newest))
+        if ptx not in flags:
+            flags.append(ptx)
     return flags
 
 def _ptx_arch(arch):
     # PTX checks read one file: the first target listed.
-    return "-arch=compute_%s" % _arch_list(arch)[0][3:]
+    return "-arch=compute_%s" % _arch_digits(_arch_list(arch)[0])
 
 def _compile_flags(ctx, ccs):
     arch = ctx.var.get("cuda_arch", _DEFAULT_ARCH)
@@ -65,9 +79,15 @@ def _compile_flags(ctx, ccs):
     if ctx.var.get("cg_debug", "0") == "1" and not getattr(ctx.attr, "ptx", False):
         flags.append("-DCG_DEBUG=1")
     search = ["-I.", "-I" + ctx.bin_dir.path]
+    # nvcc has no -iquote, so quote includes become -I. Bazel lists each
+    # repository's root among them; cgc's root (external/cgc) is left out for
+    # other projects' code, whose path gets cgc's headers only under cgc/
+    # (//:cgc), so generic names like barrier/barrier.h do not shadow theirs.
+    cgc_root = Label("//:BUILD.bazel").workspace_root
+    hidden = [] if own or not cgc_root else [cgc_root, ctx.bin_dir.path + "/" + cgc_root, ctx.genfiles_dir.path + "/" + cgc_root]
     for cc in ccs:
         search += ["-D" + d for d in cc.defines.to_list()]
-        search += ["-I" + i for i in cc.includes.to_list() + cc.quote_includes.to_list()]
+        search += ["-I" + i for i in cc.includes.to_list() + cc.quote_includes.to_list() if i not in hidden]
         search += ["-isystem=" + i for i in cc.system_includes.to_list()]
     seen = {}
     for f in search:

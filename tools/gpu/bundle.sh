@@ -39,6 +39,17 @@ for b in examples/tour bench/bench; do
     [ -x "bazel-bin/$b" ] && cp -L "bazel-bin/$b" "$stage/bin/"
 done
 
+# The pre-Hopper tour: the examples that need no Hopper feature as compute_80
+# PTX only (tools/check_sm80_tour.sh); run.sh runs it on the GPU, where the
+# driver JIT-compiles the PTX. Built after the copies above: it replaces
+# bazel-bin/examples/tour.
+if [ -x "$stage/bin/tour" ]; then
+    bazel build --define=cuda_arch=compute_80 //examples:tour >"$stage/tour_sm80_build.log" 2>&1 &&
+        cp -L bazel-bin/examples/tour "$stage/bin/tour_sm80" ||
+        { echo "bundle: the compute_80 tour did not build:"; tail -n 20 "$stage/tour_sm80_build.log"; exit 1; }
+    rm -f "$stage/tour_sm80_build.log"
+fi
+
 # Criterion and the shared libraries it pulls in (everything but glibc's own).
 first=$(head -n 1 "$stage/tests/index.txt" | cut -d' ' -f2)
 ldd "bazel-bin/$first" | awk '/=> \// {print $3}' | while read -r lib; do

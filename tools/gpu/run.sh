@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine, from the checkout, with .bundle/ carried
 # (tools/gpu/bundle.sh made it). In one go: every test binary, the example
-# tour, the benchmark, then every GPU test under compute-sanitizer memcheck,
+# tour (and the compute_80 PTX tour, JIT-compiled), the benchmark, then every GPU test under compute-sanitizer memcheck,
 # racecheck, synccheck and initcheck (with CGT_QUICK=1, which scales long
 # loops down).
 # Logs go to $OUT (at most 8 files come back); a summary table prints last.
@@ -73,6 +73,12 @@ if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ -x "$work/bin/tour" ]; then
     timeout 120 "$work/bin/tour" >"$out/tour.log" 2>&1
     echo "tour-exit-code: $?" >>"$out/tour.log"
 fi
+# The pre-Hopper examples as compute_80 PTX, JIT-compiled by the driver for
+# this GPU (bundle.sh builds it with --define=cuda_arch=compute_80).
+if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ -x "$work/bin/tour_sm80" ]; then
+    timeout 120 "$work/bin/tour_sm80" >"$out/tour_sm80.log" 2>&1
+    echo "tour-sm80-exit-code: $?" >>"$out/tour_sm80.log"
+fi
 if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ "${CGC_SKIP_BENCH:-0}" != 1 ] && [ -x "$work/bin/bench" ]; then
     # shellcheck disable=SC2086
     timeout 240 "$work/bin/bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >"$out/bench.log" 2>&1
@@ -133,6 +139,10 @@ echo "sanitizers done at $(($(date +%s) - start)) s"
             }' "$out/sanitizers.log"
     fi
     [ -f "$out/tour.log" ] && grep -E "^\[(ok|FAIL|SKIP)\]|tour-exit-code" "$out/tour.log"
+    if [ -f "$out/tour_sm80.log" ]; then
+        echo "sm_80 tour (compute_80 PTX, JIT-compiled here):"
+        grep -E "^\[(ok|FAIL|SKIP)\]|examples:|tour-sm80-exit-code" "$out/tour_sm80.log"
+    fi
     [ -f "$out/bench.log" ] && grep -E "\|" "$out/bench.log"
     echo "wall time: $(($(date +%s) - start)) s"
 } | tee "$out/summary.txt"
