@@ -79,7 +79,10 @@ typedef struct cgx_example {
     X(cluster_neighbor, "a cluster barrier and DSMEM")                                           \
     X(tma_two_buffers, "bulk (TMA) copies and tx-count barriers")                                \
     X(tma_parity, "bulk (TMA) copies, elect.sync and tx-count barriers")                         \
-    X(dsmem_histogram, "clusters and DSMEM")
+    X(dsmem_histogram, "clusters and DSMEM")                                                     \
+    X(tensor_transpose, "tensor (TMA) copies and tx-count barriers")                             \
+    X(pipeline_stream, "bulk (TMA) copies and tx-count barriers")                                \
+    X(pipeline_multicast, "clusters, multicast bulk copies and remote arrives")
 
 /* The oldest compute capability (major) this build's device code targets:
  * 9 (sm_90a) unless the build says otherwise. */
