@@ -255,14 +255,15 @@ extern "C" int cgx_binary_partition_odd_even(char *detail, size_t detail_len)
         else if (got_view[0][i] != want_view[i] || got_sum[0][i] != want_sum[i])
             what = "the host";
         if (what) {
-            char a[96], b[96];
+            char a[96], b[96], h[96];
             bpo_unpack(a, sizeof a, got_view[0][i], got_sum[0][i]);
+            bpo_unpack(h, sizeof h, want_view[i], want_sum[i]);
             if (what[0] == 'C')
                 bpo_unpack(b, sizeof b, got_view[1][i], got_sum[1][i]);
             else
-                bpo_unpack(b, sizeof b, want_view[i], want_sum[i]);
-            snprintf(detail, detail_len, "element %d (value %d, chunk %d lane %d): cgc %s, %s %s", i, h_in[i],
-                     i / 32, i % 32, a, what, b);
+                snprintf(b, sizeof b, "%s", h);
+            snprintf(detail, detail_len, "element %d of %d (value %d, chunk %d lane %d): cgc %s, %s %s (host %s)", i,
+                     n, h_in[i], i / 32, i % 32, a, what, b, h);
             rc = 1;
         }
     }

@@ -17,6 +17,11 @@ static void skip_if_racecheck_cannot_follow(const char *name)
                                  "cg_barrier_fn_t: the last arrival acquires the others with "
                                  "fence.acq_rel.cta after its own mbarrier.arrive.noComplete; "
                                  "racecheck models mbarrier synchronization only as arrive -> wait");
+    if (strcmp(name, "pipeline_stream") == 0 || strcmp(name, "pipeline_multicast") == 0)
+        cgt_skip_under_sanitizer("racecheck",
+                                 "a pipeline stage is refilled by a bulk copy after the consumers' release is "
+                                 "acquired by the producer's wait (tests/pipeline says why racecheck cannot "
+                                 "follow that edge)");
 }
 
 #define CGX__TEST(name, origin)                                          \

@@ -134,7 +134,12 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
     /* The grid (queries only: no cooperative launch here). */
     cg_grid_t g = cg_this_grid();
     cg_thread_group_t gg = cg_thread_group(&g);
-    ccg::thread_group cgg = ccg::this_grid();
+    /* The oracle is grid_group's own query, not thread_group's: C++ CG keeps
+     * a grid_group's workspace pointer in the bits where thread_group keeps
+     * its kind (cooperative_groups.h, gg_data over group_data), so a
+     * thread_group made from this_grid() has lost its kind and answers 0 for
+     * size() and thread_rank() (measured on an H100, CUDA 13.0). */
+    ccg::grid_group cgg = ccg::this_grid();
     o[TG_GRID_RANK] = cg_thread_group_thread_rank(&gg);
     o[TG_GRID_RANK + 1] = cgg.thread_rank();
     o[TG_GRID_SIZE] = cg_thread_group_num_threads(&gg);

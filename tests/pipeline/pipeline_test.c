@@ -101,9 +101,18 @@ static unsigned grid_blocks(unsigned per_sm)
     return quick() ? 8u : per_sm * (unsigned)cgt_device_props()->multiProcessorCount;
 }
 
+/* Why the ring tests do not run under racecheck (they run plain, under
+ * memcheck, synccheck and initcheck, every word of every stage use checked). */
+#define PLT_RACECHECK_NO_MODEL                                                                                  \
+    "a stage is reused when the consumers' release (an arrive on its empty mbarrier, one lane per warp or a "  \
+    "remote arrive from another CTA) is acquired by the producer's wait, which then fences the async proxy "  \
+    "and issues the next bulk copy; racecheck does not follow that edge to the bulk copy's async-proxy "      \
+    "writes and reports each consumer read against them (measured on an H100, 2026-11-24)"
+
 Test(pipeline, warp_specialized_stages_sizes_warps)
 {
     cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     const unsigned blocks = grid_blocks(1);
     const uint32_t sizes[] = {16, 48, 240, 1024, 4112, 16384, 65536, 0 /* the largest that fits */};
@@ -138,6 +147,7 @@ Test(pipeline, warp_specialized_stages_sizes_warps)
 Test(pipeline, warp_specialized_millions_of_stage_uses)
 {
     cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     const unsigned blocks = grid_blocks(2);
     const uint32_t uses = quick() ? 1024u : (1u << 16);
@@ -160,6 +170,7 @@ Test(pipeline, warp_specialized_millions_of_stage_uses)
 Test(pipeline, block_form_every_thread_produces_and_consumes)
 {
     cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     const unsigned blocks = grid_blocks(1);
     static const unsigned shapes[][3] = {{32, 1, 1}, {33, 1, 1}, {96, 1, 1}, {160, 1, 1},
@@ -209,6 +220,7 @@ static void run_cluster(fixture_t *f, unsigned csize, uint32_t root, uint32_t ma
 Test(pipeline, cluster_multicast_masks_sizes_2_to_16)
 {
     cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     uint64_t rs = cgt_seed() ^ 0x5eedu;
     const uint32_t uses = quick() ? 48u : 768u;

@@ -284,6 +284,7 @@ static void run_load(uint64_t *rs, tcfg_t *c, int via_global_map)
     for (int form = 0; form < 2; ++form) {
         CGT_CUDA(cudaMemset(dout, CGT_POISON_BYTE, out_bytes));
         CGT_CUDA(cudaMemset(dstatus, 0xff, sizeof status));
+        cr_log_info("launch: %s, form %d%s", c->name, form, dmap ? ", map in global memory" : "");
         CGT_CUDA((cudaError_t)tnst_load(&map, dmap, c->rank, dcoords, NBOXES, c->box_bytes, form, dout, dstatus));
         CGT_SYNC();
         CGT_CUDA(cudaMemcpy(out, dout, out_bytes, cudaMemcpyDeviceToHost));
@@ -389,6 +390,7 @@ static void run_store(uint64_t *rs, tcfg_t *c)
         const char *what = form ? "cg_tensor_store_<rank>d" : "cg_tensor_store (coordinate array)";
         CGT_CUDA(cudaMemset(dout, CGT_POISON_BYTE, c->bytes));
         CGT_CUDA(cudaMemset(dstatus, 0xff, sizeof status));
+        cr_log_info("launch: store %s, form %d", c->name, form);
         CGT_CUDA((cudaError_t)tnst_store(&min, &mout, c->rank, dcoords, NBOXES, c->box_bytes, form, dstatus));
         CGT_SYNC();
         CGT_CUDA(cudaMemcpy(got, dout, c->bytes, cudaMemcpyDeviceToHost));
@@ -496,6 +498,7 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
                 const char *what = form ? "cg_tensor_load_multicast_2d" : "cg_tensor_load_multicast (array)";
                 CGT_CUDA(cudaMemset(dout, CGT_POISON_BYTE, out_bytes));
                 CGT_CUDA(cudaMemset(dstatus, 0xff, sizeof status));
+                cr_log_info("launch: multicast %s, cluster %d, form %d", c.name, csize, form);
                 const int err = tnst_multicast(csize, nclusters, &map, dcoords, c.box_bytes, 8, form, dout, dstatus);
                 if (err == -1) {
                     cr_log_warn("%s: the device cannot hold one such cluster; skipped", c.name);
