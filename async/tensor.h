@@ -17,6 +17,11 @@
  * dimension 0 first (x is the contiguous dimension). A box may hang over any
  * edge of the tensor, negative coordinates included: loads fill the elements
  * outside with the map's OOB fill (zero or NaN), stores skip them.
+ * The x coordinate times the element size must be a multiple of 16 bytes
+ * (negative ones too): on an H100 a box starting 3 bytes in faults with
+ * "an illegal instruction was encountered" (measured 2026-11-24; 0, 16 and
+ * -16 bytes work). The tests move swizzled boxes only at multiples of the
+ * swizzle span.
  *
  * Completion of loads: like cg_memcpy_async_tx, the box's bytes
  * (box[0] * ... * box[rank-1] * element size, with element strides:

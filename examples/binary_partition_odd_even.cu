@@ -205,7 +205,7 @@ extern "C" int cgx_binary_partition_odd_even(char *detail, size_t detail_len)
     int *d_in = NULL, *d_tot = NULL, *d_sum = NULL;
     uint32_t *d_view = NULL;
     int want_tot[3], got_tot[2][3];
-    int rc = 2, n = 0;
+    int rc = 2, n = 0, partial = 0, cpp_partial_off = 0;
     uint64_t seed = (uint64_t)time(NULL) ^ 0xb1a2c3d4e5f60718ull, s;
     got_sum[0] = (int *)malloc(bytes);
     got_sum[1] = (int *)malloc(bytes);
@@ -246,28 +246,35 @@ extern "C" int cgx_binary_partition_odd_even(char *detail, size_t detail_len)
         CGX_CUDA(cudaMemcpy(got_view[v], d_view, (size_t)n * 4, cudaMemcpyDeviceToHost));
     }
 
-    /* every element: cgc against C++ CG (the oracle), then against the host */
+    /* Every element: cgc against the host and against C++ CG (the oracle).
+     * One exception, measured on an H100 (CUDA 13.0): in the last, partial
+     * chunk C++ CG's reduce over a partition of a partition (while the
+     * chunk's other lanes wait in the tile sync) returns sums that disagree
+     * with the host, where cgc's agree. There C++ CG's records are counted
+     * and reported, not failed; everywhere else they must agree. */
     rc = 0;
+    cpp_partial_off = 0;
+    partial = n - n % 32; /* first element of the partial chunk (n when none) */
     for (int i = 0; i < n && rc == 0; ++i) {
-        const char *what = NULL;
-        if (got_view[0][i] != got_view[1][i] || got_sum[0][i] != got_sum[1][i])
-            what = "C++ CG";
-        else if (got_view[0][i] != want_view[i] || got_sum[0][i] != want_sum[i])
-            what = "the host";
-        if (what) {
+        const int cgc_ok = got_view[0][i] == want_view[i] && got_sum[0][i] == want_sum[i];
+        const int cpp_ok = got_view[1][i] == want_view[i] && got_sum[1][i] == want_sum[i];
+        if (!cpp_ok && cgc_ok && i >= partial) {
+            ++cpp_partial_off;
+            continue;
+        }
+        if (!cgc_ok || !cpp_ok) {
             char a[96], b[96], h[96];
             bpo_unpack(a, sizeof a, got_view[0][i], got_sum[0][i]);
+            bpo_unpack(b, sizeof b, got_view[1][i], got_sum[1][i]);
             bpo_unpack(h, sizeof h, want_view[i], want_sum[i]);
-            if (what[0] == 'C')
-                bpo_unpack(b, sizeof b, got_view[1][i], got_sum[1][i]);
-            else
-                snprintf(b, sizeof b, "%s", h);
-            snprintf(detail, detail_len, "element %d of %d (value %d, chunk %d lane %d): cgc %s, %s %s (host %s)", i,
-                     n, h_in[i], i / 32, i % 32, a, what, b, h);
+            snprintf(detail, detail_len, "element %d of %d (value %d, chunk %d lane %d): cgc %s, C++ CG %s, host %s",
+                     i, n, h_in[i], i / 32, i % 32, a, b, h);
             rc = 1;
         }
     }
-    for (int v = 0; v < 2 && rc == 0; ++v)
+    for (int v = 0; v < 2 && rc == 0; ++v) {
+        if (v == 1 && cpp_partial_off)
+            continue; /* C++ CG's totals carry its partial-chunk sums */
         if (memcmp(got_tot[v], want_tot, sizeof want_tot) != 0) {
             snprintf(detail, detail_len,
                      "%s totals: %d odds, odd sum %d, even sum %d; host: %d odds, odd sum %d, even sum %d",
@@ -275,11 +282,15 @@ extern "C" int cgx_binary_partition_odd_even(char *detail, size_t detail_len)
                      want_tot[1], want_tot[2]);
             rc = 1;
         }
+    }
     if (rc == 0)
         snprintf(detail, detail_len,
                  "%d values (seed %llu): %d odd, odd sum %d, even sum %d; every thread's group "
-                 "(rank, size, meta rank/size, sum) cgc = C++ CG = host",
-                 n, (unsigned long long)seed, want_tot[0], want_tot[1], want_tot[2]);
+                 "(rank, size, meta rank/size, sum) cgc = host%s%s",
+                 n, (unsigned long long)seed, want_tot[0], want_tot[1], want_tot[2],
+                 cpp_partial_off ? ", C++ CG = host except in the partial last chunk, where its sums differ for "
+                                 : " = C++ CG",
+                 cpp_partial_off ? "its threads (reported, not failed: see the file)" : "");
 done:
     cudaFree(d_in);
     cudaFree(d_tot);
