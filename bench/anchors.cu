@@ -264,9 +264,11 @@ __global__ void k_cg_cluster_sync(bench_args_t a)
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
-        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cl.sync();
-        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+        if (bench_checked_phase(i))
+            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
     cl.sync(); /* no CTA exits while another may read its slots */
     bench_check_report(&a, wrong);
@@ -285,10 +287,12 @@ __global__ void k_cg_cluster_split(bench_args_t a)
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
-        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         auto t = cl.barrier_arrive();
         cl.barrier_wait(std::move(t));
-        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+        if (bench_checked_phase(i))
+            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
     cl.sync(); /* no CTA exits while another may read its slots */
     bench_check_report(&a, wrong);
@@ -309,10 +313,12 @@ __global__ void k_ptx_cluster_relaxed(bench_args_t a)
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
-        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
         asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
-        stale += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+        if (bench_checked_phase(i))
+            stale += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
     cl.sync(); /* no CTA exits while another may read its slots */
     /* A relaxed arrive orders no memory: a stale read is allowed, counted apart. */

@@ -170,15 +170,30 @@ static __device__ __forceinline__ unsigned bench_block_peer(long long i)
                    bench_slot_value((a).nonce, (i), bench_p_);                                   \
     } while (0)
 
+/* Cluster and grid rows check every 8th phase (i % 8 == 7), every thread of
+ * the grid then: the check's remote read (DSMEM, or another block's line in
+ * L2) waits on the critical path, and checked at every phase it tripled a
+ * grid sync at 8 blocks/SM and halved the relaxed cluster rows' headroom
+ * (bench/README.md, "What the checks cost"). A barrier that releases a phase
+ * early does so at checked phases too (the self-test's broken barriers are
+ * caught); the phase count is still checked for every phase. */
+#define BENCH_CHECK_EVERY 8
+static __device__ __forceinline__ bool bench_checked_phase(long long i) { return (i % BENCH_CHECK_EVERY) == BENCH_CHECK_EVERY - 1; }
+
 /* Grid rows: the slots are a.slots (2 x the largest grid), the peer a thread
  * of another block (bench_dbar_peer), the id the global thread index. */
-#define BENCH_GRID_PUBLISH(a, i, g, n) \
-    ((a).slots[((i) & 1) * (n) + (g)] = bench_slot_value((a).nonce, (i), (unsigned)(g)))
+#define BENCH_GRID_PUBLISH(a, i, g, n)                                                           \
+    do {                                                                                         \
+        if (bench_checked_phase(i))                                                              \
+            (a).slots[((i) & 1) * (n) + (g)] = bench_slot_value((a).nonce, (i), (unsigned)(g));  \
+    } while (0)
 #define BENCH_GRID_VERIFY(a, i, g, n, wrong)                                                     \
     do {                                                                                         \
-        const unsigned long long bench_p_ = bench_dbar_peer((i), (g), (n));                      \
-        (wrong) += *(volatile unsigned *)&(a).slots[((i) & 1) * (n) + bench_p_] !=               \
-                   bench_slot_value((a).nonce, (i), (unsigned)bench_p_);                         \
+        if (bench_checked_phase(i)) {                                                            \
+            const unsigned long long bench_p_ = bench_dbar_peer((i), (g), (n));                  \
+            (wrong) += *(volatile unsigned *)&(a).slots[((i) & 1) * (n) + bench_p_] !=           \
+                       bench_slot_value((a).nonce, (i), (unsigned)bench_p_);                     \
+        }                                                                                        \
     } while (0)
 
 /* Cluster rows: the slot array lives in each CTA's shared memory; after the

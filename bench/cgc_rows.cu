@@ -167,9 +167,11 @@ __global__ void kc_cluster_sync(bench_args_t a)
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
-        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cg_cluster_sync(&cl);
-        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+        if (bench_checked_phase(i))
+            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
     cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
     bench_check_report(&a, wrong);
@@ -189,10 +191,12 @@ __global__ void kc_cluster_split(bench_args_t a)
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
-        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cg_token_t t = cg_cluster_barrier_arrive(&cl);
         cg_cluster_barrier_wait(&cl, t);
-        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+        if (bench_checked_phase(i))
+            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
     cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
     bench_check_report(&a, wrong);
@@ -212,10 +216,12 @@ __global__ void kc_cluster_relaxed(bench_args_t a)
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
-        slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
         cg_token_t t = cg_cluster_barrier_arrive_relaxed(&cl);
         cg_cluster_barrier_wait(&cl, t);
-        wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+        if (bench_checked_phase(i))
+            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
     }
     cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
     /* A relaxed arrive orders no memory: a stale read is allowed, counted apart. */
