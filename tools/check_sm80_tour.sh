@@ -16,9 +16,9 @@ bazel aquery --define=cuda_arch=compute_80 'mnemonic("Nvcc", //examples:examples
     fail "aquery failed"
 n=$(grep -c -- '-gencode=arch=compute_80,code=compute_80' "$log")
 sass=$(grep -c -- 'code=sm_' "$log")
-[ "${n:-0}" -eq 3 ] && [ "${sass:-0}" -eq 0 ] ||
-    fail "want 3 example objects as compute_80 PTX only, found $n compute_80 and $sass with machine code"
+[ "${n:-0}" -eq 7 ] && [ "${sass:-0}" -eq 0 ] ||
+    fail "want 7 example objects as compute_80 PTX only, found $n compute_80 and $sass with machine code"
 "$(bazel info bazel-bin 2>/dev/null)/examples/tour" >"$log" 2>&1 # no GPU here: it lists, then exits 2
-grep -q "runs psum_completion split_arrive_wait memcpy_async_batches; skips the Hopper examples cluster_neighbor" "$log" ||
+grep -q "runs psum_completion split_arrive_wait memcpy_async_batches warp_aggregated_atomics binary_partition_odd_even quicksort_partition conjugate_gradient; skips the Hopper examples cluster_neighbor" "$log" ||
     fail "the tour does not list what it runs and skips"
-echo "sm_80 tour: //examples:tour for compute_80 (PTX only): psum_completion, split_arrive_wait, memcpy_async_batches"
+echo "sm_80 tour: //examples:tour for compute_80 (PTX only): psum_completion, split_arrive_wait, memcpy_async_batches and the four CUDA-sample ports"
