@@ -3,11 +3,19 @@
  * tests/groupapi/ptx_probes.cu — kernels whose PTX ptx_test.c reads: a
  * cg_thread_group_t made in sight of its calls against the typed calls,
  * generic invoke_one against typed, cg_wait_prior with a constant and a
- * run-time n, one commit per staged copy.
+ * run-time n, one commit per staged copy; the staged block copy of 16-byte
+ * aligned data beside C++ CG's memcpy_async(block, dst, src,
+ * aligned_size_t<16>(bytes)).
  */
 #include <stdint.h>
 
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+#include <cuda/barrier> /* cuda::aligned_size_t */
+
 #include "cg/groups.h"
+
+namespace cpp = cooperative_groups;
 
 static __device__ uint32_t probe_fn(void *p) { return *(const uint32_t *)p * 3u + 1u; }
 static __device__ void probe_count(void *p) { atomicAdd((unsigned *)p, 1u); }
@@ -105,4 +113,24 @@ extern "C" __global__ void wait_tile(const unsigned char *src, unsigned char *ou
     cg_memcpy_async(&t, sm, src, bytes);
     cg_wait(&t);
     out[threadIdx.x] = sm[threadIdx.x];
+}
+
+/* The staged block copy of a 16-byte aligned buffer (the bench rows "group
+ * memcpy_async + wait_prior"): cgc's four-argument form, then C++ CG's with
+ * the alignment promised by aligned_size_t<16>. bytes is a run-time value. */
+extern "C" __global__ void staged_copy_block_cgc(const int4 *src, int *out, unsigned bytes)
+{
+    __shared__ int4 sm_cgc[1024];
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_memcpy_async(&b, sm_cgc, src, bytes);
+    cg_wait(&b);
+    out[threadIdx.x] = sm_cgc[threadIdx.x].x;
+}
+extern "C" __global__ void staged_copy_block_cxx(const int4 *src, int *out, unsigned bytes)
+{
+    __shared__ int4 sm_cxx[1024];
+    cpp::thread_block b = cpp::this_thread_block();
+    cpp::memcpy_async(b, sm_cxx, src, cuda::aligned_size_t<16>(bytes));
+    cpp::wait(b);
+    out[threadIdx.x] = sm_cxx[threadIdx.x].x;
 }

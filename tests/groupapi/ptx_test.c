@@ -10,7 +10,10 @@
  *     one elect.sync each and the named functions inlined (no call);
  *   - cg_wait_prior with a constant n is one cp.async.wait_group n; a
  *     run-time n reaches every immediate 0..7; one commit per staged copy;
- *   - cg_wait on a tile: wait_group 0, then bar.warp.sync, no bar.sync.
+ *   - cg_wait on a tile: wait_group 0, then bar.warp.sync, no bar.sync;
+ *   - the staged block copy of 16-byte aligned data: one alignment test
+ *     before anything else, then a loop of cp.async.cg 16-byte copies whose
+ *     body is no longer than C++ CG's memcpy_async with aligned_size_t<16>.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -119,5 +122,135 @@ Test(groupapi_ptx, wait_on_a_tile_is_a_warp_sync)
     cr_expect_gt(cgt_count(f, "bar.warp.sync"), 0u, "no warp sync after the wait:\n%s", f);
     cr_expect_eq(cgt_count(f, "bar.sync"), 0u, "a block sync in a tile's wait:\n%s", f);
     free(f);
+    free(ptx);
+}
+
+/* The loop that holds the instruction at `at` (a pointer into body): its
+ * instruction lines from the label before `at` to the branch back to that
+ * label, counted; 0 when `at` is not in a loop block. The block's text goes
+ * to *block (caller frees). */
+static size_t loop_block(const char *body, const char *at, char **block)
+{
+    const char *start = at;
+    /* back to the label line ("$L__BB...:") that opens the block */
+    while (start > body) {
+        const char *ls = start - 1;
+        while (ls > body && ls[-1] != '\n')
+            ls--;
+        const char *le = strchr(ls, '\n');
+        size_t len = (size_t)(le - ls);
+        while (len > 0 && isspace((unsigned char)ls[len - 1]))
+            len--;
+        start = ls;
+        if (len > 0 && ls[len - 1] == ':' && strncmp(ls, "$L__BB", 6) == 0)
+            break;
+    }
+    char label[64];
+    size_t ll = strcspn(start, ":");
+    *block = NULL;
+    if (strncmp(start, "$L__BB", 6) != 0 || ll >= sizeof label)
+        return 0;
+    memcpy(label, start, ll);
+    label[ll] = '\0';
+    size_t n = 0;
+    for (const char *l = strchr(start, '\n'); l != NULL && l[1] != '\0'; l = strchr(l + 1, '\n')) {
+        const char *p = l + 1;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\n' || strncmp(p, "//", 2) == 0)
+            continue;
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len > 0 && p[len - 1] == ':')
+            return 0; /* another label before the branch back: not one block */
+        n++;
+        if (strstr(p, "bra") != NULL && strstr(p, "bra") < p + len) {
+            char tail[80];
+            snprintf(tail, sizeof tail, "%s;", label);
+            const char *t = strstr(p, tail);
+            if (t == NULL || t >= p + len)
+                return 0;
+            size_t blen = (size_t)(p + len - start);
+            *block = malloc(blen + 1);
+            cr_assert(*block != NULL);
+            memcpy(*block, start, blen);
+            (*block)[blen] = '\0';
+            return n;
+        }
+    }
+    return 0;
+}
+
+/* The instruction lines before the first conditional branch ("@%p") of
+ * body. Caller frees. */
+static char *before_first_branch(const char *body)
+{
+    const char *b = strstr(body, "@%p");
+    size_t len = b ? (size_t)(b - body) : strlen(body);
+    char *out = malloc(len + 1);
+    cr_assert(out != NULL);
+    memcpy(out, body, len);
+    out[len] = '\0';
+    return out;
+}
+
+Test(groupapi_ptx, aligned_block_copy_loop_is_no_longer_than_cxx_cg)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    char *cxx = cgt_ptx_function(ptx, "staged_copy_block_cxx");
+    char *cgc = cgt_ptx_function(ptx, "staged_copy_block_cgc");
+
+    /* C++ CG's loop: the shortest block around a 16-byte cp.async.cg. */
+    size_t cxx_len = 0;
+    for (const char *at = strstr(cxx, "cp.async.cg.shared"); at; at = strstr(at + 1, "cp.async.cg.shared")) {
+        char *blk = NULL;
+        size_t n = loop_block(cxx, at, &blk);
+        if (n > 0 && (cxx_len == 0 || n < cxx_len))
+            cxx_len = n;
+        free(blk);
+    }
+    cr_assert_gt(cxx_len, 0u, "no cp.async.cg loop in C++ CG's aligned block copy:\n%s", cxx);
+
+    /* cgc's: every 16-byte loop holds exactly one cp.async.cg 16-byte copy
+     * (shared::cta destination register, global source) and nothing longer
+     * than C++ CG's body. */
+    const char *form = "cp.async.cg.shared::cta.global [%r";
+    size_t loops = 0;
+    for (const char *at = strstr(cgc, form); at; at = strstr(at + 1, form)) {
+        char *blk = NULL;
+        size_t n = loop_block(cgc, at, &blk);
+        const char *eol = strchr(at, '\n');
+        char line[128];
+        size_t ll = eol ? (size_t)(eol - at) : strlen(at);
+        if (ll >= sizeof line)
+            ll = sizeof line - 1;
+        memcpy(line, at, ll);
+        line[ll] = '\0';
+        cr_expect(strstr(line, "], [%rd") != NULL && strstr(line, "], 16;") != NULL,
+                  "want cp.async.cg.shared::cta.global [%%r], [%%rd], 16; got: %s", line);
+        if (n == 0) {
+            cr_expect(0, "a 16-byte cp.async.cg outside a loop block in cgc's copy (at: %s):\n%s", line, cgc);
+            continue;
+        }
+        loops++;
+        cr_expect_eq(cgt_count(blk, "cp.async"), 1u, "want one cp.async per loop body, got:\n%s", blk);
+        cr_expect_leq(n, cxx_len, "cgc's loop body has %zu instructions, C++ CG's %zu:\n--- cgc\n%s\n--- C++ CG\n%s",
+                      n, cxx_len, blk, cxx);
+        free(blk);
+    }
+    cr_expect_gt(loops, 0u, "no 16-byte cp.async.cg loop in cgc's block copy:\n%s", cgc);
+
+    /* The aligned test comes first: before cgc's first conditional branch,
+     * no alignment-width choice (xor, selp) and no generic shared address
+     * (cvta.shared); one 15-mask test of the addresses and size. */
+    char *pre = before_first_branch(cgc);
+    cr_expect_eq(cgt_count(pre, "cvta.shared"), 0u, "cvta.shared before the aligned test:\n%s", pre);
+    cr_expect_eq(cgt_count(pre, "xor"), 0u, "a skew computation before the aligned test:\n%s", pre);
+    cr_expect_eq(cgt_count(pre, "selp"), 0u, "a width choice before the aligned test:\n%s", pre);
+    cr_expect_eq(cgt_count(pre, ", 15;"), 1u, "want one '& 15' test before the first branch:\n%s", pre);
+    cr_expect_eq(cgt_count(cgc, "cp.async.commit_group"), 1u, "want one commit per staged copy:\n%s", cgc);
+    free(pre);
+    free(cgc);
+    free(cxx);
     free(ptx);
 }
