@@ -21,7 +21,10 @@
  * (negative ones too): on an H100 a box starting 3 bytes in faults with
  * "an illegal instruction was encountered" (measured 2026-11-24; 0, 16 and
  * -16 bytes work). The tests move swizzled boxes only at multiples of the
- * swizzle span.
+ * swizzle span. A store's box must not start before the tensor: on an H100
+ * a store at x = -16 bytes (or at (-16, -1)) faults the same way, while one
+ * hanging over the end is clipped (measured 2026-11-24); loads take
+ * negative coordinates and fill.
  *
  * Completion of loads: like cg_memcpy_async_tx, the box's bytes
  * (box[0] * ... * box[rank-1] * element size, with element strides:

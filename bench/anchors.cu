@@ -331,7 +331,7 @@ BENCH_EXPORT(a_ptx_cluster_relaxed, k_ptx_cluster_relaxed)
 
 // --- grid ---------------------------------------------------------------------
 
-__global__ void k_cg_grid_sync(bench_args_t a)
+__global__ void BENCH_GRID_BOUNDS k_cg_grid_sync(bench_args_t a)
 {
     cg::grid_group g = cg::this_grid();
     const unsigned long long gt = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;
@@ -692,7 +692,7 @@ __global__ void k_cg_cluster_sync_nochk(bench_args_t a)
 }
 BENCH_EXPORT(a_cg_cluster_sync_nochk, k_cg_cluster_sync_nochk)
 
-__global__ void k_cg_grid_sync_nochk(bench_args_t a)
+__global__ void BENCH_GRID_BOUNDS k_cg_grid_sync_nochk(bench_args_t a)
 {
     cg::grid_group g = cg::this_grid();
     unsigned acc = threadIdx.x;

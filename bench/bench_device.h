@@ -178,7 +178,16 @@ static __device__ __forceinline__ unsigned bench_block_peer(long long i)
  * early does so at checked phases too (the self-test's broken barriers are
  * caught); the phase count is still checked for every phase. */
 #define BENCH_CHECK_EVERY 8
-static __device__ __forceinline__ bool bench_checked_phase(long long i) { return (i % BENCH_CHECK_EVERY) == BENCH_CHECK_EVERY - 1; }
+static __device__ __forceinline__ bool bench_checked_phase(long long i)
+{
+    return ((unsigned)i & (BENCH_CHECK_EVERY - 1u)) == BENCH_CHECK_EVERY - 1u; /* a power of two */
+}
+
+/* Every grid kernel (cgc, anchor, settings): the grid rows run at most 2048
+ * threads per SM (8 x 256 ... 32 x 64), so 32 registers a thread; without
+ * the bound the sampled check's branch took cgc's kernel to 34 and the 8/SM
+ * rows could not co-reside (H100, 2026-11-24). */
+#define BENCH_GRID_BOUNDS __launch_bounds__(256, 8)
 
 /* Grid rows: the slots are a.slots (2 x the largest grid), the peer a thread
  * of another block (bench_dbar_peer), the id the global thread index. */

@@ -97,9 +97,10 @@
     }
 
 /* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
- * library's defaults; designs_grid_*.cu with one setting changed). */
+ * library's defaults; designs_grid_*.cu with one setting changed), bounded
+ * like the anchor (BENCH_GRID_BOUNDS, bench_device.h). */
 #define BENCH_GRID_SYNC_KERNEL(kname)              \
-    __global__ void kname(bench_args_t a)          \
+    __global__ void BENCH_GRID_BOUNDS kname(bench_args_t a) \
     {                                              \
         cg_grid_t g = cg_this_grid();              \
         const unsigned long long gt = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x; \
