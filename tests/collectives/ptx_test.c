@@ -6,8 +6,12 @@
  *     operator is exactly one redux.sync of that operator's form and no
  *     shuffle, as C++ CG's;
  *   - butterfly reductions and scans issue as many shuffles of each kind as
- *     C++ CG's (a cgc reduction also carries the partial-tile path, taken
- *     only in a partial last warp; its shuffles are counted apart);
+ *     C++ CG's; for a reduction this is the path a block without a partial
+ *     warp takes (branching only on the block size), the partial-tile path
+ *     lying off it;
+ *   - the benchmark's calls (bench/cgc_rows.cu) take exactly C++ CG's warp
+ *     instructions on that path, with the constant full mask on tiles of 32
+ *     (docs/design/collectives.md);
  *   - a constant operator folds: no compare in a float sum, no add in a
  *     float minimum;
  *   - a coalesced group's 32-bit reduction is one redux.sync, its ballot a
@@ -94,50 +98,140 @@ static int warp_counts_eq(warp_counts_t a, warp_counts_t b)
 
 static size_t warp_total(warp_counts_t c) { return c.bfly + c.up + c.down + c.idx + c.redux + c.vote + c.match; }
 
-/* Splits a PTX body into basic blocks (a label starts one, a branch or ret
- * ends one) and returns a copy of the first block whose warp instructions are
- * exactly `want`, or NULL. Caller frees. */
-static char *block_with(const char *body, warp_counts_t want)
+/* One PTX line, trimmed, into `out` (a label keeps its colon). */
+static void line_at(const char *p, char *out, size_t cap, const char **next)
 {
-    size_t cap = strlen(body) + 1;
-    char *blk = malloc(cap);
-    cr_assert(blk != NULL);
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    const char *s = p;
+    while (s < p + len && (*s == ' ' || *s == '\t'))
+        ++s;
+    size_t n = (size_t)(p + len - s);
+    if (n > cap - 1)
+        n = cap - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
+    *next = eol ? eol + 1 : p + len;
+}
+
+/* The line of `body` that defines register `reg` ("op \treg, ..."), or NULL. */
+static const char *def_of(const char *body, const char *reg)
+{
+    char pat[48];
+    snprintf(pat, sizeof pat, "\t%s, ", reg);
+    const char *q = strstr(body, pat);
+    if (!q)
+        return NULL;
+    while (q > body && q[-1] != '\n')
+        --q;
+    return q;
+}
+
+/* 1 when predicate `pred` is set from the block-size test "(ntid.x * ntid.y
+ * * ntid.z) & 31 == 0" (setp.eq/ne against 0 of an and with 31 of a product);
+ * *whole_if gets the predicate value that means "no partial warp". */
+static int is_block_test(const char *body, const char *pred, int *whole_if)
+{
+    char ln[256], a[32], b[32], c[32];
+    const char *nx;
+    const char *d = def_of(body, pred);
+    if (!d)
+        return 0;
+    line_at(d, ln, sizeof ln, &nx);
+    int eq = strncmp(ln, "setp.eq.", 8) == 0, ne = strncmp(ln, "setp.ne.", 8) == 0;
+    if (!(eq || ne) || sscanf(strchr(ln, '\t') ? strchr(ln, '\t') : ln, " %31[^,], %31[^,], %31[^;];", a, b, c) != 3 ||
+        strcmp(c, "0") != 0)
+        return 0;
+    d = def_of(body, b);
+    if (!d)
+        return 0;
+    line_at(d, ln, sizeof ln, &nx);
+    if (strncmp(ln, "and.b32", 7) != 0 || sscanf(strchr(ln, '\t'), " %31[^,], %31[^,], %31[^;];", a, b, c) != 3 ||
+        strcmp(c, "31") != 0)
+        return 0;
+    d = def_of(body, b);
+    if (!d)
+        return 0;
+    line_at(d, ln, sizeof ln, &nx);
+    if (strncmp(ln, "mul.lo.s32", 10) != 0)
+        return 0;
+    *whole_if = eq;
+    return 1;
+}
+
+/* The instructions a launch whose block has no partial warp executes in
+ * `body`, from the entry to its ret, into a new string; a conditional branch
+ * on anything but the block-size test ends the walk with NULL and a message
+ * in `why`. Caller frees. */
+static char *whole_block_path(const char *body, char *why, size_t why_cap)
+{
+    size_t cap = strlen(body) * 2 + 1;
+    char *out = malloc(cap);
+    cr_assert(out != NULL);
     size_t n = 0;
-    const char *p = body;
-    while (*p) {
-        const char *eol = strchr(p, '\n');
-        size_t len = eol ? (size_t)(eol - p) : strlen(p);
-        const char *s = p;
-        while (s < p + len && (*s == ' ' || *s == '\t'))
-            ++s;
-        size_t slen = (size_t)(p + len - s);
-        int label = slen > 0 && *s == '$' && s[slen - 1] == ':';
-        int ends = 0;
-        if (!label && slen > 0) {
-            /* "bra", "@%p1 bra", "ret": the block ends after this line */
-            const char *op = s;
-            if (*op == '@') {
-                while (op < s + slen && *op != ' ' && *op != '\t')
-                    ++op;
-                while (op < s + slen && (*op == ' ' || *op == '\t'))
-                    ++op;
+    const char *p = strchr(body, '{');
+    p = p ? p + 1 : body;
+    for (int steps = 0; steps < 20000 && *p; ++steps) {
+        char ln[256];
+        const char *next;
+        line_at(p, ln, sizeof ln, &next);
+        p = next;
+        if (ln[0] == '\0' || ln[0] == '.' || ln[0] == '/' || ln[0] == '$' || ln[0] == '{' || ln[0] == '}')
+            continue;
+        const char *op = ln;
+        char pred[32] = "";
+        int neg = 0;
+        if (ln[0] == '@') {
+            neg = ln[1] == '!';
+            sscanf(ln + 1 + neg, "%31s", pred);
+            op = strchr(ln, ' ');
+            op = op ? op + 1 : ln;
+            while (*op == ' ' || *op == '\t')
+                ++op;
+        }
+        if (strncmp(op, "ret", 3) == 0) {
+            out[n] = '\0';
+            return out;
+        }
+        if (strncmp(op, "bra", 3) == 0) {
+            int take = 1;
+            if (pred[0]) {
+                int whole_if;
+                if (!is_block_test(body, pred, &whole_if)) {
+                    snprintf(why, why_cap, "branch on %s%s, not on the block size: %s", neg ? "!" : "", pred, ln);
+                    free(out);
+                    return NULL;
+                }
+                take = neg ? !whole_if : whole_if;
             }
-            ends = strncmp(op, "bra", 3) == 0 || strncmp(op, "ret", 3) == 0;
-            memcpy(blk + n, s, slen);
-            n += slen;
-            blk[n++] = '\n';
+            if (take) {
+                char label[64], pat[72];
+                const char *t = strchr(op, '$');
+                if (!t || sscanf(t, "%63[^;]", label) != 1) {
+                    snprintf(why, why_cap, "branch without a label: %s", ln);
+                    free(out);
+                    return NULL;
+                }
+                snprintf(pat, sizeof pat, "\n%s:", label);
+                const char *l = strstr(body, pat);
+                if (!l) {
+                    snprintf(why, why_cap, "label %s not found", label);
+                    free(out);
+                    return NULL;
+                }
+                p = l + 1;
+            }
+            continue;
         }
-        if (label || ends || !eol) {
-            blk[n] = '\0';
-            if (warp_counts_eq(warp_count(blk), want))
-                return blk;
-            n = 0;
-        }
-        p += len;
-        if (*p == '\n')
-            ++p;
+        size_t len = strlen(ln);
+        memcpy(out + n, ln, len);
+        n += len;
+        out[n++] = '\n';
+        if (n + 300 > cap)
+            break;
     }
-    free(blk);
+    snprintf(why, why_cap, "no ret reached");
+    free(out);
     return NULL;
 }
 
@@ -178,22 +272,29 @@ static int masks_constant_full(const char *body, const char *blk)
     return 1;
 }
 
-/* cgc's whole-tile path of probe `name` is one basic block with exactly C++
- * CG's warp instructions (every shuffle and redux.sync of C++ CG's straight-
- * line code, none more), and `want_total` of them. With `full_mask`, both
- * name the constant full warp mask there (tiles of 32). Other blocks of cgc's
- * function may hold the partial-tile path. */
+/* The path a launch without a partial warp takes through cgc's probe `name`
+ * (every conditional branch on it is the block-size test, which ptxas sees
+ * as uniform) holds exactly C++ CG's warp instructions: every shuffle and
+ * redux.sync of C++ CG's straight-line code, none more, `want_total` in all.
+ * With `full_mask`, both name the constant full warp mask there (tiles of
+ * 32). The partial-tile path lies off that path. */
 static void expect_fast_path(const char *ptx, const char *name, size_t want_total, int full_mask)
 {
     pair_t p = probe(ptx, name);
     warp_counts_t cpp = warp_count(p.cpp);
     cr_expect_eq(warp_total(cpp), want_total, "%s: C++ CG has %zu warp instructions, expected %zu (the oracle changed?):\n%s",
                  name, warp_total(cpp), want_total, p.cpp);
-    char *fast = block_with(p.cgc, cpp);
-    cr_expect(fast != NULL,
-              "%s: no basic block of cgc holds exactly C++ CG's warp instructions (bfly %zu up %zu down %zu idx %zu "
-              "redux %zu vote %zu match %zu); cgc:\n%s",
-              name, cpp.bfly, cpp.up, cpp.down, cpp.idx, cpp.redux, cpp.vote, cpp.match, p.cgc);
+    char why[256] = "";
+    char *fast = whole_block_path(p.cgc, why, sizeof why);
+    cr_expect(fast != NULL, "%s: cgc's whole-block path: %s; cgc:\n%s", name, why, p.cgc);
+    if (fast) {
+        warp_counts_t c = warp_count(fast);
+        cr_expect(warp_counts_eq(c, cpp),
+                  "%s: cgc's whole-block path has bfly %zu up %zu down %zu idx %zu redux %zu vote %zu match %zu, C++ CG "
+                  "bfly %zu up %zu down %zu idx %zu redux %zu vote %zu match %zu; path:\n%s",
+                  name, c.bfly, c.up, c.down, c.idx, c.redux, c.vote, c.match, cpp.bfly, cpp.up, cpp.down, cpp.idx,
+                  cpp.redux, cpp.vote, cpp.match, fast);
+    }
     if (fast && full_mask) {
         cr_expect(masks_constant_full(p.cpp, p.cpp), "%s: C++ CG's mask is not the constant -1 (the oracle changed?):\n%s",
                   name, p.cpp);
