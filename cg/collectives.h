@@ -276,22 +276,22 @@ CG_DEVICE int cg_block_warps_whole_(void) { return ((blockDim.x * blockDim.y * b
     /* The value of v in tile rank src (taken modulo n). */                     \
     CG_DEVICE T cg_tile_shfl_##sfx(const cg_tile_t *t, T v, uint32_t src)       \
     {                                                                           \
-        return __shfl_sync(cg_tile_sync_mask_(t), v, (int)src, (int)t->_size);               \
+        return __shfl_sync(cg_tile_sync_mask_(t), v, (int)src, (int)t->_size); \
     }                                                                           \
     /* The value of v in rank - delta; ranks below delta get their own. */     \
     CG_DEVICE T cg_tile_shfl_up_##sfx(const cg_tile_t *t, T v, uint32_t delta)  \
     {                                                                           \
-        return __shfl_up_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size);               \
+        return __shfl_up_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size); \
     }                                                                           \
     /* The value of v in rank + delta; ranks past the end get their own. */    \
     CG_DEVICE T cg_tile_shfl_down_##sfx(const cg_tile_t *t, T v, uint32_t delta) \
     {                                                                           \
-        return __shfl_down_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size);             \
+        return __shfl_down_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size); \
     }                                                                           \
     /* The value of v in rank ^ lane_mask. */                                  \
     CG_DEVICE T cg_tile_shfl_xor_##sfx(const cg_tile_t *t, T v, uint32_t lane_mask) \
     {                                                                           \
-        return __shfl_xor_sync(cg_tile_sync_mask_(t), v, (int)lane_mask, (int)t->_size);     \
+        return __shfl_xor_sync(cg_tile_sync_mask_(t), v, (int)lane_mask, (int)t->_size); \
     }                                                                           \
     /* Tile ranks whose v has the same bits as the caller's. */                \
     CG_DEVICE uint32_t cg_tile_match_any_##sfx(const cg_tile_t *t, T v)         \
