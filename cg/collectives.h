@@ -49,8 +49,9 @@
  * There every collective here is defined over the threads that exist:
  *   reduce           32-bit integers on sm_80+: redux.sync over the mask;
  *                    everything else: the inclusive scan, then the last
- *                    existing rank's result (a uniform branch on
- *                    "tile is whole" picks the path; whole tiles never take it).
+ *                    existing rank's result (whole tiles never take it: a
+ *                    test of the block's size, then of the tile's mask, picks
+ *                    the path).
  *   scans            as in whole tiles (a rank reads only lower ranks).
  *   match_any/all    over the threads that exist.
  *   shuffles         defined when the source rank exists.
@@ -249,6 +250,21 @@ CG_DEVICE uint32_t cg_tile_base_(const cg_tile_t *t) { return cg_sreg_laneid() &
  * partial last warp). */
 CG_DEVICE int cg_tile_whole_(const cg_tile_t *t) { return (uint32_t)__popc(t->_mask) == t->_size; }
 
+/* The member mask for a *_sync instruction that reads only lanes that exist
+ * (redux.sync; shuffles from existing ranks): all 32 lanes for a tile of 32,
+ * else the tile's mask. Why all 32 is right in a partial last warp too: the
+ * lanes past the end never launched, they count as exited, and these
+ * instructions wait for and combine only the non-exited threads of the mask
+ * (PTX ISA, shfl.sync / redux.sync). Why: a constant mask lets ptxas drop the
+ * warp synchronisation a register mask costs (C++ CG's tile of 32 passes the
+ * constant too). docs/design/collectives.md. */
+CG_DEVICE uint32_t cg_tile_sync_mask_(const cg_tile_t *t) { return t->_size == 32u ? 0xffffffffu : t->_mask; }
+
+/* 1 when the block's thread count is a multiple of 32: no partial warp, so
+ * every tile is whole. Read from %ntid (block-uniform), so a branch on it is
+ * uniform to ptxas, unlike a branch on the tile's mask. */
+CG_DEVICE int cg_block_warps_whole_(void) { return ((blockDim.x * blockDim.y * blockDim.z) & 31u) == 0u; }
+
 /* ------------------------------------------------------------------------- */
 /* Every tile collective of one type                                         */
 /* ------------------------------------------------------------------------- */
@@ -260,22 +276,22 @@ CG_DEVICE int cg_tile_whole_(const cg_tile_t *t) { return (uint32_t)__popc(t->_m
     /* The value of v in tile rank src (taken modulo n). */                     \
     CG_DEVICE T cg_tile_shfl_##sfx(const cg_tile_t *t, T v, uint32_t src)       \
     {                                                                           \
-        return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);               \
+        return __shfl_sync(cg_tile_sync_mask_(t), v, (int)src, (int)t->_size); \
     }                                                                           \
     /* The value of v in rank - delta; ranks below delta get their own. */     \
     CG_DEVICE T cg_tile_shfl_up_##sfx(const cg_tile_t *t, T v, uint32_t delta)  \
     {                                                                           \
-        return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);               \
+        return __shfl_up_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size); \
     }                                                                           \
     /* The value of v in rank + delta; ranks past the end get their own. */    \
     CG_DEVICE T cg_tile_shfl_down_##sfx(const cg_tile_t *t, T v, uint32_t delta) \
     {                                                                           \
-        return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);             \
+        return __shfl_down_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size); \
     }                                                                           \
     /* The value of v in rank ^ lane_mask. */                                  \
     CG_DEVICE T cg_tile_shfl_xor_##sfx(const cg_tile_t *t, T v, uint32_t lane_mask) \
     {                                                                           \
-        return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);     \
+        return __shfl_xor_sync(cg_tile_sync_mask_(t), v, (int)lane_mask, (int)t->_size); \
     }                                                                           \
     /* Tile ranks whose v has the same bits as the caller's. */                \
     CG_DEVICE uint32_t cg_tile_match_any_##sfx(const cg_tile_t *t, T v)         \
@@ -312,20 +328,39 @@ CG_DEVICE int cg_tile_whole_(const cg_tile_t *t) { return (uint32_t)__popc(t->_m
         T u = cg_tile_shfl_up_##sfx(t, s, 1u);                                  \
         return cg_tile_rank_(t) == 0u ? (T)0 : u;                               \
     }                                                                           \
+    /* op over a whole tile, o = n/2, ..., 1 (see the top). */                 \
+    CG_DEVICE T cg_tile_butterfly_##sfx##_(const cg_tile_t *t, T v, cg_op_t op)  \
+    {                                                                           \
+        for (uint32_t o = t->_size >> 1; o; o >>= 1)                            \
+            v = cg_op_##sfx##_(op, v, cg_tile_shfl_xor_##sfx(t, v, o));         \
+        return v;                                                               \
+    }                                                                           \
     /* op over every thread of the tile, in every thread (see the top). */     \
     CG_DEVICE T cg_tile_reduce_##sfx(const cg_tile_t *t, T v, cg_op_t op)       \
     {                                                                           \
-        if (CG_REDUX_##sfx##_ && (t->_size >= 16u || !cg_tile_whole_(t)))       \
+        if (CG_REDUX_##sfx##_ && t->_size >= 16u)                               \
+            return cg_redux_##sfx##_(cg_tile_sync_mask_(t), v, op);             \
+        /* Whole tiles: the butterfly. The block test is uniform to ptxas     \
+         * and settles it in blocks without a partial warp; tested apart so   \
+         * the compiler can take it out of a caller's loop. */                 \
+        if (__builtin_expect(cg_block_warps_whole_(), 1))                       \
+            return cg_tile_butterfly_##sfx##_(t, v, op);                        \
+        if (__builtin_expect(cg_tile_whole_(t), 1))                             \
+            return cg_tile_butterfly_##sfx##_(t, v, op);                        \
+        if (CG_REDUX_##sfx##_) /* a partial tile below 16 */                    \
             return cg_redux_##sfx##_(t->_mask, v, op);                          \
-        if (cg_tile_whole_(t)) {                                                \
-            for (uint32_t o = t->_size >> 1; o; o >>= 1)                        \
-                v = cg_op_##sfx##_(op, v, cg_tile_shfl_xor_##sfx(t, v, o));     \
-            return v;                                                           \
-        }                                                                       \
         /* A partial tile: its threads are ranks 0..count-1; the last holds    \
-         * the total after the scan. */                                         \
-        return cg_tile_shfl_##sfx(t, cg_tile_inclusive_scan_##sfx(t, v, op),    \
-                                  (uint32_t)__popc(t->_mask) - 1u);             \
+         * the total after the inclusive scan (the same steps as               \
+         * cg_tile_inclusive_scan, kept rolled: rare, and small code here      \
+         * lets the compiler take the whole-block test out of a loop). */      \
+        uint32_t r = cg_tile_rank_(t);                                          \
+        _Pragma("unroll 1") for (uint32_t i = 1; i < t->_size; i <<= 1)         \
+        {                                                                       \
+            T u = cg_tile_shfl_up_##sfx(t, v, i);                               \
+            if (i <= r)                                                         \
+                v = cg_op_##sfx##_(op, v, u);                                   \
+        }                                                                       \
+        return cg_tile_shfl_##sfx(t, v, (uint32_t)__popc(t->_mask) - 1u);       \
     }
 
 CG_TILE_COLLECTIVES_(i32, int32_t)

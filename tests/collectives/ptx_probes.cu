@@ -58,6 +58,33 @@ TILE_PAIR(excl_plus_i32, 32, int32_t, cg_tile_exclusive_scan_i32(&t, v, CG_OP_PL
 TILE_PAIR(excl_greater_f64, 16, double, cg_tile_exclusive_scan_f64(&t, v, CG_OP_GREATER),
           cpp::exclusive_scan(t, v, cpp::greater<double>()))
 
+/* The benchmark's calls (bench/cgc_rows.cu "reduce" and "inclusive_scan"
+ * rows): a plus over tiles of 32 and 16, every type it measures. ptx_test
+ * finds cgc's whole-tile path among its basic blocks and compares it with
+ * C++ CG's code: the same warp instructions, no more, and on a tile of 32
+ * the constant full mask. docs/design/collectives.md. */
+TILE_PAIR(fast_reduce32_i32, 32, int32_t, cg_tile_reduce_i32(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<int32_t>()))
+TILE_PAIR(fast_reduce32_f32, 32, float, cg_tile_reduce_f32(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<float>()))
+TILE_PAIR(fast_reduce32_f64, 32, double, cg_tile_reduce_f64(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<double>()))
+TILE_PAIR(fast_reduce16_i32, 16, int32_t, cg_tile_reduce_i32(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<int32_t>()))
+TILE_PAIR(fast_reduce16_f32, 16, float, cg_tile_reduce_f32(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<float>()))
+TILE_PAIR(fast_reduce16_f64, 16, double, cg_tile_reduce_f64(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<double>()))
+TILE_PAIR(fast_scan32_i32, 32, int32_t, cg_tile_inclusive_scan_i32(&t, v, CG_OP_PLUS),
+          cpp::inclusive_scan(t, v, cpp::plus<int32_t>()))
+TILE_PAIR(fast_scan32_f32, 32, float, cg_tile_inclusive_scan_f32(&t, v, CG_OP_PLUS),
+          cpp::inclusive_scan(t, v, cpp::plus<float>()))
+TILE_PAIR(fast_scan32_f64, 32, double, cg_tile_inclusive_scan_f64(&t, v, CG_OP_PLUS),
+          cpp::inclusive_scan(t, v, cpp::plus<double>()))
+TILE_PAIR(fast_scan16_i32, 16, int32_t, cg_tile_inclusive_scan_i32(&t, v, CG_OP_PLUS),
+          cpp::inclusive_scan(t, v, cpp::plus<int32_t>()))
+TILE_PAIR(fast_scan16_f32, 16, float, cg_tile_inclusive_scan_f32(&t, v, CG_OP_PLUS),
+          cpp::inclusive_scan(t, v, cpp::plus<float>()))
+TILE_PAIR(fast_scan16_f64, 16, double, cg_tile_inclusive_scan_f64(&t, v, CG_OP_PLUS),
+          cpp::inclusive_scan(t, v, cpp::plus<double>()))
+/* A minimum: the same path with the other operator. */
+TILE_PAIR(fast_reduce32_less_f32, 32, float, cg_tile_reduce_f32(&t, v, CG_OP_LESS),
+          cpp::reduce(t, v, cpp::less<float>()))
+
 /* cgc_<name> and cpp_<name>: one collective of the converged lanes, under a
  * data-dependent branch. */
 #define COALESCED_PAIR(name, T, cgc_call, cpp_call)                                      \
