@@ -28,13 +28,14 @@
  * with it (a thread block's barrier set-up flag, a grid's barrier slot): keep
  * using the same cg_thread_group_t rather than converting again per call.
  *
+ * Kinds it holds: thread block, cluster, grid, tile, coalesced group and wide
+ * tile (cg/wide_tile.h; C++ CG's thread_group cannot hold a tile over 32
+ * threads, whose thread_block_tile<N> does not derive from it).
+ *
  * Semantics, as C++ CG's thread_group:
  *   num_threads / size   uint64_t, the group's num_threads (a tile: n; a
  *                        coalesced group: its popcount)
  *   thread_rank          uint64_t, the group's thread_rank
- *                        (kinds: thread block, cluster, grid, tile, coalesced
- *                        group, wide tile; C++ CG's thread_group holds no
- *                        tile over 32 threads, cgc's does)
  *   sync                 the group's sync (collective over the group)
  *   tiled_partition(n)   n a power of two, 1..32: of a coalesced group, its
  *                        tiled partition (cg_coalesced_tiled_partition); of
