@@ -56,6 +56,7 @@ CG_DEVICE uint32_t cg_copy_thread_group_rank_(const cg_thread_group_t *g)
     switch (g->_hdr.kind) {
     case CG_GROUP_TILE: return cg_tile_thread_rank(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_thread_rank(&g->_g.coalesced);
+    case CG_GROUP_WIDE_TILE: return cg_wide_tile_thread_rank(&g->_g.wide_tile);
     default: return cg_copy_block_rank_(); /* a block, or a cluster or grid block by block */
     }
 }
@@ -64,6 +65,7 @@ CG_DEVICE uint32_t cg_copy_thread_group_count_(const cg_thread_group_t *g)
     switch (g->_hdr.kind) {
     case CG_GROUP_TILE: return cg_tile_num_present(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_num_threads(&g->_g.coalesced);
+    case CG_GROUP_WIDE_TILE: return cg_wide_tile_num_threads(&g->_g.wide_tile);
     default: return cg_copy_block_count_();
     }
 }

@@ -30,7 +30,7 @@
  * Which thread runs it (as C++ CG 13.0): in a tile or a coalesced group on
  * sm_90, the thread elect.sync picks over the group's mask (the group's
  * threads must all make the call together, converged); elsewhere, and in a
- * thread block, cluster or grid, thread rank 0. The broadcast is a shuffle
+ * thread block, cluster, grid or wide tile, thread rank 0. The broadcast is a shuffle
  * from that thread over the group's mask (__shfl_sync), so the call also
  * orders nothing beyond what a shuffle does: a side effect of fn in memory
  * is not published to the group (sync the group for that).
@@ -48,6 +48,7 @@
 #include "thread_block.h"
 #include "thread_group.h"
 #include "tile.h"
+#include "wide_tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -103,6 +104,13 @@ CG_DEVICE void cg_coalesced_invoke_one(const cg_coalesced_group_t *g, void (*fn)
     if (cg_invoke_elect_(g->_mask, &leader))
         fn(arg);
 }
+/* A wide tile (cg/wide_tile.h): its thread rank 0 (the tile's first thread),
+ * as C++ CG picks in a group wider than a warp. Not collective. */
+CG_DEVICE void cg_wide_tile_invoke_one(const cg_wide_tile_t *t, void (*fn)(void *), void *arg)
+{
+    if (cg_wide_tile_thread_rank(t) == 0u)
+        fn(arg);
+}
 CG_DEVICE void cg_thread_group_invoke_one(const cg_thread_group_t *g, void (*fn)(void *), void *arg)
 {
     switch (g->_hdr.kind) {
@@ -111,6 +119,7 @@ CG_DEVICE void cg_thread_group_invoke_one(const cg_thread_group_t *g, void (*fn)
     case CG_GROUP_GRID: cg_grid_invoke_one(&g->_g.grid, fn, arg); break;
     case CG_GROUP_TILE: cg_tile_invoke_one(&g->_g.tile, fn, arg); break;
     case CG_GROUP_COALESCED: cg_coalesced_invoke_one(&g->_g.coalesced, fn, arg); break;
+    case CG_GROUP_WIDE_TILE: cg_wide_tile_invoke_one(&g->_g.wide_tile, fn, arg); break;
     default: break;
     }
 }
@@ -220,6 +229,7 @@ CG_INVOKE_ONE_FORWARD_(cg_grid_t, cg_grid)
 CG_INVOKE_ONE_FORWARD_(cg_tile_t, cg_tile)
 CG_INVOKE_ONE_FORWARD_(cg_coalesced_group_t, cg_coalesced)
 CG_INVOKE_ONE_FORWARD_(cg_thread_group_t, cg_thread_group)
+CG_INVOKE_ONE_FORWARD_(cg_wide_tile_t, cg_wide_tile)
 
 #define CG_INVOKE_BROADCAST_FORWARD_(sfx, T)                                                       \
     CG_DEVICE T cg_generic_invoke_one_broadcast_##sfx##_(const cg_tile_t *g, T (*fn)(void *), void *arg) \
@@ -275,7 +285,8 @@ CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_thread_group_t *g
              cg_grid_t *: cg_grid_##verb, const cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb, \
              const cg_tile_t *: cg_tile_##verb, cg_coalesced_group_t *: cg_coalesced_##verb,       \
              const cg_coalesced_group_t *: cg_coalesced_##verb, cg_thread_group_t *: cg_thread_group_##verb, \
-             const cg_thread_group_t *: cg_thread_group_##verb)
+             const cg_thread_group_t *: cg_thread_group_##verb, cg_wide_tile_t *: cg_wide_tile_##verb, \
+             const cg_wide_tile_t *: cg_wide_tile_##verb)
 #define CG_INVOKE_PICK_WARP_(g, verb)                                                              \
     _Generic((g), cg_tile_t *: cg_tile_##verb, const cg_tile_t *: cg_tile_##verb,                  \
              cg_coalesced_group_t *: cg_coalesced_##verb, const cg_coalesced_group_t *: cg_coalesced_##verb, \

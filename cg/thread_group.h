@@ -28,6 +28,10 @@
  * with it (a thread block's barrier set-up flag, a grid's barrier slot): keep
  * using the same cg_thread_group_t rather than converting again per call.
  *
+ * Kinds it holds: thread block, cluster, grid, tile, coalesced group and wide
+ * tile (cg/wide_tile.h; C++ CG's thread_group cannot hold a tile over 32
+ * threads, whose thread_block_tile<N> does not derive from it).
+ *
  * Semantics, as C++ CG's thread_group:
  *   num_threads / size   uint64_t, the group's num_threads (a tile: n; a
  *                        coalesced group: its popcount)
@@ -37,7 +41,11 @@
  *                        tiled partition (cg_coalesced_tiled_partition); of
  *                        a tile of m > n threads, ranks [r - r % n, + n) of
  *                        the tile, meta rank r / n of m / n; of a tile of at
- *                        most n, the tile itself; of a thread block, cluster
+ *                        most n, the tile itself; of a wide tile of m (64..
+ *                        1024) threads, the same as a tile of m: its ranks
+ *                        [r - r % n, + n) (whole lanes of one warp), meta
+ *                        rank r / n of m / n (C++ CG's tiled_partition<n> of
+ *                        a thread_block_tile<m>); of a thread block, cluster
  *                        or grid: the calling thread's tile of its BLOCK (as
  *                        C++ CG, which tiles any non-coalesced parent as a
  *                        block), with the threads that exist (popcount), meta
@@ -47,8 +55,15 @@
  * cgc adds barrier_arrive / barrier_wait (each group's own, see
  * cg/generic.h) and the typed views back (cg_thread_group_as_*).
  *
- * Room for more kinds: a new group kind adds a member to the union and a case
- * to each switch below (cg_wide_tile_t will be the next).
+ * A wide tile's sync through a cg_thread_group_t is its one named-barrier
+ * `barrier.sync` (tests/groupapi:ptx_test checks it where the kind is in
+ * sight); its barrier_arrive is that sync and its wait does nothing
+ * (cg/wide_tile.h).
+ *
+ * Room for more kinds: a new group kind adds a member to the union, a
+ * cg_thread_group_from_* / cg_thread_group_as_* pair, a row in each
+ * cg_thread_group() table, and a case to each switch below and in
+ * cg/invoke.h and cg/group_copy.h.
  */
 #ifndef CG_CG_THREAD_GROUP_H
 #define CG_CG_THREAD_GROUP_H
@@ -60,6 +75,7 @@
 #include "group_header.h"
 #include "thread_block.h"
 #include "tile.h"
+#include "wide_tile.h"
 
 /* Any group. Build it with cg_thread_group(&g) or a cg_thread_group_from_*
  * call; pass it by pointer. `_hdr.kind` is the stored group's kind; `_g`
@@ -72,7 +88,8 @@ typedef struct cg_thread_group {
         cg_grid_t grid;
         cg_tile_t tile;
         cg_coalesced_group_t coalesced;
-        uint64_t _room[4]; /* room for kinds to come (a wide tile) */
+        cg_wide_tile_t wide_tile;
+        uint64_t _room[4]; /* room for kinds to come */
     } _g;
 } cg_thread_group_t;
 
@@ -119,6 +136,13 @@ CG_DEVICE cg_thread_group_t cg_thread_group_from_coalesced(const cg_coalesced_gr
     g._g.coalesced = *c;
     return g;
 }
+CG_DEVICE cg_thread_group_t cg_thread_group_from_wide_tile(const cg_wide_tile_t *w)
+{
+    cg_thread_group_t g;
+    g._hdr.kind = CG_GROUP_WIDE_TILE;
+    g._g.wide_tile = *w;
+    return g;
+}
 /* A copy of a cg_thread_group_t (so cg_thread_group(&tg) works on one too). */
 CG_DEVICE cg_thread_group_t cg_thread_group_from_thread_group(const cg_thread_group_t *tg) { return *tg; }
 
@@ -130,6 +154,7 @@ CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_grid_t *g) { return cg_
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_tile_t *g) { return cg_thread_group_from_tile(g); }
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_coalesced_group_t *g) { return cg_thread_group_from_coalesced(g); }
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_thread_group_t *g) { return cg_thread_group_from_thread_group(g); }
+CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_wide_tile_t *g) { return cg_thread_group_from_wide_tile(g); }
 /* cg_thread_group(&g): g converted to a cg_thread_group_t, the converter
  * picked at compile time from the static type of g (as cg/generic.h). */
 #define cg_thread_group(g) cg_thread_group_of_(g)
@@ -143,7 +168,9 @@ CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_thread_group_t *g) { re
              cg_coalesced_group_t *: cg_thread_group_from_coalesced,                               \
              const cg_coalesced_group_t *: cg_thread_group_from_coalesced,                         \
              cg_thread_group_t *: cg_thread_group_from_thread_group,                               \
-             const cg_thread_group_t *: cg_thread_group_from_thread_group)(g)
+             const cg_thread_group_t *: cg_thread_group_from_thread_group,                         \
+             cg_wide_tile_t *: cg_thread_group_from_wide_tile,                                     \
+             const cg_wide_tile_t *: cg_thread_group_from_wide_tile)(g)
 #endif
 
 /* The stored group, by kind: a pointer into `g`, or NULL when `g` holds
@@ -167,6 +194,10 @@ CG_DEVICE cg_tile_t *cg_thread_group_as_tile(cg_thread_group_t *g)
 CG_DEVICE cg_coalesced_group_t *cg_thread_group_as_coalesced(cg_thread_group_t *g)
 {
     return g->_hdr.kind == CG_GROUP_COALESCED ? &g->_g.coalesced : (cg_coalesced_group_t *)0;
+}
+CG_DEVICE cg_wide_tile_t *cg_thread_group_as_wide_tile(cg_thread_group_t *g)
+{
+    return g->_hdr.kind == CG_GROUP_WIDE_TILE ? &g->_g.wide_tile : (cg_wide_tile_t *)0;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -195,6 +226,7 @@ CG_DEVICE uint64_t cg_thread_group_num_threads(const cg_thread_group_t *g)
     case CG_GROUP_GRID: return cg_grid_num_threads(&g->_g.grid);
     case CG_GROUP_TILE: return cg_tile_num_threads(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_num_threads(&g->_g.coalesced);
+    case CG_GROUP_WIDE_TILE: return cg_wide_tile_num_threads(&g->_g.wide_tile);
     default: return 0;
     }
 }
@@ -211,13 +243,15 @@ CG_DEVICE uint64_t cg_thread_group_thread_rank(const cg_thread_group_t *g)
     case CG_GROUP_GRID: return cg_grid_thread_rank(&g->_g.grid);
     case CG_GROUP_TILE: return cg_tile_thread_rank(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_thread_rank(&g->_g.coalesced);
+    case CG_GROUP_WIDE_TILE: return cg_wide_tile_thread_rank(&g->_g.wide_tile);
     default: return 0;
     }
 }
 
 /* The group's sync: the stored group's own (__syncthreads for a block, the
  * cluster barrier, the grid barrier, __syncwarp(mask) for a tile or a
- * coalesced group), with its memory ordering. Collective over the group. */
+ * coalesced group, the named barrier's barrier.sync for a wide tile), with
+ * its memory ordering. Collective over the group. */
 CG_DEVICE void cg_thread_group_sync(cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
@@ -226,6 +260,7 @@ CG_DEVICE void cg_thread_group_sync(cg_thread_group_t *g)
     case CG_GROUP_GRID: cg_grid_sync(&g->_g.grid); break;
     case CG_GROUP_TILE: cg_tile_sync(&g->_g.tile); break;
     case CG_GROUP_COALESCED: cg_coalesced_sync(&g->_g.coalesced); break;
+    case CG_GROUP_WIDE_TILE: cg_wide_tile_sync(&g->_g.wide_tile); break;
     default: break;
     }
 }
@@ -240,6 +275,7 @@ CG_DEVICE cg_token_t cg_thread_group_barrier_arrive(cg_thread_group_t *g)
     case CG_GROUP_GRID: return cg_grid_barrier_arrive(&g->_g.grid);
     case CG_GROUP_TILE: return cg_tile_barrier_arrive(&g->_g.tile);
     case CG_GROUP_COALESCED: return cg_coalesced_barrier_arrive(&g->_g.coalesced);
+    case CG_GROUP_WIDE_TILE: return cg_wide_tile_barrier_arrive(&g->_g.wide_tile);
     default: {
         cg_token_t t;
         t._opaque = 0;
@@ -255,6 +291,7 @@ CG_DEVICE void cg_thread_group_barrier_wait(cg_thread_group_t *g, cg_token_t tok
     case CG_GROUP_GRID: cg_grid_barrier_wait(&g->_g.grid, tok); break;
     case CG_GROUP_TILE: cg_tile_barrier_wait(&g->_g.tile, tok); break;
     case CG_GROUP_COALESCED: cg_coalesced_barrier_wait(&g->_g.coalesced, tok); break;
+    case CG_GROUP_WIDE_TILE: cg_wide_tile_barrier_wait(&g->_g.wide_tile, tok); break;
     default: break;
     }
 }
@@ -286,6 +323,14 @@ CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_grou
         uint32_t lane = cg_sreg_laneid();
         uint32_t mask = ((n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lane & ~(n - 1u))) & t->_mask;
         c = cg_coalesced_make_(mask, r / n, t->_size / n);
+    } else if (g->_hdr.kind == CG_GROUP_WIDE_TILE) {
+        /* Whole warps, every lane present: n consecutive lanes of the
+         * caller's warp; meta rank and count relative to the wide tile. */
+        const cg_wide_tile_t *w = &g->_g.wide_tile;
+        uint32_t r = cg_wide_tile_thread_rank(w);
+        uint32_t lane = cg_sreg_laneid();
+        uint32_t mask = (n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lane & ~(n - 1u));
+        c = cg_coalesced_make_(mask, r / n, w->_size / n);
     } else {
         /* A block, cluster or grid: the block's tile (C++ CG tiles these as
          * their block). */

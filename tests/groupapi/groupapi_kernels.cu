@@ -207,6 +207,174 @@ extern "C" int gat_thread_group_cluster(uint64_t *out, unsigned gx, unsigned gy,
 }
 
 /* ------------------------------------------------------------------------- */
+/* thread_group over a wide tile                                             */
+/* ------------------------------------------------------------------------- */
+
+/* C++ CG's thread_group cannot hold a tile of more than 32 threads
+ * (thread_block_tile<N> for N > 32 does not derive from thread_group), so
+ * the oracle is thread_block_tile<N>'s own queries and sync, and
+ * tiled_partition<M> of it. */
+
+/* invoke_one's function: counts the runs and records the runner's block rank. */
+static __device__ void gat_wide_invoke_fn(void *p)
+{
+    uint32_t *c = (uint32_t *)p;
+    atomicAdd(&c[0], 1u);
+    atomicExch(&c[1], gat_rank());
+}
+
+/* A delay of a few hundred ns, from the thread's input: without the barrier
+ * the neighbour's value would be read before it is written. */
+static __device__ void gat_wide_delay(uint32_t v) { __nanosleep((v >> 3) & 1023u); }
+
+/* Shared buffers for every instantiation of gat_tgw_body (a __shared__
+ * array in the template would be one per (N, M): 18 copies). */
+static __device__ uint32_t *gat_tgw_smem(void)
+{
+    __shared__ uint32_t s[1024];
+    return s;
+}
+static __device__ uint32_t *gat_tgw_copybuf(void)
+{
+    __shared__ __align__(16) uint32_t s[512];
+    return s;
+}
+static __device__ uint32_t *gat_tgw_invbuf(void)
+{
+    __shared__ uint32_t s[8 * 4];
+    return s;
+}
+
+template <unsigned N, unsigned M>
+static __device__ void gat_tgw_body(const uint32_t *in, uint64_t *o)
+{
+    uint32_t *sm = gat_tgw_smem(), *cp = gat_tgw_copybuf(), *inv = gat_tgw_invbuf();
+    const uint32_t rank = gat_rank(), nt = gat_nthreads();
+    const uint64_t boff = (uint64_t)gat_block_linear() * nt;
+    const uint32_t v = in[boff + rank];
+
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_wide_tile_t w = cg_wide_tiled_partition(&b, N);
+    cg_thread_group_t tg = cg_thread_group(&w);
+    ccg::thread_block cb = ccg::this_thread_block();
+    ccg::thread_block_tile<N, ccg::thread_block> ct = ccg::tiled_partition<N>(cb);
+
+    const uint32_t r = (uint32_t)cg_thread_group_thread_rank(&tg);
+    const uint32_t base = rank - (rank % N);
+    o[TGW_RANK] = r;
+    o[TGW_RANK + 1] = ct.thread_rank();
+    o[TGW_SIZE] = cg_thread_group_num_threads(&tg);
+    o[TGW_SIZE + 1] = ct.num_threads();
+    {
+        cg_wide_tile_t *wv = cg_thread_group_as_wide_tile(&tg);
+        o[TGW_META] = wv ? cg_wide_tile_meta_group_rank(wv) : TG_NOT_IN;
+        o[TGW_META + 1] = ct.meta_group_rank();
+        o[TGW_META_SIZE] = wv ? cg_wide_tile_meta_group_size(wv) : TG_NOT_IN;
+        o[TGW_META_SIZE + 1] = ct.meta_group_size();
+        o[TGW_VIEWS] = (wv != 0 ? 1u : 0u) | (cg_thread_group_as_tile(&tg) == 0 ? 2u : 0u) |
+                       (cg_thread_group_as_thread_block(&tg) == 0 ? 4u : 0u) |
+                       (cg_thread_group_as_coalesced(&tg) == 0 ? 8u : 0u) |
+                       (cg_thread_group_as_grid(&tg) == 0 ? 16u : 0u);
+    }
+    o[TGW_TYPE] = cg_thread_group_get_type(&tg);
+    o[TGW_GENERIC_RANK] = cg_thread_rank(&tg);
+    o[TGW_GENERIC_SIZE] = cg_num_threads(&tg);
+
+    /* The sync through thread_group, then C++ CG's tile sync, each ordering
+     * the tile: read the next tile rank's value. */
+    gat_wide_delay(v);
+    sm[rank] = v;
+    cg_thread_group_sync(&tg);
+    o[TGW_SYNC] = sm[base + (r + 1u) % N];
+    cg_thread_group_sync(&tg);
+    gat_wide_delay(v * 7u);
+    sm[rank] = v ^ 0x0f0f0f0fu; /* a value the slot did not hold: a stale read shows */
+    ct.sync();
+    o[TGW_SYNC + 1] = sm[base + (r + 1u) % N] ^ 0x0f0f0f0fu;
+    ct.sync();
+
+    /* barrier_arrive / barrier_wait through thread_group (split arrive, with
+     * the generic cg_sync closing the phase). */
+    gat_wide_delay(v * 13u);
+    sm[rank] = v ^ 0x33333333u;
+    cg_token_t tok = cg_thread_group_barrier_arrive(&tg);
+    cg_thread_group_barrier_wait(&tg, tok);
+    o[TGW_ARRIVE] = sm[base + (r + 3u) % N];
+    cg_sync(&tg);
+
+    /* tiled_partition(M) of the thread_group against tiled_partition<M>(tile). */
+    cg_thread_group_t part = cg_thread_group_tiled_partition(&tg, M);
+    ccg::thread_block_tile<M, ccg::thread_block_tile<N, ccg::thread_block>> cpart = ccg::tiled_partition<M>(ct);
+    o[TGW_PART_RANK] = cg_thread_group_thread_rank(&part);
+    o[TGW_PART_RANK + 1] = cpart.thread_rank();
+    o[TGW_PART_SIZE] = cg_thread_group_num_threads(&part);
+    o[TGW_PART_SIZE + 1] = cpart.num_threads();
+    {
+        cg_coalesced_group_t *pc = cg_thread_group_as_coalesced(&part);
+        o[TGW_PART_META] = pc ? cg_coalesced_meta_group_rank(pc) : TG_NOT_IN;
+        o[TGW_PART_META + 1] = cpart.meta_group_rank();
+        o[TGW_PART_META_SIZE] = pc ? cg_coalesced_meta_group_size(pc) : TG_NOT_IN;
+        o[TGW_PART_META_SIZE + 1] = cpart.meta_group_size();
+    }
+    o[TGW_TYPE2] = cg_thread_group_get_type(&part);
+    {
+        const uint32_t pr = (uint32_t)cg_thread_group_thread_rank(&part), pbase = rank - pr;
+        gat_wide_delay(v * 5u);
+        sm[512 + rank] = v + 1u;
+        cg_thread_group_sync(&part);
+        o[TGW_PART_SYNC] = sm[512 + pbase + (pr + 1u) % M];
+    }
+    cg_sync(&tg);
+
+    /* invoke_one: one thread of each tile runs the function (cgc through
+     * thread_group; C++ CG on the tile). */
+    if (rank < 8u * 4u)
+        inv[rank] = 0u;
+    __syncthreads();
+    const uint32_t mr = rank / N;
+    cg_invoke_one(&tg, gat_wide_invoke_fn, &inv[mr * 4u]);
+    ccg::invoke_one(ct, gat_wide_invoke_fn, (void *)&inv[mr * 4u + 2u]);
+    __syncthreads();
+    o[TGW_INV_COUNT] = inv[mr * 4u];
+    o[TGW_INV_COUNT + 1] = inv[mr * 4u + 2u];
+    o[TGW_INV_RUNNER] = inv[mr * 4u + 1u];
+    o[TGW_INV_RUNNER + 1] = inv[mr * 4u + 3u];
+    __syncthreads();
+
+    /* A group copy through thread_group: the tile copies its N inputs into
+     * shared memory, cg_wait (wait_group 0, then the tile's sync). */
+    cg_memcpy_async(&tg, cp + base, in + boff + base, N * sizeof(uint32_t));
+    cg_wait(&tg);
+    o[TGW_COPY] = cp[base + (r + 5u) % N];
+}
+
+template <unsigned N>
+static __device__ void gat_tgw_dispatch(const uint32_t *in, uint64_t *o, uint32_t m)
+{
+#define GAT_TGW_CALL_(k) gat_tgw_body<N, k>(in, o)
+    GAT_DISPATCH_(m, GAT_TGW_CALL_)
+#undef GAT_TGW_CALL_
+}
+
+extern "C" __global__ void gat_tgw_kernel(const uint32_t *in, uint64_t *out, uint32_t n, uint32_t m)
+{
+    const uint64_t gid = (uint64_t)gat_block_linear() * gat_nthreads() + gat_rank();
+    uint64_t *o = out + gid * NTGW_FIELDS;
+    switch (n) {
+    case 64: gat_tgw_dispatch<64>(in, o, m); break;
+    case 128: gat_tgw_dispatch<128>(in, o, m); break;
+    default: gat_tgw_dispatch<256>(in, o, m); break;
+    }
+}
+
+extern "C" int gat_thread_group_wide(const uint32_t *in, uint64_t *out, unsigned blocks, unsigned bx, unsigned by,
+                                     unsigned bz, uint32_t n, uint32_t m)
+{
+    gat_tgw_kernel<<<blocks, dim3(bx, by, bz)>>>(in, out, n, m);
+    return (int)cudaGetLastError();
+}
+
+/* ------------------------------------------------------------------------- */
 /* invoke_one / invoke_one_broadcast                                         */
 /* ------------------------------------------------------------------------- */
 

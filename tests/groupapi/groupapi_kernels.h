@@ -47,6 +47,35 @@ int gat_thread_group(const uint32_t *in, uint64_t *out, unsigned blocks, unsigne
 int gat_thread_group_cluster(uint64_t *out, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                              unsigned bz, unsigned cx, unsigned cy, unsigned cz);
 
+/* ---- thread_group over a wide tile: per thread NTGW_FIELDS values; pairs
+ * are (cgc through cg_thread_group_t, C++ CG's thread_block_tile<n>: its
+ * thread_group cannot hold a tile over 32 threads) ---- */
+enum {
+    TGW_RANK = 0,           /* pair: thread_rank */
+    TGW_SIZE = 2,           /* pair: num_threads */
+    TGW_META = 4,           /* pair: meta_group_rank (cgc via cg_thread_group_as_wide_tile) */
+    TGW_META_SIZE = 6,      /* pair: meta_group_size */
+    TGW_SYNC = 8,           /* pair: in[base + (r + 1) % n] read after cg_thread_group_sync / tile.sync() */
+    TGW_PART_RANK = 10,     /* pair: tiled_partition(tg, m) vs tiled_partition<m>(tile) thread_rank */
+    TGW_PART_SIZE = 12,     /* pair */
+    TGW_PART_META = 14,     /* pair: meta_group_rank */
+    TGW_PART_META_SIZE = 16, /* pair: meta_group_size */
+    TGW_INV_COUNT = 18,     /* pair: threads of the tile that ran invoke_one's function */
+    TGW_INV_RUNNER = 20,    /* pair: block rank of the thread that ran it */
+    TGW_PAIRS_END = 22,
+    TGW_TYPE = 22,          /* cg_thread_group_get_type: 6 (CG_GROUP_WIDE_TILE) */
+    TGW_TYPE2 = 23,         /* of the partition: 5 (CG_GROUP_COALESCED) */
+    TGW_VIEWS = 24,         /* bits: as_wide_tile set, as_tile/thread_block/coalesced/grid NULL: 31 */
+    TGW_GENERIC_RANK = 25,  /* cg_thread_rank(&tg) */
+    TGW_GENERIC_SIZE = 26,  /* cg_num_threads(&tg) */
+    TGW_ARRIVE = 27,        /* in[base + (r + 3) % n] ^ 0x33333333 after barrier_arrive + barrier_wait */
+    TGW_PART_SYNC = 28,     /* in[pbase + (pr + 1) % m] + 1 after the partition's sync */
+    TGW_COPY = 29,          /* in[base + (r + 5) % n] after cg_memcpy_async(&tg) + cg_wait(&tg) */
+    NTGW_FIELDS = 30
+};
+int gat_thread_group_wide(const uint32_t *in, uint64_t *out, unsigned blocks, unsigned bx, unsigned by, unsigned bz,
+                          uint32_t n, uint32_t m);
+
 /* ---- invoke_one / invoke_one_broadcast ---------------------------------- */
 /* Per thread NINV_FIELDS values: for each of the 7 broadcast forms (u32, i32,
  * u64, i64, f32 bits, f64 bits, 12-byte struct folded to 64 bits) cgc's

@@ -138,6 +138,123 @@ Test(groupapi, thread_group_over_every_group_kind_matches_cpp_cg)
     free(h_out);
 }
 
+/* cg_thread_group_t holding a wide tile (cg/wide_tile.h) of n = 64/128/256
+ * in blocks of 256/512 threads (1-D and 3-D), each partitioned in tiles of m
+ * = 1..32: every field of every thread against C++ CG's thread_block_tile<n>
+ * (pairs) and the host. */
+static const char *const tgw_names[] = {
+    [TGW_RANK] = "thread_rank",
+    [TGW_SIZE] = "num_threads",
+    [TGW_META] = "meta_group_rank",
+    [TGW_META_SIZE] = "meta_group_size",
+    [TGW_SYNC] = "value of rank r+1 read after the sync",
+    [TGW_PART_RANK] = "tiled_partition(m) thread_rank",
+    [TGW_PART_SIZE] = "tiled_partition(m) num_threads",
+    [TGW_PART_META] = "tiled_partition(m) meta_group_rank",
+    [TGW_PART_META_SIZE] = "tiled_partition(m) meta_group_size",
+    [TGW_INV_COUNT] = "invoke_one: threads that ran the function",
+    [TGW_INV_RUNNER] = "invoke_one: block rank of the thread that ran it",
+    [TGW_TYPE] = "get_type (want 6, CG_GROUP_WIDE_TILE)",
+    [TGW_TYPE2] = "get_type of the partition (want 5, CG_GROUP_COALESCED)",
+    [TGW_VIEWS] = "views (bits: as_wide_tile set 1, as_tile/block/coalesced/grid NULL 2/4/8/16)",
+    [TGW_GENERIC_RANK] = "cg_thread_rank(&tg)",
+    [TGW_GENERIC_SIZE] = "cg_num_threads(&tg)",
+    [TGW_ARRIVE] = "value of rank r+3 (^0x33333333) read after barrier_arrive + barrier_wait",
+    [TGW_PART_SYNC] = "value of partition rank pr+1 (+1) read after the partition's sync",
+    [TGW_COPY] = "value of rank r+5 after cg_memcpy_async(&tg) + cg_wait(&tg)",
+};
+
+Test(groupapi, thread_group_of_a_wide_tile_matches_cpp_cg)
+{
+    cgt_require_sm90();
+    typedef struct wshape {
+        unsigned bx, by, bz;
+    } wshape_t;
+    static const wshape_t ws[] = {{256, 1, 1}, {512, 1, 1}, {8, 8, 4}, {16, 4, 8}, {32, 2, 4}, {4, 8, 16}};
+    static const unsigned ns[] = {64, 128, 256};
+    static const unsigned ms[] = {1, 2, 4, 8, 16, 32};
+    uint64_t rng = cgt_seed();
+    const unsigned blocks = 3;
+    const size_t cap = (size_t)blocks * 512u;
+    uint32_t *h_in = malloc(cap * sizeof *h_in), *d_in;
+    uint64_t *h_out = malloc(cap * NTGW_FIELDS * sizeof *h_out), *d_out;
+    cr_assert(h_in && h_out);
+    CGT_CUDA(cudaMalloc((void **)&d_in, cap * sizeof *h_in));
+    CGT_CUDA(cudaMalloc((void **)&d_out, cap * NTGW_FIELDS * sizeof *h_out));
+    size_t bad = 0, cases = 0;
+    for (size_t s = 0; s < sizeof ws / sizeof ws[0]; ++s)
+        for (size_t in = 0; in < sizeof ns / sizeof ns[0]; ++in)
+            for (size_t im = 0; im < sizeof ms / sizeof ms[0]; ++im) {
+                const wshape_t *sh = &ws[s];
+                const uint32_t nt = sh->bx * sh->by * sh->bz, n = ns[in], m = ms[im];
+                /* Quick runs: one partition size per shape and n. */
+                if (quick() && im != (s + in) % (sizeof ms / sizeof ms[0]))
+                    continue;
+                const size_t total = (size_t)blocks * nt;
+                ++cases;
+                for (size_t i = 0; i < total; ++i)
+                    h_in[i] = (uint32_t)cgt_rand(&rng);
+                CGT_CUDA(cudaMemcpy(d_in, h_in, total * sizeof *h_in, cudaMemcpyHostToDevice));
+                CGT_CUDA(cudaMemset(d_out, 0xA5, total * NTGW_FIELDS * sizeof *h_out));
+                CGT_CUDA((cudaError_t)gat_thread_group_wide(d_in, d_out, blocks, sh->bx, sh->by, sh->bz, n, m));
+                CGT_SYNC();
+                CGT_CUDA(cudaMemcpy(h_out, d_out, total * NTGW_FIELDS * sizeof *h_out, cudaMemcpyDeviceToHost));
+                for (unsigned b = 0; b < blocks; ++b)
+                    for (uint32_t r = 0; r < nt; ++r) {
+                        const size_t gid = (size_t)b * nt + r;
+                        const uint64_t *o = h_out + gid * NTGW_FIELDS;
+                        const uint32_t *bin = h_in + (size_t)b * nt;
+                        for (int f = 0; f < TGW_PAIRS_END; f += 2)
+                            if (o[f] != o[f + 1] && bad++ < 30)
+                                cr_log_error("wide thread_group block %ux%ux%u n=%u m=%u: block %u rank %u: %s: cgc "
+                                             "%llu, C++ CG %llu",
+                                             sh->bx, sh->by, sh->bz, n, m, b, r, tgw_names[f], (unsigned long long)o[f],
+                                             (unsigned long long)o[f + 1]);
+                        const uint32_t tr = r % n, base = r - tr, pr = tr % m, pbase = r - pr;
+                        const uint64_t want[][2] = {
+                            {TGW_RANK, tr},
+                            {TGW_SIZE, n},
+                            {TGW_META, r / n},
+                            {TGW_META_SIZE, nt / n},
+                            {TGW_SYNC, bin[base + (tr + 1u) % n]},
+                            {TGW_SYNC + 1, bin[base + (tr + 1u) % n]},
+                            {TGW_PART_RANK, pr},
+                            {TGW_PART_SIZE, m},
+                            {TGW_PART_META, tr / m},
+                            {TGW_PART_META_SIZE, n / m},
+                            {TGW_INV_COUNT, 1},
+                            {TGW_INV_COUNT + 1, 1},
+                            {TGW_INV_RUNNER, base},
+                            {TGW_INV_RUNNER + 1, base},
+                            {TGW_TYPE, 6 /* CG_GROUP_WIDE_TILE */},
+                            {TGW_TYPE2, 5 /* CG_GROUP_COALESCED */},
+                            {TGW_VIEWS, 31},
+                            {TGW_GENERIC_RANK, tr},
+                            {TGW_GENERIC_SIZE, n},
+                            {TGW_ARRIVE, bin[base + (tr + 3u) % n] ^ 0x33333333u},
+                            {TGW_PART_SYNC, (uint32_t)(bin[pbase + (pr + 1u) % m] + 1u)},
+                            {TGW_COPY, bin[base + (tr + 5u) % n]},
+                        };
+                        for (size_t k = 0; k < sizeof want / sizeof want[0]; ++k) {
+                            const int f = (int)want[k][0];
+                            if (o[f] != want[k][1] && bad++ < 30)
+                                cr_log_error("wide thread_group block %ux%ux%u n=%u m=%u: block %u rank %u: %s%s: got "
+                                             "%llu, want %llu (host reference)",
+                                             sh->bx, sh->by, sh->bz, n, m, b, r,
+                                             tgw_names[f < TGW_PAIRS_END ? (f & ~1) : f],
+                                             f < TGW_PAIRS_END ? ((f & 1) ? " (C++ CG side)" : " (cgc side)") : "",
+                                             (unsigned long long)o[f], (unsigned long long)want[k][1]);
+                        }
+                    }
+            }
+    cr_log_info("wide thread_group: %zu launches checked", cases);
+    cr_expect_eq(bad, 0, "%zu wide-tile thread_group values wrong (first 30 above)", bad);
+    CGT_CUDA(cudaFree(d_in));
+    CGT_CUDA(cudaFree(d_out));
+    free(h_in);
+    free(h_out);
+}
+
 Test(groupapi, thread_group_of_a_cluster_and_cluster_queries_match_cpp_cg)
 {
     cgt_require_sm90();

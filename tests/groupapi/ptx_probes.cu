@@ -58,6 +58,38 @@ extern "C" __global__ void typed_block_calls(uint64_t *out)
     out[threadIdx.x + 1024] = cg_thread_block_num_threads(&b);
 }
 
+/* A wide tile through thread_group, and the wide tile itself: the same
+ * code, one barrier.sync on the tile's named barrier. */
+extern "C" __global__ void tg_wide_calls(uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_wide_tile_t w = cg_wide_tiled_partition(&b, 128);
+    cg_thread_group_t g = cg_thread_group(&w);
+    out[threadIdx.x] = cg_thread_group_thread_rank(&g);
+    out[threadIdx.x + 2048] = cg_thread_group_num_threads(&g);
+    cg_thread_group_sync(&g);
+    out[threadIdx.x + 1024] = cg_thread_rank(&g);
+}
+extern "C" __global__ void typed_wide_calls(uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_wide_tile_t w = cg_wide_tiled_partition(&b, 128);
+    out[threadIdx.x] = cg_wide_tile_thread_rank(&w);
+    out[threadIdx.x + 2048] = cg_wide_tile_num_threads(&w);
+    cg_wide_tile_sync(&w);
+    out[threadIdx.x + 1024] = cg_wide_tile_thread_rank(&w);
+}
+/* The generic sync of a cg_thread_group_t holding a wide tile. */
+extern "C" __global__ void tg_wide_generic_sync(uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_wide_tile_t w = cg_wide_tiled_partition(&b, 64);
+    cg_thread_group_t g = cg_thread_group(&w);
+    out[threadIdx.x] = 1u;
+    cg_sync(&g);
+    out[threadIdx.x + 1024] = out[(threadIdx.x + 1u) % 64u];
+}
+
 /* A run-time kind: the switch stays (the type-erased path). */
 extern "C" __global__ void tg_any_sync(cg_thread_group_t g, uint64_t *out)
 {

@@ -4,8 +4,10 @@
  * reads the PTX the build made from ptx_probes.cu; runs everywhere, no GPU):
  *   - a cg_thread_group_t made in sight of its calls is the typed call,
  *     instruction for instruction (tile and block);
- *   - a run-time kind keeps its switch (bar.sync and bar.warp.sync both
- *     there);
+ *   - a run-time kind keeps its switch (bar.sync, bar.warp.sync and the
+ *     wide tile's barrier.sync all there);
+ *   - a cg_thread_group_t made from a wide tile in sight is the wide tile's
+ *     calls: one barrier.sync per sync, no block or warp sync;
  *   - the generic cg_invoke_one / broadcast are the typed tile calls, with
  *     one elect.sync each and the named functions inlined (no call);
  *   - cg_wait_prior with a constant n is one cp.async.wait_group n; a
@@ -73,12 +75,32 @@ Test(groupapi_ptx, thread_group_in_sight_is_the_typed_call)
     free(ptx);
 }
 
+Test(groupapi_ptx, thread_group_of_a_wide_tile_in_sight_is_one_named_barrier)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    expect_same_code(ptx, "tg_wide_calls", "typed_wide_calls");
+    const char *names[] = {"tg_wide_calls", "tg_wide_generic_sync"};
+    for (int i = 0; i < 2; ++i) {
+        char *f = cgt_ptx_function(ptx, names[i]);
+        char *ins = cgt_ptx_instructions(f);
+        cr_expect_eq(cgt_count(ins, "barrier.sync"), 1u, "%s: want exactly one barrier.sync (the wide tile's):\n%s",
+                     names[i], ins);
+        cr_expect_eq(cgt_count(ins, "bar.sync"), 0u, "%s: a block barrier (bar.sync) is left:\n%s", names[i], ins);
+        cr_expect_eq(cgt_count(ins, "bar.warp.sync"), 0u, "%s: a warp sync is left:\n%s", names[i], ins);
+        cr_expect_eq(cgt_count(ins, "brx.idx"), 0u, "%s: a jump table (the kind switch) is left:\n%s", names[i], ins);
+        free(ins);
+        free(f);
+    }
+    free(ptx);
+}
+
 Test(groupapi_ptx, a_run_time_kind_keeps_the_switch)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *f = cgt_ptx_function(ptx, "tg_any_sync");
     cr_expect_gt(cgt_count(f, "bar.sync"), 0u, "no block sync in the type-erased sync:\n%s", f);
     cr_expect_gt(cgt_count(f, "bar.warp.sync"), 0u, "no warp sync in the type-erased sync:\n%s", f);
+    cr_expect_gt(cgt_count(f, "barrier.sync"), 0u, "no wide tile (named barrier) sync in the type-erased sync:\n%s", f);
     free(f);
     free(ptx);
 }
