@@ -24,7 +24,11 @@
  * swizzle span. A store's box must not start before the tensor: on an H100
  * a store at x = -16 bytes (or at (-16, -1)) faults the same way, while one
  * hanging over the end is clipped (measured 2026-11-24); loads take
- * negative coordinates and fill.
+ * negative coordinates and fill. The clip of a store is 16 bytes coarse in
+ * x: a box hanging over the end of a row writes its bytes up to the row's
+ * next 16-byte boundary (the row's padding, which a stride that is a
+ * multiple of 16 always leaves; measured: a row of 100 bytes got bytes
+ * 100..111 written).
  *
  * Completion of loads: like cg_memcpy_async_tx, the box's bytes
  * (box[0] * ... * box[rank-1] * element size, with element strides:

@@ -167,6 +167,10 @@ static const char *const tgw_names[] = {
 Test(groupapi, thread_group_of_a_wide_tile_matches_cpp_cg)
 {
     cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", "the C++ CG oracle's thread_block_tile<N> (N > 32) syncs through atomics "
+                                          "and spin loops in reserved shared memory, which racecheck does not model: "
+                                          "it reports the reads after ct.sync() (measured on an H100); cgc's own wide-"
+                                          "tile sync runs under racecheck in tests/wide_tile");
     typedef struct wshape {
         unsigned bx, by, bz;
     } wshape_t;
