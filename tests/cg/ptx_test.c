@@ -21,36 +21,6 @@
 
 TestSuite(cg_ptx, .timeout = 30);
 
-/* Instruction lines of `name`, with the function's own name (its parameter
- * names) and the function number inside branch labels ($L__BB<n>_<k>)
- * replaced, so two functions with the same code compare equal. */
-static char *normalized(const char *ptx, const char *name)
-{
-    char *body = cgt_ptx_function(ptx, name);
-    char *ins = cgt_ptx_instructions(body);
-    size_t nlen = strlen(name), o = 0;
-    char *out = malloc(strlen(ins) + 1);
-    cr_assert(out != NULL);
-    for (const char *p = ins; *p;) {
-        if (strncmp(p, name, nlen) == 0) {
-            out[o++] = '@';
-            p += nlen;
-        } else if (strncmp(p, "$L__BB", 6) == 0) {
-            memcpy(out + o, "$L__BB", 6);
-            o += 6;
-            p += 6;
-            while (isdigit((unsigned char)*p))
-                p++;
-        } else {
-            out[o++] = *p++;
-        }
-    }
-    out[o] = '\0';
-    free(body);
-    free(ins);
-    return out;
-}
-
 static size_t lines(const char *s)
 {
     size_t n = 0;
@@ -62,8 +32,8 @@ static size_t lines(const char *s)
 Test(cg_ptx, block_sync_is_one_bar_sync)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
-    char *ours = normalized(ptx, "probe_block_sync");
-    char *builtin = normalized(ptx, "probe_syncthreads");
+    char *ours = cgt_ptx_normalized(ptx, "probe_block_sync");
+    char *builtin = cgt_ptx_normalized(ptx, "probe_syncthreads");
     cr_expect_eq(cgt_count(ours, "bar.sync"), 1u, "block sync: %s", ours);
     cr_expect_eq(cgt_count(ours, "bar.sync \t0;") + cgt_count(ours, "bar.sync 0;") +
                      cgt_count(ours, "barrier.sync 0;") + cgt_count(ours, "barrier.sync \t0;"),
@@ -79,9 +49,9 @@ Test(cg_ptx, block_sync_is_one_bar_sync)
 Test(cg_ptx, cluster_split_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
-    char *aw = normalized(ptx, "probe_cluster_arrive_wait");
-    char *rl = normalized(ptx, "probe_cluster_relaxed");
-    char *sync = normalized(ptx, "typed_cluster_sync");
+    char *aw = cgt_ptx_normalized(ptx, "probe_cluster_arrive_wait");
+    char *rl = cgt_ptx_normalized(ptx, "probe_cluster_relaxed");
+    char *sync = cgt_ptx_normalized(ptx, "typed_cluster_sync");
     const char *a = strstr(aw, "barrier.cluster.arrive.release;");
     const char *w = strstr(aw, "barrier.cluster.wait.acquire;");
     cr_expect(a != NULL && w != NULL && a < w, "arrive.release then wait.acquire expected:\n%s", aw);
@@ -100,7 +70,7 @@ Test(cg_ptx, cluster_split_barrier_forms)
 Test(cg_ptx, block_split_barrier_is_an_mbarrier)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
-    char *b = normalized(ptx, "probe_block_split");
+    char *b = cgt_ptx_normalized(ptx, "probe_block_split");
     const char *arrive = strstr(b, "mbarrier.arrive.release.cta.shared::cta.b64");
     const char *store = strstr(b, "st.global.u32");
     const char *wait = strstr(b, "mbarrier.try_wait");
@@ -369,7 +339,7 @@ Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
 Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
-    char *g = normalized(ptx, "probe_grid_sync");
+    char *g = cgt_ptx_normalized(ptx, "probe_grid_sync");
     /* Flat: the sense-reversing add on the workspace word; polls with
      * acquire loads. */
     cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
@@ -411,8 +381,8 @@ static void expect_twins(const char *ptx, const char *which)
     char typed[64], generic[64];
     snprintf(typed, sizeof typed, "typed_%s", which);
     snprintf(generic, sizeof generic, "generic_%s", which);
-    char *t = normalized(ptx, typed);
-    char *g = normalized(ptx, generic);
+    char *t = cgt_ptx_normalized(ptx, typed);
+    char *g = cgt_ptx_normalized(ptx, generic);
     cr_expect_gt(lines(t), 1u, "%s: empty body", typed);
     cr_expect_str_eq(t, g, "%s: generic call differs from typed call:\n--- typed\n%s--- generic\n%s", which, t, g);
     free(t);

@@ -29,39 +29,9 @@
 
 TestSuite(groupapi_ptx, .timeout = 30);
 
-/* Instruction lines of `name`, its own name (in its parameter names) and
- * the function number in branch labels ($L__BB<n>_<k>) replaced, so two
- * functions with the same code compare equal. */
-static char *normalized(const char *ptx, const char *name)
-{
-    char *body = cgt_ptx_function(ptx, name);
-    char *ins = cgt_ptx_instructions(body);
-    size_t nlen = strlen(name), o = 0;
-    char *out = malloc(strlen(ins) + 1);
-    cr_assert(out != NULL);
-    for (const char *p = ins; *p;) {
-        if (strncmp(p, name, nlen) == 0) {
-            out[o++] = '@';
-            p += nlen;
-        } else if (strncmp(p, "$L__BB", 6) == 0) {
-            memcpy(out + o, "$L__BB", 6);
-            o += 6;
-            p += 6;
-            while (isdigit((unsigned char)*p))
-                p++;
-        } else {
-            out[o++] = *p++;
-        }
-    }
-    out[o] = '\0';
-    free(body);
-    free(ins);
-    return out;
-}
-
 static void expect_same_code(const char *ptx, const char *a, const char *b)
 {
-    char *ia = normalized(ptx, a), *ib = normalized(ptx, b);
+    char *ia = cgt_ptx_normalized(ptx, a), *ib = cgt_ptx_normalized(ptx, b);
     cr_expect_str_eq(ia, ib, "%s and %s differ:\n--- %s\n%s\n--- %s\n%s", a, b, a, ia, b, ib);
     free(ia);
     free(ib);

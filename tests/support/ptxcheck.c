@@ -108,3 +108,30 @@ char *cgt_ptx_instructions(const char *body)
     out[o] = '\0';
     return out;
 }
+
+char *cgt_ptx_normalized(const char *ptx, const char *name)
+{
+    char *body = cgt_ptx_function(ptx, name);
+    char *ins = cgt_ptx_instructions(body);
+    size_t nlen = strlen(name), o = 0;
+    char *out = malloc(strlen(ins) + 1);
+    cr_assert(out != NULL);
+    for (const char *p = ins; *p;) {
+        if (strncmp(p, name, nlen) == 0) {
+            out[o++] = '@';
+            p += nlen;
+        } else if (strncmp(p, "$L__BB", 6) == 0) {
+            memcpy(out + o, "$L__BB", 6);
+            o += 6;
+            p += 6;
+            while (isdigit((unsigned char)*p))
+                p++;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = '\0';
+    free(body);
+    free(ins);
+    return out;
+}

@@ -25,4 +25,10 @@ size_t cgt_count(const char *text, const char *needle);
  * Register numbers are kept. Caller frees. */
 char *cgt_ptx_instructions(const char *body);
 
+/* The instruction lines of function `name` with its own name (in its
+ * parameter names) and the function number in branch labels
+ * ($L__BB<n>_<k>) replaced, so two functions with the same code compare
+ * equal. Caller frees. */
+char *cgt_ptx_normalized(const char *ptx, const char *name);
+
 #endif /* CGT_PTXCHECK_H */
