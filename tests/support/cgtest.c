@@ -215,3 +215,70 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
     }
     fflush(stdout);
 }
+
+// --- trapping kernels: the report they print ------------------------------------
+
+static double cgt_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Runs launch() with stdout in a temporary file; returns what the kernel
+ * printed (caller frees), the launch's or the synchronize's error and the
+ * time taken. */
+static char *cgt_run_captured(int (*launch)(void), cudaError_t *sync_err, double *seconds)
+{
+    char path[] = "/tmp/cgc_trap_report_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0, "mkstemp failed");
+    fflush(stdout);
+    int saved = dup(1);
+    cr_assert(saved >= 0);
+    dup2(fd, 1);
+    double t0 = cgt_now_s();
+    cudaError_t launch_err = (cudaError_t)launch();
+    if (launch_err == cudaSuccess) {
+        /* Bounded: a kernel that neither traps nor ends fails the test. */
+        cudaError_t q = cgt_stream_wait_deadline(30.0);
+        cr_assert_neq(q, cudaErrorNotReady, "the kernel neither trapped nor finished in 30 s");
+    }
+    *sync_err = launch_err != cudaSuccess ? launch_err : cudaDeviceSynchronize();
+    *seconds = cgt_now_s() - t0;
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    lseek(fd, 0, SEEK_SET);
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap + 1);
+    cr_assert(out != NULL);
+    ssize_t got;
+    while (len < cap && (got = read(fd, out + len, cap - len)) > 0)
+        len += (size_t)got;
+    out[len] = '\0';
+    close(fd);
+    unlink(path);
+    return out;
+}
+
+void cgt_expect_trap_report(const char *what, int (*launch)(void), const char *const *needles, int nneedles)
+{
+    cudaError_t err;
+    double secs;
+    char *out = cgt_run_captured(launch, &err, &secs);
+    cr_expect_neq(err, cudaSuccess, "%s: the kernel finished instead of trapping", what);
+    cr_log_info("%s: %s (%s) after %.2f s", what, cudaGetErrorName(err), cudaGetErrorString(err), secs);
+    cr_expect_lt(secs, 30.0, "%s: took %.1f s to report", what, secs);
+    if (out[0] == '\0') {
+        /* The driver flushes device printf at synchronization; if a trapped
+         * context ever drops it, the trap above is still the contract. */
+        cr_log_warn("%s: no device printf output was captured", what);
+    } else {
+        cr_log_info("%s report: %.400s", what, out);
+        for (int i = 0; i < nneedles; ++i)
+            cr_expect(strstr(out, needles[i]) != NULL, "%s: the report lacks \"%s\": %.400s", what, needles[i],
+                      out);
+    }
+    free(out);
+}

@@ -60,6 +60,16 @@ void cgt_gpu_exclusive(void);
  * test). */
 cudaError_t cgt_stream_wait_deadline(double seconds);
 
+/* For kernels that trap on purpose (debug-build reports): runs launch()
+ * (it returns a cudaError_t) with this process's stdout in a temporary file,
+ * waits at most 30 s for the default stream (a kernel that neither traps nor
+ * ends fails the test), synchronizes and restores stdout. Then expects an
+ * error from the launch or the synchronize (the trap), within 30 s, and, when
+ * the kernel's report reached stdout (the driver flushes device printf at
+ * synchronization), each of the `nneedles` strings in it. `what` names the
+ * case in every message. */
+void cgt_expect_trap_report(const char *what, int (*launch)(void), const char *const *needles, int nneedles);
+
 /* A fresh seed per test run (time and pid mixed), printed so a failure can be
  * replayed with CGC_SEED=<n> in the environment (CGT_SEED=<n>, its older
  * name, works too). */
