@@ -353,12 +353,6 @@ static const row_t k_rows[] = {
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: spread, watchers' polls overlapped", "CG grid.sync()", d_grid_sync_stagger_watch, a_cg_grid_sync, GRD(12, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: spread, watchers' polls overlapped", "CG grid.sync()", d_grid_sync_stagger_watch, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: spread, watchers' polls overlapped", "CG grid.sync()", d_grid_sync_stagger_watch, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: spread, watchers and waiters' polls overlapped", "CG grid.sync()", d_grid_sync_stagger_both, a_cg_grid_sync, GRD(12, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: spread, watchers and waiters' polls overlapped", "CG grid.sync()", d_grid_sync_stagger_both, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
-    {"grid sync", "setting: spread, watchers and waiters' polls overlapped", "CG grid.sync()", d_grid_sync_stagger_both, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
 
 #define DSMEM_ROWS(cs)                                                                                                \
     {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM}, \

@@ -171,8 +171,6 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_grid_sync_spread_group32)  /* cg_grid_sync, spread, groups of 32       */  \
     X(d_grid_sync_spread_group128) /* cg_grid_sync, spread, groups of 128      */  \
     X(d_grid_sync_spread_sleep32)  /* cg_grid_sync, spread pollers sleep 32 ns */ \
-    X(d_grid_sync_stagger_watch)   /* cg_grid_sync, watchers' polls overlapped */ \
-    X(d_grid_sync_stagger_both)    /* cg_grid_sync, watchers' and waiters' polls overlapped */ \
     X(d_dbar_sleep64)         /* cg_device_barrier_t, waiters sleep 64 ns      */ \
     X(d_dbar_spin16_sleep64)  /* cg_device_barrier_t, 16 polls then sleep 64 ns */ \
     X(d_dbar_paced)           /* cg_device_barrier_t, %globaltimer every poll   */ \

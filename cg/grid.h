@@ -152,18 +152,6 @@
 #if !defined(CG_GRID_SPREAD_POLL_SLEEP_NS)
 #define CG_GRID_SPREAD_POLL_SLEEP_NS 0
 #endif
-/* Clock cycles between a spread watcher's (and, with the _WAIT_ form, a
- * waiting block's) overlapped polls: with N > 0 each polling lane keeps
- * three loads in flight, one issued every N cycles, and tests the oldest, so
- * a change is seen about one round trip plus N/2 after it lands instead of
- * one and a half round trips (0: one load at a time). Measured settings:
- * docs/design/grid_barrier.md. */
-#if !defined(CG_GRID_SPREAD_WATCH_STAGGER_CYCLES)
-#define CG_GRID_SPREAD_WATCH_STAGGER_CYCLES 0
-#endif
-#if !defined(CG_GRID_SPREAD_WAIT_STAGGER_CYCLES)
-#define CG_GRID_SPREAD_WAIT_STAGGER_CYCLES 0
-#endif
 
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {

@@ -251,15 +251,6 @@ CG_DEVICE uint64_t cg_grid_spread_arrive_(uint32_t slot)
     return CG_GRID_TOK_SPREAD_ | ((uint64_t)slot << CG_GRID_TOK_SLOT_SHIFT_) | (uint32_t)p;
 }
 
-/* Busy-wait about `cycles` SM clock cycles (the staggered polls' spacing;
- * loads issued before it stay in flight). */
-CG_DEVICE void cg_grid_spin_cycles_(uint32_t cycles)
-{
-    const long long t0 = clock64();
-    while (clock64() - t0 < (long long)cycles) {
-    }
-}
-
 /* Warp 0 of the block that claimed phase p for its group: poll every counter
  * (lane i counter i, i + lanes, ...) until each holds all of phase p's
  * arrivals, then release the group. Counters only grow, so a counter at or
@@ -275,25 +266,6 @@ CG_DEVICE void cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, u
 #if CG_DEBUG
     uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-    if (CG_GRID_SPREAD_WATCH_STAGGER_CYCLES > 0 && lanes == CG_GRID_SPREAD_COUNTERS_) {
-        /* One counter per lane, three polls of it in flight, the oldest tested. */
-        const uint32_t *c = cg_grid_spread_count_(slot, lane);
-        const uint32_t want = p_lo * (n / CG_GRID_SPREAD_COUNTERS_ + (lane < n % CG_GRID_SPREAD_COUNTERS_ ? 1u : 0u));
-        uint32_t v0 = cg_gpu_ld_acquire_u32(c);
-        cg_grid_spin_cycles_(CG_GRID_SPREAD_WATCH_STAGGER_CYCLES);
-        uint32_t v1 = cg_gpu_ld_acquire_u32(c);
-        cg_grid_spin_cycles_(CG_GRID_SPREAD_WATCH_STAGGER_CYCLES);
-        uint32_t v2 = cg_gpu_ld_acquire_u32(c);
-        while (!__all_sync(mask, (int32_t)(v0 - want) >= 0)) {
-#if CG_DEBUG
-            cg_grid_debug_check_spread_(c, t0, p_lo, "watch");
-#endif
-            v0 = v1;
-            v1 = v2;
-            cg_grid_spin_cycles_(CG_GRID_SPREAD_WATCH_STAGGER_CYCLES);
-            v2 = cg_gpu_ld_acquire_u32(c);
-        }
-    } else
     for (;;) {
         int ok = 1;
         for (uint32_t k = lane; k < CG_GRID_SPREAD_COUNTERS_; k += lanes) {
@@ -352,24 +324,6 @@ CG_DEVICE void cg_grid_spread_wait_(uint32_t slot, uint32_t tok_phase, uint32_t 
 #if CG_DEBUG
         uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-        if (CG_GRID_SPREAD_WAIT_STAGGER_CYCLES > 0 && seen < 2u * p + 2u) {
-            /* Three polls in flight, the oldest tested (as the watcher). */
-            uint64_t s1 = cg_gpu_ld_acquire_u64(word);
-            cg_grid_spin_cycles_(CG_GRID_SPREAD_WAIT_STAGGER_CYCLES);
-            uint64_t s2 = cg_gpu_ld_acquire_u64(word);
-            cg_grid_spin_cycles_(CG_GRID_SPREAD_WAIT_STAGGER_CYCLES);
-            uint64_t s3 = cg_gpu_ld_acquire_u64(word);
-            seen = s1;
-            while (seen < 2u * p + 2u) {
-#if CG_DEBUG
-                cg_grid_debug_check_spread_(word, t0, p, "wait");
-#endif
-                seen = s2;
-                s2 = s3;
-                cg_grid_spin_cycles_(CG_GRID_SPREAD_WAIT_STAGGER_CYCLES);
-                s3 = cg_gpu_ld_acquire_u64(word);
-            }
-        }
         while (seen < 2u * p + 2u) {
             if (CG_GRID_SPREAD_POLL_SLEEP_NS)
                 __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
