@@ -351,6 +351,7 @@ static const row_t k_rows[] = {
     {"grid sync", "setting: spread, groups of 128", "CG grid.sync()", d_grid_sync_spread_group128, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread, groups of 128", "CG grid.sync()", d_grid_sync_spread_group128, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
+    {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(12, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
 
