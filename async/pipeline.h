@@ -559,8 +559,8 @@ CG_DEVICE uint32_t cg_pipeline_cluster_slice(const cg_pipeline_t *p, uint16_t ct
                                              uint32_t *offset)
 {
     const uint32_t m = cta_mask;
-    const uint32_t i = (uint32_t)__popc((int)(m & ((1u << rank) - 1u)));
-    return cg_pipeline_slice_(p->stage_bytes, i, (uint32_t)__popc((int)m), offset);
+    const uint32_t i = (uint32_t)__popc(m & ((1u << rank) - 1u));
+    return cg_pipeline_slice_(p->stage_bytes, i, (uint32_t)__popc(m), offset);
 }
 
 /* This CTA's producer, one thread, after cg_pipeline_cluster_producer_acquire:

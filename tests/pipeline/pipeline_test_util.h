@@ -95,6 +95,7 @@ int plt_debug_overcommit(const uint32_t *src); /* commits 512 bytes, copies 256 
 int plt_debug_unfilled(void);                   /* a consumer waits on a stage nobody fills */
 int plt_debug_unreleased(void);                 /* the producer acquires a stage nobody released */
 int plt_debug_cluster_unfilled(void);           /* cluster form, a consumer waits, no producer */
+int plt_debug_sliced_unreleased(const uint32_t *src); /* sliced form, consumers release to their own CTA only */
 
 #ifdef __cplusplus
 }
