@@ -86,6 +86,14 @@
  * releases), then the cluster synchronizes (cg_cluster_exit_sync) before any
  * CTA exits. Why these counts and phases: docs/design/pipeline.md.
  *
+ * Sliced cluster form (sm_90a): the root's single copy stream is the
+ * bottleneck of the form above (time grows with the cluster size), so here
+ * every CTA of the mask is a producer of a 1/n slice of each stage and
+ * multicasts it into every CTA of the mask; each CTA commits the whole stage
+ * on its own full[k] and consumers release to every CTA's empty[k]
+ * (cg_pipeline_cluster_producer_copy_slice / _commit_local,
+ * cg_pipeline_cluster_consumer_release_all[_warp]; the section below).
+ *
  * Debug build (CG_DEBUG=1): every wait is bounded by
  * CG_DEBUG_WAIT_TIMEOUT_NS; on expiry it prints the pipeline's shared
  * address, the side (producer or consumer), the stage, the parity waited for
@@ -499,6 +507,113 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
 {
     __syncwarp();
     cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), p->root, cg_sreg_laneid() == 0);
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sliced cluster form: every CTA loads a slice of each stage (sm_90a)       */
+/* ------------------------------------------------------------------------ */
+/*
+ * Every CTA of `cta_mask` produces 1/n of each stage (n = the CTAs in the
+ * mask) and multicasts its slice into the same stage of every CTA of the
+ * mask, so the load issue work and the global reads are spread over the
+ * cluster instead of queued behind one root. Per CTA of the mask:
+ *   full[k]:  1 arrival per use, its OWN producer's local commit
+ *             (cg_pipeline_cluster_producer_commit_local(&p, stage_bytes):
+ *             the whole stage's bytes, which all n slices complete);
+ *   empty[k]: the releases of ALL the mask's consumers (n x consumer warps
+ *             or threads per CTA), since this CTA's producer overwrites its
+ *             slice in every CTA: cg_pipeline_init_barriers_cluster(&p,
+ *             n * consumers per CTA).
+ * Producer loop (one elected thread per CTA):
+ *   cg_pipeline_cluster_producer_acquire(&p);          // own empty[k], .cluster
+ *   cg_pipeline_cluster_producer_copy_slice(&p, src, mask);
+ *   cg_pipeline_cluster_producer_commit_local(&p, stage_bytes);
+ * then cg_pipeline_cluster_producer_tail after the last use. Consumers:
+ * cg_pipeline_cluster_consumer_wait, then
+ * cg_pipeline_cluster_consumer_release_all_warp(&p, mask) (or the per-thread
+ * cg_pipeline_cluster_consumer_release_all). A peer's slice may land before
+ * this CTA's own commit (the tx-count goes negative; the pending arrival keeps
+ * the phase open), never in the wrong phase: docs/design/pipeline.md.
+ */
+
+/* Slice `i` of `n` of a stage of `stage_bytes`: slices of
+ * ceil(stage_bytes / n) rounded up to 16 bytes, the last ones shorter or
+ * empty. Sets *offset, returns the slice's bytes (0 for an empty one). */
+CG_DEVICE uint32_t cg_pipeline_slice_(uint32_t stage_bytes, uint32_t i, uint32_t n, uint32_t *offset)
+{
+    const uint32_t per = ((stage_bytes + n - 1u) / n + 15u) & ~15u;
+    const uint32_t lo = i * per < stage_bytes ? i * per : stage_bytes;
+    const uint32_t hi = lo + per < stage_bytes ? lo + per : stage_bytes;
+    *offset = lo;
+    return hi - lo;
+}
+
+/* The slice of each stage that cluster rank `rank` loads in a sliced
+ * pipeline over `cta_mask` (rank in the mask): the rank's position among the
+ * mask's CTAs picks one of popcount(cta_mask) slices (see
+ * cg_pipeline_slice_). Sets *offset (bytes into the stage), returns the
+ * slice's bytes (a multiple of 16, 0 when the stage has fewer 16-byte
+ * pieces than CTAs). */
+CG_DEVICE uint32_t cg_pipeline_cluster_slice(const cg_pipeline_t *p, uint16_t cta_mask, uint32_t rank,
+                                             uint32_t *offset)
+{
+    const uint32_t m = cta_mask;
+    const uint32_t i = (uint32_t)__popc(m & ((1u << rank) - 1u));
+    return cg_pipeline_slice_(p->stage_bytes, i, (uint32_t)__popc(m), offset);
+}
+
+/* This CTA's producer, one thread, after cg_pipeline_cluster_producer_acquire:
+ * multicast this CTA's slice of the current stage (cg_pipeline_cluster_slice
+ * of its cluster rank) from `src` + offset into the same place of every CTA
+ * of `cta_mask` (this CTA included when its bit is set); each completes the
+ * slice's bytes on its own full[head]. `src`: the global address of the
+ * WHOLE stage's data, 16-byte aligned. Issues nothing for an empty slice.
+ * cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster. */
+CG_DEVICE_SM90 void cg_pipeline_cluster_producer_copy_slice(cg_pipeline_t *p, const void *src, uint16_t cta_mask)
+{
+    uint32_t offset = 0;
+    const uint32_t bytes = cg_pipeline_cluster_slice(p, cta_mask, cg_hw_cluster_ctarank(), &offset);
+    if (bytes != 0)
+        cg_pipeline_cluster_producer_copy(p, offset, (const unsigned char *)src + offset, bytes, cta_mask);
+}
+
+/* This CTA's producer: commit the current stage in THIS CTA only: one local
+ * arrive.expect_tx of `tx_bytes` on full[head] (the whole stage: every
+ * producer's slice completes on it), then step on. Release at CTA scope: the
+ * consumers it releases are this CTA's (the peers' bytes need no release:
+ * complete_tx makes them visible to whoever observes the phase).
+ * mbarrier.arrive.expect_tx.release.cta.shared::cta.b64. */
+CG_DEVICE_SM90 void cg_pipeline_cluster_producer_commit_local(cg_pipeline_t *p, uint32_t tx_bytes)
+{
+    (void)cg_mbarrier_arrive_tx(cg_pipeline_full_barrier(p, p->head), tx_bytes);
+    cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+}
+
+/* A consumer thread is done with stage `tail`: one remote arrival on
+ * empty[tail] of EVERY CTA of `cta_mask` (release at cluster scope), step
+ * on. empty counts threads x CTAs. One arrive per CTA in the mask.
+ * mbarrier.arrive.release.cluster.shared::cluster.b64 _, per CTA. */
+CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, uint16_t cta_mask)
+{
+    cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
+    for (uint32_t m = cta_mask; m != 0; m &= m - 1u)
+        cg_mbarrier_arrive_remote(mb, (uint32_t)__ffs((int)m) - 1u);
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
+/* The whole converged warp is done with stage `tail`: __syncwarp orders
+ * every lane's reads first, then lane i (i < 16, bit i of `cta_mask` set)
+ * arrives remotely on CTA i's empty[tail]: ONE predicated instruction with a
+ * per-lane target, no loop. Every lane steps on. empty counts warps x CTAs.
+ * bar.warp.sync, @p mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
+CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
+{
+    const uint32_t lane = cg_sreg_laneid();
+    const uint32_t mine = lane < 16u ? ((uint32_t)cta_mask >> lane) & 1u : 0u;
+    __syncwarp();
+    /* a lane that does not arrive still names a valid rank (the debug check) */
+    cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), mine ? lane : 0u, mine);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 

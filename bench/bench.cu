@@ -424,9 +424,12 @@ static const row_t k_rows[] = {
     {"streaming global->shared", "cg_pipeline 2 stages (TMA + 4 warps)", "cuda::pipeline 2 stages", c_stream_pipeline2, a_stream_cuda_pipeline2, STR(160), 1, THR(1.0), METRIC_STREAM},
     {"streaming global->shared", "cg_pipeline 3 stages (TMA + 4 warps)", "cuda::pipeline 3 stages", c_stream_pipeline3, a_stream_cuda_pipeline3, STR(160), 1, THR(1.0), METRIC_STREAM},
     {"streaming global->shared", "cg_pipeline 4 stages (TMA + 4 warps)", "cuda::pipeline 4 stages", c_stream_pipeline4, a_stream_cuda_pipeline4, STR(160), 1, THR(1.0), METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, multicast", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, multicast", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, multicast", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", "same kernel, every CTA loads", c_project_sliced, c_project_local, STRC(2), 1, LE(1.00), METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", "same kernel, every CTA loads", c_project_sliced, c_project_local, STRC(4), 1, LE(1.00), METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", "same kernel, every CTA loads", c_project_sliced, c_project_local, STRC(8), 1, LE(1.00), METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
 #undef STR
 #undef STRC
 };

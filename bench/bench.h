@@ -206,7 +206,8 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(a_stream_cuda_pipeline2) /* cuda::pipeline<block> ring, 2 stages         */  \
     X(a_stream_cuda_pipeline3) /* the same, 3 stages                           */  \
     X(a_stream_cuda_pipeline4) /* the same, 4 stages                           */  \
-    X(c_project_multicast)    /* examples/pipeline_project.cuh, multicast      */  \
+    X(c_project_sliced)       /* examples/pipeline_project.cuh, sliced multicast */ \
+    X(c_project_multicast)    /* examples/pipeline_project.cuh, one root multicasts */ \
     X(c_project_local)        /* the same kernel, every CTA loads each tile    */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)

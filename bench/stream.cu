@@ -20,9 +20,13 @@
  *                           cuda::memcpy_async(block, ..., pipe) of 24 KiB
  *                           tiles, every thread produces and consumes; the
  *                           same grid and tiles as the cgc kernel
- *   c_project_multicast / c_project_local
- *                           examples/pipeline_project.cuh with and without
- *                           multicast, in clusters of the row's size
+ *   c_project_sliced / c_project_multicast / c_project_local
+ *                           examples/pipeline_project.cuh: every CTA loads
+ *                           a 1/C slice of each tile and multicasts it
+ *                           (sliced), one root CTA loads and multicasts
+ *                           every tile (multicast), every CTA loads every
+ *                           tile itself (local, the twin); clusters of the
+ *                           row's size
  *
  * Checksums: the stream kernels add every 32-bit word into a 64-bit sum per
  * block; the projection kernels each CTA's dot products (mod 2^32), checked
@@ -183,15 +187,21 @@ BENCH_EXPORT(a_stream_cuda_pipeline4, kb_stream_cuda_pipeline<4>)
 
 // --- the multicast example's kernel and its twin -----------------------------------------------
 
+__global__ void __launch_bounds__(PJ_THREADS) kb_project_sliced(bench_args_t a)
+{
+    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, PJ_SLICED);
+}
+BENCH_EXPORT(c_project_sliced, kb_project_sliced)
+
 __global__ void __launch_bounds__(PJ_THREADS) kb_project_multicast(bench_args_t a)
 {
-    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, 1);
+    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, PJ_ROOT);
 }
 BENCH_EXPORT(c_project_multicast, kb_project_multicast)
 
 __global__ void __launch_bounds__(PJ_THREADS) kb_project_local(bench_args_t a)
 {
-    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, 0);
+    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, PJ_TWIN);
 }
 BENCH_EXPORT(c_project_local, kb_project_local)
 
@@ -379,7 +389,7 @@ static bs_shape_t bs_shape_of(const void *fn)
         s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 3u * BS_TILE, 0};
     else if (fn == a_stream_cuda_pipeline4())
         s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0};
-    else if (fn == c_project_multicast() || fn == c_project_local())
+    else if (fn == c_project_sliced() || fn == c_project_multicast() || fn == c_project_local())
         s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
     return s;
 }
@@ -415,14 +425,24 @@ extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, uns
             out->skip = "unknown stream kernel";
             return 0;
         }
-        if (s.smem > 48u * 1024u)
+        /* Always opt in to the dynamic size: without it a kernel may take at
+         * most 48 KiB of static + dynamic shared memory, and the 2-stage
+         * cuda::pipeline anchor asks for exactly 48 KiB of tiles PLUS its
+         * static pipeline_shared_state, so the occupancy query said 0. */
+        cudaFuncAttributes fa;
+        BS_CK(cudaFuncGetAttributes(&fa, fns[k]));
+        if (s.smem > 0)
             BS_CK(cudaFuncSetAttribute(fns[k], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)s.smem));
         if (cluster > 8)
             BS_CK(cudaFuncSetAttribute(fns[k], cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
         int per = 0;
         BS_CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fns[k], (int)s.block, s.smem));
         if (per < (int)s.blocks_per_sm) {
-            snprintf(out->note, sizeof out->note, "only %d blocks/SM fit, the row needs %u", per, s.blocks_per_sm);
+            snprintf(out->note, sizeof out->note,
+                     "only %d blocks/SM fit, the row needs %u (%s: %zu B dynamic + %zu B static shared memory, %d "
+                     "registers x %u threads)",
+                     per, s.blocks_per_sm, k ? "anchor" : "cgc", s.smem, (size_t)fa.sharedSizeBytes, fa.numRegs,
+                     s.block);
             out->skip = "does not fit";
             return 0;
         }

@@ -5,6 +5,7 @@
  *
  *   cg_pipeline_t p = cg_thread_block_pipeline(&block, smem, N, bytes, producers, consumers);
  *   cg_pipeline_t p = cg_cluster_pipeline(&cluster, smem, N, bytes, root, consumers);
+ *   cg_pipeline_t p = cg_cluster_pipeline_sliced(&cluster, smem, N, bytes, consumers);
  *   cg_thread_block_pipeline_memcpy_async(&block, &p, offset, src, bytes);
  *
  * The set-up calls are collective: every thread of the group calls them
@@ -46,6 +47,22 @@ CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline(cg_cluster_t *cl, void *smem, u
                                             uint32_t root, uint32_t consumer_arrivals)
 {
     cg_pipeline_t p = cg_pipeline_attach_cluster(smem, stages, stage_bytes, root);
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
+        cg_pipeline_init_barriers_cluster(&p, consumer_arrivals);
+    cg_cluster_sync(cl);
+    return p;
+}
+
+/* Collective over the cluster: the sliced cluster form (every CTA of the
+ * mask loads a slice of each stage and commits the whole stage locally; each
+ * CTA's empty barriers expect `consumer_arrivals` releases per use: the
+ * consumers of ALL the mask's CTAs, e.g. CTAs x consumer warps). Thread 0 of
+ * each CTA initializes its barriers and fences the initialization; then a
+ * cluster barrier. */
+CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline_sliced(cg_cluster_t *cl, void *smem, uint32_t stages,
+                                                        uint32_t stage_bytes, uint32_t consumer_arrivals)
+{
+    cg_pipeline_t p = cg_pipeline_attach_cluster(smem, stages, stage_bytes, cg_cluster_block_rank(cl));
     if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
         cg_pipeline_init_barriers_cluster(&p, consumer_arrivals);
     cg_cluster_sync(cl);

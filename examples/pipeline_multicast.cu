@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/pipeline_multicast.cu — a tile loaded once, shared by a whole
- * cluster: the cluster form of cg_pipeline_t (multicast) against the same
- * kernel where every CTA loads the tile itself.
+ * cluster: the sliced cluster form of cg_pipeline_t (multicast) against the
+ * same kernel where every CTA loads the tile itself.
  *
  * 64 MiB of random words in 16 KiB tiles; in clusters of 4, CTA r computes
  * for each tile t of its cluster out[t][r] = sum_j tile_t[j] * w_r[j] (mod
  * 2^32) with its own weights (examples/pipeline_project.cuh). With multicast
- * CTA 0 reads each tile from global memory once and the copy engine writes it
- * into all four CTAs; the twin reads it four times. Both results are checked
+ * each of the four CTAs reads a quarter of each tile from global memory and
+ * the copy engine writes that quarter into all four CTAs, so the tile is read
+ * once per cluster by four copy streams; the twin reads it four times. Both results are checked
  * element by element against the host; the summary gives each kernel's time
  * and the global bytes each reads per cluster, divided by the cluster size.
  */
@@ -27,13 +28,13 @@
 __global__ void __launch_bounds__(PJ_THREADS) pipeline_multicast_kernel(const uint32_t *in, size_t ntiles,
                                                                         uint32_t *out, unsigned long long *acc)
 {
-    pj_project(in, ntiles, out, acc, 1);
+    pj_project(in, ntiles, out, acc, PJ_SLICED);
 }
 
 __global__ void __launch_bounds__(PJ_THREADS) pipeline_local_kernel(const uint32_t *in, size_t ntiles,
                                                                     uint32_t *out, unsigned long long *acc)
 {
-    pj_project(in, ntiles, out, acc, 0);
+    pj_project(in, ntiles, out, acc, PJ_TWIN);
 }
 
 /* Launch one of the two kernels (same grid, same clusters), time it, copy
@@ -144,10 +145,10 @@ extern "C" int cgx_pipeline_multicast(char *detail, size_t detail_len)
         const size_t per_cluster = bytes / (grid / PM_CLUSTER); /* the tiles one cluster takes */
         snprintf(detail, detail_len,
                  "%zu tiles of 16 KiB, %u clusters of %u, each CTA its own weights: all %zu outputs match the host "
-                 "with and without multicast; global bytes read per cluster / %u: %zu KiB with multicast (one load "
-                 "per tile), %zu KiB without; %.2f ms vs %.2f ms (first launch of each)",
+                 "with and without multicast; global bytes read per cluster / %u: %zu KiB with sliced multicast (each "
+                 "CTA loads 1/%u of each tile for all), %zu KiB without; %.2f ms vs %.2f ms (first launch of each)",
                  ntiles, grid / PM_CLUSTER, PM_CLUSTER, ntiles * PM_CLUSTER, PM_CLUSTER,
-                 (per_cluster / PM_CLUSTER) >> 10, per_cluster >> 10, ms_mc, ms_local);
+                 (per_cluster / PM_CLUSTER) >> 10, PM_CLUSTER, per_cluster >> 10, ms_mc, ms_local);
     }
     rc = 0;
 done:

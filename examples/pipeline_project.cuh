@@ -10,13 +10,20 @@
  * with its own weight row w_r (pj_weight): every CTA needs the whole tile,
  * and each computes something different from it.
  *
- *   multicast = 1: CTA 0's elected thread loads each tile ONCE and
+ *   mode PJ_SLICED (2): every CTA of the cluster loads a 1/C slice of each
+ *     tile and multicasts it into all C CTAs' pipelines; each CTA commits
+ *     the whole tile on its own full barrier and its consumer warps release
+ *     the stage to every CTA (cg_pipeline_cluster_producer_copy_slice,
+ *     _commit_local, cg_pipeline_cluster_consumer_release_all_warp).
+ *     Global bytes read per cluster: one tile per tile, issued by C CTAs.
+ *   mode PJ_ROOT (1): CTA 0's elected thread loads each tile ONCE and
  *     multicasts it into all C CTAs' pipelines (cg_pipeline_cluster_*);
- *     every CTA's consumer warps release the stage to CTA 0 remotely.
- *     Global bytes read per cluster: one tile per tile.
- *   multicast = 0 (the twin): every CTA runs its own pipeline and loads
- *     the tile itself. Global bytes read per cluster: C tiles per tile
- *     (the L2 may serve some of them).
+ *     every CTA's consumer warps release the stage to CTA 0 remotely. One
+ *     copy stream for the whole cluster: slower as C grows (kept for the
+ *     benchmark's info row).
+ *   mode PJ_TWIN (0): every CTA runs its own pipeline and loads the tile
+ *     itself. Global bytes read per cluster: C tiles per tile (the L2 may
+ *     serve some of them).
  *
  * Each consumer warp adds its dot products into acc[blockIdx.x] (mod 2^32
  * is all that is meant; the slot is 64-bit for atomicAdd), and, when out is
@@ -35,6 +42,10 @@
 #define PJ_THREADS (32u * (1u + PJ_WARPS)) /* + the producer warp */
 /* Dynamic shared memory: the pipeline, then the CTA's weight row. */
 #define PJ_SMEM_BYTES (CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES) + PJ_TILE_BYTES)
+/* pj_project's modes: who loads each tile. */
+#define PJ_TWIN 0   /* every CTA loads the whole tile itself */
+#define PJ_ROOT 1   /* CTA 0 loads it and multicasts it to the cluster */
+#define PJ_SLICED 2 /* every CTA loads 1/C of it and multicasts its slice */
 
 /* Weight j of cluster rank r (host and device). */
 static __host__ __device__ __forceinline__ uint32_t pj_weight(uint32_t r, uint32_t j)
@@ -47,7 +58,7 @@ static __host__ __device__ __forceinline__ uint32_t pj_weight(uint32_t r, uint32
 }
 
 static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
-                                                  unsigned long long *acc, int multicast)
+                                                  unsigned long long *acc, int mode)
 {
     extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
     cg_cluster_t cl = cg_this_cluster();
@@ -55,14 +66,17 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
     const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
     const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
     const uint16_t all = (uint16_t)((1u << C) - 1u);
+    const int clustered = mode != PJ_TWIN;
     uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
     for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
         w[j] = pj_weight(r, j);
 
     cg_pipeline_t p;
-    if (multicast) {
+    if (clustered) {
         p = cg_pipeline_attach_cluster(pj_smem, PJ_STAGES, PJ_TILE_BYTES, 0);
-        if (threadIdx.x == 0) /* CTA 0's empty barriers count every CTA's consumer warps */
+        /* root: CTA 0's empty barriers count every CTA's consumer warps;
+         * sliced: every CTA's do (each CTA's producer writes into all) */
+        if (threadIdx.x == 0)
             cg_pipeline_init_barriers_cluster(&p, C * PJ_WARPS);
         cg_cluster_sync(&cl); /* barriers and weights ready in every CTA */
     } else {
@@ -73,10 +87,14 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
     }
 
     if (warp == 0) {
-        if ((!multicast || r == 0) && cg_elect_sync(0xffffffffu)) {
+        if ((mode != PJ_ROOT || r == 0) && cg_elect_sync(0xffffffffu)) {
             for (size_t t = cid; t < ntiles; t += ncl) {
                 const uint32_t *src = in + t * PJ_TILE_WORDS;
-                if (multicast) {
+                if (mode == PJ_SLICED) {
+                    cg_pipeline_cluster_producer_acquire(&p);
+                    cg_pipeline_cluster_producer_copy_slice(&p, src, all);
+                    cg_pipeline_cluster_producer_commit_local(&p, PJ_TILE_BYTES);
+                } else if (mode == PJ_ROOT) {
                     cg_pipeline_cluster_producer_acquire(&p);
                     cg_pipeline_cluster_producer_copy(&p, 0, src, PJ_TILE_BYTES, all);
                     cg_pipeline_cluster_producer_commit(&p, PJ_TILE_BYTES, all);
@@ -86,21 +104,23 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
                     cg_pipeline_producer_commit(&p, PJ_TILE_BYTES);
                 }
             }
-            if (multicast) /* every remote release has landed before CTA 0 may exit */
+            if (clustered) /* every remote release has landed before this CTA may exit */
                 cg_pipeline_cluster_producer_tail(&p);
         }
         __syncwarp();
     } else {
         uint32_t mine = 0;
         for (size_t t = cid; t < ntiles; t += ncl) {
-            const uint4 *x = (const uint4 *)(multicast ? cg_pipeline_cluster_consumer_wait(&p)
+            const uint4 *x = (const uint4 *)(clustered ? cg_pipeline_cluster_consumer_wait(&p)
                                                        : cg_pipeline_consumer_wait(&p));
             uint32_t s = 0;
             for (uint32_t i = (warp - 1u) * 32u + lane; i < PJ_TILE_WORDS / 4u; i += PJ_WARPS * 32u) {
                 const uint4 v = x[i];
                 s += v.x * w[4u * i] + v.y * w[4u * i + 1u] + v.z * w[4u * i + 2u] + v.w * w[4u * i + 3u];
             }
-            if (multicast)
+            if (mode == PJ_SLICED)
+                cg_pipeline_cluster_consumer_release_all_warp(&p, all);
+            else if (mode == PJ_ROOT)
                 cg_pipeline_cluster_consumer_release_warp(&p);
             else
                 cg_pipeline_consumer_release_warp(&p);
@@ -113,7 +133,7 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
         if (lane == 0)
             atomicAdd(&acc[blockIdx.x], (unsigned long long)mine);
     }
-    if (multicast)
+    if (clustered)
         cg_cluster_sync(&cl); /* no CTA exits while a multicast or a release may still reach it */
 }
 

@@ -82,6 +82,43 @@ extern "C" __global__ void pld_cluster_unfilled_kernel(void)
     cg_cluster_sync(&cl);
 }
 
+/* Sliced cluster form, cluster of 2, 1 stage: each CTA's empty barrier
+ * expects the releases of both CTAs' consumer warps, but the consumers
+ * release only to their own CTA (the mask of this CTA alone: the porting
+ * mistake the sliced form invites). Each producer's acquire of use 1 then
+ * waits for a release that never comes and must report; the consumers take
+ * only use 0, so nothing else waits in a bounded loop. */
+extern "C" __global__ void pld_sliced_unreleased_kernel(const uint32_t *src)
+{
+    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(1, PLD_STAGE)];
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t r = cg_cluster_block_rank(&cl);
+    cg_pipeline_t p = cg_pipeline_attach_cluster(smem, 1, PLD_STAGE, r);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers_cluster(&p, 2u); /* 2 CTAs x 1 consumer warp */
+    cg_cluster_sync(&cl);
+    if (threadIdx.x / 32u == 0) {
+        if (cg_elect_sync(0xffffffffu))
+            for (uint32_t u = 0; u < 2u; ++u) {
+                (void)cg_pipeline_cluster_producer_acquire(&p);
+                cg_pipeline_cluster_producer_copy_slice(&p, src, 0x3u);
+                cg_pipeline_cluster_producer_commit_local(&p, PLD_STAGE);
+            }
+        __syncwarp();
+    } else {
+        (void)cg_pipeline_cluster_consumer_wait(&p);
+        cg_pipeline_cluster_consumer_release_all_warp(&p, (uint16_t)(1u << r)); /* wrong: own CTA only */
+    }
+    cg_cluster_sync(&cl);
+}
+
+extern "C" int plt_debug_sliced_unreleased(const uint32_t *src)
+{
+    void *args[] = {(void *)&src};
+    int rc = cgt_launch_cluster((const void *)pld_sliced_unreleased_kernel, 2, 2, 64, 0, args);
+    return rc == CGT_CLUSTER_DOES_NOT_FIT ? (int)cudaErrorInvalidConfiguration : rc;
+}
+
 extern "C" int plt_debug_overcommit(const uint32_t *src)
 {
     pld_overcommit_kernel<<<1, 64>>>(src);

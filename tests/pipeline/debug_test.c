@@ -6,7 +6,9 @@
  * and the phase, then trap, within bounded time:
  *   - the producer commits more bytes than its copies deliver;
  *   - a consumer waits on a stage nobody fills (block and cluster forms);
- *   - the producer acquires a stage nobody released.
+ *   - the producer acquires a stage nobody released;
+ *   - sliced cluster form: consumers release to their own CTA only, so each
+ *     producer's acquire waits for the peer's release forever.
  * Each test is its own process (Criterion), so the trapped context dies with
  * it; cgt_gpu_exclusive runs one trapping kernel on the GPU at a time, and
  * every test skips under compute-sanitizer (memcheck counts each trapping
@@ -68,4 +70,19 @@ Test(pipeline_debug, cluster_wait_on_a_stage_nobody_fills_traps)
                                           "pipeline at shared 0x", "stage 0", "parity 0 of its full barrier",
                                           "block 1,0,0"};
     cgt_expect_trap_report("cluster unfilled stage", plt_debug_cluster_unfilled, needles, 5);
+}
+
+static int launch_sliced_unreleased(void) { return plt_debug_sliced_unreleased(g_src); }
+
+Test(pipeline_debug, sliced_acquire_missing_a_peer_release_traps)
+{
+    prepare("sliced-form producer acquire missing the peer CTA's release: bounded");
+    uint32_t *src = NULL;
+    CGT_CUDA(cudaMalloc((void **)&src, 4096));
+    CGT_CUDA(cudaMemset(src, 0x5a, 4096));
+    g_src = src;
+    static const char *const needles[] = {"cgc: cg_pipeline_cluster_producer_acquire: deadlock",
+                                          "pipeline at shared 0x", "1 stages of 256 bytes", "stage 0",
+                                          "parity 0 of its empty barrier"};
+    cgt_expect_trap_report("sliced missing peer release", launch_sliced_unreleased, needles, 5);
 }

@@ -253,3 +253,74 @@ extern "C" int plt_cluster(unsigned nclusters, unsigned csize, uint32_t root, ui
                                 args);
     return rc == CGT_CLUSTER_DOES_NOT_FIT ? -1 : rc;
 }
+
+// --- sliced cluster form: every CTA loads a slice of each stage -------------
+
+extern "C" __global__ void plt_sliced_kernel(const uint32_t *src, uint32_t seed, uint32_t mask, uint32_t stages,
+                                             uint32_t stage_bytes, uint32_t uses, uint32_t release_per_warp,
+                                             uint32_t delays, plt_report_t *rep)
+{
+    extern __shared__ __align__(128) unsigned char smem[];
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t r = cg_cluster_block_rank(&cl), csize = cg_cluster_num_blocks(&cl);
+    const uint32_t cluster_id = blockIdx.x / csize;
+    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    const uint32_t W = blockDim.x / 32u - 1u;
+    const uint32_t stage_words = stage_bytes / 4u;
+    const uint32_t n = (uint32_t)__popc(mask);
+    const uint16_t m16 = (uint16_t)mask;
+    const int member = (mask >> r) & 1u;
+    plt_poison(smem, CG_PIPELINE_SMEM_BYTES(stages, stage_bytes), threadIdx.x, blockDim.x);
+    __syncthreads();
+    /* collective: every CTA's barriers exist before any peer's slice or
+     * release reaches them; empty counts the releases of all n CTAs */
+    cg_pipeline_t p = cg_cluster_pipeline_sliced(&cl, smem, stages, stage_bytes, n * (release_per_warp ? W : 32u * W));
+
+    if (warp == 0) {
+        if (member && cg_elect_sync(0xffffffffu)) {
+            for (uint32_t u = 0; u < uses; ++u) {
+                const uint32_t k = cg_pipeline_producer_index(&p);
+                void *st = cg_pipeline_cluster_producer_acquire(&p);
+                if (st != cg_pipeline_stage(&p, k))
+                    plt_record(rep, r, u, k, 0xffffffffu, 0, 0);
+                if (delays & PLT_DELAY_PRODUCER) /* each CTA's producer late at different uses */
+                    plt_maybe_delay(cluster_id * 7919u + u * 31u + r * 65537u + 5u);
+                const uint32_t off = plt_offset(cluster_id, u, PLT_SRC_WORDS, stage_words);
+                cg_pipeline_cluster_producer_copy_slice(&p, src + off, m16);
+                cg_pipeline_cluster_producer_commit_local(&p, stage_bytes);
+            }
+            cg_pipeline_cluster_producer_tail(&p); /* every peer's release into this CTA has landed */
+        }
+        __syncwarp();
+    } else if (member) {
+        uint64_t checked = 0;
+        for (uint32_t u = 0; u < uses; ++u) {
+            const uint32_t k = cg_pipeline_consumer_index(&p);
+            const uint32_t *st = (const uint32_t *)cg_pipeline_cluster_consumer_wait(&p);
+            if (delays & PLT_DELAY_CONSUMERS) /* a lane late, reading: the warp arrives diverged */
+                plt_maybe_delay(blockIdx.x * 104729u + u * 977u + threadIdx.x);
+            /* every CTA checks every word of the stage (all n slices) */
+            checked += plt_check_stage(st, stage_words, plt_offset(cluster_id, u, PLT_SRC_WORDS, stage_words), seed,
+                                       (warp - 1u) * 32u + lane, W * 32u, rep, r, u, k);
+            if (release_per_warp)
+                cg_pipeline_cluster_consumer_release_all_warp(&p, m16);
+            else
+                cg_pipeline_cluster_consumer_release_all(&p, m16);
+        }
+        atomicAdd(&rep->checked, (unsigned long long)checked);
+    }
+    cg_cluster_sync(&cl); /* no CTA exits while a peer's slice or release may still reach it */
+}
+
+extern "C" int plt_sliced(unsigned nclusters, unsigned csize, uint32_t mask, const uint32_t *src, uint32_t seed,
+                          uint32_t stages, uint32_t stage_bytes, uint32_t uses, uint32_t warps,
+                          uint32_t release_per_warp, uint32_t delays, plt_report_t *rep)
+{
+    const size_t smem = CG_PIPELINE_SMEM_BYTES(stages, stage_bytes);
+    void *args[] = {(void *)&src,         (void *)&seed, (void *)&mask,             (void *)&stages,
+                    (void *)&stage_bytes, (void *)&uses, (void *)&release_per_warp, (void *)&delays,
+                    (void *)&rep};
+    int rc = cgt_launch_cluster((const void *)plt_sliced_kernel, nclusters * csize, csize, 32u * (warps + 1u), smem,
+                                args);
+    return rc == CGT_CLUSTER_DOES_NOT_FIT ? -1 : rc;
+}

@@ -66,6 +66,13 @@ static const expect_t k_expect[] = {
     {"plp_cluster_consumer_release", {"mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
     {"plp_cluster_consumer_release_warp",
      {"bar.warp.sync", "mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
+    /* the sliced cluster form */
+    {"plp_cluster_producer_copy_slice",
+     {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"}, 0},
+    {"plp_cluster_producer_commit_local", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
+    {"plp_cluster_consumer_release_all", {"mbarrier.arrive.release.cluster.shared::cluster.b64"}, 1},
+    {"plp_cluster_consumer_release_all_warp",
+     {"bar.warp.sync", "mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
 };
 
 static int listed(const expect_t *e, const char *form)
@@ -171,4 +178,41 @@ Test(pipeline_ptx, debug_waits_are_bounded_release_waits_are_bare)
     }
     free(dbg);
     free(rel);
+}
+
+/* The sliced form's warp release: after bar.warp.sync, ONE remote arrive,
+ * predicated, aimed at a per-lane address (one mapa of a lane-dependent
+ * rank), and no branch anywhere in it: no loop over the CTAs of the mask. */
+Test(pipeline_ptx, sliced_warp_release_is_one_predicated_remote_arrive)
+{
+    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_warp"));
+    const char *sync = strstr(ins, "bar.warp.sync");
+    const char *arrive = strstr(ins, "@p mbarrier.arrive.release.cluster.shared::cluster.b64");
+    cr_assert(sync && arrive, "want bar.warp.sync then a predicated remote arrive:\n%s", ins);
+    cr_expect(sync < arrive, "the warp syncs before the arrive:\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.arrive.release.cluster.shared::cluster.b64"), 1,
+                 "exactly one remote arrive instruction:\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "mapa.shared::cluster.u32"), 1, "exactly one mapa (per-lane rank):\n%s",
+                 ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 0,
+                 "no branch (a loop over the mask would branch):\n%s", ins);
+    cr_expect(strstr(ins, "%laneid") != NULL, "the target rank comes from the lane id:\n%s", ins);
+    free(ins);
+    /* the per-thread form loops over the mask (a branch back) */
+    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all"));
+    cr_expect_geq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 1,
+                  "the per-thread release loops over the mask:\n%s", ins);
+    free(ins);
+    free(ptx);
+}
+
+/* The slice copy takes its slice from the CTA's rank in the cluster. */
+Test(pipeline_ptx, slice_copy_reads_the_cluster_rank)
+{
+    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_producer_copy_slice"));
+    cr_expect(strstr(ins, "%cluster_ctarank") != NULL, "reads %%cluster_ctarank:\n%s", ins);
+    free(ins);
+    free(ptx);
 }

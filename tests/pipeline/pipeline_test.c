@@ -15,6 +15,11 @@
  *                        odd and 3-D block shapes
  *   cluster_multicast_*  clusters of 2..16, a random root, multicast masks
  *                        (all, random subsets, one CTA)
+ *   sliced_cluster_*     the sliced form (every CTA loads a slice of each
+ *                        stage and multicasts it): clusters 2/4/8/16 x
+ *                        stages 1..4 x 100000 uses, every CTA checks every
+ *                        word; consumer warps 1..7, per-thread releases,
+ *                        masks that leave CTAs out
  * CGT_QUICK=1 (sanitizer runs) shortens every stream, launches 8 blocks (1
  * cluster) instead of one per SM, and runs a third of the first matrix.
  */
@@ -237,6 +242,89 @@ Test(pipeline, cluster_multicast_masks_sizes_2_to_16)
         run_cluster(&f, csize, root, sub, stages, bytes, warps, uses);      /* a random subset */
         run_cluster(&f, csize, root, one, stages, 1024u, 1u, uses);        /* one CTA (the root or not) */
         run_cluster(&f, csize, root, all & ~(1u << root), 1u, 16u, 2u, uses); /* all but the root, tiny stages */
+    }
+    teardown(&f);
+}
+
+// --- sliced cluster form ---------------------------------------------------
+
+/* One launch of the sliced form; expects every word of every stage use
+ * checked by every CTA of the mask and none wrong. Returns 0 when the
+ * cluster does not fit (sizes above 8 only), else 1. */
+static int run_sliced(fixture_t *f, unsigned csize, uint32_t mask, uint32_t stages, uint32_t bytes, uint32_t warps,
+                      uint32_t per_warp, uint32_t uses, uint32_t delays)
+{
+    const unsigned nclusters = quick() ? 1u : (unsigned)cgt_device_props()->multiProcessorCount / csize + 1u;
+    char what[240];
+    snprintf(what, sizeof what,
+             "sliced cluster form, cluster of %u, mask 0x%x: %u stages of %u B, %u consumer warps, release per %s, "
+             "%u uses x %u clusters",
+             csize, mask, stages, bytes, warps, per_warp ? "warp" : "thread", uses, nclusters);
+    clear_report(f);
+    int rc = plt_sliced(nclusters, csize, mask, f->src, f->seed, stages, bytes, uses, warps, per_warp, delays,
+                        f->rep);
+    if (rc == -1) {
+        cr_expect(csize > 8, "%s: the device cannot hold one cluster of %u (portable sizes must fit)", what, csize);
+        cr_log_warn("%s: does not fit on this device; not run", what);
+        return 0;
+    }
+    CGT_CUDA((cudaError_t)rc);
+    expect_report(f, (unsigned long long)nclusters * (unsigned)__builtin_popcount(mask) * uses * (bytes / 4u), what);
+    return 1;
+}
+
+/* Clusters of 2, 4, 8, 16 (16: the non-portable size, which the launcher
+ * opts into) x 1..4 stages, 100000 stage uses each, 4 consumer warps that
+ * release with the warp form, random producer and consumer delays; stage
+ * sizes whose slices are large, uneven (4144 B: the last slice shorter) and
+ * smaller than the cluster (48 B: most CTAs load nothing). */
+Test(pipeline, sliced_cluster_sizes_2_to_16_stages_1_to_4)
+{
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
+    fixture_t f = setup();
+    static const uint32_t sizes[] = {1024, 4144, 16384, 48};
+    const uint32_t uses = quick() ? 512u : 100000u;
+    int ran16 = 0;
+    for (unsigned csize = 2; csize <= 16; csize *= 2)
+        for (uint32_t stages = 1; stages <= 4; ++stages) {
+            const uint32_t bytes = sizes[(csize / 2u + stages) % 4u];
+            const int ran = run_sliced(&f, csize, (1u << csize) - 1u, stages, bytes, 4u, 1u, uses,
+                                       PLT_DELAY_CONSUMERS | PLT_DELAY_PRODUCER);
+            ran16 |= csize == 16 && ran;
+        }
+    if (!ran16)
+        cr_log_warn("sliced cluster form: clusters of 16 did not fit on this device; not run");
+    teardown(&f);
+}
+
+/* Consumer warp counts other than 4 (1, 2, 3, 5, 7), releases per warp and
+ * per thread (empty then counts threads of every CTA), a mask that leaves
+ * CTAs out (they neither load nor receive), and stages up to 4. */
+Test(pipeline, sliced_cluster_warp_counts_thread_releases_and_subsets)
+{
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
+    fixture_t f = setup();
+    uint64_t rs = cgt_seed() ^ 0x511cedu;
+    static const uint32_t warp_counts[] = {1, 2, 3, 5, 7};
+    const uint32_t uses = quick() ? 256u : 20000u;
+    for (size_t i = 0; i < sizeof warp_counts / sizeof warp_counts[0]; ++i) {
+        const uint32_t warps = warp_counts[i];
+        const unsigned csize = 2u << (i % 3u); /* 2, 4, 8 */
+        const uint32_t stages = 1u + (uint32_t)(i % 4u);
+        const uint32_t all = (1u << csize) - 1u;
+        run_sliced(&f, csize, all, stages, 2048u, warps, 1u, uses, PLT_DELAY_CONSUMERS | PLT_DELAY_PRODUCER);
+        /* per-thread releases: n x warps x 32 arrivals per use on every CTA's
+         * empty barrier; fewer uses (each thread arrives n times per use) */
+        run_sliced(&f, csize > 4 ? 4u : csize, csize > 4 ? 0xfu : all, stages, 1040u, warps, 0u, uses / 8u,
+                   PLT_DELAY_CONSUMERS);
+        /* a random subset of at least 2 CTAs of a cluster of 8 */
+        uint32_t sub = (uint32_t)cgt_rand(&rs) & 0xffu;
+        if (__builtin_popcount(sub) < 2)
+            sub |= 0x81u;
+        run_sliced(&f, 8u, sub, stages, 4096u, warps, (uint32_t)(i & 1u), uses / 4u,
+                   PLT_DELAY_CONSUMERS | PLT_DELAY_PRODUCER);
     }
     teardown(&f);
 }

@@ -81,11 +81,21 @@ int plt_cluster(unsigned nclusters, unsigned csize, uint32_t root, uint32_t mask
                 uint32_t seed, uint32_t stages, uint32_t stage_bytes, uint32_t uses, uint32_t warps,
                 uint32_t delays, plt_report_t *rep);
 
+/* Sliced cluster form: clusters of csize CTAs; every CTA in `mask` loads a
+ * slice of each stage and multicasts it to the mask, and checks every word
+ * of every stage with `warps` consumer warps; release_per_warp: the warp
+ * release (one predicated remote arrive per lane), else per thread. Returns
+ * -1 when the device cannot hold one such cluster. */
+int plt_sliced(unsigned nclusters, unsigned csize, uint32_t mask, const uint32_t *src, uint32_t seed,
+               uint32_t stages, uint32_t stage_bytes, uint32_t uses, uint32_t warps, uint32_t release_per_warp,
+               uint32_t delays, plt_report_t *rep);
+
 /* Debug-build misuse (debug_kernels.cu, CG_DEBUG=1): each traps. */
 int plt_debug_overcommit(const uint32_t *src); /* commits 512 bytes, copies 256 */
 int plt_debug_unfilled(void);                   /* a consumer waits on a stage nobody fills */
 int plt_debug_unreleased(void);                 /* the producer acquires a stage nobody released */
 int plt_debug_cluster_unfilled(void);           /* cluster form, a consumer waits, no producer */
+int plt_debug_sliced_unreleased(const uint32_t *src); /* sliced form, consumers release to their own CTA only */
 
 #ifdef __cplusplus
 }
