@@ -42,8 +42,9 @@ typedef struct cg_barrier_fn {
  *     cannot end the phase (the +1 is still pending) and returns the state
  *     the mbarrier had before that arrival. mbarrier.pending_count of it is
  *     2 (3 in debug builds) for exactly one thread per phase: the last
- *     arrival. That thread is the completer; nobody else touches anything
- *     but the mbarrier.
+ *     arrival. That thread is the completer; the others touch nothing but
+ *     the mbarrier (and, in cg_barrier_fn_arrive, read the stored function
+ *     and argument before arriving: CG_BARRIER_FN_READ).
  *   - The completer acquires the phase's arrivals (see the memory model),
  *     runs fn(arg), and makes the one arrival still pending with
  *     mbarrier.arrive.release.cta: the phase ends and the hardware wakes the
@@ -83,7 +84,8 @@ typedef struct cg_barrier_fn {
  *     wait (acquire) of phase k: the data may be overwritten right after the
  *     wait (seed 000's "shared memory is safe to re-use").
  *
- * The designs measured before this one, and where its time goes:
+ * The designs measured before this one, and where its time goes (the SASS
+ * of the election and of the call through the stored pointer):
  * docs/design/completion_barrier.md.
  */
 

@@ -283,6 +283,9 @@ static const row_t k_rows[] = {
     {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
     {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
     {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: arrive_with a __noinline__ fn (direct call)", "cuda::barrier<block,F> light F", c_fn_direct_call_probe, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: arrive_with a __noinline__ fn (direct call)", "cuda::barrier<block,F> light F", c_fn_direct_call_probe, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: arrive_with a __noinline__ fn (direct call)", "cuda::barrier<block,F> light F", c_fn_direct_call_probe, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
 
 #define CLUSTER_ROWS(cs)                                                                                              \
     {"cluster sync", "cg_cluster_sync", "CG cluster.sync()", c_cluster_sync, a_cg_cluster_sync, CLU(cs), 2, LE(1.02), METRIC_NS}, \

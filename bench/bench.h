@@ -133,6 +133,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
     X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
     X(c_fn_fixed_completer_probe) /* thread 0 completes on 2 mbarriers (timing) */ \
+    X(c_fn_direct_call_probe) /* arrive_with a __noinline__ fn: a direct call */ \
     X(c_cluster_sync)         /* cg_cluster_sync                               */  \
     X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
     X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \

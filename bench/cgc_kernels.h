@@ -246,4 +246,39 @@
             a.acc[blockIdx.x] = count;                                          \
     }
 
+/* A probe for where the stored-pointer call's time goes (info rows, issue
+ * 14): the light function named at the arrive (cg_barrier_fn_arrive_with) but
+ * __noinline__, so the completer makes a direct call (CALL.REL, no code-
+ * address lookup). ptxas sees every caller of a direct callee: it gives this
+ * one no frame (no register save) and, for the one argument it gets, shared
+ * loads and stores instead of generic ones. Its time minus the inlined row's
+ * is the call and return; the pointer row's minus its is what only an
+ * indirect call pays (lookup, ABI save/restore, generic accesses). Same
+ * checks as the light rows. */
+#define BENCH_COMPL_DIRECT_CALL_KERNEL(kname)                                 \
+    static __device__ __noinline__ void kname##_fn(void *p) { *(unsigned *)p += 1u; } \
+    __global__ void kname(bench_args_t a)                                      \
+    {                                                                          \
+        __shared__ unsigned count;                                             \
+        __shared__ cg_barrier_fn_t bar;                                        \
+        if (threadIdx.x == 0) {                                                \
+            count = 0;                                                         \
+            cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);                  \
+        }                                                                      \
+        __syncthreads();                                                       \
+        unsigned long long wrong = 0;                                          \
+        unsigned acc = threadIdx.x;                                            \
+        for (long long i = 0; i < a.iters; ++i) {                              \
+            cg_token_t t = cg_barrier_fn_arrive_with(&bar, kname##_fn, &count); \
+            cg_barrier_fn_wait(&bar, t);                                       \
+            const unsigned c = count;                                          \
+            acc += c;                                                          \
+            wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */ \
+        }                                                                      \
+        bench_check_report(&a, wrong);                                         \
+        bench_sink(&a, acc);                                                   \
+        if (threadIdx.x == 0)                                                  \
+            a.acc[blockIdx.x] = count;                                         \
+    }
+
 #endif /* CGC_BENCH_CGC_KERNELS_H */
