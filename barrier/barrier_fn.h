@@ -111,8 +111,10 @@ CG_DEVICE void cg_barrier_fence_acq_rel_cta_(void)
 #endif
 
 /* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
- * runs once per phase in the last arriving thread (fn may be NULL). One thread
- * calls it; the block synchronizes (__syncthreads) before anyone arrives. */
+ * runs once per phase in the last arriving thread (fn may be NULL: then
+ * cg_barrier_fn_arrive makes an empty call per phase; without a completion
+ * step cg_barrier_t is the cheaper barrier). One thread calls it; the block
+ * synchronizes (__syncthreads) before anyone arrives. */
 CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barrier_completion_fn_t fn,
                                   void *arg)
 {
