@@ -42,8 +42,9 @@ typedef struct cg_barrier_fn {
  *     cannot end the phase (the +1 is still pending) and returns the state
  *     the mbarrier had before that arrival. mbarrier.pending_count of it is
  *     2 (3 in debug builds) for exactly one thread per phase: the last
- *     arrival. That thread is the completer; nobody else touches anything
- *     but the mbarrier.
+ *     arrival. That thread is the completer; the others touch nothing but
+ *     the mbarrier (and, in cg_barrier_fn_arrive, read the stored function
+ *     and argument before arriving: CG_BARRIER_FN_READ).
  *   - The completer acquires the phase's arrivals (see the memory model),
  *     runs fn(arg), and makes the one arrival still pending with
  *     mbarrier.arrive.release.cta: the phase ends and the hardware wakes the
@@ -83,7 +84,8 @@ typedef struct cg_barrier_fn {
  *     wait (acquire) of phase k: the data may be overwritten right after the
  *     wait (seed 000's "shared memory is safe to re-use").
  *
- * The designs measured before this one, and where its time goes:
+ * The designs measured before this one, and where its time goes (the SASS
+ * of the election and of the call through the stored pointer):
  * docs/design/completion_barrier.md.
  */
 
@@ -109,8 +111,10 @@ CG_DEVICE void cg_barrier_fence_acq_rel_cta_(void)
 #endif
 
 /* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
- * runs once per phase in the last arriving thread (fn may be NULL). One thread
- * calls it; the block synchronizes (__syncthreads) before anyone arrives. */
+ * runs once per phase in the last arriving thread (fn may be NULL: then
+ * cg_barrier_fn_arrive makes an empty call per phase; without a completion
+ * step cg_barrier_t is the cheaper barrier). One thread calls it; the block
+ * synchronizes (__syncthreads) before anyone arrives. */
 CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barrier_completion_fn_t fn,
                                   void *arg)
 {
@@ -142,10 +146,43 @@ CG_DEVICE void cg_barrier_fn_check_(const cg_barrier_fn_t *b, uint32_t pending)
 }
 #endif
 
+/* When the stored function and argument are read (tuning; the benchmark's
+ * probe rows build each choice, docs/design/completion_barrier.md):
+ *   CG_BARRIER_FN_READ_BEFORE_ARRIVE (1, default): every thread reads them
+ *     before its arrive. The completer's call then waits for nothing but its
+ *     fence: the two shared loads (and the code-address lookup the call makes
+ *     from the function pointer) complete while the arrive's state travels.
+ *     Every thread pays two broadcast shared loads per phase, off the
+ *     critical path.
+ *   CG_BARRIER_FN_READ_BEFORE_FENCE (2): only the completer reads them,
+ *     between its arrive's result and its fence (the loads overlap the fence).
+ *   CG_BARRIER_FN_READ_AFTER_FENCE (0): the completer reads them after its
+ *     fence (the first design: fence, load, test, load, call in a row).
+ * Reading them early is safe: only cg_barrier_fn_init writes them, and every
+ * thread's first arrive comes after the block synchronization that follows
+ * init (the rule every use of the barrier already obeys); re-initializing a
+ * barrier some thread still arrives on is a misuse in every mode. */
+#define CG_BARRIER_FN_READ_AFTER_FENCE 0
+#define CG_BARRIER_FN_READ_BEFORE_ARRIVE 1
+#define CG_BARRIER_FN_READ_BEFORE_FENCE 2
+#if !defined(CG_BARRIER_FN_READ)
+#define CG_BARRIER_FN_READ CG_BARRIER_FN_READ_BEFORE_ARRIVE
+#endif
+/* 1 (default): with CG_BARRIER_FN_READ_BEFORE_ARRIVE, a barrier initialized
+ * without a function calls cg_barrier_fn_none_ instead of branching on NULL,
+ * so that the completer's path from its election to the call holds no
+ * branch: ptxas then issues the call's code-address lookup (an indexed
+ * constant load) beside the fence instead of after it. 0: branch on NULL
+ * (the benchmark's comparison). */
+#if !defined(CG_BARRIER_FN_NO_NULL_TEST)
+#define CG_BARRIER_FN_NO_NULL_TEST 1
+#endif
+
 /* One arrival (dropping out of later phases if `drop`). Returns true in
- * exactly one thread per phase, the completer, which has then acquired every
- * arrival of the phase. *tok gets the phase's token in every thread. */
-CG_DEVICE bool cg_barrier_fn_count_(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
+ * exactly one thread per phase, the completer, which has not yet acquired
+ * the phase's arrivals (cg_barrier_fn_acquire_ does). *tok gets the phase's
+ * token in every thread. */
+CG_DEVICE bool cg_barrier_fn_last_(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
 {
     cg_token_t t = drop ? cg_mbarrier_arrive_drop_no_complete(&b->_mbar, 1u)
                         : cg_mbarrier_arrive_no_complete(&b->_mbar, 1u);
@@ -154,9 +191,22 @@ CG_DEVICE bool cg_barrier_fn_count_(cg_barrier_fn_t *b, bool drop, cg_token_t *t
     cg_barrier_fn_check_(b, pending);
 #endif
     *tok = t;
-    if (pending != CG_BARRIER_FN_SPARE_ + 1u)
+    return pending == CG_BARRIER_FN_SPARE_ + 1u;
+}
+
+/* The completer's acquire of every arrival of the phase (3. above). */
+CG_DEVICE void cg_barrier_fn_acquire_(void)
+{
+    cg_barrier_fence_acq_rel_cta_();
+}
+
+/* One arrival; true in the completer, which has then acquired every arrival
+ * of the phase. *tok gets the phase's token in every thread. */
+CG_DEVICE bool cg_barrier_fn_count_(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
+{
+    if (!cg_barrier_fn_last_(b, drop, tok))
         return false;
-    cg_barrier_fence_acq_rel_cta_(); /* 3. acquire every arrival of the phase */
+    cg_barrier_fn_acquire_();
     return true;
 }
 
@@ -179,14 +229,48 @@ CG_DEVICE void cg_barrier_fn_complete_phase_(cg_barrier_fn_t *b, cg_barrier_comp
     cg_barrier_fn_release_(b);
 }
 
+/* The function the completer calls for a barrier initialized without one,
+ * on the read-before-arrive path: calling it costs less than a branch on
+ * NULL there, which ptxas would not hoist the call's code-address lookup
+ * over (docs/design/completion_barrier.md). */
+CG_DEVICE void cg_barrier_fn_none_(void *arg)
+{
+    (void)arg;
+}
+
+/* One arrival that, in the completer, calls the stored function; the read
+ * of _fn/_arg placed as CG_BARRIER_FN_READ says. */
+CG_DEVICE void cg_barrier_fn_arrive_stored_(cg_barrier_fn_t *b, bool drop, cg_token_t *tok)
+{
+    cg_barrier_completion_fn_t fn;
+    void *arg;
+#if CG_BARRIER_FN_READ == CG_BARRIER_FN_READ_BEFORE_ARRIVE
+    fn = b->_fn;
+    arg = b->_arg;
+#if CG_BARRIER_FN_NO_NULL_TEST
+    fn = fn ? fn : cg_barrier_fn_none_;
+#endif
+#endif
+    if (!cg_barrier_fn_last_(b, drop, tok))
+        return;
+#if CG_BARRIER_FN_READ == CG_BARRIER_FN_READ_BEFORE_FENCE
+    fn = b->_fn;
+    arg = b->_arg;
+#endif
+    cg_barrier_fn_acquire_();
+#if CG_BARRIER_FN_READ == CG_BARRIER_FN_READ_AFTER_FENCE
+    fn = b->_fn;
+    arg = b->_arg;
+#endif
+    cg_barrier_fn_complete_phase_(b, fn, arg);
+}
+
 /* One arrival (release.cta); the last arrival of the phase runs the
- * completion function before the phase ends. Returns the phase's token. The
- * function is read only by the completer, after its arrival. */
+ * completion function before the phase ends. Returns the phase's token. */
 CG_DEVICE cg_token_t cg_barrier_fn_arrive(cg_barrier_fn_t *b)
 {
     cg_token_t t;
-    if (cg_barrier_fn_count_(b, false, &t))
-        cg_barrier_fn_complete_phase_(b, b->_fn, b->_arg);
+    cg_barrier_fn_arrive_stored_(b, false, &t);
     return t;
 }
 
@@ -206,8 +290,7 @@ CG_DEVICE cg_token_t cg_barrier_fn_arrive_with(cg_barrier_fn_t *b, cg_barrier_co
 CG_DEVICE void cg_barrier_fn_arrive_and_drop(cg_barrier_fn_t *b)
 {
     cg_token_t t;
-    if (cg_barrier_fn_count_(b, true, &t))
-        cg_barrier_fn_complete_phase_(b, b->_fn, b->_arg);
+    cg_barrier_fn_arrive_stored_(b, true, &t);
 }
 
 /*

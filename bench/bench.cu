@@ -267,6 +267,25 @@ static const row_t k_rows[] = {
     {"barrier with completion", "probe: election only (noComplete + last arrive)", "raw mbarrier floor", c_fn_elect_probe, a_mbarrier_raw, BLK(1024), 1, INFO, METRIC_NS},
     {"barrier with completion", "probe: election + fence.acq_rel.cta", "raw mbarrier floor", c_fn_elect_fence_probe, a_mbarrier_raw, BLK(1024), 1, INFO, METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_t + seed-000 sum fn (pointer)", "cuda::barrier<block,F> sum F", c_barrier_compl, a_cuda_barrier_compl, BLK(256), 4, INFO, METRIC_NS, NULL, 0, CHK_SUM},
+    /* Issue 14's candidates (docs/design/completion_barrier.md): where the
+     * stored function and argument are read (the library's choice is the
+     * row "cg_barrier_fn_t + light fn (pointer)" above), and an election in
+     * which thread 0 completes every phase on two mbarriers. */
+    {"barrier with completion", "setting: fn/arg read after the fence (first design)", "cuda::barrier<block,F> light F", d_fn_after_fence, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read after the fence (first design)", "cuda::barrier<block,F> light F", d_fn_after_fence, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read after the fence (first design)", "cuda::barrier<block,F> light F", d_fn_after_fence, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read by the completer before its fence", "cuda::barrier<block,F> light F", d_fn_before_fence, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read by the completer before its fence", "cuda::barrier<block,F> light F", d_fn_before_fence, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read by the completer before its fence", "cuda::barrier<block,F> light F", d_fn_before_fence, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read before the arrive, branch on NULL fn", "cuda::barrier<block,F> light F", d_fn_null_test, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read before the arrive, branch on NULL fn", "cuda::barrier<block,F> light F", d_fn_null_test, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read before the arrive, branch on NULL fn", "cuda::barrier<block,F> light F", d_fn_null_test, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: arrive_with a __noinline__ fn (direct call)", "cuda::barrier<block,F> light F", c_fn_direct_call_probe, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: arrive_with a __noinline__ fn (direct call)", "cuda::barrier<block,F> light F", c_fn_direct_call_probe, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "probe: arrive_with a __noinline__ fn (direct call)", "cuda::barrier<block,F> light F", c_fn_direct_call_probe, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
 
 #define CLUSTER_ROWS(cs)                                                                                              \
     {"cluster sync", "cg_cluster_sync", "CG cluster.sync()", c_cluster_sync, a_cg_cluster_sync, CLU(cs), 2, LE(1.02), METRIC_NS}, \

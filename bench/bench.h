@@ -132,6 +132,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
     X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
     X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
+    X(c_fn_fixed_completer_probe) /* thread 0 completes on 2 mbarriers (timing) */ \
+    X(c_fn_direct_call_probe) /* arrive_with a __noinline__ fn: a direct call */ \
     X(c_cluster_sync)         /* cg_cluster_sync                               */  \
     X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
     X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \
@@ -179,7 +181,10 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_dbar_gap256)          /* cg_device_barrier_t, 256 cycles between polls  */ \
     X(d_dbar_release)         /* cg_device_barrier_t, release arrive           */ \
     X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */ \
-    X(d_block_broken)         /* self-test: block barrier released one phase early */
+    X(d_block_broken)         /* self-test: block barrier released one phase early */ \
+    X(d_fn_after_fence)       /* cg_barrier_fn_t, fn/arg read after the fence  */ \
+    X(d_fn_before_fence)      /* cg_barrier_fn_t, fn/arg read before the fence */ \
+    X(d_fn_null_test)         /* cg_barrier_fn_t, read early, branch on NULL fn */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

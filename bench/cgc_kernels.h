@@ -201,4 +201,84 @@
         return (int)cudaMemcpyFromSymbol(out, kname##_stats, sizeof kname##_stats);                      \
     }
 
+/* An election probe for cg_barrier_fn_t (info rows, issue 14): thread 0
+ * completes every phase instead of the last arrival. Every thread arrives
+ * (mbarrier.arrive.release.cta) on `collect` (count blockDim); thread 0
+ * waits for that phase (try_wait.acquire.cta: every arrival's writes), runs
+ * the light step inline, and arrives on `release` (count 1, release.cta);
+ * everyone waits on release's phase by parity (acquire.cta). The critical
+ * path is two phase completions and wake-ups (collect's, release's) instead
+ * of the last arrival's state coming back, the per-lane fix-up, the fence
+ * and one more arrive. A correct barrier only for arrive_and_wait: thread 0
+ * blocks in its arrive until every thread arrived, so it cannot serve a
+ * split arrive (a thread whose arrival waits on work thread 0 does after its
+ * arrive would deadlock) or arrive_and_drop; release's phase k + 1 needs
+ * collect's phase k + 1, which needs every thread's arrival after its wait
+ * of phase k, so no waiter can miss its parity. */
+#define BENCH_FN_FIXED_COMPLETER_KERNEL(kname)                                  \
+    __global__ void kname(bench_args_t a)                                       \
+    {                                                                           \
+        __shared__ unsigned count;                                              \
+        __shared__ cg_mbarrier_t collect, release;                              \
+        if (threadIdx.x == 0) {                                                 \
+            count = 0;                                                          \
+            cg_mbarrier_init(&collect, blockDim.x);                             \
+            cg_mbarrier_init(&release, 1u);                                     \
+        }                                                                       \
+        __syncthreads();                                                        \
+        unsigned long long wrong = 0;                                           \
+        unsigned acc = threadIdx.x;                                             \
+        for (long long i = 0; i < a.iters; ++i) {                               \
+            cg_token_t t = cg_mbarrier_arrive(&collect);                        \
+            if (threadIdx.x == 0) {                                             \
+                cg_mbarrier_wait(&collect, t);                                  \
+                count += 1u;                                                    \
+                (void)cg_mbarrier_arrive(&release);                             \
+            }                                                                   \
+            cg_mbarrier_wait_parity(&release, (uint32_t)(i & 1));               \
+            const unsigned c = count;                                           \
+            acc += c;                                                           \
+            wrong += c != (unsigned)(i + 1); /* the step ran once per phase */  \
+        }                                                                       \
+        bench_check_report(&a, wrong);                                          \
+        bench_sink(&a, acc);                                                    \
+        if (threadIdx.x == 0)                                                   \
+            a.acc[blockIdx.x] = count;                                          \
+    }
+
+/* A probe for where the stored-pointer call's time goes (info rows, issue
+ * 14): the light function named at the arrive (cg_barrier_fn_arrive_with) but
+ * __noinline__, so the completer makes a direct call (CALL.REL, no code-
+ * address lookup). ptxas sees every caller of a direct callee: it gives this
+ * one no frame (no register save) and, for the one argument it gets, shared
+ * loads and stores instead of generic ones. Its time minus the inlined row's
+ * is the call and return; the pointer row's minus its is what only an
+ * indirect call pays (lookup, ABI save/restore, generic accesses). Same
+ * checks as the light rows. */
+#define BENCH_COMPL_DIRECT_CALL_KERNEL(kname)                                 \
+    static __device__ __noinline__ void kname##_fn(void *p) { *(unsigned *)p += 1u; } \
+    __global__ void kname(bench_args_t a)                                      \
+    {                                                                          \
+        __shared__ unsigned count;                                             \
+        __shared__ cg_barrier_fn_t bar;                                        \
+        if (threadIdx.x == 0) {                                                \
+            count = 0;                                                         \
+            cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);                  \
+        }                                                                      \
+        __syncthreads();                                                       \
+        unsigned long long wrong = 0;                                          \
+        unsigned acc = threadIdx.x;                                            \
+        for (long long i = 0; i < a.iters; ++i) {                              \
+            cg_token_t t = cg_barrier_fn_arrive_with(&bar, kname##_fn, &count); \
+            cg_barrier_fn_wait(&bar, t);                                       \
+            const unsigned c = count;                                          \
+            acc += c;                                                          \
+            wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */ \
+        }                                                                      \
+        bench_check_report(&a, wrong);                                         \
+        bench_sink(&a, acc);                                                   \
+        if (threadIdx.x == 0)                                                  \
+            a.acc[blockIdx.x] = count;                                         \
+    }
+
 #endif /* CGC_BENCH_CGC_KERNELS_H */

@@ -108,6 +108,12 @@ BENCH_BUILT(c_fn_elect_probe, kc_fn_elect_probe)
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_fence_probe, 1)
 BENCH_BUILT(c_fn_elect_fence_probe, kc_fn_elect_fence_probe)
 
+BENCH_FN_FIXED_COMPLETER_KERNEL(kc_fn_fixed_completer_probe)
+BENCH_BUILT(c_fn_fixed_completer_probe, kc_fn_fixed_completer_probe)
+
+BENCH_COMPL_DIRECT_CALL_KERNEL(kc_fn_direct_call_probe)
+BENCH_BUILT(c_fn_direct_call_probe, kc_fn_direct_call_probe)
+
 // --- barrier with a completion function (seed 000 shape, heavy: info) ----------
 
 /* The completion function's argument and body: the same sum as the anchor's

@@ -527,3 +527,90 @@ extern "C" int bt_launch_device_barrier(int blocks, int threads, uint32_t seed, 
     return (int)cudaLaunchCooperativeKernel((const void *)bt_device_kernel, dim3((unsigned)blocks),
                                             dim3((unsigned)threads), args, 0, 0);
 }
+
+/* ------------------------------------------------------------------------ */
+/* cg_barrier_fn_t re-initialized with another function and argument         */
+/* ------------------------------------------------------------------------ */
+
+/* Every thread reads the stored function and argument before its arrive
+ * (CG_BARRIER_FN_READ_BEFORE_ARRIVE): after a re-init, each must call the
+ * new pair, never the old one. Epoch e uses function kind e % 3 (A, B or
+ * none) and context e & 1, so a stale function or argument shows up in the
+ * other kind's mark or in the other epoch's context. */
+typedef struct bt_reinit_ctx {
+    const int *smem;
+    uint32_t n;
+    uint32_t phase;    /* phases this context's function ran */
+    uint32_t *runs;    /* [phases] of this epoch: A adds 1, B adds 0x10000 */
+    int *results;      /* [phases] of this epoch: A the xor, B the sum of smem */
+} bt_reinit_ctx_t;
+
+static __device__ void bt_reinit_fn_a(void *arg)
+{
+    bt_reinit_ctx_t *c = (bt_reinit_ctx_t *)arg;
+    int x = 0;
+    for (uint32_t i = 0; i < c->n; ++i)
+        x ^= c->smem[i];
+    c->results[c->phase] = x;
+    c->runs[c->phase] += 1u;
+    c->phase += 1u;
+}
+
+static __device__ void bt_reinit_fn_b(void *arg)
+{
+    bt_reinit_ctx_t *c = (bt_reinit_ctx_t *)arg;
+    uint32_t s = 0;
+    for (uint32_t i = 0; i < c->n; ++i)
+        s += (uint32_t)c->smem[i];
+    c->results[c->phase] = (int)s;
+    c->runs[c->phase] += 0x10000u;
+    c->phase += 1u;
+}
+
+extern "C" __global__ void bt_fn_reinit_kernel(uint32_t seed, int epochs, int phases, int jitter, uint32_t *runs,
+                                               int *results, uint32_t *errors)
+{
+    extern __shared__ int sm[];
+    __shared__ cg_barrier_fn_t bar;
+    __shared__ bt_reinit_ctx_t ctx[2];
+    const uint32_t n = blockDim.x * blockDim.y * blockDim.z;
+    const uint32_t t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    const uint32_t P = (uint32_t)phases;
+    uint32_t errs = 0;
+    for (uint32_t e = 0; e < (uint32_t)epochs; ++e) {
+        const uint32_t kind = e % 3u;
+        bt_reinit_ctx_t *c = &ctx[e & 1u];
+        if (t == 0) {
+            if (e > 0)
+                cg_mbarrier_inval(&bar._mbar); /* every thread is past the last phase */
+            c->smem = sm;
+            c->n = n;
+            c->phase = 0;
+            c->runs = runs + (size_t)e * P;
+            c->results = results + (size_t)e * P;
+            cg_barrier_fn_init(&bar, n, kind == 0 ? bt_reinit_fn_a : kind == 1 ? bt_reinit_fn_b : NULL,
+                               kind == 2 ? NULL : c);
+        }
+        __syncthreads();
+        for (uint32_t k = 0; k < P; ++k) {
+            const uint32_t h = bt_hash3(seed, e * P + k, t);
+            if (jitter > 0)
+                bt_spin(h % (uint32_t)jitter);
+            sm[t] = (int)h;
+            cg_barrier_fn_wait(&bar, cg_barrier_fn_arrive(&bar));
+            /* This epoch's function ran once per phase so far (none: never). */
+            if (c->phase != (kind == 2 ? 0u : k + 1u))
+                ++errs;
+        }
+        __syncthreads(); /* nobody uses the barrier or ctx[e & 1] when thread 0 re-initializes */
+    }
+    errors[t] = errs;
+}
+
+extern "C" int bt_launch_fn_reinit(unsigned bx, unsigned by, unsigned bz, uint32_t seed, int epochs, int phases,
+                                   int jitter, uint32_t *runs, int *results, uint32_t *errors)
+{
+    size_t smem = (size_t)bx * by * bz * sizeof(int);
+    bt_fn_reinit_kernel<<<1, dim3(bx, by, bz), smem>>>(seed, epochs, phases, jitter, runs, results, errors);
+    return (int)cudaGetLastError();
+}

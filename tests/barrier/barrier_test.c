@@ -447,3 +447,68 @@ Test(barrier, device_barrier_host_init_arguments)
     cr_expect_eq(cg_device_barrier_init_host(fake, 0), CG_ERROR_COUNT_RANGE);
     cr_expect_eq(cg_device_barrier_init_host(fake, 1u << 20), CG_ERROR_COUNT_RANGE);
 }
+
+/* cg_barrier_fn_t re-initialized with another function and argument: every
+ * thread reads the stored pair before its arrive, so after each re-init every
+ * phase must run the new function on the new argument exactly once (or none
+ * for a NULL function), on odd, partial-warp and 3-D blocks with random
+ * arrival order. Host replay: epoch e, phase k, thread t wrote
+ * bt_hash3(seed, e * phases + k, t); function A stores their xor, B their
+ * sum. */
+Test(barrier, completion_barrier_reinit_calls_the_new_function)
+{
+    cgt_skip_under_sanitizer("racecheck", RACECHECK_NO_MODEL_FN_BARRIER);
+    cgt_require_sm90();
+    uint64_t rng = cgt_seed();
+    static const unsigned shapes[][3] = {{7, 5, 3}, {33, 1, 1}, {32, 4, 2}, {1000, 1, 1}, {17, 3, 2}, {1, 1, 1}};
+    const int epochs = 7, phases = quick() ? 20 : 200;
+    const size_t cells = (size_t)epochs * (size_t)phases;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+        const unsigned bx = shapes[s][0], by = shapes[s][1], bz = shapes[s][2], n = bx * by * bz;
+        const uint32_t seed = (uint32_t)cgt_rand(&rng);
+        const int jitter = (s % 2) ? 0 : 200;
+        uint32_t *d_runs = NULL;
+        CGT_CUDA(cudaMalloc((void **)&d_runs, cells * sizeof(uint32_t)));
+        CGT_CUDA(cudaMemset(d_runs, 0, cells * sizeof(uint32_t)));
+        int *d_res = dev_poisoned(cells * sizeof(int));
+        uint32_t *d_err = dev_poisoned((size_t)n * sizeof(uint32_t));
+        CGT_CUDA((cudaError_t)bt_launch_fn_reinit(bx, by, bz, seed, epochs, phases, jitter, d_runs, d_res, d_err));
+        CGT_SYNC();
+        uint32_t *runs = host_copy(d_runs, cells * sizeof(uint32_t));
+        int *res = host_copy(d_res, cells * sizeof(int));
+        uint32_t *err = host_copy(d_err, (size_t)n * sizeof(uint32_t));
+        int bad = 0;
+        for (int e = 0; e < epochs; ++e) {
+            const int kind = e % 3;
+            static const char *const kinds[] = {"A (xor)", "B (sum)", "none"};
+            for (int k = 0; k < phases; ++k) {
+                uint32_t x = 0, sum = 0;
+                for (unsigned t = 0; t < n; ++t) {
+                    const uint32_t h = bt_hash3(seed, (uint32_t)(e * phases + k), t);
+                    x ^= h;
+                    sum += h;
+                }
+                const size_t i = (size_t)e * (size_t)phases + (size_t)k;
+                const uint32_t want_runs = kind == 0 ? 1u : kind == 1 ? 0x10000u : 0u;
+                const int want_res = kind == 0 ? (int)x : kind == 1 ? (int)sum : CGT_POISON_INT;
+                if ((runs[i] != want_runs || res[i] != want_res) && bad++ < 8)
+                    cr_expect(0,
+                              "block %ux%ux%u, epoch %d (function %s), phase %d: runs mark %#x want %#x "
+                              "(1 per run of A, 0x10000 per run of B), result %#x want %#x",
+                              bx, by, bz, e, kinds[kind], k, runs[i], want_runs, (unsigned)res[i],
+                              (unsigned)want_res);
+            }
+        }
+        for (unsigned t = 0; t < n; ++t)
+            if (err[t] != 0 && bad++ < 8)
+                cr_expect(0, "block %ux%ux%u: thread %u saw the wrong run count after %u of its waits", bx, by, bz,
+                          t, err[t]);
+        cr_expect_eq(bad, 0, "block %ux%ux%u: %d wrong", bx, by, bz, bad);
+        free(runs);
+        free(res);
+        free(err);
+        cudaFree(d_runs);
+        cudaFree(d_res);
+        cudaFree(d_err);
+    }
+}

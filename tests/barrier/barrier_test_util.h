@@ -98,6 +98,14 @@ int bt_launch_remote(int clusters, int cluster, uint32_t seed, int rounds, int m
 int bt_launch_completion(int threads, const int *inputs, int phases, int mode, int jitter,
                          int *results, uint32_t *runs, uint32_t *errors, int *seen);
 
+/* cg_barrier_fn_t re-initialized every epoch with function A (epoch % 3 == 0:
+ * runs[k] += 1, results[k] = xor of the block's words), B (1: runs[k] +=
+ * 0x10000, results[k] = their sum) or none (2); runs/results are
+ * [epochs][phases]; errors[t]: phases after which thread t saw the wrong
+ * count of runs. One block of bx * by * bz threads. */
+int bt_launch_fn_reinit(unsigned bx, unsigned by, unsigned bz, uint32_t seed, int epochs, int phases, int jitter,
+                        uint32_t *runs, int *results, uint32_t *errors);
+
 /* Timed waits: a phase that cannot complete; flags[t*4 + i], elapsed[t*4 + i]. */
 int bt_launch_timeout(int threads, uint64_t bound_ns, uint32_t *flags, uint64_t *elapsed);
 

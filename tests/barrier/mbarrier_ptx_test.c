@@ -225,6 +225,18 @@ Test(mbarrier_ptx, barrier_costs_nothing_over_mbarrier)
     free(ptx);
 }
 
+/* A copy of the text from `from` up to (not including) `to`. */
+static char *copy_span(const char *from, const char *to)
+{
+    size_t n = (size_t)(to - from);
+    char *s = malloc(n + 1);
+    if (s != NULL) {
+        memcpy(s, from, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
 Test(mbarrier_ptx, completion_barrier_shape)
 {
     char *ptx = cgt_ptx_read(RELEASE_PTX);
@@ -240,6 +252,20 @@ Test(mbarrier_ptx, completion_barrier_shape)
     cr_expect_eq(cgt_count(body, "membar"), 0, "no full fences");
     cr_expect_eq(cgt_count(body, "nanosleep"), 0, "no back-off");
     cr_expect_eq(cgt_count(body, ".callprototype"), 1, "one indirect call: the completion function");
+    /* CG_BARRIER_FN_READ_BEFORE_ARRIVE: the stored function and argument are
+     * read before the arrive, and nothing branches between the completer's
+     * fence and its call (CG_BARRIER_FN_NO_NULL_TEST). */
+    const char *arrive = strstr(body, "mbarrier.arrive.noComplete");
+    const char *fence = strstr(body, "fence.acq_rel.cta");
+    const char *call = strstr(body, ".callprototype");
+    cr_assert(arrive != NULL && fence != NULL && call != NULL && fence < call);
+    char *before = copy_span(body, arrive);
+    char *between = copy_span(fence, call);
+    cr_assert(before != NULL && between != NULL);
+    cr_expect_eq(cgt_count(before, "ld.shared"), 2, "_fn and _arg read before the arrive:\n%s", before);
+    cr_expect_eq(cgt_count(between, "bra"), 0, "no branch from the fence to the call:\n%s", between);
+    free(before);
+    free(between);
     free(body);
     body = cgt_ptx_function(ptx, "probe_barrier_fn_elect");
     cr_expect_eq(cgt_count(body, "call"), 0, "inline completion: no call");
