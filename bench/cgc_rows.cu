@@ -481,8 +481,9 @@ BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
 
 static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a, const uint32_t X, const uint32_t G,
                                                           const uint32_t R, const uint32_t D, const int mode,
-                                                          int4 *recv, int4 *send, cg_mbarrier_t *full,
-                                                          cg_mbarrier_t *empty, cg_mbarrier_t *staged)
+                                                          const uint32_t RA, int4 *recv_a, int4 *recv_b, int4 *send,
+                                                          cg_mbarrier_t *full, cg_mbarrier_t *empty,
+                                                          cg_mbarrier_t *staged)
 {
     cg_cluster_t cl = cg_this_cluster();
     const uint32_t v = blockDim.x, W = v / 32u, warp = threadIdx.x >> 5, lane = threadIdx.x & 31u;
@@ -496,11 +497,15 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
     const int bulk = mode == PROBE_BULK_WARP || mode == PROBE_BULK_MSG;
     const uint32_t per_slot = G * v; /* int4 per slot */
     const uint32_t nbars = mode == PROBE_WARP_CHAN ? R * W : R;
-    for (uint32_t k = threadIdx.x; k < R * per_slot; k += v) {
-        recv[k] = make_int4(-1, -1, -1, -1); /* poison: bench_dsmem_vec's .y and .w are never -1 */
-        if (bulk)
-            send[k] = make_int4(-1, -1, -1, -1);
-    }
+/* Receive slot s: the first RA slots at recv_a, the rest at recv_b (the rows'
+ * dynamic shared memory may hold fewer slots than the ring has). */
+#define PROBE_SLOT(s) ((RA == R || (s) < RA) ? recv_a + (s) * per_slot : recv_b + ((s) - RA) * per_slot)
+    for (uint32_t s = 0; s < R; ++s)
+        for (uint32_t k = threadIdx.x; k < per_slot; k += v) {
+            PROBE_SLOT(s)[k] = make_int4(-1, -1, -1, -1); /* poison: bench_dsmem_vec's .y and .w are never -1 */
+            if (bulk)
+                send[s * per_slot + k] = make_int4(-1, -1, -1, -1);
+        }
     if (threadIdx.x == 0) {
         for (uint32_t k = 0; k < nbars; ++k) {
             cg_mbarrier_init(&full[k], 1);
@@ -511,7 +516,9 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
         cg_mbarrier_init_fence_cluster();
     }
     cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */
-    const uint32_t dst0 = cg_dsmem_addr(recv, to);  /* the next CTA's ring */
+    const uint32_t dsta = cg_dsmem_addr(recv_a, to); /* the next CTA's ring */
+    const uint32_t dstb = RA < R ? cg_dsmem_addr(recv_b, to) : 0u;
+#define PROBE_REMOTE_SLOT(s) ((RA == R || (s) < RA) ? dsta + (s) * per_slot * 16u : dstb + ((s) - RA) * per_slot * 16u)
     const uint32_t full0 = cg_dsmem_addr(full, to); /* and its full barriers */
     const long long units = a->iters * (long long)(X / G);
     /* Producer and consumer positions: slot, the parity of the slot's phase,
@@ -529,7 +536,7 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
 #pragma unroll
                 for (uint32_t g = 0; g < G; ++g) {
                     const int4 d = bench_dsmem_vec(blockIdx.x, pi, (pm + g) * v + threadIdx.x);
-                    cg_dsmem_st_async_v4_b32(dst0 + ((ps * G + g) * v + threadIdx.x) * 16u,
+                    cg_dsmem_st_async_v4_b32(PROBE_REMOTE_SLOT(ps) + (g * v + threadIdx.x) * 16u,
                                              make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w),
                                              full0 + bar * 8u);
                 }
@@ -544,8 +551,9 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
                         cg_dsmem_fence_proxy_async(); /* the receiver's reads of the slot, before the engine's writes */
 #pragma unroll
                         for (uint32_t g = 0; g < G; ++g) {
-                            const uint32_t off = (ps * G + g) * v + warp * 32u;
-                            cg_dsmem_bulk_copy(dst0 + off * 16u, cg_smem_addr(send + off), 512u, full0 + bar * 8u);
+                            const uint32_t off = g * v + warp * 32u;
+                            cg_dsmem_bulk_copy(PROBE_REMOTE_SLOT(ps) + off * 16u, cg_smem_addr(send + ps * per_slot + off),
+                                               512u, full0 + bar * 8u);
                         }
                     }
                 } else {
@@ -559,7 +567,7 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
                          * since warp 0 arrives for unit j + R only after it. */
                         cg_mbarrier_wait_parity(&staged[ps], pp);
                         cg_dsmem_fence_proxy_async();
-                        cg_dsmem_bulk_copy(dst0 + ps * per_slot * 16u, cg_smem_addr(send + ps * per_slot),
+                        cg_dsmem_bulk_copy(PROBE_REMOTE_SLOT(ps), cg_smem_addr(send + ps * per_slot),
                                            per_slot * 16u, full0 + bar * 8u);
                     }
                 }
@@ -584,7 +592,7 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
             cg_mbarrier_wait_parity_cluster(&full[bar], cp); /* the pushed bytes, acquired */
 #pragma unroll
             for (uint32_t g = 0; g < G; ++g) {
-                const int4 r = recv[(cs * G + g) * v + threadIdx.x];
+                const int4 r = PROBE_SLOT(cs)[g * v + threadIdx.x];
                 wrong += bench_vec_ne(r, bench_dsmem_vec(from, ci, (cm + g) * v + threadIdx.x));
                 acc ^= (unsigned)r.x;
             }
@@ -604,38 +612,50 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
     cg_cluster_sync(&cl); /* no CTA exits while another may push to it or read its send slots */
     bench_check_report(a, wrong);
     bench_sink(a, acc);
+#undef PROBE_SLOT
+#undef PROBE_REMOTE_SLOT
 }
 
-/* The probe kernels. Dynamic shared memory is the rows' 2 x X x 8 KiB. */
-#define BENCH_DSMEM_PROBE(kname, X, G, R, D, mode, send_expr, static_send)                        \
+/* The probe kernels. Dynamic shared memory is the rows' 2 x X x 8 KiB: RA
+ * receive slots there (and at X = 8 the bulk send slots after them); `ext`,
+ * static shared memory, holds what does not fit (X = 1: receive slots beyond
+ * the first two, bulk send slots). */
+#define BENCH_DSMEM_PROBE_BODY_(kname, X, G, R, D, mode, RA, ext_decl, recv_b, send)             \
     __global__ void __launch_bounds__(PROBE_THREADS) kname(bench_args_t a)                         \
     {                                                                                              \
         extern __shared__ int4 dyn[];                                                              \
         __shared__ cg_mbarrier_t full[PROBE_MAX_BARS], empty[PROBE_MAX_BARS], staged[PROBE_MAX_SLOTS];\
-        static_send;                                                                               \
-        dsmem_probe_kernel(&a, X, G, R, D, mode, dyn, send_expr, full, empty, staged);             \
+        ext_decl                                                                                   \
+        dsmem_probe_kernel(&a, X, G, R, D, mode, RA, dyn, recv_b, send, full, empty, staged);      \
     }                                                                                              \
     BENCH_EXPORT(c_##kname, kname)
+#define BENCH_DSMEM_PROBE(kname, X, G, R, D, mode, send) \
+    BENCH_DSMEM_PROBE_BODY_(kname, X, G, R, D, mode, R, , NULL, send)
+#define BENCH_DSMEM_PROBE_EXT(kname, X, G, R, D, mode, RA, ext_slots, recv_b, send)                 \
+    BENCH_DSMEM_PROBE_BODY_(kname, X, G, R, D, mode, RA,                                           \
+                            __shared__ __align__(128) int4 ext[(ext_slots) * PROBE_THREADS];, recv_b, send)
 
 /* (a) per-warp release: the real row's rounds (a slot = a round of X
  * messages, 2 slots, D = 0) with no __syncthreads: each warp releases. */
-BENCH_DSMEM_PROBE(dsmem_probe_wrel1, 1u, 1u, 2u, 0u, PROBE_ST_ASYNC, NULL, )
-BENCH_DSMEM_PROBE(dsmem_probe_wrel8, 8u, 8u, 2u, 0u, PROBE_ST_ASYNC, NULL, )
-/* (b) one round ahead: a slot per message, 2X slots, each CTA pushes round
- * i + 1 before it reads round i. */
-BENCH_DSMEM_PROBE(dsmem_probe_ahead1, 1u, 1u, 2u, 1u, PROBE_ST_ASYNC, NULL, )
-BENCH_DSMEM_PROBE(dsmem_probe_ahead8, 8u, 1u, 16u, 8u, PROBE_ST_ASYNC, NULL, )
-/* (c) per-warp channels, one round ahead. */
-BENCH_DSMEM_PROBE(dsmem_probe_wchan1, 1u, 1u, 2u, 1u, PROBE_WARP_CHAN, NULL, )
-BENCH_DSMEM_PROBE(dsmem_probe_wchan8, 8u, 1u, 16u, 8u, PROBE_WARP_CHAN, NULL, )
+BENCH_DSMEM_PROBE(dsmem_probe_wrel1, 1u, 1u, 2u, 0u, PROBE_ST_ASYNC, NULL)
+BENCH_DSMEM_PROBE(dsmem_probe_wrel8, 8u, 8u, 2u, 0u, PROBE_ST_ASYNC, NULL)
+/* (b) a slot per message and a ring deep enough that neither the data nor
+ * the release is waited for in steady state: X = 1: 4 slots (2 of them
+ * static), each CTA pushes 2 messages ahead of its reading; X = 8: 16 slots,
+ * one round (8 messages) ahead. */
+BENCH_DSMEM_PROBE_EXT(dsmem_probe_ahead1, 1u, 1u, 4u, 2u, PROBE_ST_ASYNC, 2u, 2u, ext, NULL)
+BENCH_DSMEM_PROBE(dsmem_probe_ahead8, 8u, 1u, 16u, 8u, PROBE_ST_ASYNC, NULL)
+/* (c) the same rings with per-warp channels. */
+BENCH_DSMEM_PROBE_EXT(dsmem_probe_wchan1, 1u, 1u, 4u, 2u, PROBE_WARP_CHAN, 2u, 2u, ext, NULL)
+BENCH_DSMEM_PROBE(dsmem_probe_wchan8, 8u, 1u, 16u, 8u, PROBE_WARP_CHAN, NULL)
 /* (d) bulk push per warp (512 B copies) and (e) per message (8 KiB, one
- * thread): receive and send rings of R slots. At X = 8 both rings share the
- * rows' 128 KiB (8 + 8 slots, D = 4); at X = 1 the rows' 16 KiB holds the
- * 2 receive slots and the 2 send slots are 16 KiB of static shared memory. */
-BENCH_DSMEM_PROBE(dsmem_probe_bulkw1, 1u, 1u, 2u, 1u, PROBE_BULK_WARP, send_s, __shared__ __align__(128) int4 send_s[2u * PROBE_THREADS])
-BENCH_DSMEM_PROBE(dsmem_probe_bulkw8, 8u, 1u, 8u, 4u, PROBE_BULK_WARP, dyn + 8u * PROBE_THREADS, )
-BENCH_DSMEM_PROBE(dsmem_probe_bulkm1, 1u, 1u, 2u, 1u, PROBE_BULK_MSG, send_s, __shared__ __align__(128) int4 send_s[2u * PROBE_THREADS])
-BENCH_DSMEM_PROBE(dsmem_probe_bulkm8, 8u, 1u, 8u, 4u, PROBE_BULK_MSG, dyn + 8u * PROBE_THREADS, )
+ * thread): receive and send rings of R slots. X = 8: both rings in the
+ * rows' 128 KiB (8 + 8 slots), 4 messages ahead; X = 1: 3 slots each (the
+ * third receive slot and the send ring static), 1 message ahead. */
+BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkw1, 1u, 1u, 3u, 1u, PROBE_BULK_WARP, 2u, 4u, ext, ext + PROBE_THREADS)
+BENCH_DSMEM_PROBE(dsmem_probe_bulkw8, 8u, 1u, 8u, 4u, PROBE_BULK_WARP, dyn + 8u * PROBE_THREADS)
+BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkm1, 1u, 1u, 3u, 1u, PROBE_BULK_MSG, 2u, 4u, ext, ext + PROBE_THREADS)
+BENCH_DSMEM_PROBE(dsmem_probe_bulkm8, 8u, 1u, 8u, 4u, PROBE_BULK_MSG, dyn + 8u * PROBE_THREADS)
 
 // --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
 
