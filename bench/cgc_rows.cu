@@ -280,8 +280,10 @@ static __device__ __forceinline__ void dsmem_push_kernel(const bench_args_t *a, 
         if (threadIdx.x == 0)
             (void)cg_mbarrier_arrive_tx(&full, a->xfer_bytes);
         if (bulk) {
-            if (threadIdx.x == 0)
+            if (threadIdx.x == 0) {
+                cg_dsmem_fence_proxy_async(); /* the peer's generic writes of recv (its poison), before the engine's */
                 cg_dsmem_push_bulk(recv, send, a->xfer_bytes, &full, peer);
+            }
         } else {
             cg_dsmem_push(&b, recv, send, a->xfer_bytes, &full, peer);
         }

@@ -40,7 +40,9 @@
  *   reuse: a sender may push the next round into the same buffer only after
  *          the receiver has finished reading it (a cluster barrier, or the
  *          receiver's cg_mbarrier_arrive_remote on an "empty" mbarrier of the
- *          sender that the sender waits on);
+ *          sender that the sender waits on); a bulk push into a released
+ *          buffer is issued after cg_dsmem_fence_proxy_async() by the
+ *          issuing thread (the engine writes through the async proxy);
  *   exit:  no CTA may exit while another may still push to it, or while its
  *          own bulk push may still be reading its shared memory: end with a
  *          cluster barrier (cg_cluster_sync) after the last wait.
