@@ -392,8 +392,8 @@ static const row_t k_rows[] = {
     {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
 #define DSMEM_PROBE_ROWS(cs)                                                                                           \
     DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp release", c_dsmem_probe_wrel1, c_dsmem_probe_wrel8)                \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, slot per msg, 1 round ahead", c_dsmem_probe_ahead1, c_dsmem_probe_ahead8)   \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp channels, 1 round ahead", c_dsmem_probe_wchan1, c_dsmem_probe_wchan8) \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, slot per msg, ring pushed ahead", c_dsmem_probe_ahead1, c_dsmem_probe_ahead8)   \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp channels, ring pushed ahead", c_dsmem_probe_wchan1, c_dsmem_probe_wchan8) \
     DSMEM_PROBE_ROW(cs, "probe: bulk push per warp (512 B), ring", c_dsmem_probe_bulkw1, c_dsmem_probe_bulkw8)        \
     DSMEM_PROBE_ROW(cs, "probe: bulk push per msg (8 KiB, 1 thread), ring", c_dsmem_probe_bulkm1, c_dsmem_probe_bulkm8)
     DSMEM_PROBE_ROWS(2) DSMEM_PROBE_ROWS(4) DSMEM_PROBE_ROWS(8)
