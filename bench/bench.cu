@@ -384,22 +384,6 @@ static const row_t k_rows[] = {
     DSMEM_DB_ROWS(2, THR(1.0)) DSMEM_DB_ROWS(4, THR(1.2)) DSMEM_DB_ROWS(8, THR(1.2))
 #undef DSMEM_DB_ROWS
 
-    /* Probes for the push protocol (info; docs/design/dsmem_exchange.md):
-     * the same messages, every int4 checked, against the same anchor. The
-     * op name leaves "double-buffered" to the six rows above. */
-#define DSMEM_PROBE_ROW(cs, what, k1, k8)                                                                              \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-#define DSMEM_PROBE_ROWS(cs)                                                                                           \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp release", c_dsmem_probe_wrel1, c_dsmem_probe_wrel8)                \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, slot per msg, ring pushed ahead", c_dsmem_probe_ahead1, c_dsmem_probe_ahead8)   \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp channels, ring pushed ahead", c_dsmem_probe_wchan1, c_dsmem_probe_wchan8) \
-    DSMEM_PROBE_ROW(cs, "probe: bulk push per warp (512 B), ring", c_dsmem_probe_bulkw1, c_dsmem_probe_bulkw8)        \
-    DSMEM_PROBE_ROW(cs, "probe: bulk push per msg (8 KiB, 1 thread), ring", c_dsmem_probe_bulkm1, c_dsmem_probe_bulkm8)
-    DSMEM_PROBE_ROWS(2) DSMEM_PROBE_ROWS(4) DSMEM_PROBE_ROWS(8)
-#undef DSMEM_PROBE_ROWS
-#undef DSMEM_PROBE_ROW
-
     /* Collectives (issue 12): the cgc call against C++ CG's, each result
      * feeding the next input, the sampled threads' chains replayed here. */
 #define COLL_ROWS(tile, chk, op, call, c_i32, c_f32, c_f64, a_i32, a_f32, a_f64)                                         \
@@ -452,6 +436,23 @@ static const row_t k_rows[] = {
     {"multicast tile sharing", "cg_pipeline cluster form, multicast", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
 #undef STR
 #undef STRC
+    /* Probes for the push protocol (info; docs/design/dsmem_exchange.md):
+     * the same messages, every int4 checked, against the same anchor. The
+     * op name leaves "double-buffered" to the six real rows. Last in the
+     * table: a probe that hung would end the run (--row-timeout) after
+     * every other row has been measured. */
+#define DSMEM_PROBE_ROW(cs, what, k1, k8)                                                                              \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+#define DSMEM_PROBE_ROWS(cs)                                                                                           \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp release", c_dsmem_probe_wrel1, c_dsmem_probe_wrel8)                \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, slot per msg, ring pushed ahead", c_dsmem_probe_ahead1, c_dsmem_probe_ahead8)   \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp channels, ring pushed ahead", c_dsmem_probe_wchan1, c_dsmem_probe_wchan8) \
+    DSMEM_PROBE_ROW(cs, "probe: bulk push per warp (512 B), ring", c_dsmem_probe_bulkw1, c_dsmem_probe_bulkw8)        \
+    DSMEM_PROBE_ROW(cs, "probe: bulk push per msg (8 KiB, 1 thread), ring", c_dsmem_probe_bulkm1, c_dsmem_probe_bulkm8)
+    DSMEM_PROBE_ROWS(2) DSMEM_PROBE_ROWS(4) DSMEM_PROBE_ROWS(8)
+#undef DSMEM_PROBE_ROWS
+#undef DSMEM_PROBE_ROW
 };
 #define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
 
