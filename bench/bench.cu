@@ -230,7 +230,7 @@ typedef struct row {
 #define BENCH_DSMEM_PROBE_KERNELS(X) \
     X(c_dsmem_probe_wrel1) X(c_dsmem_probe_wrel8) X(c_dsmem_probe_ahead1) X(c_dsmem_probe_ahead8) \
     X(c_dsmem_probe_wchan1) X(c_dsmem_probe_wchan8) X(c_dsmem_probe_bulkw1) X(c_dsmem_probe_bulkw8) \
-    X(c_dsmem_probe_bulkm1) X(c_dsmem_probe_bulkm8)
+    X(c_dsmem_probe_bulkm1) X(c_dsmem_probe_bulkm8) X(c_dsmem_probe_bulkwc1) X(c_dsmem_probe_bulkwc8)
 BENCH_DSMEM_PROBE_KERNELS(BENCH_DECLARE)
 
 static const row_t k_rows[] = {
@@ -449,7 +449,8 @@ static const row_t k_rows[] = {
     DSMEM_PROBE_ROW(cs, "probe: st.async, slot per msg, ring pushed ahead", c_dsmem_probe_ahead1, c_dsmem_probe_ahead8)   \
     DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp channels, ring pushed ahead", c_dsmem_probe_wchan1, c_dsmem_probe_wchan8) \
     DSMEM_PROBE_ROW(cs, "probe: bulk push per warp (512 B), ring", c_dsmem_probe_bulkw1, c_dsmem_probe_bulkw8)        \
-    DSMEM_PROBE_ROW(cs, "probe: bulk push per msg (8 KiB, 1 thread), ring", c_dsmem_probe_bulkm1, c_dsmem_probe_bulkm8)
+    DSMEM_PROBE_ROW(cs, "probe: bulk push per msg (8 KiB, 1 thread), ring", c_dsmem_probe_bulkm1, c_dsmem_probe_bulkm8) \
+    DSMEM_PROBE_ROW(cs, "probe: bulk push per warp, per-warp channels, ring", c_dsmem_probe_bulkwc1, c_dsmem_probe_bulkwc8)
     DSMEM_PROBE_ROWS(2) DSMEM_PROBE_ROWS(4) DSMEM_PROBE_ROWS(8)
 #undef DSMEM_PROBE_ROWS
 #undef DSMEM_PROBE_ROW

@@ -460,6 +460,8 @@ BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
  *   PROBE_BULK_WARP  every thread stores its int4 into a local send slot,
  *                    fences (generic -> async proxy), __syncwarp, and lane 0
  *                    pushes the warp's 512 B per message with the bulk engine;
+ *   PROBE_BULK_WARP_CHAN  the per-warp bulk push on per-warp channels (as
+ *                    PROBE_WARP_CHAN): no barrier couples two warps at all;
  *   PROBE_BULK_MSG   the same staging; each warp's lane 0 arrives on the
  *                    slot's local `staged` mbarrier (count: warps), thread 0
  *                    waits on it and pushes the whole unit with one bulk copy.
@@ -476,6 +478,7 @@ BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
 #define PROBE_WARP_CHAN 1
 #define PROBE_BULK_WARP 2
 #define PROBE_BULK_MSG 3
+#define PROBE_BULK_WARP_CHAN 4
 #define PROBE_THREADS 512u                  /* the rows' block size (bench.cu) */
 #define PROBE_WARPS (PROBE_THREADS / 32u)
 #define PROBE_MAX_SLOTS 16u
@@ -496,9 +499,10 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
     const uint32_t nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);
     const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;
     const unsigned from = blockIdx.x - me + from_rank;
-    const int bulk = mode == PROBE_BULK_WARP || mode == PROBE_BULK_MSG;
+    const int bulk = mode == PROBE_BULK_WARP || mode == PROBE_BULK_MSG || mode == PROBE_BULK_WARP_CHAN;
+    const int chan = mode == PROBE_WARP_CHAN || mode == PROBE_BULK_WARP_CHAN;
     const uint32_t per_slot = G * v; /* int4 per slot */
-    const uint32_t nbars = mode == PROBE_WARP_CHAN ? R * W : R;
+    const uint32_t nbars = chan ? R * W : R;
 /* Receive slot s: the first RA slots at recv_a, the rest at recv_b (the rows'
  * dynamic shared memory may hold fewer slots than the ring has). */
 #define PROBE_SLOT(s) ((RA == R || (s) < RA) ? recv_a + (s) * per_slot : recv_b + ((s) - RA) * per_slot)
@@ -511,7 +515,7 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
     if (threadIdx.x == 0) {
         for (uint32_t k = 0; k < nbars; ++k) {
             cg_mbarrier_init(&full[k], 1);
-            cg_mbarrier_init(&empty[k], mode == PROBE_WARP_CHAN ? 1u : W);
+            cg_mbarrier_init(&empty[k], chan ? 1u : W);
         }
         for (uint32_t k = 0; k < R; ++k)
             cg_mbarrier_init(&staged[k], W);
@@ -531,7 +535,7 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
     unsigned acc = threadIdx.x;
     for (long long j = 0; j < units + (long long)D; ++j) {
         if (j < units) { /* produce unit j into slot ps of the next CTA */
-            const uint32_t bar = mode == PROBE_WARP_CHAN ? ps * W + warp : ps;
+            const uint32_t bar = chan ? ps * W + warp : ps;
             if (j >= (long long)R) /* the next CTA released unit j - R (phase parity pp ^ 1) */
                 cg_mbarrier_wait_parity_cluster(&empty[bar], pp ^ 1u);
             if (!bulk) {
@@ -548,7 +552,7 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
                     send[(ps * G + g) * v + threadIdx.x] = bench_dsmem_vec(blockIdx.x, pi, (pm + g) * v + threadIdx.x);
                 cg_fence_proxy_async_smem(); /* my stores, before the engine reads them */
                 __syncwarp();
-                if (mode == PROBE_BULK_WARP) {
+                if (mode == PROBE_BULK_WARP || mode == PROBE_BULK_WARP_CHAN) {
                     if (lane == 0) {
                         cg_dsmem_fence_proxy_async(); /* the receiver's reads of the slot, before the engine's writes */
 #pragma unroll
@@ -584,8 +588,8 @@ static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a,
             }
         }
         if (j >= (long long)D) { /* consume unit j - D from slot cs of this CTA */
-            const uint32_t bar = mode == PROBE_WARP_CHAN ? cs * W + warp : cs;
-            if (mode == PROBE_WARP_CHAN) {
+            const uint32_t bar = chan ? cs * W + warp : cs;
+            if (chan) {
                 if (lane == 0)
                     (void)cg_mbarrier_arrive_tx(&full[bar], G * 512u);
             } else if (threadIdx.x == 0) {
@@ -662,6 +666,9 @@ BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkw1, 1u, 1u, 2u, 1u, PROBE_BULK_WARP, 2u, 2
 BENCH_DSMEM_PROBE(dsmem_probe_bulkw8, 8u, 1u, 8u, 4u, PROBE_BULK_WARP, dyn + 8u * PROBE_THREADS)
 BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkm1, 1u, 1u, 2u, 1u, PROBE_BULK_MSG, 2u, 2u, NULL, ext)
 BENCH_DSMEM_PROBE(dsmem_probe_bulkm8, 8u, 1u, 8u, 4u, PROBE_BULK_MSG, dyn + 8u * PROBE_THREADS)
+/* (f) = (c) + (d): per-warp bulk pushes on per-warp channels, the (d) rings. */
+BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkwc1, 1u, 1u, 2u, 1u, PROBE_BULK_WARP_CHAN, 2u, 2u, NULL, ext)
+BENCH_DSMEM_PROBE(dsmem_probe_bulkwc8, 8u, 1u, 8u, 4u, PROBE_BULK_WARP_CHAN, dyn + 8u * PROBE_THREADS)
 
 // --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
 
