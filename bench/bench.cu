@@ -225,6 +225,14 @@ typedef struct row {
 #define TILE (64u * 1024u) /* copy rows: bytes per tile (one tile in flight per SM) */
 #define XFER (32u * 1024u) /* DSMEM rows: bytes each CTA moves per iteration */
 
+/* DSMEM exchange probes (cgc_rows.cu, docs/design/dsmem_exchange.md): push
+ * protocols measured beside the double-buffered rows' anchor. */
+#define BENCH_DSMEM_PROBE_KERNELS(X) \
+    X(c_dsmem_probe_wrel1) X(c_dsmem_probe_wrel8) X(c_dsmem_probe_ahead1) X(c_dsmem_probe_ahead8) \
+    X(c_dsmem_probe_wchan1) X(c_dsmem_probe_wchan8) X(c_dsmem_probe_bulkw1) X(c_dsmem_probe_bulkw8) \
+    X(c_dsmem_probe_bulkm1) X(c_dsmem_probe_bulkm8) X(c_dsmem_probe_bulkwc1) X(c_dsmem_probe_bulkwc8)
+BENCH_DSMEM_PROBE_KERNELS(BENCH_DECLARE)
+
 static const row_t k_rows[] = {
     /* op, cgc call, anchor, cgc kernel, anchor kernel, shape, iter_div, target, metric */
     {"block sync", "cg_thread_block_sync", "__syncthreads", c_block_sync, a_syncthreads, BLK(128), 1, LE(1.02), METRIC_NS},
@@ -451,6 +459,24 @@ static const row_t k_rows[] = {
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
 #undef STR
 #undef STRC
+    /* Probes for the push protocol (info; docs/design/dsmem_exchange.md):
+     * the same messages, every int4 checked, against the same anchor. The
+     * op name leaves "double-buffered" to the six real rows. Last in the
+     * table: a probe that hung would end the run (--row-timeout) after
+     * every other row has been measured. */
+#define DSMEM_PROBE_ROW(cs, what, k1, k8)                                                                              \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+#define DSMEM_PROBE_ROWS(cs)                                                                                           \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp release", c_dsmem_probe_wrel1, c_dsmem_probe_wrel8)                \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, slot per msg, ring pushed ahead", c_dsmem_probe_ahead1, c_dsmem_probe_ahead8)   \
+    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp channels, ring pushed ahead", c_dsmem_probe_wchan1, c_dsmem_probe_wchan8) \
+    DSMEM_PROBE_ROW(cs, "probe: bulk push per warp (512 B), ring", c_dsmem_probe_bulkw1, c_dsmem_probe_bulkw8)        \
+    DSMEM_PROBE_ROW(cs, "probe: bulk push per msg (8 KiB, 1 thread), ring", c_dsmem_probe_bulkm1, c_dsmem_probe_bulkm8) \
+    DSMEM_PROBE_ROW(cs, "probe: bulk push per warp, per-warp channels, ring", c_dsmem_probe_bulkwc1, c_dsmem_probe_bulkwc8)
+    DSMEM_PROBE_ROWS(2) DSMEM_PROBE_ROWS(4) DSMEM_PROBE_ROWS(8)
+#undef DSMEM_PROBE_ROWS
+#undef DSMEM_PROBE_ROW
 };
 #define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
 

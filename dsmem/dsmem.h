@@ -40,7 +40,9 @@
  *   reuse: a sender may push the next round into the same buffer only after
  *          the receiver has finished reading it (a cluster barrier, or the
  *          receiver's cg_mbarrier_arrive_remote on an "empty" mbarrier of the
- *          sender that the sender waits on);
+ *          sender that the sender waits on); a bulk push into a released
+ *          buffer is issued after cg_dsmem_fence_proxy_async() by the
+ *          issuing thread (the engine writes through the async proxy);
  *   exit:  no CTA may exit while another may still push to it, or while its
  *          own bulk push may still be reading its shared memory: end with a
  *          cluster barrier (cg_cluster_sync) after the last wait.
@@ -522,6 +524,23 @@ CG_DEVICE_SM90 void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, u
     (void)src_saddr;
     (void)bytes;
     (void)mbar_caddr;
+#endif
+}
+
+/* fence.proxy.async.shared::cluster;   PTX ISA 8.0, sm_90.
+ * Proxy fence over the whole shared::cluster window (this CTA's and the other
+ * CTAs' shared memory): orders this thread's generic-proxy accesses, and those
+ * it has synchronized with, against its later async-proxy accesses. A sender
+ * that refills ANOTHER CTA's buffer with a bulk push after that CTA released
+ * it (its generic reads, then a release arrive the sender acquired) issues
+ * this before the push, so the engine's writes are ordered after the
+ * receiver's reads (base/fence.h's shared::cta fence covers this CTA only). */
+CG_DEVICE_SM90 void cg_dsmem_fence_proxy_async(void)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.proxy.async.shared::cluster;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
 #endif
 }
 

@@ -549,3 +549,134 @@ extern "C" int dsmt_bw(int csize, int nclusters, int threads, int iters, int mod
     cudaEventDestroy(b);
     return err;
 }
+
+// --- a ring exchange: per-warp release, pushes ahead of reading -----------------------------
+
+/*
+ * The protocol docs/design/dsmem_exchange.md argues (the benchmark's probes):
+ * a ring of T_RING_SLOTS receive slots of blockDim x 16 B per CTA, `full[s]`
+ * in the receiver (count 1: its thread 0 expects the slot's bytes), `empty[s]`
+ * in the sender (count: the receiver's warps, each releasing after its own
+ * reads, no block barrier), and each CTA producing unit j while it consumes
+ * unit j - T_RING_AHEAD. Unit u carries in[sender's words] ^ (u * 0x9E3779B9).
+ * mode 0: every thread st.async's its 16 bytes; 1: staged locally, each
+ * warp's lane 0 bulk-pushes the warp's 512 bytes; 2: staged, each warp's lane
+ * 0 arrives on staged[s], thread 0 waits and bulk-pushes the whole slot.
+ * Every warp waits a random 0..1023 cycles before its produce and its consume
+ * step (seeded), so warps and CTAs drift apart. Each consumer copies what it
+ * read to out[(unit * grid + block) * 4T + 4t ..] for the host to check.
+ */
+#define T_RING_SLOTS 3u
+#define T_RING_AHEAD 1u
+#define T_RELEASE_TIMEOUT 5 /* the receiver's release never came */
+#define T_STAGED_TIMEOUT 6  /* a warp never staged its part */
+
+static __device__ __forceinline__ void t_ring_delay(uint32_t seed, uint32_t unit, uint32_t side)
+{
+    uint32_t h = seed ^ (blockIdx.x * 0x9E3779B1u) ^ ((threadIdx.x >> 5) * 0x85EBCA77u) ^ (unit * 0xC2B2AE3Du) ^ side;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    h *= 0x297A2D39u;
+    h ^= h >> 15;
+    if ((h & 3u) == 0u) /* a quarter of the steps without delay */
+        return;
+    const long long t0 = clock64();
+    while (clock64() - t0 < (long long)(h >> 22)) {
+    }
+}
+
+extern "C" __global__ void dsmt_ring_kernel(const uint32_t *in, uint32_t *out, uint32_t *status, int units, int mode,
+                                            uint32_t seed)
+{
+    extern __shared__ __align__(16) uint4 ring_sm[]; /* recv[R][T] then send[R][T] */
+    __shared__ cg_mbarrier_t full[T_RING_SLOTS], empty[T_RING_SLOTS], staged[T_RING_SLOTS];
+    __shared__ uint32_t block_status;
+    const uint32_t T = blockDim.x, W = T / 32u, t = threadIdx.x, warp = t >> 5, lane = t & 31u;
+    const uint32_t n = t_nranks(), me = t_rank(), p = (me + 1u) % n, q = (me + n - 1u) % n;
+    uint4 *recv = ring_sm, *send = ring_sm + T_RING_SLOTS * T;
+    const uint4 mine = ((const uint4 *)in)[(size_t)blockIdx.x * T + t];
+    for (uint32_t s = 0; s < T_RING_SLOTS; ++s)
+        recv[s * T + t] = send[s * T + t] = make_uint4(0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu);
+    if (t == 0) {
+        block_status = T_OK;
+        for (uint32_t s = 0; s < T_RING_SLOTS; ++s) {
+            cg_mbarrier_init(&full[s], 1);
+            cg_mbarrier_init(&empty[s], W);
+            cg_mbarrier_init(&staged[s], W);
+        }
+        cg_mbarrier_init_fence_cluster();
+    }
+    t_cluster_sync(); /* barriers and poison in place before anyone pushes */
+    const uint32_t dst = cg_dsmem_addr(recv, p), fullp = cg_dsmem_addr(full, p);
+    uint32_t st = T_OK;
+    for (uint32_t j = 0; j < (uint32_t)units + T_RING_AHEAD; ++j) {
+        if (j < (uint32_t)units) { /* produce unit j into slot s of CTA p */
+            const uint32_t s = j % T_RING_SLOTS, ph = (j / T_RING_SLOTS) & 1u, h = j * 0x9E3779B9u;
+            t_ring_delay(seed, j, 0u);
+            /* After a timeout a thread waits no more (its data is then wrong
+             * and reported), so a broken protocol ends in bounded time. */
+            if (j >= T_RING_SLOTS && st == T_OK && !t_wait_parity_cluster(&empty[s], ph ^ 1u))
+                st = T_RELEASE_TIMEOUT;
+            const uint4 d = make_uint4(mine.x ^ h, mine.y ^ h, mine.z ^ h, mine.w ^ h);
+            if (mode == 0) {
+                cg_dsmem_st_async_v4_b32(dst + (s * T + t) * 16u, d, fullp + s * 8u);
+            } else {
+                send[s * T + t] = d;
+                cg_fence_proxy_async_smem();
+                __syncwarp();
+                if (mode == 1) {
+                    if (lane == 0) {
+                        cg_dsmem_fence_proxy_async();
+                        cg_dsmem_bulk_copy(dst + (s * T + warp * 32u) * 16u, cg_smem_addr(send + s * T + warp * 32u),
+                                           512u, fullp + s * 8u);
+                    }
+                } else {
+                    if (lane == 0)
+                        (void)cg_mbarrier_arrive(&staged[s]);
+                    if (t == 0) {
+                        const long long t0 = clock64();
+                        while (!cg_mbarrier_try_wait_parity(&staged[s], ph)) {
+                            if (clock64() - t0 > CGT_SPIN_CYCLES) {
+                                st = T_STAGED_TIMEOUT;
+                                break;
+                            }
+                        }
+                        cg_dsmem_fence_proxy_async();
+                        cg_dsmem_bulk_copy(dst + s * T * 16u, cg_smem_addr(send + s * T), T * 16u, fullp + s * 8u);
+                    }
+                }
+            }
+        }
+        if (j >= T_RING_AHEAD) { /* consume unit c from slot s of this CTA */
+            const uint32_t c = j - T_RING_AHEAD, s = c % T_RING_SLOTS, ph = (c / T_RING_SLOTS) & 1u;
+            t_ring_delay(seed, c, 1u);
+            if (t == 0)
+                (void)cg_mbarrier_arrive_tx(&full[s], T * 16u);
+            if (st == T_OK && !t_wait_parity_cluster(&full[s], ph))
+                st = T_PHASE0_TIMEOUT;
+            const uint4 v = recv[s * T + t];
+            uint32_t *o = out + ((size_t)c * gridDim.x + blockIdx.x) * 4u * T + 4u * t;
+            o[0] = v.x;
+            o[1] = v.y;
+            o[2] = v.z;
+            o[3] = v.w;
+            __syncwarp(); /* the warp's reads of slot s, before lane 0's release */
+            if (lane == 0)
+                cg_mbarrier_arrive_remote(&empty[s], q);
+        }
+    }
+    if (st != T_OK)
+        atomicMax(&block_status, st);
+    t_cluster_sync(); /* no CTA exits while another may push to it or read its send slots */
+    if (t == 0)
+        status[blockIdx.x] = block_status;
+}
+
+extern "C" int dsmt_ring(int csize, int nclusters, int threads, int units, int mode, uint32_t seed, const uint32_t *in,
+                         uint32_t *out, uint32_t *status)
+{
+    void *args[] = {(void *)&in, (void *)&out, (void *)&status, (void *)&units, (void *)&mode, (void *)&seed};
+    return cgt_launch_cluster((const void *)dsmt_ring_kernel, (unsigned)(csize * nclusters), (unsigned)csize,
+                              (unsigned)threads, 2u * T_RING_SLOTS * 16u * (size_t)threads, args);
+}

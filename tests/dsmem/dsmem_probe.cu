@@ -57,6 +57,7 @@ PROBE(bulk_copy, cg_dsmem_bulk_copy(a,cg_smem_addr(s),256,m);)
 PROBE(push_bulk, cg_dsmem_push_bulk(s+64,s,256,&mb,x);)
 PROBE(fence_proxy_async_smem, cg_fence_proxy_async_smem();)
 PROBE(fence_proxy_async_global, cg_fence_proxy_async_global();)
+PROBE(dsmem_fence_proxy_async, cg_dsmem_fence_proxy_async();)
 
 /* The collective push over a thread block (not in the one-form table). */
 extern "C" __global__ void dsmp_push_group(uint32_t x)

@@ -48,6 +48,7 @@ static const probe_t k_probes[] = {
     {"dsmp_push_bulk", "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes"},
     {"dsmp_fence_proxy_async_smem", "fence.proxy.async.shared::cta"},
     {"dsmp_fence_proxy_async_global", "fence.proxy.async.global"},
+    {"dsmp_dsmem_fence_proxy_async", "fence.proxy.async.shared::cluster"},
 };
 
 TestSuite(dsmem_ptx, .timeout = 30);

@@ -464,3 +464,77 @@ Test(dsmem, exchange_bandwidth_push_vs_pull_logged)
         cudaFree(sink);
     }
 }
+
+// --- ring exchange: per-warp release, pushes ahead (docs/design/dsmem_exchange.md) ---------
+
+int dsmt_ring(int csize, int nclusters, int threads, int units, int mode, uint32_t seed, const uint32_t *in,
+              uint32_t *out, uint32_t *status);
+
+/* Every word of every unit each CTA received from its ring predecessor, over
+ * 3 receive slots (the parities flip as the ring wraps), with random per-warp
+ * delays: the wrong unit, a slot overwritten while read, or a release that
+ * came too early shows as a word of the wrong unit or the sender's poison. */
+static void ring_exchange(int mode, const char *what)
+{
+    cgt_require_sm90();
+    uint64_t rng = cgt_seed();
+    const int threads = 128, ncl = 2, W = 4 * threads, units = quick() ? 7 : 40;
+    static const char *names[] = {"ok", "full phase never completed (bytes missing)", "-", "-", "-",
+                                  "the receiver's release never came (empty phase)", "a warp never staged its part"};
+    for (int s = 0; s < NSIZES; ++s) {
+        const int n = k_sizes[s], nb = n * ncl;
+        const size_t words = (size_t)nb * W, owords = words * (size_t)units;
+        const uint32_t seed = (uint32_t)cgt_rand(&rng);
+        uint32_t *hin = rand_words(words, &rng), *hout = malloc(owords * 4), hst[64];
+        cr_assert(hout != NULL);
+        uint32_t *din = dev_words(words), *dout = dev_words(owords), *dst = dev_words(64);
+        CGT_CUDA(cudaMemcpy(din, hin, words * 4, cudaMemcpyHostToDevice));
+        if (launched(dsmt_ring(n, ncl, threads, units, mode, seed, din, dout, dst), n)) {
+            to_host(hout, dout, owords);
+            to_host(hst, dst, (size_t)nb);
+            for (int b = 0; b < nb; ++b)
+                cr_expect_eq(hst[b], 0u, "%s, cluster size %d, block %d: %s (seed %08x)", what, n, b,
+                             hst[b] < 7 ? names[hst[b]] : "status poisoned (kernel did not write it)", seed);
+            int bad = 0;
+            for (int u = 0; u < units; ++u)
+                for (int b = 0; b < nb; ++b) {
+                    const int r = b % n, prev = b - r + (r + n - 1) % n;
+                    for (int i = 0; i < W; ++i)
+                        EXPECT_WORD(hout[((size_t)u * nb + b) * W + i],
+                                    hin[(size_t)prev * W + i] ^ ((uint32_t)u * 0x9E3779B9u),
+                                    "%s: size %d unit %d (slot %d) block %d thread %d word %d, from block %d (seed %08x)",
+                                    what, n, u, u % 3, b, i / 4, i % 4, prev, seed);
+                }
+            cr_expect_eq(bad, 0, "%s, cluster size %d: %d words wrong", what, n, bad);
+        }
+        cudaFree(din);
+        cudaFree(dout);
+        cudaFree(dst);
+        free(hin);
+        free(hout);
+    }
+}
+
+Test(dsmem, ring_exchange_st_async_per_warp_release) { ring_exchange(0, "ring, st.async"); }
+
+/* Measured with the pipeline tests (tests/pipeline, H100 2026-11-24): a
+ * buffer refilled by a bulk copy after per-warp or remote releases. */
+#define RING_RACECHECK_NO_MODEL                                                                                 \
+    "a slot is refilled by the sender's bulk copy after the receiver's warps released it (one lane per warp "  \
+    "arrives remotely on the sender's empty mbarrier after __syncwarp), acquired by the sender's wait and "    \
+    "followed by fence.proxy.async.shared::cluster; racecheck does not follow that edge to the copy's "       \
+    "async-proxy writes (the same report as the pipeline tests')"
+
+Test(dsmem, ring_exchange_bulk_per_warp)
+{
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", RING_RACECHECK_NO_MODEL);
+    ring_exchange(1, "ring, bulk push per warp");
+}
+
+Test(dsmem, ring_exchange_bulk_per_slot_staged)
+{
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", RING_RACECHECK_NO_MODEL);
+    ring_exchange(2, "ring, bulk push per slot");
+}
