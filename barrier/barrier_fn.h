@@ -111,9 +111,8 @@ CG_DEVICE void cg_barrier_fence_acq_rel_cta_(void)
 #endif
 
 /* Initialize: `expected` arrivals per phase (1 .. CG_BARRIER_FN_MAX); `fn(arg)`
- * runs once per phase in the last arriving thread (fn may be NULL: then
- * cg_barrier_fn_arrive makes an empty call per phase; without a completion
- * step cg_barrier_t is the cheaper barrier). One thread calls it; the block
+ * runs once per phase in the last arriving thread (fn may be NULL; without
+ * a completion step cg_barrier_t is the cheaper barrier). One thread calls it; the block
  * synchronizes (__syncthreads) before anyone arrives. */
 CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barrier_completion_fn_t fn,
                                   void *arg)
@@ -168,14 +167,15 @@ CG_DEVICE void cg_barrier_fn_check_(const cg_barrier_fn_t *b, uint32_t pending)
 #if !defined(CG_BARRIER_FN_READ)
 #define CG_BARRIER_FN_READ CG_BARRIER_FN_READ_BEFORE_ARRIVE
 #endif
-/* 1 (default): with CG_BARRIER_FN_READ_BEFORE_ARRIVE, a barrier initialized
- * without a function calls cg_barrier_fn_none_ instead of branching on NULL,
- * so that the completer's path from its election to the call holds no
- * branch: ptxas then issues the call's code-address lookup (an indexed
- * constant load) beside the fence instead of after it. 0: branch on NULL
- * (the benchmark's comparison). */
+/* 0 (default): the completer branches past the call when the function is
+ * NULL. 1: with CG_BARRIER_FN_READ_BEFORE_ARRIVE, a barrier initialized
+ * without a function calls cg_barrier_fn_none_ instead, so that no branch
+ * sits between the election and the call (ptxas then issues the call's
+ * code-address lookup beside the fence). Measured the same within the
+ * benchmark's placement noise on an H100 (docs/design/completion_barrier.md),
+ * so the default keeps the branch and calls nothing for NULL. */
 #if !defined(CG_BARRIER_FN_NO_NULL_TEST)
-#define CG_BARRIER_FN_NO_NULL_TEST 1
+#define CG_BARRIER_FN_NO_NULL_TEST 0
 #endif
 
 /* One arrival (dropping out of later phases if `drop`). Returns true in

@@ -225,14 +225,6 @@ typedef struct row {
 #define TILE (64u * 1024u) /* copy rows: bytes per tile (one tile in flight per SM) */
 #define XFER (32u * 1024u) /* DSMEM rows: bytes each CTA moves per iteration */
 
-/* DSMEM exchange probes (cgc_rows.cu, docs/design/dsmem_exchange.md): push
- * protocols measured beside the double-buffered rows' anchor. */
-#define BENCH_DSMEM_PROBE_KERNELS(X) \
-    X(c_dsmem_probe_wrel1) X(c_dsmem_probe_wrel8) X(c_dsmem_probe_ahead1) X(c_dsmem_probe_ahead8) \
-    X(c_dsmem_probe_wchan1) X(c_dsmem_probe_wchan8) X(c_dsmem_probe_bulkw1) X(c_dsmem_probe_bulkw8) \
-    X(c_dsmem_probe_bulkm1) X(c_dsmem_probe_bulkm8) X(c_dsmem_probe_bulkwc1) X(c_dsmem_probe_bulkwc8)
-BENCH_DSMEM_PROBE_KERNELS(BENCH_DECLARE)
-
 static const row_t k_rows[] = {
     /* op, cgc call, anchor, cgc kernel, anchor kernel, shape, iter_div, target, metric */
     {"block sync", "cg_thread_block_sync", "__syncthreads", c_block_sync, a_syncthreads, BLK(128), 1, LE(1.02), METRIC_NS},
@@ -285,9 +277,9 @@ static const row_t k_rows[] = {
     {"barrier with completion", "setting: fn/arg read by the completer before its fence", "cuda::barrier<block,F> light F", d_fn_before_fence, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
     {"barrier with completion", "setting: fn/arg read by the completer before its fence", "cuda::barrier<block,F> light F", d_fn_before_fence, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
     {"barrier with completion", "setting: fn/arg read by the completer before its fence", "cuda::barrier<block,F> light F", d_fn_before_fence, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
-    {"barrier with completion", "setting: fn/arg read before the arrive, branch on NULL fn", "cuda::barrier<block,F> light F", d_fn_null_test, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
-    {"barrier with completion", "setting: fn/arg read before the arrive, branch on NULL fn", "cuda::barrier<block,F> light F", d_fn_null_test, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
-    {"barrier with completion", "setting: fn/arg read before the arrive, branch on NULL fn", "cuda::barrier<block,F> light F", d_fn_null_test, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read before the arrive, empty fn instead of a NULL test", "cuda::barrier<block,F> light F", d_fn_empty_call, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read before the arrive, empty fn instead of a NULL test", "cuda::barrier<block,F> light F", d_fn_empty_call, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
+    {"barrier with completion", "setting: fn/arg read before the arrive, empty fn instead of a NULL test", "cuda::barrier<block,F> light F", d_fn_empty_call, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
     {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(128), 4, INFO, METRIC_NS},
     {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(256), 4, INFO, METRIC_NS},
     {"barrier with completion", "probe: thread 0 completes, 2 mbarriers, inline step (arrive_and_wait only)", "cuda::barrier<block,F> light F", c_fn_fixed_completer_probe, a_cuda_barrier_compl_light, BLK(1024), 4, INFO, METRIC_NS},
@@ -457,26 +449,22 @@ static const row_t k_rows[] = {
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, cluster-scope releases (strict)", "same kernel, every CTA loads", p_project_sliced_strict, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, CTA-scope waits as well", "same kernel, every CTA loads", p_project_sliced_cta_waits, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, cluster-scope releases (strict)", "same kernel, every CTA loads", p_project_sliced_strict, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, CTA-scope waits as well", "same kernel, every CTA loads", p_project_sliced_cta_waits, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, cluster-scope releases (strict)", "same kernel, every CTA loads", p_project_sliced_strict, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, CTA-scope waits as well", "same kernel, every CTA loads", p_project_sliced_cta_waits, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
 #undef STR
 #undef STRC
-    /* Probes for the push protocol (info; docs/design/dsmem_exchange.md):
-     * the same messages, every int4 checked, against the same anchor. The
-     * op name leaves "double-buffered" to the six real rows. Last in the
-     * table: a probe that hung would end the run (--row-timeout) after
-     * every other row has been measured. */
-#define DSMEM_PROBE_ROW(cs, what, k1, k8)                                                                              \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    /* The push protocol with the receiver's release at cluster scope
+     * (info; docs/design/dsmem_exchange.md): the same messages, every int4
+     * checked, against the same anchor. */
 #define DSMEM_PROBE_ROWS(cs)                                                                                           \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp release", c_dsmem_probe_wrel1, c_dsmem_probe_wrel8)                \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, slot per msg, ring pushed ahead", c_dsmem_probe_ahead1, c_dsmem_probe_ahead8)   \
-    DSMEM_PROBE_ROW(cs, "probe: st.async, per-warp channels, ring pushed ahead", c_dsmem_probe_wchan1, c_dsmem_probe_wchan8) \
-    DSMEM_PROBE_ROW(cs, "probe: bulk push per warp (512 B), ring", c_dsmem_probe_bulkw1, c_dsmem_probe_bulkw8)        \
-    DSMEM_PROBE_ROW(cs, "probe: bulk push per msg (8 KiB, 1 thread), ring", c_dsmem_probe_bulkm1, c_dsmem_probe_bulkm8) \
-    DSMEM_PROBE_ROW(cs, "probe: bulk push per warp, per-warp channels, ring", c_dsmem_probe_bulkwc1, c_dsmem_probe_bulkwc8)
+    {"DSMEM exchange probes", "probe: st.async push, buffer released at cluster scope (strict)", "map_shared_rank pull + cluster.sync", p_dsmem_push_db1_strict, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange probes", "probe: st.async push, buffer released at cluster scope (strict)", "map_shared_rank pull + cluster.sync", p_dsmem_push_db8_strict, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_PROBE_ROWS(2) DSMEM_PROBE_ROWS(4) DSMEM_PROBE_ROWS(8)
 #undef DSMEM_PROBE_ROWS
-#undef DSMEM_PROBE_ROW
 };
 #define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
 

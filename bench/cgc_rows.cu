@@ -374,7 +374,9 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * blockDim int4 each) and two mbarriers per CTA: full[s] (the receiver's:
  * its thread 0 arrives expecting the round's bytes, the pushes complete them)
  * and empty[s] (the sender's: the receiver's thread 0 arrives on it,
- * remotely, once its whole block has read buffer s). The sender waits
+ * remotely, once its whole block has read buffer s, with a release at CTA
+ * scope as dsmem/dsmem.h recommends; the "strict" probe rows build the
+ * cluster-scope release instead). The sender waits
  * empty[s] before refilling buffer s two rounds later, so the only
  * synchronization per round is the receiver's wait on its own full[s]; no
  * cluster barrier in the loop. Every thread pushes its int4 of each of the X
@@ -382,7 +384,7 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * into the next CTA, and checks its int4 of each message from the previous
  * CTA.
  */
-#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X)                                                              \
+#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X, CTA_RELEASE)                                                              \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
         extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
@@ -429,252 +431,26 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
                 acc ^= (unsigned)r.x;                                                                     \
             }                                                                                             \
             cg_thread_block_sync(&b); /* the whole block has read buffer s */                             \
-            if (threadIdx.x == 0)                                                                         \
-                cg_mbarrier_arrive_remote(&empty[s], from_rank);                                          \
+            if (threadIdx.x == 0) {                                                                       \
+                if (CTA_RELEASE)                                                                          \
+                    cg_mbarrier_arrive_remote_cta(&empty[s], from_rank);                                  \
+                else                                                                                      \
+                    cg_mbarrier_arrive_remote(&empty[s], from_rank);                                      \
+            }                                                                                             \
         }                                                                                                 \
         cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
         bench_check_report(&a, wrong);                                                                    \
         bench_sink(&a, acc);                                                                              \
     }
 
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u)
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u, 1)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u, 1)
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_db1_strict, 1u, 0)
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_db8_strict, 8u, 0)
+BENCH_BUILT(p_dsmem_push_db1_strict, kp_dsmem_push_db1_strict)
+BENCH_BUILT(p_dsmem_push_db8_strict, kp_dsmem_push_db8_strict)
 BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
 BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
-
-// --- DSMEM exchange probes (issue 14): push variants, info rows ------------------------------
-
-/*
- * One kernel body for every probe (docs/design/dsmem_exchange.md argues each
- * protocol). The receive buffer is a ring of R slots of G messages (8 KiB
- * each: blockDim x int4); each slot has a `full` mbarrier in the receiver
- * (count 1: the receiver's arrive expecting the slot's bytes, completed by
- * the pushes) and an `empty` mbarrier in the sender (count: the receiver's
- * warps; each warp releases the slot after reading its part: no block-wide
- * barrier in the loop). Unit u (G messages) goes to slot u % R. Iteration j
- * of the loop produces unit j and consumes unit j - D, so a CTA runs D units
- * ahead of its own reading (D <= R - 1: producing unit j waits for the
- * release of unit j - R, which the next CTA gives in its iteration
- * j - R + D < j, so the ring of CTAs cannot wait on itself).
- *
- * How unit u is pushed (`mode`):
- *   PROBE_ST_ASYNC   every thread st.async's its int4 of each message;
- *   PROBE_WARP_CHAN  the same, but full and empty are per (slot, warp): warp w
- *                    of the receiver waits only for warp w of the sender's
- *                    bytes (each thread reads the int4 its twin wrote), and
- *                    releases only that part;
- *   PROBE_BULK_WARP  every thread stores its int4 into a local send slot,
- *                    fences (generic -> async proxy), __syncwarp, and lane 0
- *                    pushes the warp's 512 B per message with the bulk engine;
- *   PROBE_BULK_WARP_CHAN  the per-warp bulk push on per-warp channels (as
- *                    PROBE_WARP_CHAN): no barrier couples two warps at all;
- *   PROBE_BULK_MSG   the same staging; each warp's lane 0 arrives on the
- *                    slot's local `staged` mbarrier (count: warps), thread 0
- *                    waits on it and pushes the whole unit with one bulk copy.
- * Bulk modes: send slot u % R is refilled only after the receiver released
- * unit u - R (its full phase, so the copy that read the slot, completed
- * first), and the thread that issues a push fences the shared::cluster
- * window (cg_dsmem_fence_proxy_async) after that acquire, so the engine's
- * writes come after the receiver's generic reads of the slot.
- *
- * Every receiver thread checks its int4 of every message of every unit
- * against bench_dsmem_vec(sender, round, index), as the anchor does.
- */
-#define PROBE_ST_ASYNC 0
-#define PROBE_WARP_CHAN 1
-#define PROBE_BULK_WARP 2
-#define PROBE_BULK_MSG 3
-#define PROBE_BULK_WARP_CHAN 4
-#define PROBE_THREADS 512u                  /* the rows' block size (bench.cu) */
-#define PROBE_WARPS (PROBE_THREADS / 32u)
-#define PROBE_MAX_SLOTS 16u
-#define PROBE_MAX_BARS (PROBE_MAX_SLOTS * PROBE_WARPS) /* R <= 16 slots, per warp at most */
-
-static __device__ __forceinline__ void dsmem_probe_kernel(const bench_args_t *a, const uint32_t X, const uint32_t G,
-                                                          const uint32_t R, const uint32_t D, const int mode,
-                                                          const uint32_t RA, int4 *recv_a, int4 *recv_b, int4 *send,
-                                                          cg_mbarrier_t *full, cg_mbarrier_t *empty,
-                                                          cg_mbarrier_t *staged)
-{
-    cg_cluster_t cl = cg_this_cluster();
-    const uint32_t v = blockDim.x, W = v / 32u, warp = threadIdx.x >> 5, lane = threadIdx.x & 31u;
-    if (v != PROBE_THREADS) { /* the barrier arrays and the static send slots assume the rows' shape */
-        bench_check_report(a, 1);
-        return;
-    }
-    const uint32_t nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);
-    const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;
-    const unsigned from = blockIdx.x - me + from_rank;
-    const int bulk = mode == PROBE_BULK_WARP || mode == PROBE_BULK_MSG || mode == PROBE_BULK_WARP_CHAN;
-    const int chan = mode == PROBE_WARP_CHAN || mode == PROBE_BULK_WARP_CHAN;
-    const uint32_t per_slot = G * v; /* int4 per slot */
-    const uint32_t nbars = chan ? R * W : R;
-/* Receive slot s: the first RA slots at recv_a, the rest at recv_b (the rows'
- * dynamic shared memory may hold fewer slots than the ring has). */
-#define PROBE_SLOT(s) ((RA == R || (s) < RA) ? recv_a + (s) * per_slot : recv_b + ((s) - RA) * per_slot)
-    for (uint32_t s = 0; s < R; ++s)
-        for (uint32_t k = threadIdx.x; k < per_slot; k += v) {
-            PROBE_SLOT(s)[k] = make_int4(-1, -1, -1, -1); /* poison: bench_dsmem_vec's .y and .w are never -1 */
-            if (bulk)
-                send[s * per_slot + k] = make_int4(-1, -1, -1, -1);
-        }
-    if (threadIdx.x == 0) {
-        for (uint32_t k = 0; k < nbars; ++k) {
-            cg_mbarrier_init(&full[k], 1);
-            cg_mbarrier_init(&empty[k], chan ? 1u : W);
-        }
-        for (uint32_t k = 0; k < R; ++k)
-            cg_mbarrier_init(&staged[k], W);
-        cg_mbarrier_init_fence_cluster();
-    }
-    cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */
-    const uint32_t dsta = cg_dsmem_addr(recv_a, to); /* the next CTA's ring */
-    const uint32_t dstb = RA < R ? cg_dsmem_addr(recv_b, to) : 0u;
-#define PROBE_REMOTE_SLOT(s) ((RA == R || (s) < RA) ? dsta + (s) * per_slot * 16u : dstb + ((s) - RA) * per_slot * 16u)
-    const uint32_t full0 = cg_dsmem_addr(full, to); /* and its full barriers */
-    const long long units = a->iters * (long long)(X / G);
-    /* Producer and consumer positions: slot, the parity of the slot's phase,
-     * round and first message of the unit. */
-    uint32_t ps = 0, pp = 0, pm = 0, cs = 0, cp = 0, cm = 0;
-    long long pi = 0, ci = 0;
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long j = 0; j < units + (long long)D; ++j) {
-        if (j < units) { /* produce unit j into slot ps of the next CTA */
-            const uint32_t bar = chan ? ps * W + warp : ps;
-            if (j >= (long long)R) /* the next CTA released unit j - R (phase parity pp ^ 1) */
-                cg_mbarrier_wait_parity_cluster(&empty[bar], pp ^ 1u);
-            if (!bulk) {
-#pragma unroll
-                for (uint32_t g = 0; g < G; ++g) {
-                    const int4 d = bench_dsmem_vec(blockIdx.x, pi, (pm + g) * v + threadIdx.x);
-                    cg_dsmem_st_async_v4_b32(PROBE_REMOTE_SLOT(ps) + (g * v + threadIdx.x) * 16u,
-                                             make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w),
-                                             full0 + bar * 8u);
-                }
-            } else {
-#pragma unroll
-                for (uint32_t g = 0; g < G; ++g)
-                    send[(ps * G + g) * v + threadIdx.x] = bench_dsmem_vec(blockIdx.x, pi, (pm + g) * v + threadIdx.x);
-                cg_fence_proxy_async_smem(); /* my stores, before the engine reads them */
-                __syncwarp();
-                if (mode == PROBE_BULK_WARP || mode == PROBE_BULK_WARP_CHAN) {
-                    if (lane == 0) {
-                        cg_dsmem_fence_proxy_async(); /* the receiver's reads of the slot, before the engine's writes */
-#pragma unroll
-                        for (uint32_t g = 0; g < G; ++g) {
-                            const uint32_t off = g * v + warp * 32u;
-                            cg_dsmem_bulk_copy(PROBE_REMOTE_SLOT(ps) + off * 16u, cg_smem_addr(send + ps * per_slot + off),
-                                               512u, full0 + bar * 8u);
-                        }
-                    }
-                } else {
-                    /* staged[ps], not one barrier for all units: a warp that ran ahead
-                     * to unit j + 1 would arrive in unit j's phase. A warp reaches unit
-                     * j + R only after the release of unit j, so after this phase. */
-                    if (lane == 0)
-                        (void)cg_mbarrier_arrive(&staged[ps]); /* my warp's stores, released to thread 0 */
-                    if (threadIdx.x == 0) {
-                        /* Phase j / R: it cannot run a phase further before this wait,
-                         * since warp 0 arrives for unit j + R only after it. */
-                        cg_mbarrier_wait_parity(&staged[ps], pp);
-                        cg_dsmem_fence_proxy_async();
-                        cg_dsmem_bulk_copy(PROBE_REMOTE_SLOT(ps), cg_smem_addr(send + ps * per_slot),
-                                           per_slot * 16u, full0 + bar * 8u);
-                    }
-                }
-            }
-            if (++ps == R) {
-                ps = 0;
-                pp ^= 1u;
-            }
-            if ((pm += G) == X) {
-                pm = 0;
-                ++pi;
-            }
-        }
-        if (j >= (long long)D) { /* consume unit j - D from slot cs of this CTA */
-            const uint32_t bar = chan ? cs * W + warp : cs;
-            if (chan) {
-                if (lane == 0)
-                    (void)cg_mbarrier_arrive_tx(&full[bar], G * 512u);
-            } else if (threadIdx.x == 0) {
-                (void)cg_mbarrier_arrive_tx(&full[bar], per_slot * 16u);
-            }
-            cg_mbarrier_wait_parity_cluster(&full[bar], cp); /* the pushed bytes, acquired */
-#pragma unroll
-            for (uint32_t g = 0; g < G; ++g) {
-                const int4 r = PROBE_SLOT(cs)[g * v + threadIdx.x];
-                wrong += bench_vec_ne(r, bench_dsmem_vec(from, ci, (cm + g) * v + threadIdx.x));
-                acc ^= (unsigned)r.x;
-            }
-            __syncwarp(); /* my warp's reads of the slot, before lane 0's release */
-            if (lane == 0)
-                cg_mbarrier_arrive_remote(&empty[bar], from_rank);
-            if (++cs == R) {
-                cs = 0;
-                cp ^= 1u;
-            }
-            if ((cm += G) == X) {
-                cm = 0;
-                ++ci;
-            }
-        }
-    }
-    cg_cluster_sync(&cl); /* no CTA exits while another may push to it or read its send slots */
-    bench_check_report(a, wrong);
-    bench_sink(a, acc);
-#undef PROBE_SLOT
-#undef PROBE_REMOTE_SLOT
-}
-
-/* The probe kernels. Dynamic shared memory is the rows' 2 x X x 8 KiB: RA
- * receive slots there (and at X = 8 the bulk send slots after them); `ext`,
- * static shared memory, holds what does not fit (X = 1: receive slots beyond
- * the first two, bulk send slots). At X = 1 static + dynamic stays within
- * 48 KiB, the most a kernel gets without the opt-in attribute, which the
- * runner sets only for dynamic memory above 48 KiB. */
-#define BENCH_DSMEM_PROBE_BODY_(kname, X, G, R, D, mode, RA, ext_decl, recv_b, send)             \
-    __global__ void __launch_bounds__(PROBE_THREADS) kname(bench_args_t a)                         \
-    {                                                                                              \
-        extern __shared__ int4 dyn[];                                                              \
-        __shared__ cg_mbarrier_t full[PROBE_MAX_BARS], empty[PROBE_MAX_BARS], staged[PROBE_MAX_SLOTS];\
-        ext_decl                                                                                   \
-        dsmem_probe_kernel(&a, X, G, R, D, mode, RA, dyn, recv_b, send, full, empty, staged);      \
-    }                                                                                              \
-    BENCH_EXPORT(c_##kname, kname)
-#define BENCH_DSMEM_PROBE(kname, X, G, R, D, mode, send) \
-    BENCH_DSMEM_PROBE_BODY_(kname, X, G, R, D, mode, R, , NULL, send)
-#define BENCH_DSMEM_PROBE_EXT(kname, X, G, R, D, mode, RA, ext_slots, recv_b, send)                 \
-    BENCH_DSMEM_PROBE_BODY_(kname, X, G, R, D, mode, RA,                                           \
-                            __shared__ __align__(128) int4 ext[(ext_slots) * PROBE_THREADS];, recv_b, send)
-
-/* (a) per-warp release: the real row's rounds (a slot = a round of X
- * messages, 2 slots, D = 0) with no __syncthreads: each warp releases. */
-BENCH_DSMEM_PROBE(dsmem_probe_wrel1, 1u, 1u, 2u, 0u, PROBE_ST_ASYNC, NULL)
-BENCH_DSMEM_PROBE(dsmem_probe_wrel8, 8u, 8u, 2u, 0u, PROBE_ST_ASYNC, NULL)
-/* (b) a slot per message and a ring deep enough that neither the data nor
- * the release is waited for in steady state: X = 1: 4 slots (2 of them
- * static), each CTA pushes 2 messages ahead of its reading; X = 8: 16 slots,
- * one round (8 messages) ahead. */
-BENCH_DSMEM_PROBE_EXT(dsmem_probe_ahead1, 1u, 1u, 4u, 2u, PROBE_ST_ASYNC, 2u, 2u, ext, NULL)
-BENCH_DSMEM_PROBE(dsmem_probe_ahead8, 8u, 1u, 16u, 8u, PROBE_ST_ASYNC, NULL)
-/* (c) the same rings with per-warp channels. */
-BENCH_DSMEM_PROBE_EXT(dsmem_probe_wchan1, 1u, 1u, 4u, 2u, PROBE_WARP_CHAN, 2u, 2u, ext, NULL)
-BENCH_DSMEM_PROBE(dsmem_probe_wchan8, 8u, 1u, 16u, 8u, PROBE_WARP_CHAN, NULL)
-/* (d) bulk push per warp (512 B copies) and (e) per message (8 KiB, one
- * thread): receive and send rings of R slots. X = 8: both rings in the
- * rows' 128 KiB (8 + 8 slots), 4 messages ahead; X = 1: 2 slots each (the
- * send ring static), 1 message ahead. Not deeper at X = 1: without the
- * runner's opt-in (it asks only for dynamic memory above 48 KiB) static and
- * dynamic shared memory together must stay within 48 KiB. */
-BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkw1, 1u, 1u, 2u, 1u, PROBE_BULK_WARP, 2u, 2u, NULL, ext)
-BENCH_DSMEM_PROBE(dsmem_probe_bulkw8, 8u, 1u, 8u, 4u, PROBE_BULK_WARP, dyn + 8u * PROBE_THREADS)
-BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkm1, 1u, 1u, 2u, 1u, PROBE_BULK_MSG, 2u, 2u, NULL, ext)
-BENCH_DSMEM_PROBE(dsmem_probe_bulkm8, 8u, 1u, 8u, 4u, PROBE_BULK_MSG, dyn + 8u * PROBE_THREADS)
-/* (f) = (c) + (d): per-warp bulk pushes on per-warp channels, the (d) rings. */
-BENCH_DSMEM_PROBE_EXT(dsmem_probe_bulkwc1, 1u, 1u, 2u, 1u, PROBE_BULK_WARP_CHAN, 2u, 2u, NULL, ext)
-BENCH_DSMEM_PROBE(dsmem_probe_bulkwc8, 8u, 1u, 8u, 4u, PROBE_BULK_WARP_CHAN, dyn + 8u * PROBE_THREADS)
 
 // --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
 
