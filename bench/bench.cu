@@ -374,9 +374,13 @@ static const row_t k_rows[] = {
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
 
+    /* 32 KiB per CTA per round, both sides closing every round with a
+     * cluster barrier: the shape before the double-buffered protocol, kept
+     * as info (TARGETS.md's DSMEM target is on the double-buffered rows,
+     * which measure the protocol dsmem/dsmem.h recommends). */
 #define DSMEM_ROWS(cs)                                                                                                \
-    {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM}, \
-    {"DSMEM exchange", "cg_dsmem_push_bulk (1 thread)", "map_shared_rank int4 pull", c_dsmem_push_bulk, a_dsmem_pull, DSM(cs, 512, XFER), 20, THR(1.5), METRIC_DSMEM},
+    {"DSMEM exchange", "cg_dsmem_push (st.async, block)", "map_shared_rank int4 pull", c_dsmem_push, a_dsmem_pull, DSM(cs, 512, XFER), 20, INFO, METRIC_DSMEM}, \
+    {"DSMEM exchange", "cg_dsmem_push_bulk (1 thread)", "map_shared_rank int4 pull", c_dsmem_push_bulk, a_dsmem_pull, DSM(cs, 512, XFER), 20, INFO, METRIC_DSMEM},
     DSMEM_ROWS(2) DSMEM_ROWS(4) DSMEM_ROWS(8)
 #undef DSMEM_ROWS
 
