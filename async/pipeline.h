@@ -55,12 +55,10 @@
  * (the copies' bytes are visible once the phase completes); release is a
  * release, producer_acquire an acquire, followed by fence.proxy.async so that
  * consumers' generic accesses of the stage (reads, and writes if they made
- * any) are ordered before the copy engine overwrites it. The cluster forms
- * (below) wait at cluster scope and release stages to another CTA at CTA
- * scope (CG_PIPELINE_STRICT_CLUSTER_RELEASE says why and how to change it);
- * the producer's proxy fence covers only its own CTA, so a consumer that
- * WRITES into its stage calls cg_fence_proxy_async_smem() before releasing
- * it (reads need nothing).
+ * any) are ordered before the copy engine overwrites it. The cluster form
+ * (below) spells each at cluster scope; there the root's fence covers only
+ * its own CTA, so a receiving CTA's consumer that WRITES into its stage calls
+ * cg_fence_proxy_async_smem() before releasing it (reads need nothing).
  *
  * Storage. CG_PIPELINE_SMEM_BYTES(stages, stage_bytes) bytes, aligned to
  * CG_PIPELINE_ALIGN, in the user's __shared__ memory: the stage buffers first
@@ -243,21 +241,6 @@ CG_DEVICE void cg_pipeline_advance_(uint32_t *index, uint32_t *phase, uint32_t s
     }
 }
 
-/* The scope of a cluster-form consumer's release (an arrive on another
- * CTA's empty barrier). 0 (default): release at CTA scope
- * (cg_mbarrier_arrive_remote_cta): the consumer's reads of its stage are
- * performed before the arrival, the order a read-only consumer needs before
- * the producer's next copy overwrites the stage, and the order CUTLASS's
- * cluster pipelines use. 1: release at cluster scope, which the PTX memory
- * model's rule for synchronizing threads of two CTAs asks for, at the cost of
- * a fence that waits for the memory system on every release (the multicast
- * rows measured 2.4-2.7x slower with it on an H100). A consumer that writes
- * data another CTA will read publishes it itself (fence.acq_rel.cluster)
- * before releasing. docs/design/pipeline.md. */
-#if !defined(CG_PIPELINE_STRICT_CLUSTER_RELEASE)
-#define CG_PIPELINE_STRICT_CLUSTER_RELEASE 0
-#endif
-
 /* ------------------------------------------------------------------------ */
 /* Setup                                                                      */
 /* ------------------------------------------------------------------------ */
@@ -413,27 +396,6 @@ CG_DEVICE void cg_pipeline_consumer_release_warp(cg_pipeline_t *p)
 /* Cluster form: one producer CTA multicasts each stage (sm_90a)             */
 /* ------------------------------------------------------------------------ */
 
-/* A consumer's release of a stage to CTA `rank` (scope: see
- * CG_PIPELINE_STRICT_CLUSTER_RELEASE). */
-CG_DEVICE_SM90 void cg_pipeline_release_remote_(cg_mbarrier_t *mb, uint32_t rank)
-{
-#if CG_PIPELINE_STRICT_CLUSTER_RELEASE
-    cg_mbarrier_arrive_remote(mb, rank);
-#else
-    cg_mbarrier_arrive_remote_cta(mb, rank);
-#endif
-}
-
-/* The same, predicated (no branch). */
-CG_DEVICE_SM90 void cg_pipeline_release_remote_if_(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
-{
-#if CG_PIPELINE_STRICT_CLUSTER_RELEASE
-    cg_mbarrier_arrive_remote_if(mb, rank, pred);
-#else
-    cg_mbarrier_arrive_remote_cta_if(mb, rank, pred);
-#endif
-}
-
 /* As cg_pipeline_attach, for a pipeline that spans the cluster: the same
  * layout at the same offset in every CTA, produced by CTA `root`. */
 CG_DEVICE cg_pipeline_t cg_pipeline_attach_cluster(void *smem, uint32_t stages, uint32_t stage_bytes,
@@ -529,23 +491,22 @@ CG_DEVICE_SM90 const void *cg_pipeline_cluster_consumer_wait(cg_pipeline_t *p)
 }
 
 /* A receiving CTA's consumer thread is done with stage `tail`: one remote
- * arrival on the root's empty[tail] (release at CTA scope; see
- * CG_PIPELINE_STRICT_CLUSTER_RELEASE), step on.
- * mbarrier.arrive.release.cta.shared::cluster.b64 _. */
+ * arrival on the root's empty[tail] (release at cluster scope), step on.
+ * mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
 {
-    cg_pipeline_release_remote_(cg_pipeline_empty_barrier(p, p->tail), p->root);
+    cg_mbarrier_arrive_remote(cg_pipeline_empty_barrier(p, p->tail), p->root);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
 /* The whole converged warp is done with stage `tail`: __syncwarp, then lane 0
  * arrives remotely on the root's empty[tail] (predicated, no branch); every
  * lane steps on. empty counts warps.
- * bar.warp.sync, @p mbarrier.arrive.release.cta.shared::cluster.b64 _. */
+ * bar.warp.sync, @p mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
 {
     __syncwarp();
-    cg_pipeline_release_remote_if_(cg_pipeline_empty_barrier(p, p->tail), p->root, cg_sreg_laneid() == 0);
+    cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), p->root, cg_sreg_laneid() == 0);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
@@ -630,15 +591,14 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_producer_commit_local(cg_pipeline_t *p, 
 }
 
 /* A consumer thread is done with stage `tail`: one remote arrival on
- * empty[tail] of EVERY CTA of `cta_mask` (release at CTA scope; see
- * CG_PIPELINE_STRICT_CLUSTER_RELEASE), step on. empty counts threads x CTAs.
- * One arrive per CTA in the mask.
- * mbarrier.arrive.release.cta.shared::cluster.b64 _, per CTA. */
+ * empty[tail] of EVERY CTA of `cta_mask` (release at cluster scope), step
+ * on. empty counts threads x CTAs. One arrive per CTA in the mask.
+ * mbarrier.arrive.release.cluster.shared::cluster.b64 _, per CTA. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, uint16_t cta_mask)
 {
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
     for (uint32_t m = cta_mask; m != 0; m &= m - 1u)
-        cg_pipeline_release_remote_(mb, (uint32_t)__ffs((int)m) - 1u);
+        cg_mbarrier_arrive_remote(mb, (uint32_t)__ffs((int)m) - 1u);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
@@ -646,14 +606,14 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
  * every lane's reads first, then lane i (i < 16, bit i of `cta_mask` set)
  * arrives remotely on CTA i's empty[tail]: ONE predicated instruction with a
  * per-lane target, no loop. Every lane steps on. empty counts warps x CTAs.
- * bar.warp.sync, @p mbarrier.arrive.release.cta.shared::cluster.b64 _. */
+ * bar.warp.sync, @p mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
     const uint32_t lane = cg_sreg_laneid();
     const uint32_t mine = lane < 16u ? ((uint32_t)cta_mask >> lane) & 1u : 0u;
     __syncwarp();
     /* a lane that does not arrive still names a valid rank (the debug check) */
-    cg_pipeline_release_remote_if_(cg_pipeline_empty_barrier(p, p->tail), mine ? lane : 0u, mine);
+    cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), mine ? lane : 0u, mine);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 

@@ -747,46 +747,6 @@ CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t ran
 #endif
 }
 
-/* mbarrier.arrive.release.cta.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
- * One arrival on CTA `rank`'s barrier with a release at CTA scope: this
- * thread's earlier accesses (its loads have returned their values) are
- * performed before the arrival, without the cluster-scope fence of
- * cg_mbarrier_arrive_remote. For a consumer handing a buffer it only READ
- * back to a producer in another CTA (the write-after-read order CUTLASS's
- * cluster pipelines rely on the same way); it does not publish this thread's
- * writes to other CTAs at cluster scope. Why it exists: a cluster-scope
- * release on every stage of every consumer warp made the multicast pipeline
- * 2.4-2.7x slower (H100; docs/design/pipeline.md). */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_cta(cg_mbarrier_t *mb, uint32_t rank)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_cta", mb, rank);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.release.cta.shared::cluster.b64 _, [%0];" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* @p mbarrier.arrive.release.cta.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
- * cg_mbarrier_arrive_remote_cta when `pred` is nonzero (a predicated
- * instruction, no branch), nothing otherwise. */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_cta_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_cta_if", mb, rank);
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "setp.ne.b32 p, %1, 0;\n\t"
-                 "@p mbarrier.arrive.release.cta.shared::cluster.b64 _, [%0];\n\t}" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(pred)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
 /* mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [remAddr], txCount;   PTX ISA 8.0, sm_90.
  * expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically. */
 CG_DEVICE_SM90 void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)

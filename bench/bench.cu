@@ -453,22 +453,8 @@ static const row_t k_rows[] = {
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, cluster-scope releases (strict)", "same kernel, every CTA loads", p_project_sliced_strict, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, CTA-scope waits as well", "same kernel, every CTA loads", p_project_sliced_cta_waits, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, cluster-scope releases (strict)", "same kernel, every CTA loads", p_project_sliced_strict, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, CTA-scope waits as well", "same kernel, every CTA loads", p_project_sliced_cta_waits, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, cluster-scope releases (strict)", "same kernel, every CTA loads", p_project_sliced_strict, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, CTA-scope waits as well", "same kernel, every CTA loads", p_project_sliced_cta_waits, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
 #undef STR
 #undef STRC
-    /* The push protocol with the receiver's release at cluster scope
-     * (info; docs/design/dsmem_exchange.md): the same messages, every int4
-     * checked, against the same anchor. */
-#define DSMEM_PROBE_ROWS(cs)                                                                                           \
-    {"DSMEM exchange probes", "probe: st.async push, buffer released at cluster scope (strict)", "map_shared_rank pull + cluster.sync", p_dsmem_push_db1_strict, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", "probe: st.async push, buffer released at cluster scope (strict)", "map_shared_rank pull + cluster.sync", p_dsmem_push_db8_strict, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-    DSMEM_PROBE_ROWS(2) DSMEM_PROBE_ROWS(4) DSMEM_PROBE_ROWS(8)
-#undef DSMEM_PROBE_ROWS
 };
 #define NROWS ((int)(sizeof(k_rows) / sizeof(k_rows[0])))
 

@@ -145,8 +145,6 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */  \
     X(c_dsmem_push_db1)       /* double-buffered st.async push, 1 msg/sync     */  \
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_db1_strict) /* probe: the same, buffer released at cluster scope */ \
-    X(p_dsmem_push_db8_strict) /* probe: the same, 8 messages per synchronization */ \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \
@@ -215,9 +213,7 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(a_stream_cuda_pipeline4) /* the same, 4 stages                           */  \
     X(c_project_sliced)       /* examples/pipeline_project.cuh, sliced multicast */ \
     X(c_project_multicast)    /* examples/pipeline_project.cuh, one root multicasts */ \
-    X(c_project_local)        /* the same kernel, every CTA loads each tile    */  \
-    X(p_project_sliced_strict) /* probe: sliced, cluster-scope releases        */ \
-    X(p_project_sliced_cta_waits) /* probe: sliced, CTA-scope waits as well    */
+    X(c_project_local)        /* the same kernel, every CTA loads each tile    */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)
 

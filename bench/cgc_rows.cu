@@ -374,9 +374,8 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * blockDim int4 each) and two mbarriers per CTA: full[s] (the receiver's:
  * its thread 0 arrives expecting the round's bytes, the pushes complete them)
  * and empty[s] (the sender's: the receiver's thread 0 arrives on it,
- * remotely, once its whole block has read buffer s, with a release at CTA
- * scope as dsmem/dsmem.h recommends; the "strict" probe rows build the
- * cluster-scope release instead). The sender waits
+ * remotely, once its whole block has read buffer s; a release at cluster
+ * scope: docs/design/dsmem_exchange.md says why not CTA scope). The sender waits
  * empty[s] before refilling buffer s two rounds later, so the only
  * synchronization per round is the receiver's wait on its own full[s]; no
  * cluster barrier in the loop. Every thread pushes its int4 of each of the X
@@ -384,7 +383,7 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * into the next CTA, and checks its int4 of each message from the previous
  * CTA.
  */
-#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X, CTA_RELEASE)                                                              \
+#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X)                                                              \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
         extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
@@ -431,24 +430,16 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
                 acc ^= (unsigned)r.x;                                                                     \
             }                                                                                             \
             cg_thread_block_sync(&b); /* the whole block has read buffer s */                             \
-            if (threadIdx.x == 0) {                                                                       \
-                if (CTA_RELEASE)                                                                          \
-                    cg_mbarrier_arrive_remote_cta(&empty[s], from_rank);                                  \
-                else                                                                                      \
-                    cg_mbarrier_arrive_remote(&empty[s], from_rank);                                      \
-            }                                                                                             \
+            if (threadIdx.x == 0)                                                                         \
+                cg_mbarrier_arrive_remote(&empty[s], from_rank);                                          \
         }                                                                                                 \
         cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
         bench_check_report(&a, wrong);                                                                    \
         bench_sink(&a, acc);                                                                              \
     }
 
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u, 1)
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u, 1)
-BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_db1_strict, 1u, 0)
-BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_db8_strict, 8u, 0)
-BENCH_BUILT(p_dsmem_push_db1_strict, kp_dsmem_push_db1_strict)
-BENCH_BUILT(p_dsmem_push_db8_strict, kp_dsmem_push_db8_strict)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u)
 BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
 BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
 

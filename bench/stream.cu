@@ -205,71 +205,6 @@ __global__ void __launch_bounds__(PJ_THREADS) kb_project_local(bench_args_t a)
 }
 BENCH_EXPORT(c_project_local, kb_project_local)
 
-// --- probes: the sliced multicast kernel at other scopes (info rows) ---------------------------
-
-/* examples/pipeline_project.cuh's sliced kernel with the synchronization
- * scope as a parameter. SCOPE 0: every consumer release at cluster scope
- * (the library built with CG_PIPELINE_STRICT_CLUSTER_RELEASE=1, spelled out
- * here with cg_mbarrier_arrive_remote_if); 1: the library's CTA-scope
- * releases and, in addition, CTA-scope waits (consumer wait on full[k],
- * producer acquire on empty[k]). The library's own form (CTA-scope releases,
- * cluster-scope waits) is the c_project_sliced row. Same checksums. */
-template <int SCOPE>
-__global__ void __launch_bounds__(PJ_THREADS) kb_project_probe(bench_args_t a)
-{
-    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
-    const uint32_t *in = (const uint32_t *)a.src;
-    const size_t ntiles = a.ntiles;
-    cg_cluster_t cl = cg_this_cluster();
-    const uint32_t r = cg_cluster_block_rank(&cl), C = cg_cluster_num_blocks(&cl);
-    const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
-    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
-    const uint16_t all = (uint16_t)((1u << C) - 1u);
-    uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
-    for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
-        w[j] = pj_weight(r, j);
-    cg_pipeline_t p = cg_pipeline_attach_cluster(pj_smem, PJ_STAGES, PJ_TILE_BYTES, 0);
-    if (threadIdx.x == 0)
-        cg_pipeline_init_barriers_cluster(&p, C * PJ_WARPS);
-    cg_cluster_sync(&cl);
-    if (warp == 0) {
-        if (cg_elect_sync(0xffffffffu)) {
-            for (size_t t = cid; t < ntiles; t += ncl) {
-                if (SCOPE == 1)
-                    cg_pipeline_producer_acquire(&p);
-                else
-                    cg_pipeline_cluster_producer_acquire(&p);
-                cg_pipeline_cluster_producer_copy_slice(&p, in + t * PJ_TILE_WORDS, all);
-                cg_pipeline_cluster_producer_commit_local(&p, PJ_TILE_BYTES);
-            }
-            cg_pipeline_cluster_producer_tail(&p);
-        }
-        __syncwarp();
-    } else {
-        uint32_t mine = 0;
-        for (size_t t = cid; t < ntiles; t += ncl) {
-            const uint4 *x =
-                (const uint4 *)(SCOPE == 1 ? cg_pipeline_consumer_wait(&p) : cg_pipeline_cluster_consumer_wait(&p));
-            uint32_t s = pj_dot(x, w, warp, lane);
-            if (SCOPE == 0) {
-                __syncwarp();
-                cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(&p, p.tail), lane < C ? lane : 0u, lane < C);
-                cg_pipeline_advance_(&p.tail, &p.tail_phase, p.stages);
-            } else {
-                cg_pipeline_cluster_consumer_release_all_warp(&p, all);
-            }
-            for (int d = 16; d > 0; d /= 2)
-                s += __shfl_xor_sync(0xffffffffu, s, d);
-            mine += s;
-        }
-        if (lane == 0)
-            atomicAdd(&a.acc[blockIdx.x], (unsigned long long)mine);
-    }
-    cg_cluster_sync(&cl);
-}
-BENCH_EXPORT(p_project_sliced_strict, kb_project_probe<0>)
-BENCH_EXPORT(p_project_sliced_cta_waits, kb_project_probe<1>)
-
 // --- host: the source, the expected sums, the roofline ------------------------------------------
 
 __global__ void kb_stream_fill(uint32_t *dst, unsigned long long n)
@@ -455,8 +390,6 @@ static bs_shape_t bs_shape_of(const void *fn)
     else if (fn == a_stream_cuda_pipeline4())
         s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0};
     else if (fn == c_project_sliced() || fn == c_project_multicast() || fn == c_project_local())
-        s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
-    else if (fn == p_project_sliced_strict() || fn == p_project_sliced_cta_waits())
         s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
     return s;
 }

@@ -39,14 +39,8 @@
  *          parity ^= 1;
  *   reuse: a sender may push the next round into the same buffer only after
  *          the receiver has finished reading it (a cluster barrier, or the
- *          receiver's arrive on an "empty" mbarrier of the sender that the
- *          sender waits on: cg_mbarrier_arrive_remote_cta after its block's
- *          reads, the CTA-scope release that orders a reader's loads before
- *          the arrive without a cluster-scope fence; with
- *          cg_mbarrier_arrive_remote, whose release is at cluster scope, the
- *          double-buffered exchange measured 1.5-1.7x slower on an H100:
- *          docs/design/dsmem_exchange.md; a receiver that WROTE data the
- *          sender will read uses the cluster-scope form); a bulk push into a released
+ *          receiver's cg_mbarrier_arrive_remote on an "empty" mbarrier of the
+ *          sender that the sender waits on); a bulk push into a released
  *          buffer is issued after cg_dsmem_fence_proxy_async() by the
  *          issuing thread (the engine writes through the async proxy);
  *   exit:  no CTA may exit while another may still push to it, or while its

@@ -105,8 +105,6 @@ PROBE_VOID(arrive_remote, cg_mbarrier_arrive_remote(&mb, v))
 PROBE_VOID(arrive_remote_n, cg_mbarrier_arrive_remote_n(&mb, v, (uint32_t)out[1]))
 PROBE_VOID(arrive_remote_relaxed, cg_mbarrier_arrive_remote_relaxed(&mb, v))
 PROBE_VOID(arrive_remote_if, cg_mbarrier_arrive_remote_if(&mb, v, (uint32_t)out[1]))
-PROBE_VOID(arrive_remote_cta, cg_mbarrier_arrive_remote_cta(&mb, v))
-PROBE_VOID(arrive_remote_cta_if, cg_mbarrier_arrive_remote_cta_if(&mb, v, (uint32_t)out[1]))
 PROBE_VOID(arrive_tx_remote, cg_mbarrier_arrive_tx_remote(&mb, v, (uint32_t)out[1]))
 PROBE_VOID(arrive_tx_remote_if,
            cg_mbarrier_arrive_tx_remote_if(&mb, v, (uint32_t)out[1], (uint32_t)out[2]))

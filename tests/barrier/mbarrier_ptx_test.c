@@ -61,8 +61,6 @@ static const form_t forms[] = {
     {"probe_arrive_remote_n", "mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 3},
     {"probe_arrive_remote_relaxed", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, ", 2},
     {"probe_arrive_remote_if", "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 2},
-    {"probe_arrive_remote_cta", "mbarrier.arrive.release.cta.shared::cluster.b64 _, ", 2},
-    {"probe_arrive_remote_cta_if", "@p mbarrier.arrive.release.cta.shared::cluster.b64 _, ", 2},
     {"probe_arrive_tx_remote", "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, ",
      3},
     {"probe_arrive_tx_remote_if",

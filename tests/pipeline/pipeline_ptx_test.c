@@ -33,7 +33,6 @@ static const char *const k_all[] = {
     "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64",
     "mbarrier.arrive.release.cta.shared::cta.b64",
     "mbarrier.arrive.release.cluster.shared::cluster.b64",
-    "mbarrier.arrive.release.cta.shared::cluster.b64",
     "bar.warp.sync",
     /* forms that must never appear: the unordered or default-scope ones */
     "mbarrier.try_wait.parity.shared::cta.b64",
@@ -41,6 +40,7 @@ static const char *const k_all[] = {
     "mbarrier.arrive.shared.b64",
     "mbarrier.arrive.relaxed.cta.shared::cta.b64",
     "mbarrier.arrive.relaxed.cluster.shared::cluster.b64",
+    "mbarrier.arrive.release.cta.shared::cluster.b64",
     "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64",
 };
 
@@ -63,16 +63,16 @@ static const expect_t k_expect[] = {
     {"plp_cluster_producer_commit", {"mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64"}, 0},
     {"plp_cluster_producer_tail", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 1},
     {"plp_cluster_consumer_wait", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 0},
-    {"plp_cluster_consumer_release", {"mbarrier.arrive.release.cta.shared::cluster.b64"}, 0},
+    {"plp_cluster_consumer_release", {"mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
     {"plp_cluster_consumer_release_warp",
-     {"bar.warp.sync", "mbarrier.arrive.release.cta.shared::cluster.b64"}, 0},
+     {"bar.warp.sync", "mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
     /* the sliced cluster form */
     {"plp_cluster_producer_copy_slice",
      {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"}, 0},
     {"plp_cluster_producer_commit_local", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
-    {"plp_cluster_consumer_release_all", {"mbarrier.arrive.release.cta.shared::cluster.b64"}, 1},
+    {"plp_cluster_consumer_release_all", {"mbarrier.arrive.release.cluster.shared::cluster.b64"}, 1},
     {"plp_cluster_consumer_release_all_warp",
-     {"bar.warp.sync", "mbarrier.arrive.release.cta.shared::cluster.b64"}, 0},
+     {"bar.warp.sync", "mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
 };
 
 static int listed(const expect_t *e, const char *form)
@@ -113,7 +113,7 @@ Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
     char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
     static const char *const names[] = {"plp_consumer_release_warp", "plp_cluster_consumer_release_warp"};
     static const char *const arrives[] = {"mbarrier.arrive.release.cta.shared::cta.b64",
-                                          "mbarrier.arrive.release.cta.shared::cluster.b64"};
+                                          "mbarrier.arrive.release.cluster.shared::cluster.b64"};
     for (int i = 0; i < 2; ++i) {
         char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, names[i]));
         const char *sync = strstr(ins, "bar.warp.sync");
@@ -123,7 +123,7 @@ Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
         free(ins);
     }
     char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_warp"));
-    cr_expect(strstr(ins, "@p mbarrier.arrive.release.cta.shared::cluster.b64") != NULL,
+    cr_expect(strstr(ins, "@p mbarrier.arrive.release.cluster.shared::cluster.b64") != NULL,
               "the remote arrive is predicated:\n%s", ins);
     free(ins);
     free(ptx);
@@ -188,10 +188,10 @@ Test(pipeline_ptx, sliced_warp_release_is_one_predicated_remote_arrive)
     char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
     char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_warp"));
     const char *sync = strstr(ins, "bar.warp.sync");
-    const char *arrive = strstr(ins, "@p mbarrier.arrive.release.cta.shared::cluster.b64");
+    const char *arrive = strstr(ins, "@p mbarrier.arrive.release.cluster.shared::cluster.b64");
     cr_assert(sync && arrive, "want bar.warp.sync then a predicated remote arrive:\n%s", ins);
     cr_expect(sync < arrive, "the warp syncs before the arrive:\n%s", ins);
-    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.arrive.release.cta.shared::cluster.b64"), 1,
+    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.arrive.release.cluster.shared::cluster.b64"), 1,
                  "exactly one remote arrive instruction:\n%s", ins);
     cr_expect_eq(cgt_count_mnemonic(ins, "mapa.shared::cluster.u32"), 1, "exactly one mapa (per-lane rank):\n%s",
                  ins);
