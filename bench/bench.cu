@@ -453,6 +453,9 @@ static const row_t k_rows[] = {
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
 #undef STR
 #undef STRC
 };

@@ -213,7 +213,8 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(a_stream_cuda_pipeline4) /* the same, 4 stages                           */  \
     X(c_project_sliced)       /* examples/pipeline_project.cuh, sliced multicast */ \
     X(c_project_multicast)    /* examples/pipeline_project.cuh, one root multicasts */ \
-    X(c_project_local)        /* the same kernel, every CTA loads each tile    */
+    X(c_project_local)        /* the same kernel, every CTA loads each tile    */  \
+    X(p_project_forwarded)    /* probe: sliced, releases forwarded by one warp */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)
 

@@ -205,6 +205,80 @@ __global__ void __launch_bounds__(PJ_THREADS) kb_project_local(bench_args_t a)
 }
 BENCH_EXPORT(c_project_local, kb_project_local)
 
+// --- probe: the sliced multicast kernel with its releases forwarded (info) --------------------
+
+/* The sliced kernel of examples/pipeline_project.cuh with one more warp, the
+ * forwarder. A consumer warp releases a stage to a LOCAL barrier
+ * (consumed[k], CTA scope: cheap, same CTA); the forwarder waits on it
+ * (acquire at CTA scope) and its lanes 0..C-1 each make one
+ * mbarrier.arrive.release.cluster on CTA lane's empty[k]: one cluster-scope
+ * release per stage per CTA instead of one per consumer warp, and none on
+ * the consumers' path. The order is the PTX model's: the consumers' reads
+ * happen before their CTA-scope release, which the forwarder's CTA-scope
+ * acquire synchronizes with; its cluster-scope release is cumulative over
+ * them and synchronizes with the producer's cluster-scope acquire. empty[k]
+ * counts C forwards (one per CTA). Same checksums as the rows above. */
+#define BS_FWD_THREADS (PJ_THREADS + 32u)
+#define BS_FWD_SMEM (PJ_SMEM_BYTES + PJ_STAGES * 8u)
+
+__global__ void __launch_bounds__(BS_FWD_THREADS) kb_project_forwarded(bench_args_t a)
+{
+    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
+    const uint32_t *in = (const uint32_t *)a.src;
+    const size_t ntiles = a.ntiles;
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t r = cg_cluster_block_rank(&cl), C = cg_cluster_num_blocks(&cl);
+    const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
+    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    const uint16_t all = (uint16_t)((1u << C) - 1u);
+    uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
+    cg_mbarrier_t *consumed = (cg_mbarrier_t *)(pj_smem + PJ_SMEM_BYTES);
+    for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
+        w[j] = pj_weight(r, j);
+    cg_pipeline_t p = cg_pipeline_attach_cluster(pj_smem, PJ_STAGES, PJ_TILE_BYTES, 0);
+    if (threadIdx.x == 0) {
+        for (uint32_t k = 0; k < PJ_STAGES; ++k)
+            cg_mbarrier_init(&consumed[k], PJ_WARPS);
+        cg_pipeline_init_barriers_cluster(&p, C); /* ends with the cluster-scope init fence */
+    }
+    cg_cluster_sync(&cl);
+    if (warp == 0) {
+        if (cg_elect_sync(0xffffffffu)) {
+            for (size_t t = cid; t < ntiles; t += ncl) {
+                cg_pipeline_cluster_producer_acquire(&p);
+                cg_pipeline_cluster_producer_copy_slice(&p, in + t * PJ_TILE_WORDS, all);
+                cg_pipeline_cluster_producer_commit_local(&p, PJ_TILE_BYTES);
+            }
+            cg_pipeline_cluster_producer_tail(&p);
+        }
+        __syncwarp();
+    } else if (warp <= PJ_WARPS) {
+        uint32_t mine = 0;
+        for (size_t t = cid; t < ntiles; t += ncl) {
+            const uint4 *x = (const uint4 *)cg_pipeline_cluster_consumer_wait(&p);
+            uint32_t s = pj_dot(x, w, warp, lane);
+            __syncwarp();
+            if (lane == 0)
+                (void)cg_mbarrier_arrive(&consumed[p.tail]); /* release.cta, local */
+            cg_pipeline_advance_(&p.tail, &p.tail_phase, p.stages);
+            for (int d = 16; d > 0; d /= 2)
+                s += __shfl_xor_sync(0xffffffffu, s, d);
+            mine += s;
+        }
+        if (lane == 0)
+            atomicAdd(&a.acc[blockIdx.x], (unsigned long long)mine);
+    } else { /* the forwarder */
+        uint32_t k = 0, ph = 0;
+        for (size_t t = cid; t < ntiles; t += ncl) {
+            cg_mbarrier_wait_parity(&consumed[k], ph); /* acquire.cta: every consumer warp's release */
+            cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(&p, k), lane < C ? lane : 0u, lane < C);
+            cg_pipeline_advance_(&k, &ph, PJ_STAGES);
+        }
+    }
+    cg_cluster_sync(&cl);
+}
+BENCH_EXPORT(p_project_forwarded, kb_project_forwarded)
+
 // --- host: the source, the expected sums, the roofline ------------------------------------------
 
 __global__ void kb_stream_fill(uint32_t *dst, unsigned long long n)
@@ -391,6 +465,8 @@ static bs_shape_t bs_shape_of(const void *fn)
         s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0};
     else if (fn == c_project_sliced() || fn == c_project_multicast() || fn == c_project_local())
         s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
+    else if (fn == p_project_forwarded())
+        s = (bs_shape_t){BS_FWD_THREADS, 1, BS_FWD_SMEM, 1};
     return s;
 }
 
