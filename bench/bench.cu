@@ -399,6 +399,13 @@ static const row_t k_rows[] = {
     {"DSMEM exchange, double-buffered", "st.async push, full/empty mbarriers", "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, tgt, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_DB_ROWS(2, THR(1.0)) DSMEM_DB_ROWS(4, THR(1.2)) DSMEM_DB_ROWS(8, THR(1.2))
 #undef DSMEM_DB_ROWS
+    /* The same exchange with the receiver's release forwarded by one more warp
+     * (544 threads: 512 push and read as above; info). */
+#define DSMEM_FWD_ROWS(cs)                                                                                            \
+    {"DSMEM exchange probes", "probe: release forwarded by a 17th warp", "itself (compare ns with the row above)", p_dsmem_push_fwd1, p_dsmem_push_fwd1, DSM(cs, 544, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange probes", "probe: release forwarded by a 17th warp", "itself (compare ns with the row above)", p_dsmem_push_fwd8, p_dsmem_push_fwd8, DSM(cs, 544, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    DSMEM_FWD_ROWS(2) DSMEM_FWD_ROWS(4) DSMEM_FWD_ROWS(8)
+#undef DSMEM_FWD_ROWS
 
     /* Collectives (issue 12): the cgc call against C++ CG's, each result
      * feeding the next input, the sampled threads' chains replayed here. */
@@ -456,6 +463,9 @@ static const row_t k_rows[] = {
     {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", "same kernel, every CTA loads", p_project_forwarded_batch, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", "same kernel, every CTA loads", p_project_forwarded_batch, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", "same kernel, every CTA loads", p_project_forwarded_batch, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
 #undef STR
 #undef STRC
 };
@@ -883,11 +893,15 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     default:
         break;
     }
-    /* The kernels' unrolled loops assume these divisions are exact. */
+    /* The kernels' unrolled loops assume these divisions are exact. The
+     * forwarded-release probes have one warp that moves no data (their
+     * anchor is the probe itself: compare its ns with the real row's). */
     unsigned vecs = r->bytes / 16u;
+    const unsigned data_threads =
+        (r->cgc == p_dsmem_push_fwd1 || r->cgc == p_dsmem_push_fwd8) ? r->threads - 32u : r->threads;
     if ((r->metric == METRIC_COPY && (vecs % r->threads || vecs / r->threads > 4)) ||
         (r->metric == METRIC_DSMEM && !r->xfers && vecs % (4u * r->threads)) ||
-        (r->metric == METRIC_DSMEM && r->xfers && vecs != r->xfers * r->threads)) {
+        (r->metric == METRIC_DSMEM && r->xfers && vecs != r->xfers * data_threads)) {
         res->verdict = "SKIP";
         snprintf(res->note, sizeof res->note, "row shape: %u bytes do not split evenly over %u threads", r->bytes,
                  r->threads);

@@ -145,6 +145,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */  \
     X(c_dsmem_push_db1)       /* double-buffered st.async push, 1 msg/sync     */  \
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
+    X(p_dsmem_push_fwd1)      /* probe: the same, release forwarded by a 17th warp */ \
+    X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \
@@ -214,7 +216,8 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(c_project_sliced)       /* examples/pipeline_project.cuh, sliced multicast */ \
     X(c_project_multicast)    /* examples/pipeline_project.cuh, one root multicasts */ \
     X(c_project_local)        /* the same kernel, every CTA loads each tile    */  \
-    X(p_project_forwarded)    /* probe: sliced, releases forwarded by one warp */
+    X(p_project_forwarded)    /* probe: sliced, releases forwarded by one warp */ \
+    X(p_project_forwarded_batch) /* probe: the same, one fence per batch of stages */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)
 

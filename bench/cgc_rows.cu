@@ -443,6 +443,83 @@ BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u)
 BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
 BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
 
+/* Probe (info): the same exchange with the release forwarded. The block has
+ * one more warp (blockDim = 512 + 32); the first 512 threads push and read as
+ * above, and each of their warps, after reading buffer s, releases it to a
+ * LOCAL barrier consumed[s] (CTA scope, counts the 16 warps) instead of the
+ * block barrier and thread 0's remote arrive. The last warp waits on
+ * consumed[s] (acquire at CTA scope) and makes the one cluster-scope release
+ * on the sender's empty[s]: cumulative over every reader's loads (PTX model:
+ * their release and its acquire are in one CTA), so the sender's acquire of
+ * it orders them before its next push. No block barrier in the loop and no
+ * reader warp waits for the cluster-scope fence. */
+template <uint32_t X>
+__global__ void kp_dsmem_push_fwd(bench_args_t a)
+{
+    extern __shared__ int4 dyn[]; /* recv[2][X * v] */
+    __shared__ cg_mbarrier_t full[2], empty[2], consumed[2];
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t v = 512u, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl); /* + 1 warp */
+    const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;
+    const unsigned from = blockIdx.x - me + from_rank;
+    const uint32_t lane = threadIdx.x % 32u;
+    for (uint32_t k = threadIdx.x; k < 2u * X * v; k += blockDim.x)
+        dyn[k] = make_int4(0, 0, 0, 0); /* poison */
+    if (threadIdx.x == 0) {
+        for (int k = 0; k < 2; ++k) {
+            cg_mbarrier_init(&full[k], 1);
+            cg_mbarrier_init(&empty[k], 1);
+            cg_mbarrier_init(&consumed[k], v / 32u);
+        }
+        cg_mbarrier_init_fence_cluster();
+    }
+    cg_cluster_sync(&cl);
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    if (threadIdx.x < v) {
+        const uint32_t dst0 = cg_dsmem_addr(dyn, to);
+        const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);
+        for (long long i = 0; i < a.iters; ++i) {
+            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);
+            if (i >= 2)
+                cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);
+            if (threadIdx.x == 0)
+                (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);
+#pragma unroll
+            for (uint32_t m = 0; m < X; ++m) {
+                const uint32_t k = m * v + threadIdx.x;
+                const int4 d = bench_dsmem_vec(blockIdx.x, i, k);
+                cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,
+                                         make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w),
+                                         s ? full1 : full0);
+            }
+            cg_mbarrier_wait_parity_cluster(&full[s], ph);
+            const int4 *mine = dyn + s * X * v;
+#pragma unroll
+            for (uint32_t m = 0; m < X; ++m) {
+                const int4 r = mine[m * v + threadIdx.x];
+                wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));
+                acc ^= (unsigned)r.x;
+            }
+            __syncwarp();
+            if (lane == 0)
+                (void)cg_mbarrier_arrive(&consumed[s]); /* release.cta, local */
+        }
+    } else {
+        for (long long i = 0; i < a.iters; ++i) {
+            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);
+            cg_mbarrier_wait_parity(&consumed[s], ph); /* acquire.cta: every reader warp */
+            if (lane == 0)
+                cg_mbarrier_arrive_remote(&empty[s], from_rank); /* release.cluster */
+        }
+    }
+    cg_cluster_sync(&cl);
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_BUILT(p_dsmem_push_fwd1, kp_dsmem_push_fwd<1u>)
+BENCH_BUILT(p_dsmem_push_fwd8, kp_dsmem_push_fwd<8u>)
+
 // --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
 
 /* The anchors' chain (bench_device.h): each input made from the previous

@@ -221,6 +221,7 @@ BENCH_EXPORT(c_project_local, kb_project_local)
 #define BS_FWD_THREADS (PJ_THREADS + 32u)
 #define BS_FWD_SMEM (PJ_SMEM_BYTES + PJ_STAGES * 8u)
 
+template <int BATCH>
 __global__ void __launch_bounds__(BS_FWD_THREADS) kb_project_forwarded(bench_args_t a)
 {
     extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
@@ -267,17 +268,44 @@ __global__ void __launch_bounds__(BS_FWD_THREADS) kb_project_forwarded(bench_arg
         }
         if (lane == 0)
             atomicAdd(&a.acc[blockIdx.x], (unsigned long long)mine);
-    } else { /* the forwarder */
+    } else if (!BATCH) { /* the forwarder */
         uint32_t k = 0, ph = 0;
         for (size_t t = cid; t < ntiles; t += ncl) {
             cg_mbarrier_wait_parity(&consumed[k], ph); /* acquire.cta: every consumer warp's release */
             cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(&p, k), lane < C ? lane : 0u, lane < C);
             cg_pipeline_advance_(&k, &ph, PJ_STAGES);
         }
+    } else { /* the forwarder, one cluster-scope fence for every stage consumed by then */
+        uint32_t k = 0, ph = 0;
+        const size_t total = cid < ntiles ? (ntiles - cid + ncl - 1) / ncl : 0;
+        for (size_t done = 0; done < total;) {
+            cg_mbarrier_wait_parity(&consumed[k], ph);
+            uint32_t n = 1, kk = k, pk = ph;
+            cg_pipeline_advance_(&kk, &pk, PJ_STAGES);
+            while (done + n < total && n < PJ_STAGES && cg_mbarrier_test_wait_parity(&consumed[kk], pk)) {
+                ++n;
+                cg_pipeline_advance_(&kk, &pk, PJ_STAGES);
+            }
+            n = __shfl_sync(0xffffffffu, n, 0);
+            kk = k;
+            pk = ph;
+            for (uint32_t j = 0; j < n; ++j) { /* every lane acquires every stage it releases */
+                cg_mbarrier_wait_parity(&consumed[kk], pk);
+                cg_pipeline_advance_(&kk, &pk, PJ_STAGES);
+            }
+            asm volatile("fence.acq_rel.cluster;" ::: "memory"); /* + the relaxed arrives: a release pattern */
+            for (uint32_t j = 0; j < n; ++j) {
+                if (lane < C)
+                    cg_mbarrier_arrive_remote_relaxed(cg_pipeline_empty_barrier(&p, k), lane);
+                cg_pipeline_advance_(&k, &ph, PJ_STAGES);
+            }
+            done += n;
+        }
     }
     cg_cluster_sync(&cl);
 }
-BENCH_EXPORT(p_project_forwarded, kb_project_forwarded)
+BENCH_EXPORT(p_project_forwarded, kb_project_forwarded<0>)
+BENCH_EXPORT(p_project_forwarded_batch, kb_project_forwarded<1>)
 
 // --- host: the source, the expected sums, the roofline ------------------------------------------
 
@@ -465,7 +493,7 @@ static bs_shape_t bs_shape_of(const void *fn)
         s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0};
     else if (fn == c_project_sliced() || fn == c_project_multicast() || fn == c_project_local())
         s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
-    else if (fn == p_project_forwarded())
+    else if (fn == p_project_forwarded() || fn == p_project_forwarded_batch())
         s = (bs_shape_t){BS_FWD_THREADS, 1, BS_FWD_SMEM, 1};
     return s;
 }
