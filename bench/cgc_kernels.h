@@ -18,16 +18,19 @@
  * every thread reads it after its wait (the anchor's compl_count). `form`:
  * 0 calls it through the pointer stored at init; 1 names it at the arrive
  * (cg_barrier_fn_arrive_with: a direct call the compiler inlines); 2 writes
- * the step inline (arrive_elect / complete; no function stored). */
-#define BENCH_COMPL_LIGHT_KERNEL(kname, form)                                  \
-    static __device__ void kname##_fn(void *p) { *(unsigned *)p += 1u; }       \
+ * the step inline (arrive_elect / complete; no function stored).
+ * BENCH_COMPL_LIGHT_KERNEL_Q_ also takes the function's qualifiers (the
+ * direct-call probe below: __noinline__). */
+#define BENCH_COMPL_LIGHT_KERNEL(kname, form) BENCH_COMPL_LIGHT_KERNEL_Q_(kname, form, )
+#define BENCH_COMPL_LIGHT_KERNEL_Q_(kname, form, qual)                         \
+    static __device__ qual void kname##_fn(void *p) { *(unsigned *)p += 1u; }  \
     __global__ void kname(bench_args_t a)                                      \
     {                                                                          \
         __shared__ unsigned count;                                             \
         __shared__ cg_barrier_fn_t bar;                                        \
         if (threadIdx.x == 0) {                                                \
             count = 0;                                                         \
-            if ((form) == 2)                                                   \
+            if ((form) != 0) /* only the pointer form stores the function */  \
                 cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);              \
             else                                                               \
                 cg_barrier_fn_init(&bar, blockDim.x, kname##_fn, &count);      \
@@ -255,30 +258,6 @@
  * is the call and return; the pointer row's minus its is what only an
  * indirect call pays (lookup, ABI save/restore, generic accesses). Same
  * checks as the light rows. */
-#define BENCH_COMPL_DIRECT_CALL_KERNEL(kname)                                 \
-    static __device__ __noinline__ void kname##_fn(void *p) { *(unsigned *)p += 1u; } \
-    __global__ void kname(bench_args_t a)                                      \
-    {                                                                          \
-        __shared__ unsigned count;                                             \
-        __shared__ cg_barrier_fn_t bar;                                        \
-        if (threadIdx.x == 0) {                                                \
-            count = 0;                                                         \
-            cg_barrier_fn_init(&bar, blockDim.x, NULL, NULL);                  \
-        }                                                                      \
-        __syncthreads();                                                       \
-        unsigned long long wrong = 0;                                          \
-        unsigned acc = threadIdx.x;                                            \
-        for (long long i = 0; i < a.iters; ++i) {                              \
-            cg_token_t t = cg_barrier_fn_arrive_with(&bar, kname##_fn, &count); \
-            cg_barrier_fn_wait(&bar, t);                                       \
-            const unsigned c = count;                                          \
-            acc += c;                                                          \
-            wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */ \
-        }                                                                      \
-        bench_check_report(&a, wrong);                                         \
-        bench_sink(&a, acc);                                                   \
-        if (threadIdx.x == 0)                                                  \
-            a.acc[blockIdx.x] = count;                                         \
-    }
+#define BENCH_COMPL_DIRECT_CALL_KERNEL(kname) BENCH_COMPL_LIGHT_KERNEL_Q_(kname, 1, __noinline__)
 
 #endif /* CGC_BENCH_CGC_KERNELS_H */
