@@ -40,7 +40,9 @@
  *   reuse: a sender may push the next round into the same buffer only after
  *          the receiver has finished reading it (a cluster barrier, or the
  *          receiver's cg_mbarrier_arrive_remote on an "empty" mbarrier of the
- *          sender that the sender waits on); a bulk push into a released
+ *          sender that the sender waits on: a release at CLUSTER scope; one
+ *          at CTA scope let a sender overwrite data still being read on an
+ *          H200, docs/design/dsmem_exchange.md); a bulk push into a released
  *          buffer is issued after cg_dsmem_fence_proxy_async() by the
  *          issuing thread (the engine writes through the async proxy);
  *   exit:  no CTA may exit while another may still push to it, or while its
