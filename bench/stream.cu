@@ -244,14 +244,8 @@ __global__ void __launch_bounds__(BS_FWD_THREADS) kb_project_forwarded(bench_arg
     }
     cg_cluster_sync(&cl);
     if (warp == 0) {
-        if (cg_elect_sync(0xffffffffu)) {
-            for (size_t t = cid; t < ntiles; t += ncl) {
-                cg_pipeline_cluster_producer_acquire(&p);
-                cg_pipeline_cluster_producer_copy_slice(&p, in + t * PJ_TILE_WORDS, all);
-                cg_pipeline_cluster_producer_commit_local(&p, PJ_TILE_BYTES);
-            }
-            cg_pipeline_cluster_producer_tail(&p);
-        }
+        if (cg_elect_sync(0xffffffffu))
+            pj_produce(&p, in, ntiles, cid, ncl, all, PJ_SLICED);
         __syncwarp();
     } else if (warp <= PJ_WARPS) {
         uint32_t mine = 0;

@@ -81,6 +81,32 @@ static __device__ __forceinline__ uint32_t pj_dot(const uint4 *x, const uint32_t
     return s;
 }
 
+/* The producer's loop (one elected thread): the tiles t = cid, cid + ncl,
+ * ... of its cluster, each loaded as `mode` says (PJ_ROOT: only in CTA 0),
+ * then, in the cluster forms, the wait for the last releases. */
+static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32_t *in, size_t ntiles, uint32_t cid,
+                                                  uint32_t ncl, uint16_t all, int mode)
+{
+    for (size_t t = cid; t < ntiles; t += ncl) {
+        const uint32_t *src = in + t * PJ_TILE_WORDS;
+        if (mode == PJ_SLICED) {
+            cg_pipeline_cluster_producer_acquire(p);
+            cg_pipeline_cluster_producer_copy_slice(p, src, all);
+            cg_pipeline_cluster_producer_commit_local(p, PJ_TILE_BYTES);
+        } else if (mode == PJ_ROOT) {
+            cg_pipeline_cluster_producer_acquire(p);
+            cg_pipeline_cluster_producer_copy(p, 0, src, PJ_TILE_BYTES, all);
+            cg_pipeline_cluster_producer_commit(p, PJ_TILE_BYTES, all);
+        } else {
+            cg_pipeline_producer_acquire(p);
+            cg_pipeline_producer_copy(p, 0, src, PJ_TILE_BYTES);
+            cg_pipeline_producer_commit(p, PJ_TILE_BYTES);
+        }
+    }
+    if (mode != PJ_TWIN) /* every remote release has landed before this CTA may exit */
+        cg_pipeline_cluster_producer_tail(p);
+}
+
 static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
                                                   unsigned long long *acc, int mode)
 {
@@ -111,26 +137,8 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
     }
 
     if (warp == 0) {
-        if ((mode != PJ_ROOT || r == 0) && cg_elect_sync(0xffffffffu)) {
-            for (size_t t = cid; t < ntiles; t += ncl) {
-                const uint32_t *src = in + t * PJ_TILE_WORDS;
-                if (mode == PJ_SLICED) {
-                    cg_pipeline_cluster_producer_acquire(&p);
-                    cg_pipeline_cluster_producer_copy_slice(&p, src, all);
-                    cg_pipeline_cluster_producer_commit_local(&p, PJ_TILE_BYTES);
-                } else if (mode == PJ_ROOT) {
-                    cg_pipeline_cluster_producer_acquire(&p);
-                    cg_pipeline_cluster_producer_copy(&p, 0, src, PJ_TILE_BYTES, all);
-                    cg_pipeline_cluster_producer_commit(&p, PJ_TILE_BYTES, all);
-                } else {
-                    cg_pipeline_producer_acquire(&p);
-                    cg_pipeline_producer_copy(&p, 0, src, PJ_TILE_BYTES);
-                    cg_pipeline_producer_commit(&p, PJ_TILE_BYTES);
-                }
-            }
-            if (clustered) /* every remote release has landed before this CTA may exit */
-                cg_pipeline_cluster_producer_tail(&p);
-        }
+        if ((mode != PJ_ROOT || r == 0) && cg_elect_sync(0xffffffffu))
+            pj_produce(&p, in, ntiles, cid, ncl, all, mode);
         __syncwarp();
     } else {
         uint32_t mine = 0;
