@@ -370,50 +370,110 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
 // --- DSMEM exchange, double-buffered push (dsmem/dsmem.h's protocol) --------------------------
 
 /*
- * Round i uses buffer s = i & 1 of two receive buffers (X messages of v int4
- * each) and two mbarriers per CTA: full[s] (the receiver's: its thread 0
- * arrives expecting the round's bytes, the pushes complete them) and
- * empty[s] (the sender's: the receiver arrives on it, remotely and at
- * cluster scope, once its whole block has read buffer s;
- * docs/design/dsmem_exchange.md says why not CTA scope). The sender waits
+ * Round i uses buffer s = i & 1 of two receive buffers (X messages of
+ * blockDim int4 each) and two mbarriers per CTA: full[s] (the receiver's:
+ * its thread 0 arrives expecting the round's bytes, the pushes complete them)
+ * and empty[s] (the sender's: the receiver's thread 0 arrives on it,
+ * remotely, once its whole block has read buffer s; a release at cluster
+ * scope: docs/design/dsmem_exchange.md says why not CTA scope). The sender waits
  * empty[s] before refilling buffer s two rounds later, so the only
  * synchronization per round is the receiver's wait on its own full[s]; no
  * cluster barrier in the loop. Every thread pushes its int4 of each of the X
  * messages from registers (st.async, bench_dsmem_vec: new data every round)
  * into the next CTA, and checks its int4 of each message from the previous
  * CTA.
- *
- * FWD = false (the real rows, v = blockDim.x): after a block barrier thread 0
- * makes the release. FWD = true (probe rows, one more warp: v = blockDim.x -
- * 32): each reader warp releases the buffer to a LOCAL barrier consumed[s]
- * (CTA scope, counts the reader warps) and the last warp waits on it
- * (acquire at CTA scope) and makes the one cluster-scope release, cumulative
- * over every reader's loads (their release and its acquire are in one CTA).
- * No block barrier in the loop and no reader warp waits for the fence.
  */
-template <uint32_t X, bool FWD>
-__global__ void k_dsmem_push_db(bench_args_t a)
+#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X)                                                              \
+    __global__ void kname(bench_args_t a)                                                                 \
+    {                                                                                                     \
+        extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
+        __shared__ cg_mbarrier_t full[2], empty[2];                                                       \
+        cg_cluster_t cl = cg_this_cluster();                                                              \
+        cg_thread_block_t b = cg_this_thread_block();                                                     \
+        const uint32_t v = blockDim.x, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);  \
+        const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;                               \
+        const unsigned from = blockIdx.x - me + from_rank;                                                \
+        for (uint32_t k = threadIdx.x; k < 2u * X * v; k += v)                                             \
+            dyn[k] = make_int4(0, 0, 0, 0); /* poison */                                                  \
+        if (threadIdx.x == 0) {                                                                           \
+            cg_mbarrier_init(&full[0], 1);                                                                \
+            cg_mbarrier_init(&full[1], 1);                                                                \
+            cg_mbarrier_init(&empty[0], 1);                                                               \
+            cg_mbarrier_init(&empty[1], 1);                                                               \
+            cg_mbarrier_init_fence_cluster();                                                             \
+        }                                                                                                 \
+        cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                  \
+        const uint32_t dst0 = cg_dsmem_addr(dyn, to);                                                     \
+        const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);          \
+        unsigned long long wrong = 0;                                                                     \
+        unsigned acc = threadIdx.x;                                                                       \
+        for (long long i = 0; i < a.iters; ++i) {                                                         \
+            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);                          \
+            if (i >= 2) /* the next CTA has read what we pushed into buffer s two rounds ago */           \
+                cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);                                      \
+            if (threadIdx.x == 0)                                                                         \
+                (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);                                       \
+            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
+            {                                                                                             \
+                const uint32_t k = m * v + threadIdx.x;                                                   \
+                const int4 d = bench_dsmem_vec(blockIdx.x, i, k);                                         \
+                cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,                                    \
+                                         make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w), \
+                                         s ? full1 : full0);                                              \
+            }                                                                                             \
+            cg_mbarrier_wait_parity_cluster(&full[s], ph);                                                \
+            const int4 *mine = dyn + s * X * v;                                                           \
+            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
+            {                                                                                             \
+                const int4 r = mine[m * v + threadIdx.x];                                                 \
+                wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));                  \
+                acc ^= (unsigned)r.x;                                                                     \
+            }                                                                                             \
+            cg_thread_block_sync(&b); /* the whole block has read buffer s */                             \
+            if (threadIdx.x == 0)                                                                         \
+                cg_mbarrier_arrive_remote(&empty[s], from_rank);                                          \
+        }                                                                                                 \
+        cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
+        bench_check_report(&a, wrong);                                                                    \
+        bench_sink(&a, acc);                                                                              \
+    }
+
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u)
+BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
+BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
+
+/* Probe (info): the same exchange with the release forwarded. The block has
+ * one more warp (blockDim = 512 + 32); the first 512 threads push and read as
+ * above, and each of their warps, after reading buffer s, releases it to a
+ * LOCAL barrier consumed[s] (CTA scope, counts the 16 warps) instead of the
+ * block barrier and thread 0's remote arrive. The last warp waits on
+ * consumed[s] (acquire at CTA scope) and makes the one cluster-scope release
+ * on the sender's empty[s]: cumulative over every reader's loads (PTX model:
+ * their release and its acquire are in one CTA), so the sender's acquire of
+ * it orders them before its next push. No block barrier in the loop and no
+ * reader warp waits for the cluster-scope fence. */
+template <uint32_t X>
+__global__ void kp_dsmem_push_fwd(bench_args_t a)
 {
     extern __shared__ int4 dyn[]; /* recv[2][X * v] */
     __shared__ cg_mbarrier_t full[2], empty[2], consumed[2];
     cg_cluster_t cl = cg_this_cluster();
-    cg_thread_block_t b = cg_this_thread_block();
-    const uint32_t v = FWD ? blockDim.x - 32u : blockDim.x;
-    const uint32_t nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);
+    const uint32_t v = 512u, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl); /* + 1 warp */
     const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;
     const unsigned from = blockIdx.x - me + from_rank;
+    const uint32_t lane = threadIdx.x % 32u;
     for (uint32_t k = threadIdx.x; k < 2u * X * v; k += blockDim.x)
         dyn[k] = make_int4(0, 0, 0, 0); /* poison */
     if (threadIdx.x == 0) {
         for (int k = 0; k < 2; ++k) {
             cg_mbarrier_init(&full[k], 1);
             cg_mbarrier_init(&empty[k], 1);
-            if (FWD)
-                cg_mbarrier_init(&consumed[k], v / 32u);
+            cg_mbarrier_init(&consumed[k], v / 32u);
         }
         cg_mbarrier_init_fence_cluster();
     }
-    cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */
+    cg_cluster_sync(&cl);
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     if (threadIdx.x < v) {
@@ -421,7 +481,7 @@ __global__ void k_dsmem_push_db(bench_args_t a)
         const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);
         for (long long i = 0; i < a.iters; ++i) {
             const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);
-            if (i >= 2) /* the next CTA has read what we pushed into buffer s two rounds ago */
+            if (i >= 2)
                 cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);
             if (threadIdx.x == 0)
                 (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);
@@ -441,32 +501,24 @@ __global__ void k_dsmem_push_db(bench_args_t a)
                 wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));
                 acc ^= (unsigned)r.x;
             }
-            if (FWD) {
-                __syncwarp();
-                if (threadIdx.x % 32u == 0)
-                    (void)cg_mbarrier_arrive(&consumed[s]); /* release.cta, local */
-            } else {
-                cg_thread_block_sync(&b); /* the whole block has read buffer s */
-                if (threadIdx.x == 0)
-                    cg_mbarrier_arrive_remote(&empty[s], from_rank);
-            }
+            __syncwarp();
+            if (lane == 0)
+                (void)cg_mbarrier_arrive(&consumed[s]); /* release.cta, local */
         }
-    } else { /* FWD: the forwarding warp */
+    } else {
         for (long long i = 0; i < a.iters; ++i) {
             const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);
             cg_mbarrier_wait_parity(&consumed[s], ph); /* acquire.cta: every reader warp */
-            if (threadIdx.x % 32u == 0)
+            if (lane == 0)
                 cg_mbarrier_arrive_remote(&empty[s], from_rank); /* release.cluster */
         }
     }
-    cg_cluster_sync(&cl); /* no CTA exits while another may push to it */
+    cg_cluster_sync(&cl);
     bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
-BENCH_BUILT(c_dsmem_push_db1, (k_dsmem_push_db<1u, false>))
-BENCH_BUILT(c_dsmem_push_db8, (k_dsmem_push_db<8u, false>))
-BENCH_BUILT(p_dsmem_push_fwd1, (k_dsmem_push_db<1u, true>))
-BENCH_BUILT(p_dsmem_push_fwd8, (k_dsmem_push_db<8u, true>))
+BENCH_BUILT(p_dsmem_push_fwd1, kp_dsmem_push_fwd<1u>)
+BENCH_BUILT(p_dsmem_push_fwd8, kp_dsmem_push_fwd<8u>)
 
 // --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
 
