@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * bench/workloads/wl.h — what every workload benchmark shares: options, the
+ * device's metadata, timing by CUDA events (median of repeats), and one
+ * output line / CSV row per configuration in the format of bench/bench.cu
+ * (operation,config,cgc,anchor,cgc_ns,anchor_ns,ratio,speedup,target,verdict,note),
+ * so tools/bench_chart.py draws them.
+ *
+ * A workload binary times the cgc kernel and its anchor in the same process,
+ * checks every output in a separate launch (the timed launches run
+ * unchecked), and prints WRONG and exits 3 when a check fails.
+ *
+ *   wl_opts_t o = wl_parse(argc, argv, "gemm");   // --csv PATH --quick --repeats R
+ *   FILE *csv = wl_open_csv(&o);                   // metadata comment lines + header
+ *   float ms = wl_time_ms(&o, launch_fn, ctx);     // warm-up + median of repeats
+ *   wl_row(csv, &row);                             // print + CSV
+ *   return wl_exit(&o);                            // 3 on any WRONG, 2 on CUDA errors
+ */
+#ifndef CGC_BENCH_WORKLOADS_WL_H
+#define CGC_BENCH_WORKLOADS_WL_H
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- options ----------------------------------------------------------------- */
+
+typedef struct wl_opts {
+    const char *name; /* the binary's family name, for messages */
+    const char *csv;  /* --csv PATH: append rows here (metadata + header written first) */
+    int quick;        /* --quick: smaller sizes / fewer repeats (a smoke run) */
+    int repeats;      /* --repeats R: timed launches per kernel, median reported (default 5) */
+    int wrong;        /* rows that printed WRONG */
+    int errors;       /* CUDA errors seen */
+} wl_opts_t;
+
+static inline wl_opts_t wl_parse(int argc, char **argv, const char *name)
+{
+    wl_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.name = name;
+    o.repeats = 5;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--csv") && i + 1 < argc)
+            o.csv = argv[++i];
+        else if (!strcmp(argv[i], "--quick"))
+            o.quick = 1, o.repeats = 3;
+        else if (!strcmp(argv[i], "--repeats") && i + 1 < argc)
+            o.repeats = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
+        else {
+            fprintf(stderr, "usage: %s [--csv PATH] [--quick] [--repeats R]\n", name);
+            exit(1);
+        }
+    }
+    return o;
+}
+
+/* --- CUDA errors: name the call, count it, go on where that makes sense -------- */
+
+static inline int wl_check_(wl_opts_t *o, cudaError_t e, const char *what, const char *file, int line)
+{
+    if (e == cudaSuccess)
+        return 0;
+    fprintf(stderr, "%s: %s failed at %s:%d: %s\n", o->name, what, file, line, cudaGetErrorString(e));
+    ++o->errors;
+    return 1;
+}
+/* WL_CHECK(o, call): nonzero (and counted) when the call failed. */
+#define WL_CHECK(o, call) wl_check_((o), (call), #call, __FILE__, __LINE__)
+
+/* --- metadata: which GPU, driver, clocks and commit a CSV came from ------------ */
+
+static inline void wl_metadata(FILE *f, const char *prefix)
+{
+    int dev = 0, drv = 0, rt = 0, clk = 0, mclk = 0;
+    cudaDeviceProp p;
+    memset(&p, 0, sizeof p);
+    cudaGetDevice(&dev);
+    cudaGetDeviceProperties(&p, dev);
+    cudaDriverGetVersion(&drv);
+    cudaRuntimeGetVersion(&rt);
+    cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, dev);        /* kHz, max SM clock */
+    cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, dev); /* kHz */
+    const char *commit = getenv("CGC_COMMIT");
+    fprintf(f, "%sgpu=%s sm=%d.%d sms=%d driver=%d runtime=%d sm_clock_max_mhz=%d mem_clock_mhz=%d commit=%s\n",
+            prefix, p.name, p.major, p.minor, p.multiProcessorCount, drv, rt, clk / 1000, mclk / 1000,
+            commit ? commit : "unknown");
+}
+
+static inline FILE *wl_open_csv(wl_opts_t *o)
+{
+    wl_metadata(stdout, "# ");
+    if (!o->csv)
+        return NULL;
+    FILE *f = fopen(o->csv, "a");
+    if (!f) {
+        fprintf(stderr, "%s: cannot write %s\n", o->name, o->csv);
+        exit(1);
+    }
+    fseek(f, 0, SEEK_END);
+    if (ftell(f) == 0) {
+        wl_metadata(f, "# ");
+        fprintf(f, "operation,config,cgc,anchor,cgc_ns,anchor_ns,ratio,speedup,target,verdict,note\n");
+    }
+    return f;
+}
+
+/* --- timing ---------------------------------------------------------------------- */
+
+/* A launch of the kernel being timed; returns the launch's error. */
+typedef cudaError_t (*wl_launch_fn)(void *ctx);
+
+static inline int wl_cmp_float_(const void *a, const void *b)
+{
+    const float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* One warm-up launch, then o->repeats launches each timed by events; the
+ * median in milliseconds (negative after a CUDA error). */
+static inline float wl_time_ms(wl_opts_t *o, wl_launch_fn launch, void *ctx)
+{
+    float t[64];
+    const int n = o->repeats < 64 ? o->repeats : 64;
+    cudaEvent_t a, b;
+    if (WL_CHECK(o, cudaEventCreate(&a)) || WL_CHECK(o, cudaEventCreate(&b)))
+        return -1.0f;
+    if (WL_CHECK(o, launch(ctx)) || WL_CHECK(o, cudaDeviceSynchronize()))
+        return -1.0f;
+    for (int i = 0; i < n; ++i) {
+        cudaEventRecord(a);
+        if (WL_CHECK(o, launch(ctx)))
+            return -1.0f;
+        cudaEventRecord(b);
+        if (WL_CHECK(o, cudaEventSynchronize(b)))
+            return -1.0f;
+        cudaEventElapsedTime(&t[i], a, b);
+    }
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    qsort(t, (size_t)n, sizeof t[0], wl_cmp_float_);
+    return t[n / 2];
+}
+
+/* --- rows -------------------------------------------------------------------------- */
+
+typedef struct wl_row {
+    const char *op;       /* family, e.g. "workload: GEMM (bf16, multicast pipeline)" */
+    const char *config;   /* e.g. "8192^3, cluster 2" */
+    const char *cgc_what; /* what the cgc side is */
+    const char *anc_what; /* what the anchor is */
+    double cgc_ns;        /* time of one unit (an iteration, a launch), ns */
+    double anc_ns;
+    double max_ratio;     /* target: cgc_ns / anc_ns <= max_ratio (0: info) */
+    double min_speedup;   /* the same target as a throughput factor, for display (0: none) */
+    int wrong;            /* nonzero: a check failed (prints WRONG) */
+    const char *note;     /* throughput, checks, anything a reader needs */
+} wl_row_t;
+
+static inline void wl_csv_field_(FILE *f, const char *s, int last)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+    fputc(last ? '\n' : ',', f);
+}
+
+static inline void wl_row(wl_opts_t *o, FILE *csv, const wl_row_t *r)
+{
+    char cn[32], an[32], ratio[32], speed[32], target[32];
+    const char *verdict;
+    const int timed = r->cgc_ns > 0 && r->anc_ns > 0;
+    snprintf(cn, sizeof cn, "%.1f", r->cgc_ns);
+    snprintf(an, sizeof an, "%.1f", r->anc_ns);
+    snprintf(ratio, sizeof ratio, timed ? "%.3f" : "", timed ? r->cgc_ns / r->anc_ns : 0.0);
+    snprintf(speed, sizeof speed, timed ? "%.3f" : "", timed ? r->anc_ns / r->cgc_ns : 0.0);
+    if (r->max_ratio > 0)
+        snprintf(target, sizeof target, "<=%.2f", r->max_ratio);
+    else
+        snprintf(target, sizeof target, "info");
+    if (r->wrong)
+        verdict = "WRONG";
+    else if (!timed)
+        verdict = "SKIP";
+    else if (r->max_ratio <= 0)
+        verdict = "info";
+    else
+        verdict = r->cgc_ns / r->anc_ns <= r->max_ratio ? "PASS" : "MISS";
+    if (r->wrong)
+        ++o->wrong;
+    printf("%-44s %-28s %10s %10s %7s %7s %-5s %s | %s vs %s\n", r->op, r->config, cn, an, ratio, target, verdict,
+           r->note ? r->note : "", r->cgc_what, r->anc_what);
+    fflush(stdout);
+    if (csv) {
+        wl_csv_field_(csv, r->op, 0);
+        wl_csv_field_(csv, r->config, 0);
+        wl_csv_field_(csv, r->cgc_what, 0);
+        wl_csv_field_(csv, r->anc_what, 0);
+        wl_csv_field_(csv, cn, 0);
+        wl_csv_field_(csv, an, 0);
+        wl_csv_field_(csv, ratio, 0);
+        wl_csv_field_(csv, speed, 0);
+        wl_csv_field_(csv, target, 0);
+        wl_csv_field_(csv, verdict, 0);
+        wl_csv_field_(csv, r->note ? r->note : "", 1);
+        fflush(csv);
+    }
+}
+
+/* Exit status: 3 when any row was WRONG, 2 after CUDA errors, else 0. */
+static inline int wl_exit(const wl_opts_t *o)
+{
+    if (o->wrong) {
+        printf("%s: %d WRONG row(s)\n", o->name, o->wrong);
+        return 3;
+    }
+    return o->errors ? 2 : 0;
+}
+
+#endif /* CGC_BENCH_WORKLOADS_WL_H */
