@@ -87,6 +87,7 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cg_cluster_sync)      /* CG cluster.sync()                             */  \
     X(a_cg_cluster_split)     /* CG cluster barrier_arrive/barrier_wait        */  \
     X(a_ptx_cluster_relaxed)  /* barrier.cluster.arrive.relaxed.aligned + wait */  \
+    X(a_ptx_cluster_smem)     /* fence.release.sync_restrict + relaxed arrive + wait */ \
     X(a_cg_grid_sync)         /* CG grid.sync(), cooperative launch            */  \
     X(a_dsmem_pull)           /* map_shared_rank int4 remote reads + cluster.sync */ \
     X(a_copy_plain)           /* global->shared, plain int4 loads              */  \
@@ -137,6 +138,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_cluster_sync)         /* cg_cluster_sync                               */  \
     X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
     X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \
+    X(c_cluster_smem)         /* cg_cluster_barrier_arrive_smem + wait         */  \
     X(c_grid_sync)            /* cg_grid_sync                                  */  \
     X(c_dsmem_push)           /* cg_dsmem_push (st.async, whole block)         */  \
     X(c_dsmem_push_bulk)      /* cg_dsmem_push_bulk (one thread, bulk engine)  */  \
