@@ -27,6 +27,8 @@
 #define HO_NOISE 256u                  /* uint4 of the noise area: 4 KiB */
 #define HO_NOISE_LOADS 16
 #define HO_TILES 8u                    /* TMA shape: distinct source tiles */
+#define HO_NOISE_WARPS 4u              /* TMA shape: warps that keep shared memory busy throughout */
+#define HO_TMA_THREADS (HO_THREADS + 32u * HO_NOISE_WARPS)
 #define HO_SPIN 4000000000ll           /* bounded waits, clock64 cycles (~2 s) */
 
 /* Device-side totals (summed over every thread of every block). */
@@ -318,12 +320,17 @@ __global__ void __launch_bounds__(HO_THREADS, 1) ho_pull_kernel(ho_dev_t *d, uin
 /* FORM 4 (only here): the library's warp release, cg_pipeline_cluster_consumer_release_all_warp. */
 #define HO_FORM_LIB_WARP 4
 
+/* In this shape the refill comes from L2 through the copy engine, a
+ * microsecond or more after the release: the readers' own queued noise is
+ * drained by then, so HO_NOISE_WARPS more warps keep issuing bank-conflicted
+ * loads for the whole run, and every reader's loads wait behind them. */
 template <int FORM>
-__global__ void __launch_bounds__(HO_THREADS, 1) ho_tma_kernel(ho_dev_t *d, const uint4 *src, uint32_t rounds,
-                                                                uint32_t seed)
+__global__ void __launch_bounds__(HO_TMA_THREADS, 1) ho_tma_kernel(ho_dev_t *d, const uint4 *src, uint32_t rounds,
+                                                                    uint32_t seed)
 {
     extern __shared__ __align__(128) uint4 ho_smem[];
     uint4 *noise = (uint4 *)((unsigned char *)ho_smem + HO_PIPE_BYTES);
+    __shared__ volatile uint32_t ho_done;
     cg_cluster_t cl = cg_this_cluster();
     const uint32_t t = threadIdx.x, lane = t & 31u, warp = t >> 5;
     const uint32_t nb = cg_cluster_num_blocks(&cl);
@@ -331,11 +338,22 @@ __global__ void __launch_bounds__(HO_THREADS, 1) ho_tma_kernel(ho_dev_t *d, cons
     cg_pipeline_t p = cg_pipeline_attach_cluster(ho_smem, HO_STAGES, HO_STAGE_BYTES, 0);
     for (uint32_t i = t; i < HO_NOISE; i += HO_THREADS)
         noise[i] = make_uint4(i, i * 3u, i ^ seed, ~i);
-    if (t == 0) /* each CTA's empty barrier counts every consumer of every CTA its slice lands in */
+    if (t == 0) { /* each CTA's empty barrier counts every consumer of every CTA its slice lands in */
+        ho_done = 0;
         cg_pipeline_init_barriers_cluster(&p, nb * (FORM == HO_FORM_LIB_WARP ? HO_READERS / 32u : HO_READERS));
+    }
     cg_cluster_sync(&cl);
     unsigned long long words = 0, wrong = 0, handoffs = 0, timeouts = 0;
-    if (warp == HO_READERS / 32u) { /* the producer of this CTA's slice */
+    if (warp > HO_READERS / 32u) { /* noise until the consumers are done */
+        uint32_t sink = 0;
+        while (!ho_done) {
+            uint4 n[HO_NOISE_LOADS];
+            ho_noise(noise, lane, n);
+            sink ^= ho_fold(n);
+        }
+        if (sink == 0x12345678u)
+            words += 0;
+    } else if (warp == HO_READERS / 32u) { /* the producer of this CTA's slice */
         if (lane == 0) {
             for (uint32_t u = 0; u < rounds; ++u) {
                 (void)cg_pipeline_cluster_producer_acquire(&p);
@@ -376,6 +394,9 @@ __global__ void __launch_bounds__(HO_THREADS, 1) ho_tma_kernel(ho_dev_t *d, cons
         handoffs = t == 0 ? rounds : 0;
         if (sink == 0x12345678u)
             words += 0;
+        asm volatile("bar.sync 1, %0;" ::"r"(HO_READERS) : "memory"); /* every consumer is done */
+        if (t == 0)
+            ho_done = 1;
     }
     cg_cluster_sync(&cl);
     ho_total(d, words, wrong, handoffs, timeouts);
@@ -516,7 +537,7 @@ extern "C" int ho_run(int shape, int form, unsigned csize, unsigned rounds, unsi
     attr[0].val.clusterDim.y = 1;
     attr[0].val.clusterDim.z = 1;
     cudaLaunchConfig_t cfg = {};
-    cfg.blockDim = dim3(HO_THREADS, 1, 1);
+    cfg.blockDim = dim3(shape == HO_SHAPE_TMA ? HO_TMA_THREADS : HO_THREADS, 1, 1);
     cfg.gridDim = dim3(csize, 1, 1);
     cfg.dynamicSmemBytes = smem;
     cfg.attrs = attr;
