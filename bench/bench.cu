@@ -409,6 +409,11 @@ static const row_t k_rows[] = {
     {"DSMEM exchange probes", "probe: release forwarded by a 17th warp", "itself (compare ns with the row above)", p_dsmem_push_fwd8, p_dsmem_push_fwd8, DSM(cs, 544, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_FWD_ROWS(2) DSMEM_FWD_ROWS(4) DSMEM_FWD_ROWS(8)
 #undef DSMEM_FWD_ROWS
+#define DSMEM_WARP_ROWS(cs)                                                                                           \
+    {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    DSMEM_WARP_ROWS(2) DSMEM_WARP_ROWS(4) DSMEM_WARP_ROWS(8)
+#undef DSMEM_WARP_ROWS
 
     /* Collectives (issue 12): the cgc call against C++ CG's, each result
      * feeding the next input, the sampled threads' chains replayed here. */

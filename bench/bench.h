@@ -149,6 +149,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
     X(p_dsmem_push_fwd1)      /* probe: the same, release forwarded by a 17th warp */ \
     X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
+    X(p_dsmem_push_warp1)     /* probe: double-buffered push, per-warp releases */ \
+    X(p_dsmem_push_warp8)     /* probe: the same, 8 messages per synchronization */ \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \

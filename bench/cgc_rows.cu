@@ -415,7 +415,7 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * into the next CTA, and checks its int4 of each message from the previous
  * CTA.
  */
-#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X)                                                              \
+#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X, WARP)                                                            \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
         extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
@@ -430,8 +430,8 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
         if (threadIdx.x == 0) {                                                                           \
             cg_mbarrier_init(&full[0], 1);                                                                \
             cg_mbarrier_init(&full[1], 1);                                                                \
-            cg_mbarrier_init(&empty[0], 1);                                                               \
-            cg_mbarrier_init(&empty[1], 1);                                                               \
+            cg_mbarrier_init(&empty[0], WARP ? v / 32u : 1u);                                             \
+            cg_mbarrier_init(&empty[1], WARP ? v / 32u : 1u);                                             \
             cg_mbarrier_init_fence_cluster();                                                             \
         }                                                                                                 \
         cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                  \
@@ -461,19 +461,31 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
                 wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));                  \
                 acc ^= (unsigned)r.x;                                                                     \
             }                                                                                             \
-            cg_thread_block_sync(&b); /* the whole block has read buffer s */                             \
-            if (threadIdx.x == 0)                                                                         \
-                cg_dsmem_release(&empty[s], from_rank);                                                  \
+            if (WARP) { /* each warp releases its part: no block barrier in the loop */                 \
+                __syncwarp();                                                                             \
+                if (threadIdx.x % 32u == 0)                                                               \
+                    cg_dsmem_release(&empty[s], from_rank);                                              \
+            } else {                                                                                      \
+                cg_thread_block_sync(&b); /* the whole block has read buffer s */                         \
+                if (threadIdx.x == 0)                                                                     \
+                    cg_dsmem_release(&empty[s], from_rank);                                              \
+            }                                                                                             \
         }                                                                                                 \
         cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
         bench_check_report(&a, wrong);                                                                    \
         bench_sink(&a, acc);                                                                              \
     }
 
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u)
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u, 0)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u, 0)
 BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
 BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
+/* Probe (info): every warp releases its own part of the buffer (empty counts
+ * the 16 warps), so no block barrier sits in the loop. */
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_warp1, 1u, 1)
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_warp8, 8u, 1)
+BENCH_BUILT(p_dsmem_push_warp1, kp_dsmem_push_warp1)
+BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
 
 /* Probe (info): the same exchange with the release forwarded. The block has
  * one more warp (blockDim = 512 + 32); the first 512 threads push and read as
