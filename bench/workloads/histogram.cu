@@ -29,6 +29,10 @@
  * against the FASTER of the two, both times in the note. Temporary storage
  * is sized and allocated outside the timed region.
  *
+ * The floor: a kernel with cgc's grid and loads that only sums the keys
+ * (checked against the host's sum); each note says what fraction of its
+ * speed the histogram reached.
+ *
  * Timing: wl_time_ms_blocked (the host's work in cg_launch and in CUB's
  * dispatch hidden behind a blocking kernel), median of --repeats.
  *
@@ -77,6 +81,50 @@ static const void *hw_kernel(uint32_t c)
     default:
         return NULL;
     }
+}
+
+/* The floor: the same grid reads every key with the same 16-byte loads and
+ * only sums them (mod 2^32, checked against the host's sum). n is a multiple
+ * of 4 and keys 16-byte aligned here. */
+__global__ void __launch_bounds__(DH_THREADS, 1) k_read_keys(const uint4 *keys, size_t nvec, uint32_t *sum)
+{
+    const size_t gt = (size_t)blockIdx.x * blockDim.x + threadIdx.x, gstride = (size_t)gridDim.x * blockDim.x;
+    uint32_t acc = 0;
+    size_t i = gt;
+    for (; i + (DH_VECS - 1) * gstride < nvec; i += DH_VECS * gstride) {
+        uint4 v[DH_VECS];
+#pragma unroll
+        for (int u = 0; u < DH_VECS; ++u)
+            v[u] = __ldg(keys + i + u * gstride);
+#pragma unroll
+        for (int u = 0; u < DH_VECS; ++u)
+            acc += v[u].x + v[u].y + v[u].z + v[u].w;
+    }
+    for (; i < nvec; i += gstride) {
+        const uint4 v = __ldg(keys + i);
+        acc += v.x + v.y + v.z + v.w;
+    }
+    for (int o = 16; o > 0; o /= 2)
+        acc += __shfl_xor_sync(0xffffffffu, acc, o);
+    if ((threadIdx.x & 31u) == 0u)
+        atomicAdd(sum, acc);
+}
+
+typedef struct hw_floor {
+    const uint32_t *keys;
+    size_t n;
+    uint32_t *sum;
+    uint32_t blocks;
+} hw_floor_t;
+
+static cudaError_t hw_floor_launch(void *ctx)
+{
+    hw_floor_t *f = (hw_floor_t *)ctx;
+    cudaError_t e = cudaMemsetAsync(f->sum, 0, sizeof(uint32_t), 0);
+    if (e != cudaSuccess)
+        return e;
+    k_read_keys<<<f->blocks, DH_THREADS>>>((const uint4 *)f->keys, f->n / 4u, f->sum);
+    return cudaGetLastError();
 }
 
 __global__ void k_to_float(const uint32_t *in, float *out, size_t n)
@@ -301,6 +349,30 @@ int main(int argc, char **argv)
         k_to_float<<<1024, 256>>>(dkeys, dfkeys, n);
         if (WL_CHECK(&o, cudaGetLastError()) || WL_CHECK(&o, cudaDeviceSynchronize()))
             break;
+        /* the floor: the keys read once by a grid like cgc's, nothing counted */
+        double floor_ns = -1.0;
+        {
+            uint32_t host_sum = 0, dev_sum = 1, *dsum = NULL;
+            int per_sm = 0, dev = 0, sms = 0;
+            for (size_t i = 0; i < n; ++i)
+                host_sum += keys[i];
+            if (!WL_CHECK(&o, cudaMalloc((void **)&dsum, sizeof(uint32_t))) && !WL_CHECK(&o, cudaGetDevice(&dev)) &&
+                !WL_CHECK(&o, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) &&
+                !WL_CHECK(&o, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_read_keys, DH_THREADS, 0))) {
+                hw_floor_t f = {dkeys, n, dsum, (uint32_t)(per_sm * sms)};
+                const float ms = wl_time_ms_blocked(&o, hw_floor_launch, &f);
+                if (!WL_CHECK(&o, cudaMemcpy(&dev_sum, dsum, sizeof dev_sum, cudaMemcpyDeviceToHost)) &&
+                    dev_sum == host_sum && ms > 0)
+                    floor_ns = ms * 1e6;
+                else if (dev_sum != host_sum) {
+                    printf("WRONG: the read-only floor kernel summed the keys to %u, want %u\n", dev_sum, host_sum);
+                    ++o.wrong;
+                }
+            }
+            cudaFree(dsum);
+            printf("# %s keys: reading them alone (the floor) %.3f ms, %.1f Gkeys/s, %.0f GB/s\n", hw_dist_name[dist],
+                   floor_ns / 1e6, floor_ns > 0 ? n / floor_ns : 0.0, floor_ns > 0 ? 4.0 * n / floor_ns : 0.0);
+        }
         for (int lb = HW_MIN_LOG2_BINS; lb <= HW_MAX_LOG2_BINS; ++lb) {
             const uint32_t nbins = 1u << lb, shift = HW_KEY_BITS - (uint32_t)lb;
             char config[96], note[640], why[256], cub_why[256];
@@ -401,10 +473,11 @@ int main(int argc, char **argv)
                     snprintf(note, sizeof note, "WRONG (the anchor): %s", cub_why);
                 else
                     snprintf(note, sizeof note,
-                             "cgc %.1f Gkeys/s (%.0f GB/s), %u clusters x %u x %u threads, %zu KiB counters/CTA; "
-                             "CUB uint32 %.1f, float %.1f Gkeys/s; every bin checked",
-                             cgc_ns > 0 ? n / cgc_ns : 0.0, cgc_ns > 0 ? 4.0 * n / cgc_ns : 0.0, clusters, C,
-                             DH_THREADS, DH_SMEM_BYTES(nbins, C) / 1024, cub_ns[0] > 0 ? n / cub_ns[0] : 0.0,
+                             "cgc %.1f Gkeys/s (%.0f GB/s, %.0f%% of reading the keys alone), %u clusters x %u x %u "
+                             "threads, %zu KiB counters/CTA; CUB uint32 %.1f, float %.1f Gkeys/s; every bin checked",
+                             cgc_ns > 0 ? n / cgc_ns : 0.0, cgc_ns > 0 ? 4.0 * n / cgc_ns : 0.0,
+                             cgc_ns > 0 && floor_ns > 0 ? 100.0 * floor_ns / cgc_ns : 0.0, clusters, C, DH_THREADS,
+                             DH_SMEM_BYTES(nbins, C) / 1024, cub_ns[0] > 0 ? n / cub_ns[0] : 0.0,
                              cub_ns[1] > 0 ? n / cub_ns[1] : 0.0);
                 row.note = note;
                 wl_row(&o, csv, &row);
