@@ -100,8 +100,8 @@ static void finish(const char *what, run_t *run, unsigned long long want_checks,
     abt_block_rec_t *recs = malloc(run->blocks * sizeof *recs);
     cr_assert(recs != NULL);
     CGT_CUDA(cudaMemcpy(recs, run->recs, run->blocks * sizeof *recs, cudaMemcpyDeviceToHost));
-    cr_expect_eq(r.errors, 0ull, "%s: %llu wrong values after a wait; first: phase %llu block %llu thread %llu got %#llx",
-                 what, r.errors, r.first[0], r.first[1], r.first[2], r.first[3]);
+    cr_expect_eq(r.errors, 0ull,
+                 "%s: %llu wrong values after a wait; first: phase %llu block %llu thread %llu got %#llx", what, r.errors, r.first[0], r.first[1], r.first[2], r.first[3]);
     cr_assert_gt(want_checks, 0ull, "%s: the test asks for no checks", what);
     unsigned bad = 0, first_bad = 0;
     unsigned long long checks = 0;
