@@ -1051,8 +1051,19 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
             const unsigned long long *x = w[k];
             char why[96] = "";
             if (x[BENCH_CHK_PHASES] == 0 && x[BENCH_CHK_WRONG] == 0 && r->check == CHK_COUNTS) {
+                /* A kernel that reported nothing: fine only where that is the
+                 * design (the row's verify hook checks it, or it is one of the
+                 * check-cost rows' unchecked anchors); anything else is a
+                 * kernel whose checks never ran, and WRONG. */
+                const int nochk = fns[k] == a_syncthreads_nochk() || fns[k] == a_cg_cluster_sync_nochk() ||
+                                  fns[k] == a_cg_grid_sync_nochk();
+                if (!r->verify && !nochk)
+                    bad = 1;
                 used_c += snprintf(chk_note + used_c, sizeof chk_note - (size_t)used_c, "%s%s %s",
-                                   used_c ? ", " : "", side, r->verify ? "by the row's verify" : "unchecked");
+                                   used_c ? ", " : "", side,
+                                   r->verify ? "by the row's verify"
+                                             : nochk ? "unchecked (the check-cost baseline)"
+                                                     : "reported no checks (WRONG)");
                 if (used_c >= (int)sizeof chk_note)
                     used_c = (int)sizeof chk_note - 1;
                 continue;

@@ -459,7 +459,7 @@ static void reduce_store_case(int coalesced)
         for (size_t i = 0; i < total; ++i)
             h_in[i] = (uint32_t)cgt_rand(&rng);
         CGT_CUDA(cudaMemcpy(d_in, h_in, total * sizeof *h_in, cudaMemcpyHostToDevice));
-        CGT_CUDA(cudaMemset(d_out, 0, outn * sizeof *h_out));
+        CGT_CUDA(cudaMemset(d_out, CGT_POISON_BYTE, outn * sizeof *h_out));
         CGT_CUDA((cudaError_t)gat_reduce_store(d_in, d_out, blocks, sh->bx, sh->by, sh->bz, n, coalesced));
         CGT_SYNC();
         CGT_CUDA(cudaMemcpy(h_out, d_out, outn * sizeof *h_out, cudaMemcpyDeviceToHost));
