@@ -38,9 +38,11 @@ done >"$stage/tests/gpu_ids.txt"
 for b in examples/tour bench/bench; do
     [ -x "bazel-bin/$b" ] && cp -L "bazel-bin/$b" "$stage/bin/"
 done
-# The workload benchmarks (bench/workloads/wl_*, static binaries): run.sh runs
-# every one it finds in bin/.
-for wl in bazel-bin/bench/workloads/wl_*; do
+# The workload benchmarks (bench/workloads:wl_*, static binaries; Bazel's
+# .params and manifest files beside them are left out): run.sh runs every one
+# it finds in bin/.
+bazel query 'kind("cc_binary", attr(name, "^wl_", //bench/workloads:all))' 2>/dev/null | while read -r label; do
+    wl="bazel-bin/bench/workloads/${label##*:}"
     if [ -f "$wl" ] && [ -x "$wl" ]; then
         cp -L "$wl" "$stage/bin/"
     fi
