@@ -301,30 +301,39 @@ __global__ void k_cg_cluster_split(bench_args_t a)
 BENCH_EXPORT(a_cg_cluster_split, k_cg_cluster_split)
 
 /* The floor of the control-only form: aligned relaxed arrive + aligned wait
- * (barrier.cluster.wait is .acquire by default; spelled out). */
+ * (barrier.cluster.wait is .acquire by default; spelled out). The same checks
+ * as cgc's relaxed row: a stale data read is allowed (counted apart), a
+ * short arrival count is WRONG (bench_device.h, BENCH_ARRIVALS). */
 __global__ void k_ptx_cluster_relaxed(bench_args_t a)
 {
     __shared__ unsigned slots[2][1024];
-    unsigned long long stale = 0;
+    BENCH_ARRIVALS;
+    unsigned long long stale = 0, wrong = 0;
     cg::cluster_group cl = cg::this_cluster();
     const unsigned peer = (cl.block_rank() + 1u) % cl.num_blocks();
     const unsigned pid = (blockIdx.x - cl.block_rank() + peer) * blockDim.x + bench_cluster_peer_thread();
     const unsigned *remote[2] = {cl.map_shared_rank(slots[0], peer), cl.map_shared_rank(slots[1], peer)};
+    const unsigned long long *arrived = cl.map_shared_rank(bench_arrived_, peer);
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
-        if (bench_checked_phase(i))
+        const bool chk = bench_checked_phase(i);
+        if (chk) {
             slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+            *(volatile unsigned long long *)&bench_arrived_[threadIdx.x] = bench_arrival_stamp(a.nonce, i);
+        }
         asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
         asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
-        if (bench_checked_phase(i))
+        if (chk) {
             stale += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+            wrong += bench_arrival_short(*(volatile const unsigned long long *)&arrived[bench_cluster_peer_thread()],
+                                         a.nonce, i);
+        }
     }
     cl.sync(); /* no CTA exits while another may read its slots */
-    /* A relaxed arrive orders no memory: a stale read is allowed, counted apart. */
     if (stale)
         atomicAdd(&a.chk[BENCH_CHK_STALE], stale);
-    bench_check_report(&a, 0);
+    bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_ptx_cluster_relaxed, k_ptx_cluster_relaxed)
@@ -424,12 +433,15 @@ extern "C" int bench_dbar_stats_anchor(unsigned long long out[2])
 
 // --- DSMEM: pull with remote int4 loads ---------------------------------------------
 
-/* Dynamic shared memory: send[xfer] then recv[xfer]. Each iteration every CTA
- * copies the peer's (rank + 1) send buffer into its own recv buffer with int4
- * loads through map_shared_rank, then cluster.sync() closes the exchange
- * (the peer may refill its send buffer only after everyone has read it). The
- * final cluster.sync keeps every CTA's shared memory alive until its readers
- * are done. */
+/* Dynamic shared memory: send[xfer] then recv[xfer]. Each round every CTA
+ * writes the round's data into its send buffer (bench_dsmem_vec: new every
+ * round), cluster.sync() publishes it, every CTA copies the peer's (rank + 1)
+ * send buffer into its own recv buffer with int4 loads through
+ * map_shared_rank, checking each int4 it moves, and a second cluster.sync()
+ * closes the round (the peer may refill its send buffer only after everyone
+ * has read it): with one buffer and new data every round, a pull needs both.
+ * The last cluster.sync keeps every CTA's shared memory alive until its
+ * readers are done. */
 __global__ void k_dsmem_pull(bench_args_t a)
 {
     extern __shared__ int4 dyn[];
@@ -437,36 +449,32 @@ __global__ void k_dsmem_pull(bench_args_t a)
     unsigned n = a.xfer_bytes / sizeof(int4);
     int4 *send = dyn;
     int4 *recv = dyn + n;
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
-        send[k] = bench_dsmem_vec(blockIdx.x, 0, k);
-        recv[k] = make_int4(0, 0, 0, 0); /* poison: what a launch leaves is not this one's */
-    }
     unsigned peer = (cl.block_rank() + 1) % cl.num_blocks();
+    const unsigned from = blockIdx.x - cl.block_rank() + peer;
     const int4 *__restrict__ remote = cl.map_shared_rank(send, peer);
-    cl.sync();
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
-        /* Four remote loads in flight per thread before the local stores
-         * (the runner makes n a multiple of 4 * blockDim). */
+        for (unsigned k = threadIdx.x; k < n; k += blockDim.x)
+            send[k] = bench_dsmem_vec(blockIdx.x, i, k);
+        cl.sync();
+        /* Four remote loads in flight per thread before the checks and the
+         * local stores (the runner makes n a multiple of 4 * blockDim). */
         for (unsigned k = threadIdx.x; k < n; k += 4 * blockDim.x) {
             int4 r[4];
 #pragma unroll
             for (unsigned u = 0; u < 4; ++u)
                 r[u] = remote[k + u * blockDim.x];
 #pragma unroll
-            for (unsigned u = 0; u < 4; ++u)
+            for (unsigned u = 0; u < 4; ++u) {
+                wrong += bench_vec_ne(r[u], bench_dsmem_vec(from, i, k + u * blockDim.x));
                 recv[k + u * blockDim.x] = r[u];
+            }
         }
         cl.sync();
     }
-    /* After the last round recv holds the peer's send buffer. */
-    unsigned long long wrong = 0;
-    const unsigned from = blockIdx.x - cl.block_rank() + peer;
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
+    for (unsigned k = threadIdx.x; k < n; k += blockDim.x)
         acc ^= (unsigned)recv[k].x;
-        if (a.iters > 0)
-            wrong += bench_vec_ne(recv[k], bench_dsmem_vec(from, 0, k));
-    }
     bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
@@ -652,6 +660,27 @@ __global__ void k_tile64_sync(bench_args_t a)
     bench_sink(&a, acc);
 }
 BENCH_EXPORT(a_tile64_sync, k_tile64_sync)
+
+/* The tile-64 sync's PTX floor: each 64-thread tile of the block on its own
+ * named barrier (ids 1.., barrier 0 is __syncthreads'), `bar.sync id, 64`,
+ * with the same check. C++ CG's thread_block_tile<64>::sync is a software
+ * barrier 16x slower than this; cgc's row is judged against this floor. */
+__global__ void k_bar_sync64(bench_args_t a)
+{
+    BENCH_BLOCK_SLOTS;
+    const unsigned id = 1u + threadIdx.x / 64u;
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        BENCH_BLOCK_PUBLISH(a, i);
+        asm volatile("bar.sync %0, 64;" ::"r"(id) : "memory");
+        BENCH_TILE64_VERIFY(a, i, wrong);
+    }
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_bar_sync64, k_bar_sync64)
 
 // --- group memcpy_async + wait_prior, S stages ------------------------------------------------
 

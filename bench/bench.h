@@ -46,17 +46,20 @@ typedef struct bench_args {
  *   [BENCH_CHK_PHASES] thread 0 of every block adds a.iters at the end of
  *                      every launch with iterations: launches x iters x blocks
  *   [BENCH_CHK_SUM]    row-specific sum the host recomputes (completion sum)
- *   [BENCH_CHK_STALE]  stale reads where the operation orders no memory
- *                      (relaxed cluster arrive): reported, not WRONG
- *   [BENCH_CHK_STATE + k] collectives: final state of thread k of block 0
- *                      (k < 32) and of thread k - 32 of the last block
+ *   [BENCH_CHK_STALE]  stale data reads where the operation orders no memory
+ *                      (relaxed cluster arrive): reported, not WRONG (its
+ *                      arrival counts are checked: a short one is WRONG)
+ *   [BENCH_CHK_STATE + 32 s + l] collectives: final state of lane l of
+ *                      sampled warp s (bench_coll_sample: BENCH_COLL_SAMPLES
+ *                      warps of different blocks and warp indices)
  */
 #define BENCH_CHK_WRONG 0
 #define BENCH_CHK_PHASES 1
 #define BENCH_CHK_SUM 2
 #define BENCH_CHK_STALE 3
 #define BENCH_CHK_STATE 8
-#define BENCH_CHK_WORDS 80
+#define BENCH_COLL_SAMPLES 4
+#define BENCH_CHK_WORDS (BENCH_CHK_STATE + 32 * BENCH_COLL_SAMPLES)
 
 /* The line of a.dbar_lines that a device-barrier kernel's barrier lives on:
  * the runner times every row twice, the sides swapping lines, so neither
@@ -114,7 +117,8 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_memcpy_stages4)       /* the same, 4 stages                            */  \
     X(a_syncthreads_nochk)    /* __syncthreads, no check (the check-cost rows) */  \
     X(a_cg_cluster_sync_nochk)/* CG cluster.sync(), no check (check-cost rows) */  \
-    X(a_cg_grid_sync_nochk)   /* CG grid.sync(), no check (check-cost rows)    */
+    X(a_cg_grid_sync_nochk)   /* CG grid.sync(), no check (check-cost rows)    */  \
+    X(a_bar_sync64)           /* bar.sync id, 64: the tile-64 sync's PTX floor */
 
 BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
 
@@ -268,5 +272,23 @@ extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
 /* Copy rows: fill n int4 of src with bench_src_vec(index) (bench_device.h)
  * on `stream`; returns a cudaError_t. */
 extern "C" int bench_fill_src(int4 *src, unsigned long long n, cudaStream_t stream);
+
+/* The self-test's broken variants (bench --self-test; selftest.cu and, for
+ * the streaming families, stream.cu): each is its family's kernel with one
+ * defect that the family's check must report as WRONG. Several are broken
+ * where the checks before issue 27 did not look (even phases, rounds before
+ * the last, warps other than 0, a relaxed wait), so the old checks passed
+ * them. */
+#define BENCH_SELFTEST_KERNELS(X)                                                  \
+    X(d_cluster_broken)       /* cluster sync: even phases read before the barrier */ \
+    X(d_cluster_relaxed_broken) /* relaxed cluster barrier: counts read before the wait */ \
+    X(d_grid_broken)          /* grid sync: even phases read before the barrier */ \
+    X(d_copy_broken)          /* TMA bulk copy: the tile read before its wait  */  \
+    X(d_dsmem_push_broken)    /* DSMEM push: each round read before its wait   */  \
+    X(d_reduce32_broken)      /* tile-32 reduce, off by one outside warp 0     */  \
+    X(d_stream_pipeline_broken) /* cg_pipeline_t: stages read before the wait  */  \
+    X(d_project_sliced_broken)  /* sliced multicast: stages read before the wait */
+
+BENCH_SELFTEST_KERNELS(BENCH_DECLARE)
 
 #endif /* CGC_BENCH_H */

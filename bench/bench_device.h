@@ -170,17 +170,21 @@ static __device__ __forceinline__ unsigned bench_block_peer(long long i)
                    bench_slot_value((a).nonce, (i), bench_p_);                                   \
     } while (0)
 
-/* Cluster and grid rows check every 8th phase (i % 8 == 7), every thread of
- * the grid then: the check's remote read (DSMEM, or another block's line in
- * L2) waits on the critical path, and checked at every phase it tripled a
- * grid sync at 8 blocks/SM and halved the relaxed cluster rows' headroom
- * (bench/README.md, "What the checks cost"). A barrier that releases a phase
- * early does so at checked phases too (the self-test's broken barriers are
- * caught); the phase count is still checked for every phase. */
+/* Cluster and grid rows check one phase in 8, every thread of the grid
+ * then: the check's remote read (DSMEM, or another block's line in L2) waits
+ * on the critical path, and checked at every phase it tripled a grid sync at
+ * 8 blocks/SM and halved the relaxed cluster rows' headroom (bench/README.md,
+ * "What the checks cost"). Which one rotates: phase i is checked when
+ * i % 8 == (i / 8) % 8, so every 64 phases each residue mod 8 is checked
+ * once, odd and even phases alike (until issue 27 it was i % 8 == 7, odd
+ * phases only: a barrier broken on even phases passed; the self-test's
+ * d_cluster_broken and d_grid_broken are such barriers). Consecutive checked
+ * phases (63 and 64) are fine: the check is sound at every phase. The phase
+ * count is still checked for every phase. */
 #define BENCH_CHECK_EVERY 8
 static __device__ __forceinline__ bool bench_checked_phase(long long i)
 {
-    return ((unsigned)i & (BENCH_CHECK_EVERY - 1u)) == BENCH_CHECK_EVERY - 1u; /* a power of two */
+    return ((unsigned)i & (BENCH_CHECK_EVERY - 1u)) == (((unsigned)i >> 3) & (BENCH_CHECK_EVERY - 1u));
 }
 
 /* Every grid kernel (cgc, anchor, settings): the grid rows run at most 2048
@@ -211,6 +215,30 @@ static __device__ __forceinline__ bool bench_checked_phase(long long i)
  * slots[phase & 1] (map_shared_rank). The id is the global thread index, so
  * a value from the wrong CTA never matches. */
 static __device__ __forceinline__ unsigned bench_cluster_peer_thread(void) { return threadIdx.x ^ 32u; }
+
+/* Relaxed cluster rows: a relaxed arrive orders no memory (a stale data read
+ * is allowed), but the wait must still not return before every thread of
+ * the cluster arrived. At a checked phase, before its arrive, each thread
+ * stores its arrival stamp (the launch's nonce, and phase + 1) in its own
+ * word of bench_arrived_; after the wait it reads, through DSMEM, the stamp
+ * of the same peer thread as the data check (tid ^ 32 of the next CTA) and
+ * counts it WRONG unless it is this launch's and says phase + 1 or + 2 (the
+ * peer may be one phase ahead, never two: its next arrival needs this
+ * thread's). Over every thread, every thread's stamp is read each checked
+ * phase. The stamp is the thread's own shared-memory store before its arrive,
+ * which the relaxed barrier itself does not order (PTX: no ordering of
+ * accesses before a relaxed arrive); a cluster barrier's round trip takes far
+ * longer than that store takes to land, and a fenced variant of the same
+ * check runs in tests/cg:barrier_test (cluster_relaxed_wait_waits_for_every_arrival). */
+#define BENCH_ARRIVALS __shared__ unsigned long long bench_arrived_[1024]
+static __device__ __forceinline__ unsigned long long bench_arrival_stamp(unsigned nonce, long long i)
+{
+    return ((unsigned long long)nonce << 32) | (unsigned)(i + 1);
+}
+static __device__ __forceinline__ unsigned bench_arrival_short(unsigned long long v, unsigned nonce, long long i)
+{
+    return ((unsigned)(v >> 32) != nonce) | ((unsigned)v - (unsigned)(i + 1) > 1u);
+}
 
 /* Copy rows: the source's int4 number j (bench_fill_src writes these). */
 static __device__ __forceinline__ int4 bench_src_vec(unsigned long long j)
@@ -262,19 +290,34 @@ static __device__ __forceinline__ int4 bench_dsmem_vec(unsigned from, long long 
  * dropped. Values stay below 2^16, so sums of 32 of them (below 2^21) are
  * exact in every type: the result does not depend on the order of
  * combination, and the host replays the chain in integers
- * (bench.cu, coll_replay) for threads 0..31 of block 0 and of the last
- * block. */
+ * (bench.cu, coll_replay) for the lanes of BENCH_COLL_SAMPLES warps
+ * (bench_coll_sample: warp s * (warps - 1) / 3 of block s * (blocks - 1) / 3,
+ * s = 0..3: four blocks and four warp indices; until issue 27 it was warp 0
+ * of the first and the last block). */
 static __device__ __forceinline__ unsigned bench_coll_seed(void)
 {
     return (unsigned)((bench_gtid() + 1ull) * 0x9E3779B97F4A7C15ull >> 32);
 }
 static __device__ __forceinline__ unsigned bench_coll_next(unsigned r, unsigned s) { return (r * 0x9E3779B1u + s) >> 16; }
 
+/* Which sampled warp (0..BENCH_COLL_SAMPLES - 1) the calling thread's warp
+ * is, or -1. The host (bench.cu, coll_sample) uses the same formula. */
+static __device__ __forceinline__ int bench_coll_sample(void)
+{
+    const unsigned warps = blockDim.x / 32u, w = threadIdx.x / 32u;
+    for (unsigned s = 0; s < BENCH_COLL_SAMPLES; ++s)
+        if (blockIdx.x == s * (gridDim.x - 1u) / (BENCH_COLL_SAMPLES - 1u) &&
+            w == s * (warps - 1u) / (BENCH_COLL_SAMPLES - 1u))
+            return (int)s;
+    return -1;
+}
+
 /* After the loop: the sampled threads' final x, the phase count, the sink. */
 static __device__ __forceinline__ void bench_coll_report(const bench_args_t *a, unsigned x)
 {
-    if (a->iters > 0 && threadIdx.x < 32u && (blockIdx.x == 0u || blockIdx.x == gridDim.x - 1u))
-        a->chk[BENCH_CHK_STATE + threadIdx.x + (blockIdx.x == 0u ? 0u : 32u)] = x;
+    const int s = a->iters > 0 ? bench_coll_sample() : -1;
+    if (s >= 0)
+        a->chk[BENCH_CHK_STATE + 32u * (unsigned)s + (threadIdx.x & 31u)] = x;
     bench_check_report(a, 0);
     bench_sink(a, x);
 }

@@ -99,6 +99,53 @@
         bench_sink(&a, acc);                                         \
     }
 
+/* The relaxed barrier: a stale data read is allowed (counted apart), a short
+ * arrival count is WRONG (bench_device.h, BENCH_ARRIVALS). BENCH_RELAXED_EARLY
+ * (the self-test's d_cluster_relaxed_broken, selftest.cu): the checks run
+ * between the arrive and the wait, as a wait that does not wait would. */
+#if !defined(BENCH_RELAXED_EARLY)
+#define BENCH_RELAXED_EARLY 0
+#endif
+#define BENCH_CLUSTER_RELAXED_KERNEL(kname)                                                                          \
+    __global__ void kname(bench_args_t a)                                                                            \
+    {                                                                                                                \
+        __shared__ unsigned slots[2][1024];                                                                          \
+        BENCH_ARRIVALS;                                                                                              \
+        cg_cluster_t cl = cg_this_cluster();                                                                         \
+        const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);                        \
+        const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread(); \
+        const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),             \
+                                     (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};            \
+        const unsigned long long *arrived =                                                                          \
+            (const unsigned long long *)cg_cluster_map_shared_rank(&cl, bench_arrived_, peer);                       \
+        unsigned long long stale = 0, wrong = 0;                                                                     \
+        unsigned acc = threadIdx.x;                                                                                  \
+        for (long long i = 0; i < a.iters; ++i) {                                                                    \
+            acc += (unsigned)i;                                                                                      \
+            const bool chk = bench_checked_phase(i);                                                                 \
+            if (chk) {                                                                                               \
+                slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());                    \
+                *(volatile unsigned long long *)&bench_arrived_[threadIdx.x] = bench_arrival_stamp(a.nonce, i);      \
+            }                                                                                                        \
+            cg_token_t t = cg_cluster_barrier_arrive_relaxed(&cl);                                                   \
+            if (!BENCH_RELAXED_EARLY)                                                                                \
+                cg_cluster_barrier_wait(&cl, t);                                                                     \
+            if (chk) {                                                                                               \
+                stale += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] !=                  \
+                         bench_slot_value(a.nonce, i, pid);                                                          \
+                wrong += bench_arrival_short(                                                                        \
+                    *(volatile const unsigned long long *)&arrived[bench_cluster_peer_thread()], a.nonce, i);        \
+            }                                                                                                        \
+            if (BENCH_RELAXED_EARLY)                                                                                 \
+                cg_cluster_barrier_wait(&cl, t);                                                                     \
+        }                                                                                                            \
+        cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */                                    \
+        if (stale)                                                                                                   \
+            atomicAdd(&a.chk[BENCH_CHK_STALE], stale);                                                               \
+        bench_check_report(&a, wrong);                                                                               \
+        bench_sink(&a, acc);                                                                                         \
+    }
+
 /* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
  * library's defaults; designs_grid_*.cu with one setting changed), bounded
  * like the anchor (BENCH_GRID_BOUNDS, bench_device.h). */

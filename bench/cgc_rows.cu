@@ -210,32 +210,9 @@ __global__ void kc_cluster_split(bench_args_t a)
 }
 BENCH_BUILT(c_cluster_split, kc_cluster_split)
 
-__global__ void kc_cluster_relaxed(bench_args_t a)
-{
-    __shared__ unsigned slots[2][1024];
-    cg_cluster_t cl = cg_this_cluster();
-    const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);
-    const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread();
-    const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),
-                                 (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        acc += (unsigned)i;
-        if (bench_checked_phase(i))
-            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
-        cg_token_t t = cg_cluster_barrier_arrive_relaxed(&cl);
-        cg_cluster_barrier_wait(&cl, t);
-        if (bench_checked_phase(i))
-            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
-    }
-    cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
-    /* A relaxed arrive orders no memory: a stale read is allowed, counted apart. */
-    if (wrong)
-        atomicAdd(&a.chk[BENCH_CHK_STALE], wrong);
-    bench_check_report(&a, 0);
-    bench_sink(&a, acc);
-}
+/* The relaxed barrier (cgc_kernels.h): a stale data read is allowed, a
+ * short arrival count is WRONG. */
+BENCH_CLUSTER_RELAXED_KERNEL(kc_cluster_relaxed)
 BENCH_BUILT(c_cluster_relaxed, kc_cluster_relaxed)
 
 /* The shared-memory-only cluster barrier: the same check as the split rows
@@ -283,13 +260,18 @@ BENCH_BUILT(c_device_barrier, kc_device_barrier)
 
 /*
  * Dynamic shared memory as the anchor's: send[xfer] then recv[xfer]. Each
- * round every CTA pushes its send buffer into its ring neighbour's (rank + 1)
- * recv buffer; the push completes its bytes on the neighbour's `full`
- * mbarrier. The receiver's thread 0 arrives on its own `full` expecting the
- * bytes, every thread waits on it (acquire at cluster scope), and a cluster
- * barrier closes the round (the next round's push must not land before this
- * round's phase has completed, as in dsmem/dsmem.h's protocol). `bulk` picks
- * the sender: the bulk copy engine (one thread) or st.async from every thread.
+ * round every CTA writes the round's data into its send buffer
+ * (bench_dsmem_vec: new every round) and pushes it into its ring neighbour's
+ * (rank + 1) recv buffer; the push completes its bytes on the neighbour's
+ * `full` mbarrier. The receiver's thread 0 arrives on its own `full`
+ * expecting the bytes, every thread waits on it (acquire at cluster scope)
+ * and checks its int4 of the round's message, and a cluster barrier closes
+ * the round (the next round's push must not land before this round's phase
+ * has completed and been read, as in dsmem/dsmem.h's protocol; and the send
+ * buffer is rewritten only after every push from it has landed). `bulk` picks
+ * the sender: the bulk copy engine (one thread, after a block barrier: it
+ * sends every thread's writes) or st.async from every thread (each pushes the
+ * int4 it wrote: cg_dsmem_push gives thread t int4 t, t + blockDim, ...).
  */
 static __device__ __forceinline__ void dsmem_push_kernel(const bench_args_t *a, int bulk)
 {
@@ -300,41 +282,40 @@ static __device__ __forceinline__ void dsmem_push_kernel(const bench_args_t *a, 
     unsigned n = a->xfer_bytes / sizeof(int4);
     int4 *send = dyn;
     int4 *recv = dyn + n;
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
-        send[k] = bench_dsmem_vec(blockIdx.x, 0, k);
-        recv[k] = make_int4(0, 0, 0, 0); /* poison: what a launch leaves is not this one's */
-    }
     if (threadIdx.x == 0) {
         cg_mbarrier_init(&full, 1);
         cg_mbarrier_init_fence_cluster();
     }
-    if (bulk)
-        cg_fence_proxy_async_smem(); /* send is read by the bulk engine (async proxy) */
-    uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);
+    const uint32_t nb = cg_cluster_num_blocks(&cl);
+    const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % nb;
+    const unsigned from = blockIdx.x - cg_cluster_block_rank(&cl) + (cg_cluster_block_rank(&cl) + nb - 1u) % nb;
     cg_cluster_sync(&cl); /* every CTA's mbarrier is initialized before anyone pushes */
+    unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a->iters; ++i) {
+        for (unsigned k = threadIdx.x; k < n; k += blockDim.x)
+            send[k] = bench_dsmem_vec(blockIdx.x, i, k);
+        if (bulk) {
+            cg_fence_proxy_async_smem(); /* send is read by the bulk engine (async proxy) */
+            cg_thread_block_sync(&b);
+        }
         if (threadIdx.x == 0)
             (void)cg_mbarrier_arrive_tx(&full, a->xfer_bytes);
         if (bulk) {
             if (threadIdx.x == 0) {
-                cg_dsmem_fence_proxy_async(); /* the peer's generic writes of recv (its poison), before the engine's */
+                cg_dsmem_fence_proxy_async(); /* the peer's generic reads of recv, before the engine's writes */
                 cg_dsmem_push_bulk(recv, send, a->xfer_bytes, &full, peer);
             }
         } else {
             cg_dsmem_push(&b, recv, send, a->xfer_bytes, &full, peer);
         }
         cg_mbarrier_wait_parity_cluster(&full, (uint32_t)(i & 1));
+        for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
+            const int4 v = recv[k];
+            acc ^= (unsigned)v.x;
+            wrong += bench_vec_ne(v, bench_dsmem_vec(from, i, k));
+        }
         cg_cluster_sync(&cl);
-    }
-    /* After the last round recv holds the send buffer of the previous CTA. */
-    unsigned long long wrong = 0;
-    const uint32_t nb = cg_cluster_num_blocks(&cl);
-    const unsigned from = blockIdx.x - cg_cluster_block_rank(&cl) + (cg_cluster_block_rank(&cl) + nb - 1u) % nb;
-    for (unsigned k = threadIdx.x; k < n; k += blockDim.x) {
-        acc ^= (unsigned)recv[k].x;
-        if (a->iters > 0)
-            wrong += bench_vec_ne(recv[k], bench_dsmem_vec(from, 0, k));
     }
     bench_check_report(a, wrong);
     bench_sink(a, acc);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # `bench --list` needs no GPU and names every family, including the checked
-# collective, double-buffered DSMEM, staged-copy and self-test rows; a
-# filter that matches nothing lists nothing. Host-only: runs in CI.
+# collective, double-buffered DSMEM, staged-copy and self-test rows (one
+# broken variant per checked family); a filter that matches nothing lists
+# nothing. Host-only: runs in CI.
 set -uo pipefail
 bin="$1"
 out=$("$bin" --list) || { echo "bench --list failed"; exit 1; }
@@ -11,7 +12,10 @@ for fam in "block sync" "block split arrive+wait" "rotating slow warp" "barrier 
     "cluster sync" "cluster relaxed arrive+wait" "device barrier arrive+wait" "grid sync" \
     "DSMEM exchange " "DSMEM exchange, double-buffered" "latency: global->shared copy" "reduce" \
     "inclusive_scan" "tile-64 sync" "group memcpy_async + wait_prior" "check cost" \
-    "self-test: broken barrier" "self-test: broken block barrier"; do
+    "self-test: broken barrier" "self-test: broken block barrier" "self-test: broken cluster barrier" \
+    "self-test: broken relaxed cluster barrier" "self-test: broken grid barrier" "self-test: broken copy" \
+    "self-test: broken DSMEM exchange" "self-test: broken collective" "self-test: broken pipeline" \
+    "self-test: broken multicast"; do
     grep -qF -- "$fam" <<<"$out" || { echo "bench --list lacks the family '$fam'"; fail=1; }
 done
 for call in cg_tile_reduce_i32 cg_tile_reduce_f32 cg_tile_reduce_f64 cg_tile_inclusive_scan_i32 \
@@ -21,8 +25,8 @@ done
 n=$(grep -c "double-buffered" <<<"$out")
 [ "$n" -eq 6 ] || { echo "want 6 double-buffered DSMEM rows (clusters 2/4/8 x 1/8 messages), got $n"; fail=1; }
 # --filter selects the new families (--list shows what a run with it would run).
-for spec in "inclusive_scan:6" "tile 16:6" "coalesced:1" "tile-64:2" "wait_prior:3" "double-buffered:6" \
-    "latency::4" "check cost:6"; do
+for spec in "inclusive_scan:6" "tile 16:6" "coalesced:1" "tile-64:4" "wait_prior:3" "double-buffered:6" \
+    "latency::4" "check cost:6" "self-test:11" "bar.sync id, 64:2"; do
     f=${spec%:*}
     want=${spec##*:}
     got=$("$bin" --list --filter "$f" | grep -c .)

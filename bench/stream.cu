@@ -301,6 +301,84 @@ __global__ void __launch_bounds__(BS_FWD_THREADS) kb_project_forwarded(bench_arg
 BENCH_EXPORT(p_project_forwarded, kb_project_forwarded<0>)
 BENCH_EXPORT(p_project_forwarded_batch, kb_project_forwarded<1>)
 
+// --- self-test: broken variants (bench --self-test) --------------------------------------------
+
+/* The 2-stage stream pipeline whose consumers read each stage before its
+ * wait (then wait and release as the protocol asks): the checksum must come
+ * out wrong. */
+__global__ void __launch_bounds__(BS_CGC_THREADS) kd_stream_pipeline_broken(bench_args_t a)
+{
+    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char smem[];
+    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    cg_pipeline_t p = cg_pipeline_attach(smem, 2, BS_TILE);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers(&p, 1, BS_CONSUMER_WARPS);
+    __syncthreads();
+    const int4 *src = a.src;
+    if (warp == 0) {
+        if (cg_elect_sync(0xffffffffu))
+            for (unsigned long long t = blockIdx.x; t < a.ntiles; t += gridDim.x) {
+                cg_pipeline_producer_acquire(&p);
+                cg_pipeline_producer_copy(&p, 0, src + t * BS_TILE_VECS, BS_TILE);
+                cg_pipeline_producer_commit(&p, BS_TILE);
+            }
+        __syncwarp();
+        return;
+    }
+    unsigned long long s = 0;
+    for (unsigned long long t = blockIdx.x; t < a.ntiles; t += gridDim.x) {
+        const uint4 *x = (const uint4 *)cg_pipeline_stage(&p, cg_pipeline_consumer_index(&p)); /* the defect */
+        for (uint32_t i = (warp - 1u) * 32u + lane; i < BS_TILE_VECS; i += BS_CONSUMER_WARPS * 32u)
+            s += bs_sum4(x[i]);
+        (void)cg_pipeline_consumer_wait(&p);
+        cg_pipeline_consumer_release_warp(&p);
+    }
+    bs_warp_add(&a.acc[blockIdx.x], s);
+}
+BENCH_EXPORT(d_stream_pipeline_broken, kd_stream_pipeline_broken)
+
+/* The sliced multicast kernel (examples/pipeline_project.cuh, PJ_SLICED)
+ * whose consumers read each stage before its wait: the per-rank checksums
+ * must come out wrong. */
+__global__ void __launch_bounds__(PJ_THREADS) kd_project_sliced_broken(bench_args_t a)
+{
+    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
+    const uint32_t *in = (const uint32_t *)a.src;
+    const size_t ntiles = a.ntiles;
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t r = cg_cluster_block_rank(&cl), C = cg_cluster_num_blocks(&cl);
+    const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
+    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    const uint16_t all = (uint16_t)((1u << C) - 1u);
+    uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
+    for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
+        w[j] = pj_weight(r, j);
+    cg_pipeline_t p = cg_pipeline_attach_cluster(pj_smem, PJ_STAGES, PJ_TILE_BYTES, 0);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers_cluster(&p, C * PJ_WARPS);
+    cg_cluster_sync(&cl);
+    if (warp == 0) {
+        if (cg_elect_sync(0xffffffffu))
+            pj_produce(&p, in, ntiles, cid, ncl, all, PJ_SLICED);
+        __syncwarp();
+    } else {
+        uint32_t mine = 0;
+        for (size_t t = cid; t < ntiles; t += ncl) {
+            const uint4 *x = (const uint4 *)cg_pipeline_stage(&p, cg_pipeline_consumer_index(&p)); /* the defect */
+            uint32_t s = pj_dot(x, w, warp, lane);
+            (void)cg_pipeline_cluster_consumer_wait(&p);
+            cg_pipeline_cluster_consumer_release_all_warp(&p, all);
+            for (int d = 16; d > 0; d /= 2)
+                s += __shfl_xor_sync(0xffffffffu, s, d);
+            mine += s;
+        }
+        if (lane == 0)
+            atomicAdd(&a.acc[blockIdx.x], (unsigned long long)mine);
+    }
+    cg_cluster_sync(&cl);
+}
+BENCH_EXPORT(d_project_sliced_broken, kd_project_sliced_broken)
+
 // --- host: the source, the expected sums, the roofline ------------------------------------------
 
 __global__ void kb_stream_fill(uint32_t *dst, unsigned long long n)
@@ -489,6 +567,10 @@ static bs_shape_t bs_shape_of(const void *fn)
         s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
     else if (fn == p_project_forwarded() || fn == p_project_forwarded_batch())
         s = (bs_shape_t){BS_FWD_THREADS, 1, BS_FWD_SMEM, 1};
+    else if (fn == d_stream_pipeline_broken()) /* self-test */
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0};
+    else if (fn == d_project_sliced_broken()) /* self-test */
+        s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
     return s;
 }
 

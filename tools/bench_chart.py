@@ -19,8 +19,12 @@ import sys
 
 
 def load(path):
+    """The rows of a benchmark CSV. Lines that start with '#' are metadata
+    (GPU, driver, clocks, commit: bench --csv and the workload binaries write
+    them first; a file the workloads appended to holds several) and are
+    skipped wherever they are."""
     with open(path, newline="") as f:
-        return [r for r in csv.DictReader(f)]
+        return [r for r in csv.DictReader(line for line in f if not line.startswith("#"))]
 
 
 def main(argv):

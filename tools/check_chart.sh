@@ -6,8 +6,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The H200 file with the metadata lines today's CSVs start with ("# ...",
+# bench --csv and bench/workloads/wl.h), one of them in the middle as a file
+# the workloads append to has: the chart must read it the same.
+{
+    echo "# gpu=NVIDIA H200 sm=9.0 sms=132 driver=13000 runtime=13000 sm_clock_max_mhz=1980 commit=a5280d8"
+    head -n 3 bench/results/2026-11-24-h200-grid-a5280d8.csv
+    echo "# gpu=NVIDIA H200 sm=9.0 sms=132 driver=13000 runtime=13000 sm_clock_max_mhz=1980 commit=a5280d8"
+    tail -n +4 bench/results/2026-11-24-h200-grid-a5280d8.csv
+} >"$out/h200-with-metadata.csv"
 python3 tools/bench_chart.py "$out" H100=bench/results/2026-11-24-h100-grid-a5280d8.csv \
-    H200=bench/results/2026-11-24-h200-grid-a5280d8.csv || exit 1
+    H200="$out/h200-with-metadata.csv" || exit 1
 for f in "$out"/*.png; do
     [ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || { echo "not a PNG: $f"; exit 1; }
     [ "$(stat -c %s "$f")" -gt 5000 ] || { echo "too small to be a chart: $f"; exit 1; }

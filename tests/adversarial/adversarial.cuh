@@ -30,4 +30,55 @@ static __device__ __forceinline__ void adv_spin_ns(uint32_t ns)
     }
 }
 
+/* --- per-block tally: what was checked and which phases completed ----------
+ *
+ * Each thread counts the data checks it made; one thread per barrier object
+ * counts the phases it saw complete (after each of its waits). When a thread
+ * leaves the kernel it adds its counts into the block's shared tally; the
+ * last thread of the block to leave writes the tally over the block's record
+ * in global memory, which the host poisoned. So the host compares what the
+ * kernel itself counted, block by block and object by object, with what the
+ * test meant to run: a block that never ran, stopped early or skipped its
+ * checks leaves poison or a short count, never a pass. Mirrored in
+ * block_test.c (abt_block_rec_t). */
+#define ADV_OBJECTS 4
+struct adv_block_rec {
+    unsigned long long checks;              /* data checks made by the block's threads */
+    unsigned long long phases[ADV_OBJECTS]; /* phases each barrier object completed, device-counted */
+};
+
+struct adv_tally {
+    unsigned long long checks;
+    unsigned long long phases[ADV_OBJECTS];
+    unsigned left; /* threads that have left */
+};
+
+/* Thread 0, before a block barrier that every thread passes first. */
+static __device__ __forceinline__ void adv_tally_init(adv_tally *s)
+{
+    s->checks = 0;
+    for (int k = 0; k < ADV_OBJECTS; ++k)
+        s->phases[k] = 0;
+    s->left = 0;
+}
+
+/* Every thread of the block, once, as it leaves: its checks and, when it is
+ * the phase counter of object `obj` (>= 0), the phases it counted. */
+static __device__ __forceinline__ void adv_tally_leave(adv_tally *s, adv_block_rec *rec, uint32_t nthreads,
+                                                       unsigned long long checks, int obj,
+                                                       unsigned long long phases)
+{
+    if (checks)
+        atomicAdd(&s->checks, checks);
+    if (obj >= 0)
+        atomicAdd(&s->phases[obj], phases);
+    __threadfence_block();
+    if (atomicAdd(&s->left, 1u) + 1u == nthreads) { /* the last one out */
+        __threadfence_block();
+        rec->checks = atomicAdd(&s->checks, 0ull);
+        for (int k = 0; k < ADV_OBJECTS; ++k)
+            rec->phases[k] = atomicAdd(&s->phases[k], 0ull);
+    }
+}
+
 #endif /* CGT_ADVERSARIAL_CUH */

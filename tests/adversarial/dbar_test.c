@@ -69,9 +69,29 @@ static void finish(const char *what, dbt_report_t *d_rep, unsigned long long wan
                  "%s: %llu wrong values read after a wait; first: phase %llu, thread %llu read peer %llu: got %#llx, "
                  "want %#llx",
                  what, rep.errors, rep.first[0], rep.first[1], rep.first[2], rep.first[3], rep.first[4]);
-    if (want_checks)
-        cr_expect_eq(rep.checks, want_checks, "%s: %llu checks, want %llu (a thread left early?)", what, rep.checks,
-                     want_checks);
+    cr_assert_gt(want_checks, 0ull, "%s: the test asks for no checks", what);
+    cr_expect_eq(rep.checks, want_checks, "%s: %llu checks, want %llu (a thread left early?)", what, rep.checks,
+                 want_checks);
+}
+
+/* The phases each of `nbars` barriers completed, as the barriers themselves
+ * counted them (the phase number in bits 41..63 of the state word,
+ * barrier/device_barrier.h; it wraps at 2^23): each must be `want`. Returns
+ * the sum. */
+static unsigned long long expect_barrier_phases(const char *what, const void *d_bars, unsigned nbars,
+                                                unsigned long long want)
+{
+    cg_device_barrier_t bars[8];
+    cr_assert_leq(nbars, 8u);
+    CGT_CUDA(cudaMemcpy(bars, d_bars, nbars * sizeof bars[0], cudaMemcpyDeviceToHost));
+    unsigned long long sum = 0;
+    for (unsigned k = 0; k < nbars; ++k) {
+        const unsigned long long phase = bars[k]._state >> 41;
+        cr_expect_eq(phase, want % (1ull << 23), "%s: barrier %u is in phase %llu after the run, want %llu", what, k,
+                     phase, want);
+        sum += phase;
+    }
+    return sum;
 }
 
 static unsigned sms(void) { return (unsigned)cgt_device_props()->multiProcessorCount; }
@@ -145,6 +165,7 @@ static void drops_run(uint64_t seed, unsigned per_sm, unsigned threads, uint32_t
     for (uint32_t g = 0; g < n; ++g)
         want += (dbt_host_mix(seed, 7u, g) & 3u) == 0u ? phases / 2 : phases;
     finish(what, rep, want);
+    expect_barrier_phases(what, bar, 1, phases);
     cudaFree(bar);
     cudaFree(slots);
     cudaFree(prog);
@@ -182,6 +203,7 @@ Test(adversarial_device_barrier, lanes_of_one_warp_on_two_barriers)
     dbt_report_t *rep = dev_zero(sizeof *rep);
     CGT_CUDA((cudaError_t)dbt_launch_two_bars(blocks, threads, bars, slots, rep, seed, phases, 1000));
     finish("two barriers in one warp", rep, (unsigned long long)n * phases);
+    expect_barrier_phases("two barriers in one warp", bars, 2, phases);
     cudaFree(bars);
     cudaFree(slots);
     cudaFree(rep);
@@ -203,6 +225,8 @@ Test(adversarial_device_barrier, one_converged_wait_with_tokens_of_two_phases)
     const unsigned long long warps = n / 32u;
     const unsigned long long want = warps * (2ull * (phases - 1u) + 31ull * phases);
     finish("mixed tokens in one wait", rep, want);
+    /* Every thread arrives once per phase: `phases` arrives each. */
+    expect_barrier_phases("mixed tokens in one wait", bar, 1, phases);
     cudaFree(bar);
     cudaFree(slots);
     cudaFree(rep);
@@ -238,7 +262,11 @@ Test(adversarial_device_barrier, random_mix_of_barriers_shapes_and_call_sites)
     CGT_CUDA((cudaError_t)dbt_launch_mix(blocks, bx, by, bz, bars, nbars, d_owner, d_start, slots, rep, seed, phases,
                                          1500));
     finish("random mix", rep, (unsigned long long)n * phases);
-    cr_log_info("random mix: %u barrier phases in all", nbars * phases);
+    /* >= 10^6 phases as the barriers counted them, not as the loop bounds say. */
+    const unsigned long long total = expect_barrier_phases("random mix", bars, nbars, phases);
+    cr_log_info("random mix: %llu barrier phases in all (the barriers' own counts)", total);
+    if (!quick())
+        cr_expect_geq(total, 1000000ull, "random mix: only %llu barrier phases", total);
     free(owner_list);
     cudaFree(bars);
     cudaFree(d_owner);

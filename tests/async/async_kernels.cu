@@ -206,7 +206,10 @@ extern "C" int asyt_store(const uint32_t *in, uint32_t *out1, uint32_t *out2, ui
 
 /* Every block streams `per_block` bytes of global memory through a 32 KiB
  * shared buffer. mode 0: int4 loads and shared stores by every thread, block
- * sync; mode 1: cg_memcpy_async (bulk path) + barrier arrive_and_wait. */
+ * sync; mode 1: cg_memcpy_async (bulk path) + barrier arrive_and_wait. Each
+ * thread sums word 4 * tid of every tile that landed into sink; the source
+ * is asyt_fill_words's (word i = asyt_word(i)), so the host recomputes every
+ * thread's sum. */
 extern "C" __global__ void asyt_bw_kernel(const uint4 *src, size_t per_block, int mode, uint32_t *sink)
 {
     extern __shared__ __align__(128) uint4 tile[];
@@ -232,6 +235,29 @@ extern "C" __global__ void asyt_bw_kernel(const uint4 *src, size_t per_block, in
         cg_sync(&blk);
     }
     sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__host__ __device__ static inline uint32_t asyt_word(uint64_t i)
+{
+    uint32_t x = (uint32_t)i * 0x9E3779B1u ^ (uint32_t)(i >> 32);
+    x ^= x >> 15;
+    x *= 0x2C1B3C6Du;
+    x ^= x >> 12;
+    return x;
+}
+
+extern "C" uint32_t asyt_host_word(uint64_t i) { return asyt_word(i); }
+
+__global__ void asyt_fill_words_kernel(uint32_t *dst, size_t n)
+{
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        dst[i] = asyt_word(i);
+}
+
+extern "C" int asyt_fill_words(void *dst, size_t n)
+{
+    asyt_fill_words_kernel<<<1024, 256>>>((uint32_t *)dst, n);
+    return (int)cudaGetLastError();
 }
 
 extern "C" int asyt_bw(const void *src, size_t per_block, int blocks, int mode, uint32_t *sink, float *ms)

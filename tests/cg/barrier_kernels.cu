@@ -40,6 +40,19 @@ __device__ static void jitter(uint32_t h)
 }
 
 
+/* What a thread counted (cgt_fail_t: checks, phases, cluster_phases), added
+ * at its end; threads that counted no phase add nothing there. */
+__device__ static void report_counts(cgt_fail_t *f, unsigned long long checks, unsigned long long phases,
+                                     unsigned long long cluster_phases)
+{
+    if (checks)
+        atomicAdd(&f->checks, checks);
+    if (phases)
+        atomicAdd(&f->phases, phases);
+    if (cluster_phases)
+        atomicAdd(&f->cluster_phases, cluster_phases);
+}
+
 /* The value thread `t` of block `b` publishes in phase `i`. */
 __device__ static uint32_t code(uint32_t seed, uint32_t i, uint32_t b, uint32_t t) { return mix(seed, i, b, t) | 1u; }
 
@@ -52,6 +65,7 @@ __global__ void k_block_split(uint32_t iters, uint32_t seed, int prepare, cgt_fa
     if (prepare)
         cg_thread_block_barrier_prepare(&b);
     uint32_t tid = cg_thread_block_thread_rank(&b), n = cg_thread_block_num_threads(&b);
+    unsigned long long checks = 0, phases = 0;
     for (uint32_t i = 0; i < iters; i++) {
         uint32_t h = mix(seed, i, blockIdx.x, tid);
         jitter(h);
@@ -59,13 +73,14 @@ __global__ void k_block_split(uint32_t iters, uint32_t seed, int prepare, cgt_fa
         cg_token_t tok = cg_thread_block_barrier_arrive(&b);
         jitter(h >> 7);
         cg_thread_block_barrier_wait(&b, tok);
+        phases += tid == 0;
         uint32_t peer = (tid * 7u + i + 1u) % n;
         uint32_t got = buf[i & 1][peer], want = code(seed, i, blockIdx.x, peer);
         if (got != want)
             fail(f, i, got, want);
+        ++checks;
     }
-    if (tid == 0)
-        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+    report_counts(f, checks, phases, 0);
 }
 
 extern "C" cg_status_t cgt_launch_block_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed,
@@ -167,6 +182,8 @@ __global__ void k_cluster_split(uint32_t iters, uint32_t seed, int relaxed_first
     uint32_t tid = threadIdx.x, n = blockDim.x;
     uint32_t me = cg_cluster_block_rank(&cl), nb = cg_cluster_num_blocks(&cl);
     uint32_t cluster_id = blockIdx.x / nb;
+    const int counter = me == 0 && tid == 0; /* counts the cluster barrier's phases */
+    unsigned long long checks = 0, phases = 0;
     if (relaxed_first) {
         /* Control-only phase: every CTA of the cluster has started. */
         cg_token_t t0 = cg_cluster_barrier_arrive_relaxed(&cl);
@@ -183,13 +200,63 @@ __global__ void k_cluster_split(uint32_t iters, uint32_t seed, int relaxed_first
         jitter(h >> 9);
         __syncwarp();
         cg_cluster_barrier_wait(&cl, tok);
+        phases += counter;
         uint32_t got = remote[slot], want = code(seed ^ cluster_id, i, peer, slot);
         if (got != want)
             fail(f, i, got, want);
+        ++checks;
     }
-    if (tid == 0)
-        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+    report_counts(f, checks, phases, 0);
     cg_cluster_exit_sync(&cl);
+}
+
+/* ---- relaxed cluster barrier: every arrival before any wait returns ---------- */
+
+__global__ void k_cluster_relaxed_arrivals(uint32_t iters, uint32_t seed, int fenced, cgt_fail_t *f)
+{
+    __shared__ uint32_t arrived[1024];
+    cg_cluster_t cl = cg_this_cluster();
+    uint32_t tid = threadIdx.x, n = blockDim.x;
+    uint32_t me = cg_cluster_block_rank(&cl), nb = cg_cluster_num_blocks(&cl);
+    const int counter = me == 0 && tid == 0;
+    unsigned long long checks = 0, phases = 0;
+    arrived[tid] = 0;
+    cg_cluster_sync(&cl); /* every CTA started and zeroed its counts before any DSMEM access */
+    for (uint32_t i = 0; i < iters; i++) {
+        uint32_t h = mix(seed, i, blockIdx.x, tid);
+        jitter(h);
+        *(volatile uint32_t *)&arrived[tid] = i + 1u; /* this thread's arrivals, phase i's included */
+        if (fenced)
+            asm volatile("fence.acq_rel.cluster;" ::: "memory");
+        __syncwarp(); /* see reconverge_note */
+        cg_token_t tok = cg_cluster_barrier_arrive_relaxed(&cl);
+        jitter(h >> 9);
+        __syncwarp();
+        cg_cluster_barrier_wait(&cl, tok);
+        phases += counter;
+        /* One thread of every CTA of the cluster, a different one each phase. */
+        const uint32_t peer_t = (tid * 5u + i) % n;
+        for (uint32_t r = 0; r < nb; ++r) {
+            const uint32_t *remote = (const uint32_t *)cg_cluster_map_shared_rank(&cl, &arrived[0], r);
+            const uint32_t got = *(const volatile uint32_t *)&remote[peer_t];
+            if (got != i + 1u && got != i + 2u)
+                fail(f, i, got, i + 1u);
+            ++checks;
+        }
+    }
+    report_counts(f, checks, phases, 0);
+    cg_cluster_exit_sync(&cl);
+}
+
+extern "C" cg_status_t cgt_launch_cluster_relaxed_arrivals(uint32_t blocks, uint32_t threads, uint32_t cluster,
+                                                           uint32_t iters, uint32_t seed, int fenced, cgt_fail_t *f)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&iters, &seed, &fenced, &f};
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cluster.x = cluster;
+    return cg_launch(&cfg, (const void *)k_cluster_relaxed_arrivals, args);
 }
 
 extern "C" cg_status_t cgt_launch_cluster_split(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters,
@@ -209,6 +276,7 @@ __global__ void k_grid_split(uint32_t iters, uint32_t seed, uint32_t *buf, cgt_f
 {
     cg_grid_t g = cg_this_grid();
     uint32_t gt = (uint32_t)cg_grid_thread_rank(&g), total = (uint32_t)cg_grid_num_threads(&g);
+    unsigned long long checks = 0, phases = 0;
     for (uint32_t i = 0; i < iters; i++) {
         uint32_t h = mix(seed, i, blockIdx.x, threadIdx.x);
         jitter(h);
@@ -216,13 +284,14 @@ __global__ void k_grid_split(uint32_t iters, uint32_t seed, uint32_t *buf, cgt_f
         cg_token_t tok = cg_grid_barrier_arrive(&g);
         jitter(h >> 11);
         cg_grid_barrier_wait(&g, tok);
+        phases += gt == 0;
         uint32_t peer = (gt * 13u + 1u + i * 977u) % total;
         uint32_t got = buf[(size_t)(i & 1) * total + peer], want = code(seed, i, 0, peer);
         if (got != want)
             fail(f, i, got, want);
+        ++checks;
     }
-    if (threadIdx.x == 0)
-        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+    report_counts(f, checks, phases, 0);
 }
 
 extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed,
@@ -256,6 +325,7 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots,
         info[0] = (unsigned long long)(uintptr_t)kept[0]._barrier;
     uint32_t b = (uint32_t)cg_grid_block_rank(&kept[0]), n = (uint32_t)cg_grid_num_blocks(&kept[0]);
     volatile uint32_t *s = slots;
+    unsigned long long checks = 0, phases = 0;
     for (uint32_t i = 0; i < iters; i++) {
         cg_grid_t fresh = cg_this_grid();
         uint32_t which = objects == 3u ? i % 3u : 0u;
@@ -266,14 +336,15 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots,
         if (info != NULL && i == 1 && threadIdx.x == 0)
             atomicOr(&info[1], (t._opaque & CG_GRID_TOK_SPREAD_) ? 1ull : 2ull);
         cg_grid_barrier_wait(g, t);
+        phases += b == 0 && threadIdx.x == 0;
         if (threadIdx.x == 0) {
             uint32_t peer = (b + 1u + i) % n, got = s[(i & 1) * n + peer];
             if (got != i)
                 fail(f, i, got, i);
+            ++checks;
         }
     }
-    if (threadIdx.x == 0)
-        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+    report_counts(f, checks, phases, 0);
 }
 
 extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t objects,
@@ -299,6 +370,7 @@ __global__ void k_stress(uint32_t iters, uint32_t seed, cgt_fail_t *f)
     cg_cluster_t cl = cg_this_cluster();
     uint32_t tid = cg_thread_block_thread_rank(&b), n = cg_thread_block_num_threads(&b);
     uint32_t me = cg_cluster_block_rank(&cl), nb = cg_cluster_num_blocks(&cl);
+    unsigned long long checks = 0, phases = 0, cphases = 0;
     for (uint32_t i = 0; i < iters; i++) {
         uint32_t h = mix(seed, i, blockIdx.x, tid);
         /* Block phase. */
@@ -307,11 +379,13 @@ __global__ void k_stress(uint32_t iters, uint32_t seed, cgt_fail_t *f)
         cg_token_t bt = cg_barrier_arrive(&b); /* generic call on purpose */
         jitter(h >> 8);
         cg_barrier_wait(&b, bt);
+        phases += tid == 0; /* each block's barrier */
         {
             uint32_t peer = (tid + 1u + (h >> 16) % n) % n;
             uint32_t got = blk[i & 1][peer], want = code(seed, i, blockIdx.x, peer);
             if (got != want)
                 fail(f, i, got, want);
+            ++checks;
         }
         /* Cluster phase. */
         clu[i & 1][tid] = code(seed ^ 0x5A5A5A5Au, i, blockIdx.x, tid);
@@ -321,6 +395,7 @@ __global__ void k_stress(uint32_t iters, uint32_t seed, cgt_fail_t *f)
         jitter(h >> 12);
         __syncwarp();
         cg_cluster_barrier_wait(&cl, ct);
+        cphases += me == 0 && tid == 0; /* each cluster's barrier */
         {
             uint32_t peer_rank = (me + 1u + i) % nb, slot = (tid * 3u + i) % n;
             const uint32_t *remote = (const uint32_t *)cg_cluster_map_shared_rank(&cl, &clu[i & 1][0], peer_rank);
@@ -328,10 +403,10 @@ __global__ void k_stress(uint32_t iters, uint32_t seed, cgt_fail_t *f)
             uint32_t got = remote[slot], want = code(seed ^ 0x5A5A5A5Au, i, peer_block, slot);
             if (got != want)
                 fail(f, i, got, want);
+            ++checks;
         }
     }
-    if (tid == 0)
-        atomicAdd(&f->iterations_done, (unsigned long long)iters);
+    report_counts(f, checks, phases, cphases);
     cg_cluster_exit_sync(&cl);
 }
 

@@ -7,14 +7,22 @@
 
 #include "base/status.h"
 
-/* What a barrier kernel found: mismatches and the first one, plus progress. */
+/* What a barrier kernel found: mismatches and the first one, plus what it
+ * counted on the device. `checks`: data comparisons made, summed over every
+ * thread that made them; `phases`: barrier phases completed, counted after
+ * each wait by one thread per barrier object (a block's barrier: its thread
+ * 0; a cluster's: thread 0 of its rank-0 CTA; a grid's: thread 0 of block 0),
+ * summed over the objects; `cluster_phases`: the stress kernel's cluster
+ * barriers, counted the same way (its `phases` are the block barriers'). */
 typedef struct cgt_fail {
     uint32_t errors;
     uint32_t first_iter, first_block, first_thread;
     uint32_t got, want;
     uint32_t timeouts; /* overlap test: bounded spins that expired */
     uint32_t progress; /* overlap test: work done between arrive and wait */
-    unsigned long long iterations_done; /* summed over blocks */
+    unsigned long long checks;
+    unsigned long long phases;
+    unsigned long long cluster_phases;
 } cgt_fail_t;
 
 CG_EXTERN_C_BEGIN
@@ -45,6 +53,19 @@ cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t it
  * 2 flat; 3: the blocks disagreed). */
 cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t objects,
                                    uint32_t *slots, cgt_fail_t *f, unsigned long long *info, cudaStream_t stream);
+
+/* Relaxed cluster barrier (cg_cluster_barrier_arrive_relaxed + wait): before
+ * its arrive each thread stores its arrival count (phase + 1) into its own
+ * shared-memory word; after the wait it reads, through DSMEM, one thread's
+ * count in every CTA of its cluster (a different thread every phase) and
+ * requires phase + 1 or phase + 2 (its peer may be one phase ahead, never
+ * two): a wait that returned before every thread arrived reads a count
+ * below. `fenced`: a fence.acq_rel.cluster before each relaxed arrive (the
+ * count's store then is ordered before the arrival by the PTX model; without
+ * it, as users write the relaxed barrier, the store is the thread's own
+ * earlier shared-memory store, which the barrier does not order). */
+cg_status_t cgt_launch_cluster_relaxed_arrivals(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters,
+                                                uint32_t seed, int fenced, cgt_fail_t *f);
 
 /* Stress: block split barrier + cluster split barrier every iteration, random
  * delays, results checked each phase. */

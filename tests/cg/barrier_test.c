@@ -28,12 +28,16 @@ static cgt_fail_t *new_fail(void)
     return f;
 }
 
-static void expect_clean(const cgt_fail_t *f, const char *what, unsigned long long want_iterations)
+/* No wrong value, and exactly the checks and barrier phases the test asked
+ * for, as the kernel counted them (cgt_fail_t). */
+static void expect_clean(const cgt_fail_t *f, const char *what, unsigned long long want_checks,
+                         unsigned long long want_phases)
 {
     cr_expect_eq(f->errors, 0u, "%s: %u wrong values; first: phase %u block %u thread %u got 0x%08x want 0x%08x",
                  what, f->errors, f->first_iter, f->first_block, f->first_thread, f->got, f->want);
-    cr_expect_eq(f->iterations_done, want_iterations, "%s: %llu block-iterations done, want %llu", what,
-                 f->iterations_done, want_iterations);
+    cr_assert_gt(want_checks, 0ull, "%s: the test asks for no checks", what);
+    cr_expect_eq(f->checks, want_checks, "%s: %llu checks made, want %llu", what, f->checks, want_checks);
+    cr_expect_eq(f->phases, want_phases, "%s: %llu barrier phases counted, want %llu", what, f->phases, want_phases);
 }
 
 static const uint32_t k_threads[] = {32, 64, 128, 256, 512, 1024};
@@ -51,7 +55,7 @@ Test(cg_barriers, block_split_visibility_every_block_size)
             snprintf(what, sizeof what, "block of %u%s", k_threads[t], prepare ? ", prepared" : "");
             CGT_OK(cgt_launch_block_split(8, k_threads[t], iters, (uint32_t)cgt_rand(&rng), prepare, f));
             CGT_SYNC();
-            expect_clean(f, what, 8ull * iters);
+            expect_clean(f, what, 8ull * k_threads[t] * iters, 8ull * iters);
             CGT_CUDA(cudaFree(f));
         }
 }
@@ -88,7 +92,39 @@ Test(cg_barriers, cluster_split_visibility_every_cluster_size)
             CGT_OK(cgt_launch_cluster_split(blocks, k_threads[t], c, iters, (uint32_t)cgt_rand(&rng), (int)(c & 1),
                                             f));
             CGT_SYNC();
-            expect_clean(f, what, (unsigned long long)blocks * iters);
+            expect_clean(f, what, (unsigned long long)blocks * k_threads[t] * iters,
+                         (unsigned long long)(blocks / c) * iters);
+            CGT_CUDA(cudaFree(f));
+        }
+}
+
+/* The relaxed cluster barrier orders no memory, but its wait must still not
+ * return before every thread of the cluster arrived: each thread's arrival
+ * count, read through DSMEM after the wait in every CTA of the cluster, is
+ * the phase's (or one more). Every cluster size, random delays before and
+ * after the arrive; with and without a cluster-scope fence before it (with
+ * it, the PTX model orders the count's store before the arrival; without
+ * it, as users write the relaxed barrier, a short count could also be a
+ * store not yet visible, which the fenced run then tells apart). */
+Test(cg_barriers, cluster_relaxed_wait_waits_for_every_arrival)
+{
+    uint64_t rng = cgt_seed();
+    uint32_t iters = quick() ? 20 : 2000;
+    cgt_require_sm90();
+    for (int fenced = 0; fenced < 2; fenced++)
+        for (uint32_t c = 1; c <= 16; c += quick() ? (c == 1 ? 3 : c == 4 ? 5 : 7) : 1) {
+            const uint32_t threads = 128, blocks = c * 4;
+            cgt_fail_t *f = new_fail();
+            char what[96];
+            snprintf(what, sizeof what, "relaxed cluster barrier, cluster %u%s", c, fenced ? ", fenced" : "");
+            CGT_OK(cgt_launch_cluster_relaxed_arrivals(blocks, threads, c, iters, (uint32_t)cgt_rand(&rng), fenced, f));
+            CGT_SYNC();
+            cr_expect_eq(f->errors, 0u,
+                         "%s: %u arrival counts below the phase after a wait (or more than one ahead); first: "
+                         "phase %u block %u thread %u read %u, want %u or %u",
+                         what, f->errors, f->first_iter, f->first_block, f->first_thread, f->got, f->want,
+                         f->want + 1u);
+            expect_clean(f, what, (unsigned long long)blocks * threads * iters * c, (unsigned long long)4 * iters);
             CGT_CUDA(cudaFree(f));
         }
 }
@@ -102,7 +138,8 @@ Test(cg_barriers, cluster_barrier_without_cluster_launch)
     /* cluster 0: no cluster shape, implicit 1-block clusters. */
     CGT_OK(cgt_launch_cluster_split(64, 256, 0, 500, (uint32_t)cgt_rand(&rng), 1, f));
     CGT_SYNC();
-    expect_clean(f, "no cluster shape", 64ull * 500);
+    /* Implicit clusters of one block: 64 barrier objects. */
+    expect_clean(f, "no cluster shape", 64ull * 256 * 500, 64ull * 500);
     CGT_CUDA(cudaFree(f));
 }
 
@@ -128,7 +165,7 @@ Test(cg_barriers, grid_split_visibility)
         snprintf(what, sizeof what, "grid %u x %u", blocks, threads[t]);
         CGT_OK(cgt_launch_grid_split(blocks, threads[t], iters, (uint32_t)cgt_rand(&rng), buf, f));
         CGT_SYNC();
-        expect_clean(f, what, (unsigned long long)blocks * iters);
+        expect_clean(f, what, (unsigned long long)blocks * threads[t] * iters, iters);
         CGT_CUDA(cudaFree(buf));
         CGT_CUDA(cudaFree(f));
     }
@@ -161,7 +198,8 @@ Test(cg_barriers, grid_sync_millions_of_phases, .timeout = 600)
         snprintf(what, sizeof what, "grid %u x %u, %u phases", configs[c][0], configs[c][1], configs[c][2]);
         CGT_OK(cgt_launch_grid_phases(configs[c][0], configs[c][1], configs[c][2], 1, slots, f, NULL, 0));
         CGT_SYNC();
-        expect_clean(f, what, (unsigned long long)configs[c][0] * configs[c][2]);
+        /* One check per block (thread 0) per phase; one grid barrier. */
+        expect_clean(f, what, (unsigned long long)configs[c][0] * configs[c][2], configs[c][2]);
         CGT_CUDA(cudaFree(slots));
         CGT_CUDA(cudaFree(f));
     }
@@ -197,7 +235,7 @@ static unsigned long long grid_run_finish(grid_run_t *r, const char *what, int *
 {
     unsigned long long info[2];
     CGT_CUDA(cudaMemcpy(info, r->info, sizeof info, cudaMemcpyDeviceToHost));
-    expect_clean(r->f, what, (unsigned long long)r->blocks * r->iters);
+    expect_clean(r->f, what, (unsigned long long)r->blocks * r->iters, r->iters);
     cr_expect_neq(info[0], 0ull, "%s: no grid workspace in a cooperative launch", what);
     cr_expect(info[1] == 1ull || info[1] == 2ull, "%s: blocks disagreed on the algorithm (bits %llu)", what,
               info[1]);
@@ -317,11 +355,16 @@ Test(cg_barriers, stress_ten_million_phases, .timeout = 900)
             snprintf(what, sizeof what, "stress cluster %u block %u", c, k_threads[t]);
             CGT_OK(cgt_launch_stress(blocks, k_threads[t], c, iters, (uint32_t)cgt_rand(&rng), f));
             CGT_SYNC();
-            expect_clean(f, what, (unsigned long long)blocks * iters);
-            phases += (unsigned long long)iters * (blocks + blocks / c);
+            /* Two checks per thread and iteration (block, cluster); one
+             * barrier per block, one per cluster. */
+            expect_clean(f, what, 2ull * blocks * k_threads[t] * iters, (unsigned long long)blocks * iters);
+            cr_expect_eq(f->cluster_phases, (unsigned long long)(blocks / c) * iters,
+                         "%s: %llu cluster barrier phases counted, want %llu", what, f->cluster_phases,
+                         (unsigned long long)(blocks / c) * iters);
+            phases += f->phases + f->cluster_phases;
             CGT_CUDA(cudaFree(f));
         }
-    cr_log_info("stress: %llu barrier phases checked", phases);
+    cr_log_info("stress: %llu barrier phases checked (device-counted)", phases);
     if (!quick())
         cr_expect_geq(phases, 10000000ull, "stress ran only %llu phases", phases);
 }

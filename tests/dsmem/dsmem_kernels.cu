@@ -477,14 +477,19 @@ extern "C" int dsmt_not_early(int csize, int nclusters, const uint32_t *in, uint
                               32u, 0, args);
 }
 
-// --- bandwidth: pull vs push of the same bytes (logged, not asserted) -------------------
+// --- bandwidth: pull vs push of the same bytes (rates logged; data checked) ---------------
 
-/* Every CTA moves `W` words from its neighbour into itself `iters` times.
- * mode 0: naive pull, int4 loads through a mapped pointer (the anchor);
- * mode 1: cg_dsmem_push (st.async v4 from every thread); mode 2:
- * cg_dsmem_push_bulk (one thread, bulk engine). A cluster barrier per
- * iteration in every mode, so the modes differ only in how bytes move. */
-extern "C" __global__ void dsmt_bw_kernel(int iters, int mode, uint32_t *sink)
+/* Every CTA moves `W` words from its ring predecessor (rank - 1) into itself
+ * `iters` times. mode 0: naive pull, int4 loads through a mapped pointer (the
+ * anchor); mode 1: cg_dsmem_push (st.async v4 from every thread) by the
+ * predecessor; mode 2: cg_dsmem_push_bulk (one thread, bulk engine). A
+ * cluster barrier per iteration in every mode, so the modes differ only in
+ * how bytes move. Checked: every round, the word each thread reads must be
+ * the predecessor's; after the last round, every word of dst. status[block]:
+ * the wrong words this block saw (the host poisons it; 0 is the pass). */
+static __device__ __forceinline__ uint32_t dsmt_bw_word(uint32_t i, uint32_t block) { return i * 2654435761u + block; }
+
+extern "C" __global__ void dsmt_bw_kernel(int iters, int mode, uint32_t *sink, uint32_t *status)
 {
     extern __shared__ __align__(16) uint32_t sm[];
     __shared__ cg_mbarrier_t bar;
@@ -492,15 +497,20 @@ extern "C" __global__ void dsmt_bw_kernel(int iters, int mode, uint32_t *sink)
     uint32_t *src = sm, *dst = sm + W;
     const uint32_t p = (t_rank() + 1) % t_nranks();
     const uint32_t q = (t_rank() + t_nranks() - 1) % t_nranks();
-    for (uint32_t i = t; i < W; i += blockDim.x)
-        src[i] = i * 2654435761u + blockIdx.x;
+    const uint32_t from = blockIdx.x - t_rank() + q; /* the block whose words land here */
+    __shared__ uint32_t wrong;
+    for (uint32_t i = t; i < W; i += blockDim.x) {
+        src[i] = dsmt_bw_word(i, blockIdx.x);
+        dst[i] = ~dsmt_bw_word(i, from); /* poison: never the right word */
+    }
     if (t == 0) {
+        wrong = 0;
         cg_mbarrier_init(&bar, 1);
         cg_mbarrier_init_fence_cluster();
     }
     cg_fence_proxy_async_smem();
     t_cluster_sync();
-    uint32_t acc = 0;
+    uint32_t acc = 0, bad = 0;
     for (int it = 0; it < iters; ++it) {
         if (mode == 0) {
             const uint4 *r = (const uint4 *)cg_smem_map_rank_ptr(src, q);
@@ -522,18 +532,29 @@ extern "C" __global__ void dsmt_bw_kernel(int iters, int mode, uint32_t *sink)
         /* A word this thread wrote itself in mode 0 (uint4 t of dst, t < W / 4;
          * no block barrier between the copy and this read, so never another
          * thread's word), any landed word in modes 1 and 2 (after the wait). */
-        acc += dst[4u * t + ((uint32_t)it & 3u)];
+        const uint32_t k = 4u * t + ((uint32_t)it & 3u), v = dst[k];
+        acc += v;
+        bad += v != dsmt_bw_word(k, from);
         t_cluster_sync();
     }
+    if (iters > 0) /* the last round's bytes, every word */
+        for (uint32_t i = t; i < W; i += blockDim.x)
+            bad += dst[i] != dsmt_bw_word(i, from);
+    if (bad)
+        atomicAdd(&wrong, bad);
+    __syncthreads();
+    if (t == 0)
+        status[blockIdx.x] = wrong;
     sink[blockIdx.x * blockDim.x + t] = acc;
 }
 
-extern "C" int dsmt_bw(int csize, int nclusters, int threads, int iters, int mode, uint32_t *sink, float *ms)
+extern "C" int dsmt_bw(int csize, int nclusters, int threads, int iters, int mode, uint32_t *sink, uint32_t *status,
+                       float *ms)
 {
     cudaEvent_t a, b;
     cudaEventCreate(&a);
     cudaEventCreate(&b);
-    void *args[] = {(void *)&iters, (void *)&mode, (void *)&sink};
+    void *args[] = {(void *)&iters, (void *)&mode, (void *)&sink, (void *)&status};
     const size_t smem = 2u * 64u * (size_t)threads;
     int err = cgt_launch_cluster((const void *)dsmt_bw_kernel, (unsigned)(csize * nclusters), (unsigned)csize,
                                  (unsigned)threads, smem, args); /* warm-up */

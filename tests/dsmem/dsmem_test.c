@@ -18,7 +18,7 @@ int dsmt_red_async(int csize, int nclusters, int threads, const uint32_t *in, ui
 int dsmt_push(int csize, int nclusters, int threads, int rounds, int mode, const uint32_t *in, uint32_t *out,
               uint32_t *status);
 int dsmt_not_early(int csize, int nclusters, const uint32_t *in, uint32_t *out, uint32_t *status);
-int dsmt_bw(int csize, int nclusters, int threads, int iters, int mode, uint32_t *sink, float *ms);
+int dsmt_bw(int csize, int nclusters, int threads, int iters, int mode, uint32_t *sink, uint32_t *status, float *ms);
 
 TestSuite(dsmem, .timeout = 120);
 
@@ -31,16 +31,33 @@ static int quick(void)
     return q && *q && *q != '0';
 }
 
-/* Runs a launcher's result: 1 = ran, 0 = this cluster size does not fit here. */
+/* Runs a launcher's result: 1 = ran, 0 = this cluster size does not fit here.
+ * Every size that does not fit is counted; a test whose every size was
+ * skipped fails at its end (sizes_ran): a device that runs no cluster at all
+ * cannot pass a DSMEM test. */
+static int g_sizes_ran, g_sizes_skipped;
+
 static int launched(int err, int csize)
 {
     if (err == CGT_CLUSTER_DOES_NOT_FIT) {
         cr_log_warn("cluster size %d does not fit on this device: not tested", csize);
+        ++g_sizes_skipped;
         return 0;
     }
     CGT_CUDA((cudaError_t)err);
     CGT_SYNC();
+    ++g_sizes_ran;
     return 1;
+}
+
+/* Each test's end: at least one cluster size ran (sizes 2..8 are portable:
+ * an sm_90 device that fits none of them is not one this suite can judge). */
+static void sizes_ran(const char *what)
+{
+    cr_log_info("%s: %d cluster size(s) ran, %d did not fit", what, g_sizes_ran, g_sizes_skipped);
+    cr_expect_gt(g_sizes_ran, 0, "%s: no cluster size fit on this device (%d skipped): nothing was tested", what,
+                 g_sizes_skipped);
+    g_sizes_ran = g_sizes_skipped = 0;
 }
 
 /* Device buffers of n words: random input, poisoned output. */
@@ -119,6 +136,7 @@ Test(dsmem, remote_ld_st_every_form_every_cluster_size)
         free(hpull);
         free(hpush);
     }
+    sizes_ran("remote ld/st");
 }
 
 // --- release/acquire flags --------------------------------------------------------
@@ -157,6 +175,7 @@ static void ring_predecessor_test(ring_launch_fn launch, int ncl, const char *wh
         free(hin);
         free(hout);
     }
+    sizes_ran(what);
 }
 
 Test(dsmem, release_acquire_flag_passes_message)
@@ -283,6 +302,7 @@ Test(dsmem, remote_atomics_and_reductions_every_cluster_size)
         free(hex);
         free(hout);
     }
+    sizes_ran("remote atomics");
 }
 
 // --- st.async ---------------------------------------------------------------------
@@ -317,6 +337,7 @@ Test(dsmem, st_async_every_form_completes_exactly_its_bytes)
         free(hin);
         free(hout);
     }
+    sizes_ran("st.async");
 }
 
 // --- red.async --------------------------------------------------------------------
@@ -380,6 +401,7 @@ Test(dsmem, red_async_every_op_completes_exactly_its_bytes)
         free(hin);
         free(hout);
     }
+    sizes_ran("red.async");
 }
 
 // --- bulk push and the collective push, several rounds -------------------------------
@@ -416,6 +438,7 @@ static void push_rounds(int mode)
         free(hin);
         free(hout);
     }
+    sizes_ran(mode ? "group st.async push" : "bulk push");
 }
 
 Test(dsmem, push_bulk_chunks_complete_exactly_over_rounds) { push_rounds(0); }
@@ -449,11 +472,24 @@ Test(dsmem, exchange_bandwidth_push_vs_pull_logged)
     static const int sizes[] = {2, 4, 8};
     for (int s = 0; s < 3; ++s) {
         const int n = sizes[s], full = nsm / n > 0 ? nsm / n : 1, ncl = quick() && full > 4 ? 4 : full;
-        uint32_t *sink = dev_words((size_t)ncl * n * threads);
+        uint32_t *sink = dev_words((size_t)ncl * n * threads), *status = dev_words((size_t)ncl * n);
+        uint32_t *hst = malloc((size_t)ncl * n * 4);
+        cr_assert(hst != NULL);
         float ms[3] = {0, 0, 0};
         int ran = 1;
-        for (int mode = 0; mode < 3 && ran; ++mode)
-            ran = launched(dsmt_bw(n, ncl, threads, iters, mode, sink, &ms[mode]), n);
+        for (int mode = 0; mode < 3 && ran; ++mode) {
+            CGT_CUDA(cudaMemset(status, CGT_POISON_BYTE, (size_t)ncl * n * 4));
+            ran = launched(dsmt_bw(n, ncl, threads, iters, mode, sink, status, &ms[mode]), n);
+            if (!ran)
+                break;
+            /* Every block's wrong-word count: the round's sampled word and,
+             * after the last round, every word it received. */
+            to_host(hst, status, (size_t)ncl * n);
+            static const char *const names[] = {"pull", "push st.async", "push bulk"};
+            for (int b = 0; b < ncl * n; ++b)
+                cr_expect_eq(hst[b], 0u, "DSMEM exchange %s, cluster %d, block %d: %u wrong words%s", names[mode], n,
+                             b, hst[b], hst[b] == 0xA5A5A5A5u ? " (poison: the kernel did not report)" : "");
+        }
         if (ran) {
             const double bytes = (double)ncl * n * 64.0 * threads * iters; /* 16 KiB per CTA per iteration */
             cr_log_info("DSMEM exchange, cluster %d, %d CTAs x 16 KiB x %d: pull %.2f TB/s, push st.async %.2f TB/s "
@@ -462,7 +498,10 @@ Test(dsmem, exchange_bandwidth_push_vs_pull_logged)
                         bytes / ms[2] / 1e9, ms[0] / ms[2]);
         }
         cudaFree(sink);
+        cudaFree(status);
+        free(hst);
     }
+    sizes_ran("DSMEM exchange bandwidth");
 }
 
 // --- ring exchange: per-warp release, pushes ahead (docs/design/dsmem_exchange.md) ---------
@@ -513,6 +552,7 @@ static void ring_exchange(int mode, const char *what)
         free(hin);
         free(hout);
     }
+    sizes_ran(what);
 }
 
 Test(dsmem, ring_exchange_st_async_per_warp_release) { ring_exchange(0, "ring, st.async"); }

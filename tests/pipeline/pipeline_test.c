@@ -146,6 +146,7 @@ Test(pipeline, warp_specialized_stages_sizes_warps)
                 ++runs;
             }
     cr_log_info("warp-specialized: %d configurations, %d wrong (seed printed above)", runs, bad);
+    cr_expect_gt(runs, 0, "warp-specialized: no configuration fit on this device: nothing was tested");
     teardown(&f);
 }
 

@@ -63,11 +63,13 @@ cudaError_t cgt_stream_wait_deadline(double seconds);
 /* For kernels that trap on purpose (debug-build reports): runs launch()
  * (it returns a cudaError_t) with this process's stdout in a temporary file,
  * waits at most 30 s for the default stream (a kernel that neither traps nor
- * ends fails the test), synchronizes and restores stdout. Then expects an
- * error from the launch or the synchronize (the trap), within 30 s, and, when
- * the kernel's report reached stdout (the driver flushes device printf at
- * synchronization), each of the `nneedles` strings in it. `what` names the
- * case in every message. */
+ * ends fails the test), synchronizes and restores stdout. Then requires: the
+ * launch itself succeeded (a debug kernel that cannot launch fails), the
+ * kernel ended with the trap's cudaErrorLaunchFailure (not another fault: an
+ * illegal address, an illegal instruction), within 30 s, with a report on
+ * stdout (the driver flushes device printf at the synchronize) holding each
+ * of the `nneedles` strings (at least one: the call, the barrier, the phase).
+ * `what` names the case in every message. */
 void cgt_expect_trap_report(const char *what, int (*launch)(void), const char *const *needles, int nneedles);
 
 /* A fresh seed per test run (time and pid mixed), printed so a failure can be

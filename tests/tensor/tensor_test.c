@@ -489,6 +489,7 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
     cgt_require_sm90();
     uint64_t rs = cgt_seed();
     const int nclusters = 3;
+    int ran = 0, skipped = 0;
     for (int csize = 2; csize <= 4; csize *= 2)
         for (int sw = 0; sw <= 3; sw += 3) {
             tcfg_t c;
@@ -541,10 +542,12 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
                 const int err = tnst_multicast(csize, nclusters, &map, dcoords, c.box_bytes, 8, form, dout, dstatus);
                 if (err == -1) {
                     cr_log_warn("%s: the device cannot hold one such cluster; skipped", c.name);
+                    ++skipped;
                     break;
                 }
                 CGT_CUDA((cudaError_t)err);
                 CGT_SYNC();
+                ++ran;
                 CGT_CUDA(cudaMemcpy(out, dout, out_bytes, cudaMemcpyDeviceToHost));
                 CGT_CUDA(cudaMemcpy(status, dstatus, sizeof(uint32_t) * (size_t)nblocks, cudaMemcpyDeviceToHost));
                 int budget = 6, bad = 0;
@@ -572,6 +575,9 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
             free(out);
             free(host);
         }
+    /* Every configuration skipped (no cluster fits): nothing was tested. */
+    cr_expect_gt(ran, 0, "tensor multicast: no configuration ran (%d skipped: the device holds no such cluster)",
+                 skipped);
 }
 
 /* Element strides: every 2nd row and every 3rd plane of a 3-D box (the

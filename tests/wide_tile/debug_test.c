@@ -6,9 +6,8 @@
  * would need ids up to 31); a correct partition (8 tiles of 64) runs and
  * reports its ids. GPU tests: skip without an sm_90 device. One trapping
  * kernel on the GPU at a time (cgt_gpu_exclusive), each waited for with a
- * deadline, as tests/cg/debug_test.c. */
-#include <time.h>
-
+ * deadline and its report's text required (cgt_expect_trap_report), as
+ * tests/cg/debug_test.c. */
 #include "cg/launch.h"
 #include "tests/support/cgtest.h"
 
@@ -16,45 +15,51 @@ cudaError_t cgw_debug_partition(unsigned n, unsigned threads, uint32_t *out);
 
 TestSuite(wide_tile_debug, .timeout = 150);
 
-#define TRAP_DEADLINE_S 30.0
+static unsigned g_n, g_threads;
+static uint32_t *g_out;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static int launch_partition(void) { return (int)cgw_debug_partition(g_n, g_threads, g_out); }
 
-static void expect_trap(unsigned n, unsigned threads, const char *what)
+/* The kernel must launch, print the report naming the call, n and what is
+ * wrong, and trap (cudaErrorLaunchFailure) within 30 s
+ * (cgt_expect_trap_report): any other fault, a launch failure or a silent
+ * trap fails. */
+static void expect_trap(unsigned n, unsigned threads, const char *what, const char *const *needles, int nneedles)
 {
-    uint32_t *out;
     cgt_skip_under_sanitizer("any", "traps on purpose");
     cgt_require_sm90();
     cgt_gpu_exclusive();
-    CGT_CUDA(cudaMalloc((void **)&out, 1024 * sizeof *out));
-    double t0 = now_s();
-    cudaError_t launch = cgw_debug_partition(n, threads, out);
-    cr_expect_eq(launch, cudaSuccess, "%s: launch failed: %s", what, cudaGetErrorString(launch));
-    cudaError_t q = cgt_stream_wait_deadline(TRAP_DEADLINE_S);
-    cr_assert_neq(q, cudaErrorNotReady, "%s: the kernel neither trapped nor finished in %.0f s", what,
-                  TRAP_DEADLINE_S);
-    cg_status_t st = cg_stream_synchronize(0);
-    cr_expect_eq(st, CG_ERROR_KERNEL_FAILED, "%s: want a trapped kernel, got %s", what, cg_status_name(st));
-    cr_expect_lt(now_s() - t0, TRAP_DEADLINE_S, "%s: took %.1f s to report", what, now_s() - t0);
+    CGT_CUDA(cudaMalloc((void **)&g_out, 1024 * sizeof *g_out));
+    g_n = n;
+    g_threads = threads;
+    cgt_expect_trap_report(what, launch_partition, needles, nneedles);
 }
 
-Test(wide_tile_debug, size_not_a_power_of_two_traps) { expect_trap(96, 192, "cg_wide_tiled_partition(96)"); }
+Test(wide_tile_debug, size_not_a_power_of_two_traps)
+{
+    static const char *const needles[] = {"cgc: cg_wide_tiled_partition(n = 96): n must be a power of two in 64..1024"};
+    expect_trap(96, 192, "cg_wide_tiled_partition(96)", needles, 1);
+}
 
-Test(wide_tile_debug, size_below_64_traps) { expect_trap(32, 64, "cg_wide_tiled_partition(32)"); }
+Test(wide_tile_debug, size_below_64_traps)
+{
+    static const char *const needles[] = {"cgc: cg_wide_tiled_partition(n = 32): n must be a power of two in 64..1024"};
+    expect_trap(32, 64, "cg_wide_tiled_partition(32)", needles, 1);
+}
 
 Test(wide_tile_debug, block_not_a_multiple_of_n_traps)
 {
-    expect_trap(128, 192, "cg_wide_tiled_partition(128) in a block of 192");
+    static const char *const needles[] = {
+        "cgc: cg_wide_tiled_partition(n = 128): the block's 192 threads are not a multiple of n"};
+    expect_trap(128, 192, "cg_wide_tiled_partition(128) in a block of 192", needles, 1);
 }
 
 Test(wide_tile_debug, more_tiles_than_barriers_traps)
 {
-    expect_trap(64, 1024, "cg_wide_tiled_partition(64) in a block of 1024 (16 tiles)");
+    static const char *const needles[] = {"cgc: cg_wide_tiled_partition(n = 64): 16 tiles per block need named "
+                                          "barriers",
+                                          "past 15"};
+    expect_trap(64, 1024, "cg_wide_tiled_partition(64) in a block of 1024 (16 tiles)", needles, 2);
 }
 
 /* The control: 8 tiles of 64 (ids 8..15) run in the debug build. */

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Builds every test, example and the benchmark here (no GPU needed), and packs
-# them with Criterion's runtime libraries into .bundle/bundle.tar.gz, ready to
-# travel to the GPU machine:
+# Builds every test, example, the benchmark and the workload benchmarks here
+# (no GPU needed), and packs them with Criterion's runtime libraries into
+# .bundle/bundle.tar.gz, ready to travel to the GPU machine:
 #
 #   tools/gpu/bundle.sh            # here
 #   device run: carry [".bundle"], command "bash tools/gpu/run.sh"
@@ -37,6 +37,15 @@ done >"$stage/tests/gpu_ids.txt"
 
 for b in examples/tour bench/bench; do
     [ -x "bazel-bin/$b" ] && cp -L "bazel-bin/$b" "$stage/bin/"
+done
+# The workload benchmarks (bench/workloads:wl_*, static binaries; Bazel's
+# .params and manifest files beside them are left out): run.sh runs every one
+# it finds in bin/.
+bazel query 'kind("cc_binary", attr(name, "^wl_", //bench/workloads:all))' 2>/dev/null | while read -r label; do
+    wl="bazel-bin/bench/workloads/${label##*:}"
+    if [ -f "$wl" ] && [ -x "$wl" ]; then
+        cp -L "$wl" "$stage/bin/"
+    fi
 done
 
 # The pre-Hopper tour: the examples that need no Hopper feature as compute_80

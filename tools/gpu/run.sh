@@ -2,38 +2,70 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs on the GPU machine, from the checkout, with .bundle/ carried
 # (tools/gpu/bundle.sh made it). In one go: every test binary, the example
-# tour (and the compute_80 PTX tour, JIT-compiled), the benchmark, then every GPU test under compute-sanitizer memcheck,
-# racecheck, synccheck and initcheck (with CGT_QUICK=1, which scales long
-# loops down).
-# Logs go to $OUT (at most 8 files come back); a summary table prints last.
+# tour (and the compute_80 PTX tour, JIT-compiled), the benchmark, its
+# self-test (`bench --self-test`: every deliberately broken variant must print
+# WRONG), every workload binary (bin/wl_*), then every GPU test under
+# compute-sanitizer memcheck, racecheck, synccheck and initcheck (with
+# CGT_QUICK=1, which scales long loops down). A summary prints last.
+#
+# Exit status: 0 only when nothing below went wrong; 1 otherwise, and the
+# summary's "verdict" lines name each problem:
+#   - a test case failed; a test binary crashed, timed out or exited nonzero
+#     (no cgc-summary line, or an exit code other than 0);
+#   - every case of a GPU test binary skipped (a driver/runtime mismatch, no
+#     sm_90 device: nothing ran, which must not read as a pass);
+#   - a tour exited nonzero;
+#   - the benchmark printed WRONG, exited nonzero or did not finish;
+#   - the self-test exited nonzero (a broken variant was not caught) or did
+#     not finish;
+#   - a workload binary exited nonzero (3: a WRONG row) or did not finish;
+#   - a sanitizer reported an error, a test failed or crashed under one, or
+#     a sanitizer run was cut by the deadline (not started, or timed out).
+# 2: no bundle.
+#
+# Logs go to $OUT; the device tool brings back at most 8 files, so these are
+# all: tests.log, tours.log, bench.log (benchmark and workloads' output),
+# bench.csv, selftest.log, workloads.csv, sanitizers.log, summary.txt.
 #
 #   CGC_SKIP_SANITIZERS=1   skip the sanitizer passes
 #   CGC_ONLY_SANITIZERS=1   only the sanitizer passes (a second device call when
 #                           the whole suite no longer fits one)
 #   CGC_ONLY="re"           only test ids matching the extended regex (a rerun)
-#   CGC_SKIP_BENCH=1        no benchmark
+#   CGC_SKIP_BENCH=1        no benchmark, self-test or workloads
+#   CGC_SKIP_SELF_TEST=1    no self-test
+#   CGC_SKIP_WORKLOADS=1    no workload binaries
 #   CGC_SAN_TOOLS="..."     which compute-sanitizer tools (default: all four)
 #   CGC_SAN_JOBS=N          sanitizer runs in parallel (default 6)
 #   CGC_BENCH_ARGS="..."    extra arguments for the benchmark
+#   CGC_WL_ARGS="..."       extra arguments for every workload binary
 #   CGC_DEADLINE=S          start no sanitizer run after S seconds (default 480),
 #                           so the whole script fits one 10-minute device call
+#   CGC_BUNDLE=PATH         the bundle (default .bundle/bundle.tar.gz)
+#   CGC_WORK=DIR            where it is unpacked (default /tmp/cgc-bundle)
+# The benchmark and the workloads read CGC_COMMIT (exported here from the
+# bundle's commit.txt) into their CSVs' metadata lines.
 set -uo pipefail
 repo=$(pwd)
 out=${OUT:-$repo/.gpu-out}
 mkdir -p "$out"
-work=/tmp/cgc-bundle
+work=${CGC_WORK:-/tmp/cgc-bundle}
+bundle=${CGC_BUNDLE:-$repo/.bundle/bundle.tar.gz}
 rm -rf "$work" && mkdir -p "$work"
-tar -C "$work" -xzf "$repo/.bundle/bundle.tar.gz" || { echo "no bundle: run tools/gpu/bundle.sh first"; exit 2; }
+tar -C "$work" -xzf "$bundle" || { echo "no bundle at $bundle: run tools/gpu/bundle.sh first"; exit 2; }
 export LD_LIBRARY_PATH="$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+CGC_COMMIT=$(cat "$work/commit.txt" 2>/dev/null || echo unknown)
+export CGC_COMMIT
 start=$(date +%s)
+skip_bench=${CGC_SKIP_BENCH:-0}
+only_san=${CGC_ONLY_SANITIZERS:-0}
 
 {
-    echo "commit: $(cat "$work/commit.txt")"
+    echo "commit: $CGC_COMMIT"
     [ -s "$work/dirty.txt" ] && { echo "uncommitted changes in the bundle:"; cat "$work/dirty.txt"; }
     nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
     compute-sanitizer --version | tail -n 1
-} >"$out/device.txt" 2>&1
-cat "$out/device.txt"
+} >"$work/device.txt" 2>&1
+cat "$work/device.txt"
 
 # run_test ID [wrapper...]: runs one test binary from its runfiles root.
 run_test() {
@@ -60,7 +92,7 @@ if [ -n "${CGC_ONLY:-}" ]; then
     mv "$work/tests/index.sel" "$work/tests/index.txt"
     mv "$work/tests/gpu_ids.sel" "$work/tests/gpu_ids.txt"
 fi
-if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ]; then
+if [ "$only_san" != 1 ]; then
     while read -r id _; do
         echo "=== $id" >>"$out/tests.log"
         run_test "$id" >>"$out/tests.log" 2>&1
@@ -68,23 +100,43 @@ if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ]; then
 fi
 echo "tests done in $(($(date +%s) - start)) s"
 
-# --- examples tour and benchmark (alone on the GPU) ------------------------
-if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ -x "$work/bin/tour" ]; then
-    timeout 120 "$work/bin/tour" >"$out/tour.log" 2>&1
-    echo "tour-exit-code: $?" >>"$out/tour.log"
+# --- examples tours, benchmark, self-test, workloads (alone on the GPU) -------
+: >"$out/tours.log"
+if [ "$only_san" != 1 ] && [ -x "$work/bin/tour" ]; then
+    echo "=== tour" >>"$out/tours.log"
+    timeout 120 "$work/bin/tour" >>"$out/tours.log" 2>&1
+    echo "tour-exit-code: $?" >>"$out/tours.log"
 fi
 # The pre-Hopper examples as compute_80 PTX, JIT-compiled by the driver for
 # this GPU (bundle.sh builds it with --define=cuda_arch=compute_80).
-if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ -x "$work/bin/tour_sm80" ]; then
-    timeout 120 "$work/bin/tour_sm80" >"$out/tour_sm80.log" 2>&1
-    echo "tour-sm80-exit-code: $?" >>"$out/tour_sm80.log"
+if [ "$only_san" != 1 ] && [ -x "$work/bin/tour_sm80" ]; then
+    echo "=== tour_sm80" >>"$out/tours.log"
+    timeout 120 "$work/bin/tour_sm80" >>"$out/tours.log" 2>&1
+    echo "tour-sm80-exit-code: $?" >>"$out/tours.log"
 fi
-if [ "${CGC_ONLY_SANITIZERS:-0}" != 1 ] && [ "${CGC_SKIP_BENCH:-0}" != 1 ] && [ -x "$work/bin/bench" ]; then
+: >"$out/bench.log"
+if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ -x "$work/bin/bench" ]; then
+    echo "=== bench" >>"$out/bench.log"
     # shellcheck disable=SC2086
-    timeout 240 "$work/bin/bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >"$out/bench.log" 2>&1
+    timeout 240 "$work/bin/bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >>"$out/bench.log" 2>&1
     echo "bench-exit-code: $?" >>"$out/bench.log"
 fi
-echo "tour and bench done at $(($(date +%s) - start)) s"
+: >"$out/selftest.log"
+if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ "${CGC_SKIP_SELF_TEST:-0}" != 1 ] && [ -x "$work/bin/bench" ]; then
+    timeout 120 "$work/bin/bench" --self-test >>"$out/selftest.log" 2>&1
+    echo "self-test-exit-code: $?" >>"$out/selftest.log"
+fi
+if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ "${CGC_SKIP_WORKLOADS:-0}" != 1 ]; then
+    for wl in "$work"/bin/wl_*; do
+        [ -x "$wl" ] || continue
+        echo "=== workload $(basename "$wl")" >>"$out/bench.log"
+        # shellcheck disable=SC2086
+        timeout 180 "$wl" --csv "$out/workloads.csv" ${CGC_WL_ARGS:-} >>"$out/bench.log" 2>&1
+        rc=$?
+        echo "workload-exit-code: $(basename "$wl") $rc" >>"$out/bench.log"
+    done
+fi
+echo "tours, bench, self-test and workloads done at $(($(date +%s) - start)) s"
 
 # --- sanitizers on the GPU tests ---------------------------------------------
 : >"$out/sanitizers.log"
@@ -99,50 +151,134 @@ if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
 fi
 echo "sanitizers done at $(($(date +%s) - start)) s"
 
-# --- summary ------------------------------------------------------------------
-{
+# --- summary and verdict --------------------------------------------------------
+# Every check appends a line "FAIL <what>" to $verdict; the script exits 1 when
+# there is any.
+verdict="$work/verdict.txt"
+: >"$verdict"
+summarize() {
     echo
     echo "== cgc GPU run summary =="
-    head -n 3 "$out/device.txt"
-    awk '
-        /^=== / { id = $2 }
-        /^cgc-summary:/ {
-            split($0, f, /[ =]/); p += f[3]; fl += f[5]; s += f[7]; seen[id] = 1
-            if (f[5] > 0) bad = bad " " id
-        }
-        /^exit-code:/ && !(id in seen) { nosum = nosum " " id; fl += 1 }
-        /^exit-code:/ && (id in seen) && $2 != 0 { nonzero = nonzero " " id "(" $2 ")"; fl += 1 }
-        END {
-            printf "tests: %d passed, %d failed, %d skipped\n", p, fl, s
-            if (bad != "") print "failing binaries:" bad
-            if (nosum != "") print "binaries with no summary (crash/timeout):" nosum
-            if (nonzero != "") print "binaries that passed every test but exited nonzero (bazel test fails them):" nonzero
-        }' "$out/tests.log"
-    if [ -s "$out/sanitizers.log" ]; then
-        awk '
-            /^=== / { tool = $2; id = $3 }
-            /ERROR SUMMARY: [0-9]+ errors?$/ { n[tool] += $4; runs[tool]++; if ($4 > 0) bad = bad " " tool ":" id }
+    cat "$work/device.txt"
+    if [ "$only_san" != 1 ]; then
+        awk -v gpu="$work/tests/gpu_ids.txt" -v verdict="$verdict" '
+            BEGIN { while ((getline l < gpu) > 0) isgpu[l] = 1 }
+            /^=== / { id = $2; ids[++n] = id }
+            /^cgc-summary:/ {
+                split($0, f, /[ =]/); p += f[3]; fl += f[5]; s += f[7]; seen[id] = 1
+                cp[id] = f[3]; cf[id] = f[5]; cs[id] = f[7]
+                if (f[5] > 0) bad = bad " " id "(" f[5] ")"
+            }
+            /^cgc: all [0-9]+ cases SKIPPED/ && !(id in why) { why[id] = $0 }
+            /^exit-code:/ { code[id] = $2 }
+            END {
+                for (i = 1; i <= n; ++i) {
+                    id = ids[i]
+                    if (!(id in code)) { nosum = nosum " " id "(no exit code)"; continue }
+                    if (!(id in seen)) { nosum = nosum " " id "(exit " code[id] ")"; fl += 1; continue }
+                    if (code[id] != 0 && cf[id] == 0) { nonzero = nonzero " " id "(" code[id] ")"; fl += 1 }
+                    if ((id in isgpu) && cp[id] == 0 && cf[id] == 0 && cs[id] > 0) {
+                        allskip = allskip " " id
+                        if (firstwhy == "") firstwhy = why[id]
+                    }
+                }
+                printf "tests: %d binaries, %d cases passed, %d failed, %d skipped\n", n, p, fl, s
+                if (bad != "") { print "failing binaries (failed cases):" bad; print "FAIL tests: failed cases in" bad >> verdict }
+                if (nosum != "") { print "binaries with no summary (crash/timeout):" nosum; print "FAIL tests: crashed or timed out:" nosum >> verdict }
+                if (nonzero != "") { print "binaries that passed every case but exited nonzero:" nonzero; print "FAIL tests: nonzero exit:" nonzero >> verdict }
+                if (allskip != "") {
+                    print "GPU binaries whose every case skipped:" allskip
+                    if (firstwhy != "") print "  first reason: " firstwhy
+                    print "FAIL tests: every case skipped in GPU binaries:" allskip >> verdict
+                }
+                if (n == 0) print "FAIL tests: no test binary ran" >> verdict
+            }' "$out/tests.log"
+    fi
+    if [ -s "$out/tours.log" ]; then
+        grep -E "^\[(ok|FAIL|SKIP)\]|examples:|tour-exit-code|tour-sm80-exit-code" "$out/tours.log"
+        grep -E "^tour(-sm80)?-exit-code: " "$out/tours.log" | while read -r what code; do
+            [ "$code" = 0 ] || echo "FAIL ${what%-exit-code:} exited $code" >>"$verdict"
+        done
+    fi
+    if [ -s "$out/bench.log" ] && grep -q "^=== bench" "$out/bench.log"; then
+        sed -n '/^=== bench/,/^bench-exit-code/p' "$out/bench.log" | grep -E "^[0-9]+ PASS, |bench-exit-code"
+        local code nwrong
+        code=$(sed -n 's/^bench-exit-code: //p' "$out/bench.log")
+        nwrong=$(sed -n '/^=== bench/,/^bench-exit-code/p' "$out/bench.log" | grep -c "| WRONG ")
+        [ "$nwrong" -gt 0 ] && sed -n '/^=== bench/,/^bench-exit-code/p' "$out/bench.log" | grep "| WRONG " | cut -c1-160
+        if [ "$code" = 124 ]; then
+            echo "FAIL bench: did not finish in 240 s (timeout)" >>"$verdict"
+        elif [ "$code" != 0 ] || [ "$nwrong" -gt 0 ]; then
+            echo "FAIL bench: exit code $code, $nwrong WRONG row(s)" >>"$verdict"
+        fi
+    fi
+    if [ -s "$out/selftest.log" ]; then
+        grep -E "^self-test:|self-test-exit-code" "$out/selftest.log"
+        local code
+        code=$(sed -n 's/^self-test-exit-code: //p' "$out/selftest.log")
+        if [ "$code" = 124 ]; then
+            echo "FAIL self-test: did not finish in 120 s" >>"$verdict"
+        elif [ "$code" != 0 ]; then
+            echo "FAIL self-test: exit code $code ($(grep -E '^self-test: NOT CAUGHT' "$out/selftest.log" | head -n 1 | cut -c1-300))" >>"$verdict"
+        fi
+    fi
+    if grep -q "^workload-exit-code:" "$out/bench.log" 2>/dev/null; then
+        grep -E "^workload-exit-code:" "$out/bench.log" | while read -r _ name code; do
+            case "$code" in
+            0) echo "workload $name: ok" ;;
+            3) echo "workload $name: WRONG (exit 3)"; echo "FAIL workload $name: a row printed WRONG (exit 3)" >>"$verdict" ;;
+            124) echo "workload $name: did not finish"; echo "FAIL workload $name: did not finish in 180 s" >>"$verdict" ;;
+            *) echo "workload $name: exit $code"; echo "FAIL workload $name: exit code $code" >>"$verdict" ;;
+            esac
+        done
+    fi
+    if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
+        awk -v verdict="$verdict" '
+            # One sanitizer run ends: judge it. A binary whose every test
+            # skipped (by reason) before any CUDA call makes the tool exit
+            # 255: listed, not a failure.
+            function close_run() {
+                if (tool == "") return
+                runs[tool]++
+                if (cut) cuts = cuts " " tool ":" id "(not started)"
+                else if (code == 124 || code == 137) cuts = cuts " " tool ":" id "(timed out)"
+                else if (!has_summary) crashed = crashed " " tool ":" id "(exit " code ")"
+                else if (code != 0 && nocuda && failed == 0) skipped_all = skipped_all " " tool ":" id
+                else if (code != 0 && failed == 0) nonzero = nonzero " " tool ":" id "(" code ")"
+            }
+            /^=== / { close_run(); tool = $2; id = $3; cut = 0; has_summary = 0; nocuda = 0; failed = 0; code = "" }
+            /^not run: deadline reached/ { cut = 1 }
+            /ERROR SUMMARY: [0-9]+ errors?$/ { n[tool] += $4; if ($4 > 0) bad = bad " " tool ":" id "(" $4 ")" }
             /^\[SKIP\].*not run under compute-sanitizer/ { skipped[tool]++ }
             /RACECHECK SUMMARY:/ {
-                e = $0; sub(/.*\(/, "", e); split(e, w, " "); n[tool] += w[1] + w[3]; runs[tool]++
-                if (w[1] + w[3] > 0) bad = bad " " tool ":" id
+                e = $0; sub(/.*\(/, "", e); split(e, w, " "); n[tool] += w[1] + w[3]
+                if (w[1] + w[3] > 0) bad = bad " " tool ":" id "(" w[1] + w[3] ")"
             }
-            /^cgc-summary:/ { split($0, f, /[ =]/); if (f[5] > 0) fails = fails " " tool ":" id }
-            /before first instrumented API call/ { nocuda = nocuda " " tool ":" id }
-            /^exit-code:/ && $2 != 0 { nonzero = nonzero " " tool ":" id "(" $2 ")" }
+            /^cgc-summary:/ { has_summary = 1; split($0, f, /[ =]/); failed = f[5]; if (f[5] > 0) fails = fails " " tool ":" id }
+            /before first instrumented API call/ { nocuda = 1 }
+            /^exit-code:/ { code = $2 }
             END {
+                close_run()
                 for (t in runs) printf "%s: %d runs, %d errors, %d tests skipped by reason\n", t, runs[t], n[t], skipped[t]
-                if (bad != "") print "sanitizer reports in:" bad
-                if (fails != "") print "test failures under sanitizer:" fails
-                if (nonzero != "") print "nonzero exits under a sanitizer:" nonzero
-                if (nocuda != "") print "  of which every test skipped before any CUDA call (the tool exits 255):" nocuda
+                if (bad != "") { print "sanitizer reports in:" bad; print "FAIL sanitizers: reports in" bad >> verdict }
+                if (fails != "") { print "test failures under sanitizer:" fails; print "FAIL sanitizers: test failures in" fails >> verdict }
+                if (crashed != "") { print "crashed under a sanitizer (no summary):" crashed; print "FAIL sanitizers: crashed:" crashed >> verdict }
+                if (nonzero != "") { print "nonzero exits under a sanitizer:" nonzero; print "FAIL sanitizers: nonzero exit:" nonzero >> verdict }
+                if (cuts != "") { print "sanitizer runs cut by the deadline:" cuts; print "FAIL sanitizers: cut by the deadline:" cuts >> verdict }
+                if (skipped_all != "") print "every test skipped before any CUDA call (the tool exits 255; each says why):" skipped_all
             }' "$out/sanitizers.log"
+        if [ -s "$work/tests/gpu_ids.txt" ] && ! grep -q "^=== " "$out/sanitizers.log"; then
+            echo "FAIL sanitizers: none ran (set CGC_SKIP_SANITIZERS=1 to skip them on purpose)" >>"$verdict"
+        fi
     fi
-    [ -f "$out/tour.log" ] && grep -E "^\[(ok|FAIL|SKIP)\]|tour-exit-code" "$out/tour.log"
-    if [ -f "$out/tour_sm80.log" ]; then
-        echo "sm_80 tour (compute_80 PTX, JIT-compiled here):"
-        grep -E "^\[(ok|FAIL|SKIP)\]|examples:|tour-sm80-exit-code" "$out/tour_sm80.log"
-    fi
-    [ -f "$out/bench.log" ] && grep -E "\|" "$out/bench.log"
     echo "wall time: $(($(date +%s) - start)) s"
-} | tee "$out/summary.txt"
+    echo
+    if [ -s "$verdict" ]; then
+        echo "verdict: FAILED ($(wc -l <"$verdict") problem(s))"
+        cat "$verdict"
+    else
+        echo "verdict: PASSED"
+    fi
+}
+summarize 2>&1 | tee "$out/summary.txt"
+[ ! -s "$verdict" ]

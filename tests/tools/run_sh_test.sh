@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# tools/gpu/run.sh judged on a fake bundle (no GPU: host-only, runs in CI).
+# The bundle holds shell scripts in place of the test binaries, the tour, the
+# benchmark and a workload, and the PATH a fake nvidia-smi and
+# compute-sanitizer; FAKE_PLANT tells them which failure to plant. run.sh
+# must exit 0 on the clean run and 1, with a verdict line naming the
+# problem, on each planted one: a failing test, a crash, a GPU binary whose
+# every case skipped, a test that exits nonzero after passing, a WRONG
+# benchmark row, a benchmark that dies, a self-test that misses a broken
+# variant, a workload that prints WRONG, a failed tour, a sanitizer report
+# and a sanitizer run cut by the deadline.
+set -uo pipefail
+runsh=$(realpath "$1")
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/run_sh_test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# --- the fake bundles ------------------------------------------------------------
+# Two: "clean" (a host test and a GPU test that pass) and "planted" (the same
+# plus four GPU tests that fail, crash, skip every case, or pass but exit 2).
+# A fake test binary does what its name says.
+stage="$tmp/stage"
+mkdir -p "$stage/tests" "$stage/bin" "$stage/lib" "$tmp/path"
+echo "fakecommit0123" >"$stage/commit.txt"
+: >"$stage/dirty.txt"
+fake_test() { # fake_test ID BEHAVIOUR
+    local dir="$stage/tests/$1.runfiles/cgc/tests/$1"
+    mkdir -p "$dir"
+    case "$2" in
+    ok) printf '#!/usr/bin/env bash\necho "cgc-summary: passed=3 failed=0 skipped=0"\n' ;;
+    fail) printf '#!/usr/bin/env bash\necho "[FAIL] one: 3 wrong values"\necho "cgc-summary: passed=2 failed=1 skipped=0"\nexit 1\n' ;;
+    crash) printf '#!/usr/bin/env bash\necho "[RUN ] one"\nkill -SEGV $$\n' ;;
+    allskip) printf '#!/usr/bin/env bash\necho "[SKIP] one: no CUDA device (CUDA driver version is insufficient)"\necho "cgc-summary: passed=0 failed=0 skipped=3"\necho "cgc: all 3 cases SKIPPED (no CUDA device): nothing ran"\n' ;;
+    nonzero) printf '#!/usr/bin/env bash\necho "cgc-summary: passed=3 failed=0 skipped=0"\nexit 2\n' ;;
+    esac >"$dir/bin"
+    chmod +x "$dir/bin"
+    echo "$1 tests/$1/bin" >>"$stage/tests/index.txt"
+    [ "$1" = host_ok ] || echo "$1" >>"$stage/tests/gpu_ids.txt"
+}
+cat >"$stage/bin/tour" <<'SH'
+#!/usr/bin/env bash
+echo "[ok] example"
+[[ " ${FAKE_PLANT:-} " == *" tour "* ]] && { echo "[FAIL] example2"; exit 1; }
+exit 0
+SH
+
+cat >"$stage/bin/bench" <<'SH'
+#!/usr/bin/env bash
+if [ "${1:-}" = --self-test ]; then
+    if [[ " ${FAKE_PLANT:-} " == *" selftest "* ]]; then
+        echo "self-test: caught 8 of 9 broken variants"
+        echo "self-test: NOT CAUGHT: self-test: broken grid barrier (8 x 256)"
+        exit 6
+    fi
+    echo "self-test: caught 9 of 9 broken variants"
+    exit 0
+fi
+[ "$1" = --csv ] && { echo "# gpu=fake commit=$CGC_COMMIT" >"$2"; echo "operation,config" >>"$2"; }
+echo "block sync | 128 thr | 1.0 | 1.0 | 1.000 | <=1.02 | PASS    | x vs y"
+case " ${FAKE_PLANT:-} " in
+*" wrong "*)
+    echo "grid sync | 8 x 256 | 1.0 | 1.0 | 0.500 | <=1.00 | WRONG   | x vs y; checked: cgc 5 wrong"
+    echo "1 PASS, 0 MISS, 1 WRONG, 0 info, 0 cgc kernel missing, 0 skipped; 1.0 s"
+    exit 3 ;;
+*" benchdies "*)
+    echo "bench: CUDA error in row 'grid sync': an illegal memory access was encountered" >&2
+    exit 2 ;;
+esac
+echo "1 PASS, 0 MISS, 0 WRONG, 0 info, 0 cgc kernel missing, 0 skipped; 1.0 s"
+SH
+
+cat >"$stage/bin/wl_demo" <<'SH'
+#!/usr/bin/env bash
+[ "$1" = --csv ] && echo "# gpu=fake commit=$CGC_COMMIT" >>"$2"
+[[ " ${FAKE_PLANT:-} " == *" wlwrong "* ]] && { echo "workload: demo | WRONG"; exit 3; }
+echo "workload: demo | PASS"
+SH
+chmod +x "$stage"/bin/*
+fake_test host_ok ok
+fake_test gpu_ok ok
+tar -C "$stage" -czf "$tmp/clean.tar.gz" .
+for b in fail crash allskip nonzero; do
+    fake_test "gpu_$b" "$b"
+done
+tar -C "$stage" -czf "$tmp/planted.tar.gz" .
+
+# --- the fake tools on PATH ---------------------------------------------------------
+cat >"$tmp/path/nvidia-smi" <<'SH'
+#!/usr/bin/env bash
+echo "name, compute_cap, driver_version"
+echo "Fake H100, 9.0, 580.00"
+SH
+cat >"$tmp/path/compute-sanitizer" <<'SH'
+#!/usr/bin/env bash
+[ "${1:-}" = --version ] && { echo "Fake compute-sanitizer 2026.1"; exit 0; }
+tool=memcheck
+while [ $# -gt 0 ] && [ "${1#./}" = "$1" ]; do
+    [ "$1" = --tool ] && tool=$2
+    shift
+done
+"$@"
+rc=$?
+if [ "$tool" = racecheck ]; then
+    echo "========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"
+elif [ "${FAKE_PLANT#*sanreport}" != "${FAKE_PLANT:-}" ] && [ "$tool" = memcheck ] && [ "$1" = ./tests/gpu_ok/bin ]; then
+    echo "========= Invalid __global__ read of size 4 bytes"
+    echo "========= ERROR SUMMARY: 2 errors"
+else
+    echo "========= ERROR SUMMARY: 0 errors"
+fi
+exit $rc
+SH
+chmod +x "$tmp/path"/*
+
+# --- the runs -------------------------------------------------------------------
+fail=0
+# run_case NAME BUNDLE WANT_EXIT PLANTS [ENV...] -- PATTERN...: run.sh on the
+# bundle with FAKE_PLANT=PLANTS (and ENV); it must exit WANT_EXIT and its
+# summary must hold every PATTERN (one line each).
+run_case() {
+    local name=$1 bundle=$2 want=$3 plants=$4
+    shift 4
+    local envs=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        envs+=("$1")
+        shift
+    done
+    shift
+    local out="$tmp/out-$name"
+    mkdir -p "$out"
+    (cd "$tmp" && env PATH="$tmp/path:$PATH" OUT="$out" CGC_BUNDLE="$tmp/$bundle.tar.gz" CGC_WORK="$tmp/work-$name" \
+        CGC_SAN_JOBS=2 FAKE_PLANT="$plants" "${envs[@]}" bash "$runsh" >"$out/stdout" 2>&1)
+    local rc=$? bad=0
+    if [ "$rc" -ne "$want" ]; then
+        echo "case $name: run.sh exited $rc, want $want"
+        bad=1
+    fi
+    for pattern in "$@"; do
+        if ! grep -qE -- "$pattern" "$out/summary.txt" 2>/dev/null; then
+            echo "case $name: the summary lacks /$pattern/"
+            bad=1
+        fi
+    done
+    local files
+    files=$(find "$out" -type f ! -name stdout | wc -l)
+    if [ "$files" -gt 8 ]; then
+        echo "case $name: $files files under \$OUT; the device tool brings back 8"
+        bad=1
+    fi
+    if [ "$bad" -ne 0 ]; then
+        echo "  its summary:"
+        sed 's/^/    /' "$out/summary.txt" 2>/dev/null || sed 's/^/    /' "$out/stdout"
+        fail=1
+    else
+        echo "case $name: exit $rc, every expected line in the summary"
+    fi
+}
+
+run_case clean clean 0 "" -- "^verdict: PASSED" "^tests: 2 binaries, 6 cases passed, 0 failed" \
+    "^memcheck: 1 runs, 0 errors"
+# Every planted failure in one run: the summary names each.
+run_case planted planted 1 "wrong selftest wlwrong tour sanreport" -- \
+    "^FAIL tests: failed cases in gpu_fail\(1\)" \
+    "^FAIL tests: crashed or timed out: gpu_crash" \
+    "^FAIL tests: every case skipped in GPU binaries: gpu_allskip" \
+    "^FAIL tests: nonzero exit: gpu_nonzero\(2\)" \
+    "^FAIL bench: exit code 3, 1 WRONG row" \
+    "^FAIL self-test: exit code 6 .*NOT CAUGHT" \
+    "^FAIL workload wl_demo: a row printed WRONG" \
+    "^FAIL tour exited 1" \
+    "^FAIL sanitizers: reports in memcheck:gpu_ok\(2\)" \
+    "^FAIL sanitizers: test failures in.*memcheck:gpu_fail" \
+    "^FAIL sanitizers: crashed:.*gpu_crash"
+# A benchmark that dies, and sanitizer runs the deadline stops.
+run_case deadline clean 1 "benchdies" CGC_DEADLINE=-1000 -- "^FAIL bench: exit code 2" \
+    "^FAIL sanitizers: cut by the deadline:.*gpu_ok\(not started\)"
+# The switches still work: no sanitizers, no benchmark: a clean pass.
+run_case skips clean 0 "wrong" CGC_SKIP_SANITIZERS=1 CGC_SKIP_BENCH=1 -- "^verdict: PASSED"
+# The commit reaches the benchmark's CSV (CGC_COMMIT from commit.txt).
+if ! grep -q "commit=fakecommit0123" "$tmp/out-clean/bench.csv" "$tmp/out-clean/workloads.csv"; then
+    echo "CGC_COMMIT did not reach the CSVs"
+    fail=1
+fi
+# The line every cgc test binary ends with, which .ci/run sums (one case).
+echo "cgc-summary: passed=$((1 - fail)) failed=$fail skipped=0"
+exit "$fail"
