@@ -55,10 +55,16 @@
  * (the copies' bytes are visible once the phase completes); release is a
  * release, producer_acquire an acquire, followed by fence.proxy.async so that
  * consumers' generic accesses of the stage (reads, and writes if they made
- * any) are ordered before the copy engine overwrites it. The cluster form
- * (below) spells each at cluster scope; there the root's fence covers only
- * its own CTA, so a receiving CTA's consumer that WRITES into its stage calls
- * cg_fence_proxy_async_smem() before releasing it (reads need nothing).
+ * any) are ordered before the copy engine overwrites it. The cluster forms
+ * (below) acquire at cluster scope, and a consumer's release to another
+ * CTA's empty barrier is the shared-memory-restricted proxy release
+ * (fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster +
+ * a relaxed remote arrive): it orders the consumer's reads and writes of its
+ * own CTA's copy of the stage before the multicast that refills it, at
+ * cluster scope, without the GPU-wide fence of mbarrier.arrive.release.cluster
+ * (docs/design/cross_cta_release.md). It does not cover a consumer's DSMEM
+ * accesses to another CTA's stage or its global writes: a consumer that makes
+ * such accesses and needs them ordered releases with cg_mbarrier_arrive_remote.
  *
  * Storage. CG_PIPELINE_SMEM_BYTES(stages, stage_bytes) bytes, aligned to
  * CG_PIPELINE_ALIGN, in the user's __shared__ memory: the stage buffers first
@@ -490,23 +496,31 @@ CG_DEVICE_SM90 const void *cg_pipeline_cluster_consumer_wait(cg_pipeline_t *p)
     return cg_pipeline_stage(p, p->tail);
 }
 
-/* A receiving CTA's consumer thread is done with stage `tail`: one remote
- * arrival on the root's empty[tail] (release at cluster scope), step on.
- * mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
+/* A receiving CTA's consumer thread is done with stage `tail` (its accesses
+ * to this CTA's copy of the stage): one remote arrival on the root's
+ * empty[tail] that releases them at cluster scope to the root's multicast
+ * (an async-proxy writer), then step on. No GPU-wide fence: the release is
+ * restricted to this CTA's shared memory (barrier/mbarrier.h,
+ * cg_mbarrier_release_smem_remote_async).
+ * fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
+ * mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
 {
-    cg_mbarrier_arrive_remote(cg_pipeline_empty_barrier(p, p->tail), p->root);
+    cg_mbarrier_release_smem_remote_async(cg_pipeline_empty_barrier(p, p->tail), p->root);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
-/* The whole converged warp is done with stage `tail`: __syncwarp, then lane 0
- * arrives remotely on the root's empty[tail] (predicated, no branch); every
- * lane steps on. empty counts warps.
- * bar.warp.sync, @p mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
+/* The whole converged warp is done with stage `tail`: __syncwarp (so lane 0's
+ * release covers every lane's reads, by cumulativity), then lane 0 arrives
+ * remotely on the root's empty[tail] (predicated, no branch); every lane
+ * steps on. empty counts warps.
+ * bar.warp.sync; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
+ * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
 {
     __syncwarp();
-    cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), p->root, cg_sreg_laneid() == 0);
+    cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), p->root,
+                                             cg_sreg_laneid() == 0);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
@@ -591,29 +605,35 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_producer_commit_local(cg_pipeline_t *p, 
 }
 
 /* A consumer thread is done with stage `tail`: one remote arrival on
- * empty[tail] of EVERY CTA of `cta_mask` (release at cluster scope), step
- * on. empty counts threads x CTAs. One arrive per CTA in the mask.
- * mbarrier.arrive.release.cluster.shared::cluster.b64 _, per CTA. */
+ * empty[tail] of EVERY CTA of `cta_mask`, releasing this thread's accesses
+ * to this CTA's copy of the stage at cluster scope to their multicasts, step
+ * on. empty counts threads x CTAs. One fence, then one arrive per CTA.
+ * fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
+ * mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, per CTA. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, uint16_t cta_mask)
 {
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
+    cg_fence_proxy_async_release_smem_cluster();
     for (uint32_t m = cta_mask; m != 0; m &= m - 1u)
-        cg_mbarrier_arrive_remote(mb, (uint32_t)__ffs((int)m) - 1u);
+        cg_mbarrier_arrive_remote_relaxed(mb, (uint32_t)__ffs((int)m) - 1u);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
 /* The whole converged warp is done with stage `tail`: __syncwarp orders
  * every lane's reads first, then lane i (i < 16, bit i of `cta_mask` set)
  * arrives remotely on CTA i's empty[tail]: ONE predicated instruction with a
- * per-lane target, no loop. Every lane steps on. empty counts warps x CTAs.
- * bar.warp.sync, @p mbarrier.arrive.release.cluster.shared::cluster.b64 _. */
+ * per-lane target, no loop, each arrive released by a shared::cta-restricted
+ * proxy fence (cumulativity carries the other lanes' reads through the
+ * __syncwarp). Every lane steps on. empty counts warps x CTAs.
+ * bar.warp.sync; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
+ * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
     const uint32_t lane = cg_sreg_laneid();
     const uint32_t mine = lane < 16u ? ((uint32_t)cta_mask >> lane) & 1u : 0u;
     __syncwarp();
     /* a lane that does not arrive still names a valid rank (the debug check) */
-    cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(p, p->tail), mine ? lane : 0u, mine);
+    cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), mine ? lane : 0u, mine);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 

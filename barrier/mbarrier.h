@@ -51,6 +51,7 @@
 #include "../base/config.h"
 #include "../base/sreg.h"
 #include "../base/address.h"
+#include "../base/fence.h"
 
 /* The mbarrier object: 8 bytes, 8-byte aligned, in __shared__ memory. Opaque:
  * touch it only through the calls below. */
@@ -728,6 +729,23 @@ CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_
 #endif
 }
 
+/* @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.6, sm_90.
+ * As cg_mbarrier_arrive_remote_relaxed when `pred` is nonzero, nothing
+ * otherwise (the predicate is on the instruction: no branch). */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_relaxed_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_relaxed_if", mb, rank);
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "setp.ne.b32 p, %1, 0;\n\t"
+                 "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];\n\t}" ::"r"(
+                     cg_mbarrier_remote_addr_(mb, rank)),
+                 "r"(pred));
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
 /* @p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
  * As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the
  * predicate is applied to the instruction itself (no branch), so a warp can
@@ -821,6 +839,71 @@ CG_DEVICE_SM90 void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t r
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Handing this CTA's shared memory to a writer in another CTA              */
+/* ------------------------------------------------------------------------ */
+/*
+ * A consumer that has finished with a buffer in ITS OWN CTA's shared memory
+ * tells the CTA whose writer will overwrite it (a pipeline producer, a DSMEM
+ * sender) by arriving on that CTA's "empty" mbarrier. The arrive must release
+ * the consumer's reads (and writes) of the buffer at cluster scope, so they
+ * are done before the overwrite. These calls do it without a GPU-wide fence:
+ *
+ *   fence{.proxy.async::generic}.release.sync_restrict::shared::cta.cluster;
+ *   mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];
+ *
+ * (the PTX ISA's own pattern for this handoff; base/fence.h). The writer's
+ * side waits on its barrier with a cluster-scope acquire
+ * (cg_mbarrier_try_wait_parity_cluster / cg_mbarrier_wait_parity_cluster),
+ * which a release fence followed by a relaxed arrive synchronizes with.
+ *
+ * Use the plain form when the writer stores with the generic proxy (st.async,
+ * red.async, DSMEM or ordinary stores), the _async form when it is the async
+ * proxy (bulk/tensor copies, multicast).
+ *
+ * Limits, from the PTX memory model: the fence orders only this thread's
+ * accesses to its own CTA's shared memory (and those it observed through a
+ * CTA barrier such as __syncwarp). A consumer that READ another CTA's shared
+ * memory through DSMEM, or whose accesses to global memory must be ordered,
+ * releases with cg_mbarrier_arrive_remote (release.cluster) instead.
+ * Why each library site qualifies: docs/design/cross_cta_release.md.
+ */
+
+/* fence.release.sync_restrict::shared::cta.cluster;
+ * mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.6, sm_90.
+ * One arrival on CTA `rank`'s barrier that releases this thread's accesses to
+ * its own CTA's shared memory to a generic-proxy writer. */
+CG_DEVICE_SM90 void cg_mbarrier_release_smem_remote(cg_mbarrier_t *mb, uint32_t rank)
+{
+    cg_fence_release_smem_cluster();
+    cg_mbarrier_arrive_remote_relaxed(mb, rank);
+}
+
+/* The same, arriving only when `pred` is nonzero (the fence runs in every
+ * calling thread; the arrive is predicated, no branch). */
+CG_DEVICE_SM90 void cg_mbarrier_release_smem_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+{
+    cg_fence_release_smem_cluster();
+    cg_mbarrier_arrive_remote_relaxed_if(mb, rank, pred);
+}
+
+/* fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
+ * mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.6, sm_90.
+ * As cg_mbarrier_release_smem_remote, for an async-proxy writer (TMA, bulk
+ * copy, multicast) that will overwrite the buffer. */
+CG_DEVICE_SM90 void cg_mbarrier_release_smem_remote_async(cg_mbarrier_t *mb, uint32_t rank)
+{
+    cg_fence_proxy_async_release_smem_cluster();
+    cg_mbarrier_arrive_remote_relaxed(mb, rank);
+}
+
+/* The same, arriving only when `pred` is nonzero. */
+CG_DEVICE_SM90 void cg_mbarrier_release_smem_remote_async_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+{
+    cg_fence_proxy_async_release_smem_cluster();
+    cg_mbarrier_arrive_remote_relaxed_if(mb, rank, pred);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1017,6 +1100,27 @@ CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_cluster(cg_mbarrier_t *mb, uint3
 #if CG_ARCH_HAS_SM90
     asm volatile("{\n\t.reg .pred p;\n\t"
                  "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.b32 %0, 1, 0, p;\n\t}"
+                 : "=r"(done)
+                 : "r"(cg_smem_addr(mb)), "r"(parity)
+                 : "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+    return done != 0;
+}
+
+/* mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.6, sm_90.
+ * Observes the phase without acquiring: follow a true result with
+ * cg_fence_acquire_smem_cluster() (or its proxy form) before touching the
+ * shared memory the phase hands over. The "memory" clobber keeps the
+ * compiler from hoisting later accesses above the poll. */
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_relaxed_cluster(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t done = 0;
+#if CG_ARCH_HAS_SM90
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 p, [%1], %2;\n\t"
                  "selp.b32 %0, 1, 0, p;\n\t}"
                  : "=r"(done)
                  : "r"(cg_smem_addr(mb)), "r"(parity)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * base/fence.h — the proxy fence between ordinary (generic-proxy) shared
- * memory accesses and the bulk copy engine (the async proxy).
+ * base/fence.h — fences: the proxy fences between ordinary (generic-proxy)
+ * accesses and the bulk copy engine (the async proxy), and the
+ * shared-memory-restricted cluster fences of cross-CTA handoffs (below).
  *
  * The bulk copy engine (cp.async.bulk, multicast, bulk stores, DSMEM bulk
  * pushes) reads and writes shared memory through the async proxy. Writes made
@@ -45,6 +46,88 @@ CG_DEVICE_SM90 void cg_fence_proxy_async_global(void)
 {
 #if CG_ARCH_HAS_SM90
     asm volatile("fence.proxy.async.global;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/*
+ * Shared-memory-restricted fences (PTX ISA 8.6, sm_90): the cheap half of a
+ * handoff of SHARED memory between CTAs of a cluster.
+ *
+ * A release at cluster scope (mbarrier.arrive.release.cluster,
+ * barrier.cluster.arrive.release, fence.acq_rel.cluster) must order every
+ * earlier access of the thread, global memory included, so on sm_90 it waits
+ * for the memory system GPU-wide (MEMBAR.ALL.GPU in SASS). When the only
+ * thing handed over is this CTA's shared memory, a release fence restricted
+ * to shared::cta orders exactly that, at cluster scope, and costs a CTA-level
+ * barrier (MEMBAR.ALL.CTA). The pattern (PTX ISA, "membar/fence", and the
+ * mbarrier examples):
+ *
+ *   releasing thread:  accesses to its OWN CTA's shared memory;
+ *                      cg_fence_release_smem_cluster();     (or the proxy form)
+ *                      a relaxed cluster-scope arrive (mbarrier or barrier.cluster)
+ *   acquiring thread:  a wait that observes that arrive (relaxed, or acquire);
+ *                      cg_fence_acquire_smem_cluster() when the wait was relaxed;
+ *                      then its shared::cluster accesses (local or DSMEM).
+ *
+ * What they do NOT order: global memory; the releasing thread's DSMEM
+ * accesses to OTHER CTAs' shared memory (a consumer that pulled a peer's
+ * buffer through DSMEM must release at cluster scope: cg_mbarrier_arrive_remote).
+ * A thread's accesses that it observed from other threads of its CTA through
+ * a CTA barrier (__syncwarp, bar.sync, an mbarrier) are included by
+ * cumulativity, as for any release.
+ *
+ * Proxy forms: when the side after the handoff accesses the memory through
+ * the async proxy (a TMA / bulk copy / multicast writes the released buffer),
+ * the generic-to-async ordering must be part of the release: use the
+ * fence.proxy.async::generic form instead of the plain one.
+ */
+
+/* fence.release.sync_restrict::shared::cta.cluster;   PTX ISA 8.6, sm_90.
+ * Release at cluster scope of this thread's earlier accesses to its own CTA's
+ * shared memory, to be followed by a relaxed cluster-scope arrive. */
+CG_DEVICE_SM90 void cg_fence_release_smem_cluster(void)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.release.sync_restrict::shared::cta.cluster;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;   PTX ISA 8.6, sm_90.
+ * As cg_fence_release_smem_cluster, for a handoff to an async-proxy writer
+ * (bulk/tensor copies, multicast): orders this thread's generic-proxy
+ * accesses to its own CTA's shared memory before async-proxy accesses that
+ * follow the matching acquire. */
+CG_DEVICE_SM90 void cg_fence_proxy_async_release_smem_cluster(void)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* fence.acquire.sync_restrict::shared::cluster.cluster;   PTX ISA 8.6, sm_90.
+ * Acquire at cluster scope, for this thread's later shared::cluster accesses,
+ * after a relaxed wait that observed a release (fence + relaxed arrive). */
+CG_DEVICE_SM90 void cg_fence_acquire_smem_cluster(void)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.acquire.sync_restrict::shared::cluster.cluster;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+    CG_REQUIRE_SM90();
+#endif
+}
+
+/* fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster;   PTX ISA 8.6, sm_90.
+ * The acquire counterpart for a side that continues in the async proxy. */
+CG_DEVICE_SM90 void cg_fence_proxy_async_acquire_smem_cluster(void)
+{
+#if CG_ARCH_HAS_SM90
+    asm volatile("fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster;" ::: "memory");
 #elif defined(__CUDA_ARCH__)
     CG_REQUIRE_SM90();
 #endif

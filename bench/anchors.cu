@@ -329,6 +329,34 @@ __global__ void k_ptx_cluster_relaxed(bench_args_t a)
 }
 BENCH_EXPORT(a_ptx_cluster_relaxed, k_ptx_cluster_relaxed)
 
+/* The floor of the shared-memory-only form, in bare PTX: one
+ * shared-memory-restricted release fence, then the aligned relaxed arrive
+ * and wait. Checked like the release rows (the fence orders the slot writes). */
+__global__ void k_ptx_cluster_smem(bench_args_t a)
+{
+    __shared__ unsigned slots[2][1024];
+    unsigned long long wrong = 0;
+    cg::cluster_group cl = cg::this_cluster();
+    const unsigned peer = (cl.block_rank() + 1u) % cl.num_blocks();
+    const unsigned pid = (blockIdx.x - cl.block_rank() + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {cl.map_shared_rank(slots[0], peer), cl.map_shared_rank(slots[1], peer)};
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        asm volatile("fence.release.sync_restrict::shared::cta.cluster;" ::: "memory");
+        asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
+        asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+        if (bench_checked_phase(i))
+            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+    }
+    cl.sync(); /* no CTA exits while another may read its slots */
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_ptx_cluster_smem, k_ptx_cluster_smem)
+
 // --- grid ---------------------------------------------------------------------
 
 __global__ void BENCH_GRID_BOUNDS k_cg_grid_sync(bench_args_t a)

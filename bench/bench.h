@@ -87,6 +87,7 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cg_cluster_sync)      /* CG cluster.sync()                             */  \
     X(a_cg_cluster_split)     /* CG cluster barrier_arrive/barrier_wait        */  \
     X(a_ptx_cluster_relaxed)  /* barrier.cluster.arrive.relaxed.aligned + wait */  \
+    X(a_ptx_cluster_smem)     /* fence.release.sync_restrict + relaxed arrive + wait */ \
     X(a_cg_grid_sync)         /* CG grid.sync(), cooperative launch            */  \
     X(a_dsmem_pull)           /* map_shared_rank int4 remote reads + cluster.sync */ \
     X(a_copy_plain)           /* global->shared, plain int4 loads              */  \
@@ -137,6 +138,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_cluster_sync)         /* cg_cluster_sync                               */  \
     X(c_cluster_split)        /* cg_cluster_barrier_arrive/wait                */  \
     X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \
+    X(c_cluster_smem)         /* cg_cluster_barrier_arrive_smem + wait         */  \
     X(c_grid_sync)            /* cg_grid_sync                                  */  \
     X(c_dsmem_push)           /* cg_dsmem_push (st.async, whole block)         */  \
     X(c_dsmem_push_bulk)      /* cg_dsmem_push_bulk (one thread, bulk engine)  */  \
@@ -147,6 +149,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
     X(p_dsmem_push_fwd1)      /* probe: the same, release forwarded by a 17th warp */ \
     X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
+    X(p_dsmem_push_warp1)     /* probe: double-buffered push, per-warp releases */ \
+    X(p_dsmem_push_warp8)     /* probe: the same, 8 messages per synchronization */ \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \

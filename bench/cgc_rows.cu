@@ -238,6 +238,37 @@ __global__ void kc_cluster_relaxed(bench_args_t a)
 }
 BENCH_BUILT(c_cluster_relaxed, kc_cluster_relaxed)
 
+/* The shared-memory-only cluster barrier: the same check as the split rows
+ * (write the own CTA's slot, barrier, read the neighbour's through DSMEM),
+ * which is what its release and acquire cover. The slot a thread reads at
+ * phase i is rewritten by its owner at phase i + 2: a DSMEM read the
+ * restricted release does not cover under the PTX model; a reordered read
+ * would see phase i + 2's value and count as wrong (cg/cluster_group.h). */
+__global__ void kc_cluster_smem(bench_args_t a)
+{
+    __shared__ unsigned slots[2][1024];
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);
+    const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread();
+    const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),
+                                 (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        acc += (unsigned)i;
+        if (bench_checked_phase(i))
+            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
+        cg_token_t t = cg_cluster_barrier_arrive_smem(&cl);
+        cg_cluster_barrier_wait(&cl, t);
+        if (bench_checked_phase(i))
+            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+    }
+    cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_BUILT(c_cluster_smem, kc_cluster_smem)
+
 // --- grid ------------------------------------------------------------------------------
 
 BENCH_GRID_SYNC_KERNEL(kc_grid_sync)
@@ -374,8 +405,9 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * blockDim int4 each) and two mbarriers per CTA: full[s] (the receiver's:
  * its thread 0 arrives expecting the round's bytes, the pushes complete them)
  * and empty[s] (the sender's: the receiver's thread 0 arrives on it,
- * remotely, once its whole block has read buffer s; a release at cluster
- * scope: docs/design/dsmem_exchange.md says why not CTA scope). The sender waits
+ * remotely, once its whole block has read buffer s: cg_dsmem_release, a
+ * cluster-scope release restricted to its own shared memory;
+ * docs/design/dsmem_exchange.md says why not CTA scope). The sender waits
  * empty[s] before refilling buffer s two rounds later, so the only
  * synchronization per round is the receiver's wait on its own full[s]; no
  * cluster barrier in the loop. Every thread pushes its int4 of each of the X
@@ -383,7 +415,7 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * into the next CTA, and checks its int4 of each message from the previous
  * CTA.
  */
-#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X)                                                              \
+#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X, WARP)                                                            \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
         extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
@@ -398,8 +430,8 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
         if (threadIdx.x == 0) {                                                                           \
             cg_mbarrier_init(&full[0], 1);                                                                \
             cg_mbarrier_init(&full[1], 1);                                                                \
-            cg_mbarrier_init(&empty[0], 1);                                                               \
-            cg_mbarrier_init(&empty[1], 1);                                                               \
+            cg_mbarrier_init(&empty[0], WARP ? v / 32u : 1u);                                             \
+            cg_mbarrier_init(&empty[1], WARP ? v / 32u : 1u);                                             \
             cg_mbarrier_init_fence_cluster();                                                             \
         }                                                                                                 \
         cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                  \
@@ -429,19 +461,31 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
                 wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));                  \
                 acc ^= (unsigned)r.x;                                                                     \
             }                                                                                             \
-            cg_thread_block_sync(&b); /* the whole block has read buffer s */                             \
-            if (threadIdx.x == 0)                                                                         \
-                cg_mbarrier_arrive_remote(&empty[s], from_rank);                                          \
+            if (WARP) { /* each warp releases its part: no block barrier in the loop */                 \
+                __syncwarp();                                                                             \
+                if (threadIdx.x % 32u == 0)                                                               \
+                    cg_dsmem_release(&empty[s], from_rank);                                              \
+            } else {                                                                                      \
+                cg_thread_block_sync(&b); /* the whole block has read buffer s */                         \
+                if (threadIdx.x == 0)                                                                     \
+                    cg_dsmem_release(&empty[s], from_rank);                                              \
+            }                                                                                             \
         }                                                                                                 \
         cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
         bench_check_report(&a, wrong);                                                                    \
         bench_sink(&a, acc);                                                                              \
     }
 
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u)
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u, 0)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u, 0)
 BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
 BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
+/* Probe (info): every warp releases its own part of the buffer (empty counts
+ * the 16 warps), so no block barrier sits in the loop. */
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_warp1, 1u, 1)
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_warp8, 8u, 1)
+BENCH_BUILT(p_dsmem_push_warp1, kp_dsmem_push_warp1)
+BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
 
 /* Probe (info): the same exchange with the release forwarded. The block has
  * one more warp (blockDim = 512 + 32); the first 512 threads push and read as

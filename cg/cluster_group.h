@@ -59,6 +59,7 @@
 #include "group_header.h"
 #include "../cluster/cluster.h"
 #include "../base/address.h"
+#include "../base/fence.h"
 
 /* The cluster group. Build it with cg_this_cluster(); pass it by pointer. */
 typedef struct cg_cluster {
@@ -193,6 +194,29 @@ CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
     return t;
 }
 
+/* Arrive for a phase that hands over SHARED memory only: a release at
+ * cluster scope of this thread's accesses to its own CTA's shared memory,
+ * then a relaxed arrive. With cg_cluster_barrier_wait it orders every access
+ * a thread made to its own CTA's shared memory before the arrive before every
+ * shared-memory access (local or DSMEM) any thread of the cluster makes after
+ * its wait: "write your own shared memory, then everyone reads it" and "read
+ * your own shared memory, then others overwrite it". It does NOT order global
+ * memory, nor DSMEM accesses a thread made to OTHER CTAs' shared memory before
+ * the arrive (a DSMEM read of a peer that the peer overwrites after the
+ * barrier needs the full cg_cluster_barrier_arrive). Why: the full release
+ * waits for the memory system GPU-wide (MEMBAR.ALL.GPU on sm_90); this one
+ * is a CTA-level barrier, about the cost of the relaxed arrive.
+ * fence.release.sync_restrict::shared::cta.cluster; barrier.cluster.arrive.relaxed. */
+CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_smem(cg_cluster_t *c)
+{
+    cg_token_t t;
+    (void)c;
+    cg_fence_release_smem_cluster();
+    cg_hw_cluster_arrive_relaxed();
+    t._opaque = 0;
+    return t;
+}
+
 /* Wait until every thread of the cluster has arrived in this phase
  * (barrier.cluster.wait.acquire). */
 CG_DEVICE_SM90 void cg_cluster_barrier_wait(cg_cluster_t *c, cg_token_t tok)
@@ -207,6 +231,16 @@ CG_DEVICE_SM90 void cg_cluster_sync(cg_cluster_t *c)
 {
     (void)c;
     cg_hw_cluster_arrive_release();
+    cg_hw_cluster_wait_acquire();
+}
+
+/* Cluster-wide barrier for shared memory only: cg_cluster_barrier_arrive_smem
+ * then barrier.cluster.wait.acquire (what it orders and what not: there). */
+CG_DEVICE_SM90 void cg_cluster_sync_smem(cg_cluster_t *c)
+{
+    (void)c;
+    cg_fence_release_smem_cluster();
+    cg_hw_cluster_arrive_relaxed();
     cg_hw_cluster_wait_acquire();
 }
 

@@ -39,12 +39,14 @@
  *          parity ^= 1;
  *   reuse: a sender may push the next round into the same buffer only after
  *          the receiver has finished reading it (a cluster barrier, or the
- *          receiver's cg_mbarrier_arrive_remote on an "empty" mbarrier of the
- *          sender that the sender waits on: a release at CLUSTER scope; one
- *          at CTA scope let a sender overwrite data still being read on an
- *          H200, docs/design/dsmem_exchange.md); a bulk push into a released
- *          buffer is issued after cg_dsmem_fence_proxy_async() by the
- *          issuing thread (the engine writes through the async proxy);
+ *          receiver's cg_dsmem_release(&empty, sender) on an "empty"
+ *          mbarrier of the sender that the sender waits on with a cluster
+ *          acquire: a release at CLUSTER scope restricted to the receiver's
+ *          own shared memory; one at CTA scope let a sender overwrite data
+ *          still being read on an H200, docs/design/dsmem_exchange.md); a
+ *          bulk push into a released buffer is issued after
+ *          cg_dsmem_fence_proxy_async() by the issuing thread (the engine
+ *          writes through the async proxy);
  *   exit:  no CTA may exit while another may still push to it, or while its
  *          own bulk push may still be reading its shared memory: end with a
  *          cluster barrier (cg_cluster_sync) after the last wait.
@@ -579,6 +581,27 @@ CG_DEVICE_SM90 void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t byte
     }
 #endif
     cg_dsmem_bulk_copy(cg_dsmem_addr(dst, to_rank), cg_smem_addr(src), bytes, cg_dsmem_addr(bar, to_rank));
+}
+
+/* The receiver's release in the push protocol (the header's "reuse" step):
+ * the calling thread is done with a receive buffer in ITS OWN CTA's shared
+ * memory (it, and every thread it synchronized with through a CTA barrier
+ * first, e.g. cg_thread_block_sync, read it); one arrival on the sender's
+ * `empty` barrier (the same-offset mbarrier in CTA `sender_rank`) that
+ * releases those accesses at cluster scope, so the sender's next pushes
+ * land after them. No GPU-wide fence: the release is restricted to this
+ * CTA's shared memory (cg_mbarrier_release_smem_remote; why it is enough:
+ * docs/design/cross_cta_release.md). The sender acquires with
+ * cg_mbarrier_wait_parity_cluster on its empty barrier; a sender that
+ * refills with a bulk push (async proxy) also issues
+ * cg_dsmem_fence_proxy_async() between that wait and the push.
+ * Not for a buffer this thread read in ANOTHER CTA (a DSMEM pull): that
+ * release needs cg_mbarrier_arrive_remote.
+ * fence.release.sync_restrict::shared::cta.cluster;
+ * mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr]. */
+CG_DEVICE_SM90 void cg_dsmem_release(cg_mbarrier_t *empty, uint32_t sender_rank)
+{
+    cg_mbarrier_release_smem_remote(empty, sender_rank);
 }
 
 /* The engine behind cg_dsmem_push(&group, ...) (cg/group_copy.h): the

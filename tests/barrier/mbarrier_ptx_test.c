@@ -61,6 +61,7 @@ static const form_t forms[] = {
     {"probe_arrive_remote_n", "mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 3},
     {"probe_arrive_remote_relaxed", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, ", 2},
     {"probe_arrive_remote_if", "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, ", 2},
+    {"probe_arrive_remote_relaxed_if", "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, ", 2},
     {"probe_arrive_tx_remote", "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, ",
      3},
     {"probe_arrive_tx_remote_if",
@@ -79,6 +80,7 @@ static const form_t forms[] = {
     {"probe_try_wait_hint_cluster", "mbarrier.try_wait.acquire.cluster.shared::cta.b64 ", 4},
     {"probe_try_wait_parity", "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 ", 3},
     {"probe_try_wait_parity_cluster", "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 ", 3},
+    {"probe_try_wait_parity_relaxed_cluster", "mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 ", 3},
     {"probe_try_wait_parity_hint", "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 ", 4},
     {"probe_try_wait_parity_hint_cluster",
      "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 ", 4},
@@ -319,6 +321,39 @@ Test(mbarrier_ptx, debug_build_bounds_waits_and_checks_counts)
         char *body = cgt_ptx_function(ptx, counted[i]);
         cr_expect_geq(cgt_count(body, "1048575"), 1, "%s: checks the 2^20-1 limit", counted[i]);
         cr_expect_geq(cgt_count(body, "trap;"), 1, "%s: traps on a bad count", counted[i]);
+        free(body);
+    }
+    free(ptx);
+}
+
+/* The handoff composites (cross-CTA buffer release): the shared-memory-
+ * restricted release fence (the proxy form for an async-proxy writer), THEN
+ * one relaxed cluster-scope remote arrive (predicated in the _if forms), and
+ * no other fence or mbarrier instruction: in particular no
+ * mbarrier.arrive.release.cluster, whose fence is GPU-wide. */
+Test(mbarrier_ptx, smem_releases_are_a_restricted_fence_then_a_relaxed_arrive)
+{
+    static const struct {
+        const char *probe, *fence, *arrive;
+    } k[] = {
+        {"probe_release_smem_remote", "fence.release.sync_restrict::shared::cta.cluster;",
+         "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, "},
+        {"probe_release_smem_remote_if", "fence.release.sync_restrict::shared::cta.cluster;",
+         "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, "},
+        {"probe_release_smem_remote_async", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;",
+         "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, "},
+        {"probe_release_smem_remote_async_if",
+         "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;",
+         "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, "},
+    };
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        char *body = cgt_ptx_function(ptx, k[i].probe);
+        const char *f = strstr(body, k[i].fence), *a = strstr(body, k[i].arrive);
+        cr_expect(f && a && f < a, "%s: want '%s' then '%s':\n%s", k[i].probe, k[i].fence, k[i].arrive, body);
+        cr_expect_eq(cgt_count(body, "fence."), 1, "%s: exactly one fence:\n%s", k[i].probe, body);
+        cr_expect_eq(cgt_count(body, "mbarrier."), 1, "%s: exactly one mbarrier instruction:\n%s", k[i].probe, body);
+        cr_expect_eq(cgt_count(body, "release.cluster"), 0, "%s: a cluster-scope release:\n%s", k[i].probe, body);
         free(body);
     }
     free(ptx);

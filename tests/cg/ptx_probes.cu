@@ -29,6 +29,19 @@ extern "C" __global__ void probe_cluster_relaxed(void)
     cg_cluster_barrier_wait(&cl, t);
 }
 
+extern "C" __global__ void probe_cluster_smem(void)
+{
+    cg_cluster_t cl = cg_this_cluster();
+    cg_token_t t = cg_cluster_barrier_arrive_smem(&cl);
+    cg_cluster_barrier_wait(&cl, t);
+}
+
+extern "C" __global__ void probe_cluster_sync_smem(void)
+{
+    cg_cluster_t cl = cg_this_cluster();
+    cg_cluster_sync_smem(&cl);
+}
+
 extern "C" __global__ void probe_block_split(int *o)
 {
     cg_thread_block_t b = cg_this_thread_block();

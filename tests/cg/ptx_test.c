@@ -67,6 +67,25 @@ Test(cg_ptx, cluster_split_barrier_forms)
     free(ptx);
 }
 
+/* The shared-memory-only cluster barrier: the restricted release fence, a
+ * relaxed non-aligned arrive, the acquire wait, nothing else; the sync form
+ * is the same three instructions. */
+Test(cg_ptx, cluster_smem_barrier_forms)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    char *sm = cgt_ptx_normalized(ptx, "probe_cluster_smem");
+    char *sy = cgt_ptx_normalized(ptx, "probe_cluster_sync_smem");
+    const char *f = strstr(sm, "fence.release.sync_restrict::shared::cta.cluster;");
+    const char *a = strstr(sm, "barrier.cluster.arrive.relaxed;");
+    const char *w = strstr(sm, "barrier.cluster.wait.acquire;");
+    cr_expect(f && a && w && f < a && a < w, "fence, relaxed arrive, wait.acquire expected:\n%s", sm);
+    cr_expect_eq(lines(sm), 4u, "smem cluster barrier has extra instructions:\n%s", sm);
+    cr_expect_str_eq(sy, sm, "cg_cluster_sync_smem should equal arrive_smem + wait:\n%s\nvs\n%s", sy, sm);
+    free(sm);
+    free(sy);
+    free(ptx);
+}
+
 Test(cg_ptx, block_split_barrier_is_an_mbarrier)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);

@@ -663,7 +663,7 @@ extern "C" __global__ void dsmt_ring_kernel(const uint32_t *in, uint32_t *out, u
             o[3] = v.w;
             __syncwarp(); /* the warp's reads of slot s, before lane 0's release */
             if (lane == 0)
-                cg_mbarrier_arrive_remote(&empty[s], q);
+                cg_dsmem_release(&empty[s], q);
         }
     }
     if (st != T_OK)

@@ -58,6 +58,18 @@ PROBE(push_bulk, cg_dsmem_push_bulk(s+64,s,256,&mb,x);)
 PROBE(fence_proxy_async_smem, cg_fence_proxy_async_smem();)
 PROBE(fence_proxy_async_global, cg_fence_proxy_async_global();)
 PROBE(dsmem_fence_proxy_async, cg_dsmem_fence_proxy_async();)
+PROBE(fence_release_smem_cluster, cg_fence_release_smem_cluster();)
+PROBE(fence_proxy_async_release_smem_cluster, cg_fence_proxy_async_release_smem_cluster();)
+PROBE(fence_acquire_smem_cluster, cg_fence_acquire_smem_cluster();)
+PROBE(fence_proxy_async_acquire_smem_cluster, cg_fence_proxy_async_acquire_smem_cluster();)
+
+/* The push protocol's receiver release (not in the one-form table: a fence
+ * and an arrive). */
+extern "C" __global__ void dsmp_release(uint32_t x)
+{
+    __shared__ cg_mbarrier_t mb;
+    cg_dsmem_release(&mb, x);
+}
 
 /* The collective push over a thread block (not in the one-form table). */
 extern "C" __global__ void dsmp_push_group(uint32_t x)

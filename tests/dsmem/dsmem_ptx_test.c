@@ -49,6 +49,12 @@ static const probe_t k_probes[] = {
     {"dsmp_fence_proxy_async_smem", "fence.proxy.async.shared::cta"},
     {"dsmp_fence_proxy_async_global", "fence.proxy.async.global"},
     {"dsmp_dsmem_fence_proxy_async", "fence.proxy.async.shared::cluster"},
+    {"dsmp_fence_release_smem_cluster", "fence.release.sync_restrict::shared::cta.cluster"},
+    {"dsmp_fence_proxy_async_release_smem_cluster",
+     "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster"},
+    {"dsmp_fence_acquire_smem_cluster", "fence.acquire.sync_restrict::shared::cluster.cluster"},
+    {"dsmp_fence_proxy_async_acquire_smem_cluster",
+     "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster"},
 };
 
 TestSuite(dsmem_ptx, .timeout = 30);
@@ -71,5 +77,20 @@ Test(dsmem_ptx, push_group_uses_st_async_and_no_fence)
     cr_expect_eq(cgt_count(ins, "bar.sync"), 0, "no block barrier inside the push");
     free(ins);
     free(body);
+    free(ptx);
+}
+
+/* cg_dsmem_release: the shared-memory-restricted release fence, then one
+ * relaxed remote arrive; never the GPU-wide release.cluster arrive. */
+Test(dsmem_ptx, release_is_a_restricted_fence_then_a_relaxed_remote_arrive)
+{
+    char *ptx = cgt_ptx_read("tests/dsmem/dsmem_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "dsmp_release"));
+    const char *f = strstr(ins, "fence.release.sync_restrict::shared::cta.cluster");
+    const char *a = strstr(ins, "mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
+    cr_expect(f && a && f < a, "fence then relaxed remote arrive:\n%s", ins);
+    cr_expect_eq(cgt_count(ins, "mbarrier."), 1, "one mbarrier instruction:\n%s", ins);
+    cr_expect_eq(cgt_count(ins, "fence."), 1, "one fence:\n%s", ins);
+    free(ins);
     free(ptx);
 }

@@ -34,13 +34,16 @@ static const char *const k_all[] = {
     "mbarrier.arrive.release.cta.shared::cta.b64",
     "mbarrier.arrive.release.cluster.shared::cluster.b64",
     "bar.warp.sync",
+    /* the consumers' release to another CTA: restricted fence + relaxed arrive */
+    "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster",
+    "mbarrier.arrive.relaxed.cluster.shared::cluster.b64",
     /* forms that must never appear: the unordered or default-scope ones */
     "mbarrier.try_wait.parity.shared::cta.b64",
     "mbarrier.try_wait.parity.shared.b64",
     "mbarrier.arrive.shared.b64",
     "mbarrier.arrive.relaxed.cta.shared::cta.b64",
-    "mbarrier.arrive.relaxed.cluster.shared::cluster.b64",
     "mbarrier.arrive.release.cta.shared::cluster.b64",
+    "fence.release.sync_restrict::shared::cta.cluster",
     "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64",
 };
 
@@ -63,16 +66,14 @@ static const expect_t k_expect[] = {
     {"plp_cluster_producer_commit", {"mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64"}, 0},
     {"plp_cluster_producer_tail", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 1},
     {"plp_cluster_consumer_wait", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 0},
-    {"plp_cluster_consumer_release", {"mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
-    {"plp_cluster_consumer_release_warp",
-     {"bar.warp.sync", "mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
+    {"plp_cluster_consumer_release", {"fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
+    {"plp_cluster_consumer_release_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
     /* the sliced cluster form */
     {"plp_cluster_producer_copy_slice",
      {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"}, 0},
     {"plp_cluster_producer_commit_local", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
-    {"plp_cluster_consumer_release_all", {"mbarrier.arrive.release.cluster.shared::cluster.b64"}, 1},
-    {"plp_cluster_consumer_release_all_warp",
-     {"bar.warp.sync", "mbarrier.arrive.release.cluster.shared::cluster.b64"}, 0},
+    {"plp_cluster_consumer_release_all", {"fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
+    {"plp_cluster_consumer_release_all_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
 };
 
 static int listed(const expect_t *e, const char *form)
@@ -107,13 +108,14 @@ Test(pipeline_ptx, each_call_emits_its_mbarrier_forms_with_order_and_scope)
 }
 
 /* The warp releases: lane 0 alone arrives, after bar.warp.sync; the cluster
- * one predicates the remote arrive (no branch around it). */
+ * one puts the shared-memory-restricted proxy release fence between the sync
+ * and the arrive, and predicates the remote arrive (no branch around it). */
 Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
 {
     char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
     static const char *const names[] = {"plp_consumer_release_warp", "plp_cluster_consumer_release_warp"};
     static const char *const arrives[] = {"mbarrier.arrive.release.cta.shared::cta.b64",
-                                          "mbarrier.arrive.release.cluster.shared::cluster.b64"};
+                                          "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"};
     for (int i = 0; i < 2; ++i) {
         char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, names[i]));
         const char *sync = strstr(ins, "bar.warp.sync");
@@ -123,8 +125,11 @@ Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
         free(ins);
     }
     char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_warp"));
-    cr_expect(strstr(ins, "@p mbarrier.arrive.release.cluster.shared::cluster.b64") != NULL,
-              "the remote arrive is predicated:\n%s", ins);
+    const char *fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
+    const char *parrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
+    cr_expect(parrive != NULL, "the remote arrive is predicated:\n%s", ins);
+    cr_expect(fence && parrive && strstr(ins, "bar.warp.sync") < fence && fence < parrive,
+              "bar.warp.sync, then the release fence, then the arrive:\n%s", ins);
     free(ins);
     free(ptx);
 }
@@ -188,10 +193,11 @@ Test(pipeline_ptx, sliced_warp_release_is_one_predicated_remote_arrive)
     char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
     char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_warp"));
     const char *sync = strstr(ins, "bar.warp.sync");
-    const char *arrive = strstr(ins, "@p mbarrier.arrive.release.cluster.shared::cluster.b64");
-    cr_assert(sync && arrive, "want bar.warp.sync then a predicated remote arrive:\n%s", ins);
-    cr_expect(sync < arrive, "the warp syncs before the arrive:\n%s", ins);
-    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.arrive.release.cluster.shared::cluster.b64"), 1,
+    const char *fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
+    const char *arrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
+    cr_assert(sync && fence && arrive, "want bar.warp.sync, the release fence, a predicated remote arrive:\n%s", ins);
+    cr_expect(sync < fence && fence < arrive, "the warp syncs, fences, then arrives:\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"), 1,
                  "exactly one remote arrive instruction:\n%s", ins);
     cr_expect_eq(cgt_count_mnemonic(ins, "mapa.shared::cluster.u32"), 1, "exactly one mapa (per-lane rank):\n%s",
                  ins);
