@@ -127,17 +127,6 @@ static inline const char *st_problem_error(uint32_t nx, uint32_t ny, uint32_t G)
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The receiver's release of a DSMEM buffer (issue 21's cg_dsmem_release, on
- * its way to dsmem/dsmem.h). TEMPORARY fallback until it lands: the full
- * release.cluster remote arrive, correct but slower. Delete this block after
- * merging the library's version. */
-#ifndef CG_HAS_DSMEM_RELEASE
-CG_DEVICE_SM90 void cg_dsmem_release(cg_mbarrier_t *empty, uint32_t sender_rank)
-{
-    cg_mbarrier_arrive_remote(empty, sender_rank);
-}
-#endif
-
 /* One thread's view of its CTA's part of the solve. */
 typedef struct st_state {
     float *u;              /* the band in shared memory, R rows of nx */
