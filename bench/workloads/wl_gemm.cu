@@ -178,16 +178,19 @@ static double wg_host_dot(const wg_ctx_t *c, uint32_t i, uint32_t j)
     return s;
 }
 
-/* `got` (m x n, host) against the host reference at the listed elements
- * (all of them when n_idx is 0); 0, or 1 after printing the first bad one. */
-static int wg_check_host(const wg_ctx_t *c, const float *got, const size_t *idx, size_t n_idx, const char *what)
+/* `got` against the host reference: got[t] is element idx[t] (element t
+ * when idx is NULL) of n_idx (all m x n when idx is NULL); `ref`, when not
+ * NULL, holds the reference of every element (else each is computed here).
+ * 0, or 1 after printing the first bad one. */
+static int wg_check_host(const wg_ctx_t *c, const float *got, const size_t *idx, size_t n_idx, const double *ref,
+                         const char *what)
 {
-    const size_t total = n_idx ? n_idx : (size_t)c->m * c->n;
+    const size_t total = idx ? n_idx : (size_t)c->m * c->n;
     size_t bad = 0, first = 0;
     double first_want = 0;
     for (size_t t = 0; t < total; ++t) {
-        const size_t e = n_idx ? idx[t] : t;
-        const double want = wg_host_dot(c, (uint32_t)(e / c->n), (uint32_t)(e % c->n));
+        const size_t e = idx ? idx[t] : t;
+        const double want = ref ? ref[e] : wg_host_dot(c, (uint32_t)(e / c->n), (uint32_t)(e % c->n));
         if (!(fabs((double)got[t] - want) <= 1e-3 * (fabs(want) + sqrt((double)c->k))) && bad++ == 0) {
             first = t;
             first_want = want;
@@ -195,7 +198,7 @@ static int wg_check_host(const wg_ctx_t *c, const float *got, const size_t *idx,
     }
     if (bad == 0)
         return 0;
-    const size_t e = n_idx ? idx[first] : first;
+    const size_t e = idx ? idx[first] : first;
     printf("wl_gemm: WRONG %s %ux%ux%u: %zu of %zu checked elements off the host reference; first C[%zu][%zu] = "
            "%.6f, expected %.6f\n",
            what, c->m, c->n, c->k, bad, total, e / c->n, e % c->n, got[first], first_want);
@@ -314,7 +317,10 @@ static int wg_self_check(wl_opts_t *o, uint64_t seed)
     if (wg_alloc(&c, m, n, k, &x))
         return 0;
     float *got = (float *)malloc((size_t)m * n * 4u);
-    for (size_t f = 0; f < sizeof forms / sizeof forms[0] && got; ++f) {
+    double *ref = (double *)malloc((size_t)m * n * sizeof(double));
+    for (size_t e = 0; ref && e < (size_t)m * n; ++e)
+        ref[e] = wg_host_dot(&c, (uint32_t)(e / n), (uint32_t)(e % n));
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0] && got && ref; ++f) {
         char what[96];
         snprintf(what, sizeof what, "self-check %s %ux%u%s", wg_mode_name(forms[f].mode), forms[f].cm, forms[f].cn,
                  forms[f].cluster ? "" : " (no cluster launch)");
@@ -322,12 +328,13 @@ static int wg_self_check(wl_opts_t *o, uint64_t seed)
         if (wg_configure(&c, forms[f].cm, forms[f].cn, forms[f].mode, forms[f].cluster, 2) || wg_run_once(&c) ||
             WL_CHECK(o, cudaMemcpy(got, c.dc, (size_t)m * n * 4u, cudaMemcpyDeviceToHost)))
             break;
-        if (wg_check_host(&c, got, NULL, 0, what))
+        if (wg_check_host(&c, got, NULL, 0, ref, what))
             ++wrong;
         else
             printf("wl_gemm: %s, %ux%ux%u: every element matches the host\n", what, m, n, k);
     }
     free(got);
+    free(ref);
     wg_free(&c);
     return wrong;
 }
@@ -368,22 +375,25 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
         !WL_CHECK(o, cudaDeviceSynchronize())) {
         const size_t ns = 4096u + 2u * n;
         size_t *idx = (size_t *)malloc(ns * sizeof(size_t));
-        float *got = (float *)malloc(ns * 4u);
-        for (size_t t = 0; t < ns; ++t) {
-            if (t < 4096u) {
-                *x ^= *x << 13;
-                *x ^= *x >> 7;
-                *x ^= *x << 17;
-                idx[t] = (size_t)(*x % ((uint64_t)m * n));
-            } else {
-                const size_t j = t - 4096u; /* the first and last rows */
-                idx[t] = j < n ? j : (size_t)(m - 1u) * n + (j - n);
+        float *got = (float *)malloc(ns * 4u), *all = (float *)malloc((size_t)m * n * 4u);
+        if (idx && got && all && !WL_CHECK(o, cudaMemcpy(all, c.dref, (size_t)m * n * 4u, cudaMemcpyDeviceToHost))) {
+            for (size_t t = 0; t < ns; ++t) {
+                if (t < 4096u) {
+                    *x ^= *x << 13;
+                    *x ^= *x >> 7;
+                    *x ^= *x << 17;
+                    idx[t] = (size_t)(*x % ((uint64_t)m * n));
+                } else {
+                    const size_t j = t - 4096u; /* the first and last rows */
+                    idx[t] = j < n ? j : (size_t)(m - 1u) * n + (j - n);
+                }
+                got[t] = all[idx[t]];
             }
-            cudaMemcpy(&got[t], c.dref + idx[t], 4, cudaMemcpyDeviceToHost);
+            ref_ok = !wg_check_host(&c, got, idx, ns, NULL, "cuBLAS reference");
         }
-        ref_ok = !wg_check_host(&c, got, idx, ns, "cuBLAS reference");
         free(idx);
         free(got);
+        free(all);
     }
     const float ms_blas = ref_ok ? wl_time_ms(o, wg_launch_cublas, &c) : -1.0f;
     if (!ref_ok)
