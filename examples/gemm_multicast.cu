@@ -97,6 +97,10 @@ extern "C" int cgx_gemm_multicast(char *detail, size_t detail_len)
 {
     if (cgx_require_sm90("clusters, tensor TMA multicast and wgmma", detail, detail_len) != 0)
         return 2;
+    if (gm_device_error() != NULL) {
+        snprintf(detail, detail_len, "%s", gm_device_error());
+        return 2;
+    }
     const uint32_t m = cgx_quick() ? 512u : 1024u, n = cgx_quick() ? 512u : 768u, k = cgx_quick() ? 256u : 576u;
     const uint64_t seed = (uint64_t)time(NULL);
     uint16_t *ha = (uint16_t *)malloc((size_t)m * k * 2u), *hb = (uint16_t *)malloc((size_t)n * k * 2u);

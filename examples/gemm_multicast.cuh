@@ -59,7 +59,7 @@
 #ifndef CGX_GEMM_MULTICAST_CUH
 #define CGX_GEMM_MULTICAST_CUH
 
-#include <cuda_bf16.h>
+#include <cuda_runtime.h>
 #include <stdint.h>
 
 #include "cg/cg.h"
@@ -94,6 +94,17 @@ typedef struct gm_problem {
     int mode;        /* GM_TWIN or GM_MULTICAST */
 } gm_problem_t;
 
+/* wgmma exists on sm_90a only (not on plain sm_90, nor on sm_100a, whose
+ * tensor cores are driven by tcgen05); nvcc defines __CUDA_ARCH_FEAT_SM90_ALL
+ * for -arch=sm_90a. Any other device pass (a multi-arch build's sm_100a code)
+ * compiles a kernel body that traps at once; the host refuses to launch it
+ * on a device that is not sm_90 (gm_device_error). */
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define GM_HAS_WGMMA 1
+#else
+#define GM_HAS_WGMMA 0
+#endif
+
 #if CG_DEVICE_CODE_VISIBLE
 
 /* ---------------------------------------------------------------------------
@@ -105,19 +116,27 @@ typedef struct gm_problem {
  * accesses of the accumulators (the epilogue's reads) before the MMAs. */
 static __device__ __forceinline__ void gm_wgmma_fence(void)
 {
+#if GM_HAS_WGMMA
     asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#endif
 }
 
 /* wgmma.commit_group.sync.aligned;   PTX ISA 8.0, sm_90a. */
 static __device__ __forceinline__ void gm_wgmma_commit(void)
 {
+#if GM_HAS_WGMMA
     asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+#endif
 }
 
 /* wgmma.wait_group.sync.aligned N;   PTX ISA 8.0, sm_90a. Returns once at
  * most N of this warpgroup's committed groups are pending: their shared
  * memory reads are done and their accumulators written. */
+#if GM_HAS_WGMMA
 #define GM_WGMMA_WAIT(n) asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(n) : "memory")
+#else
+#define GM_WGMMA_WAIT(n) ((void)0)
+#endif
 
 /* Keep the compiler from moving accumulator reads or writes across this
  * point (the registers are being written by the tensor cores until the
@@ -142,6 +161,7 @@ static __device__ __forceinline__ uint64_t gm_desc(uint32_t smem_addr)
  * * B (16 x 128, K-major, smem) + (acc ? d : 0). */
 static __device__ __forceinline__ void gm_wgmma_m64n128k16(float *d, uint64_t da, uint64_t db, uint32_t acc)
 {
+#if GM_HAS_WGMMA
     asm volatile("{\n\t.reg .pred p;\n\t"
                  "setp.ne.b32 p, %66, 0;\n\t"
                  "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
@@ -162,6 +182,12 @@ static __device__ __forceinline__ void gm_wgmma_m64n128k16(float *d, uint64_t da
                    "+f"(d[63])
                  : "l"(da), "l"(db), "r"(acc)
                  : "memory");
+#else
+    (void)d;
+    (void)da;
+    (void)db;
+    (void)acc;
+#endif
 }
 
 /* ---------------------------------------------------------------------------
@@ -303,6 +329,9 @@ static __device__ __forceinline__ void gm_consume(cg_pipeline_t *p, const gm_pro
 static __device__ __forceinline__ void gm_gemm(const cg_tensor_map_t *map_a, const cg_tensor_map_t *map_b,
                                                gm_problem_t pr)
 {
+#if !GM_HAS_WGMMA
+    __trap(); /* not an sm_90a device pass: no wgmma (the host never launches this) */
+#endif
     extern __shared__ __align__(1024) unsigned char gm_smem_raw[];
     /* the same offset in every CTA of the cluster (same kernel, same static
      * shared memory), as multicast needs */
@@ -366,6 +395,22 @@ static inline cg_status_t gm_encode_map(cg_tensor_map_t *map, const void *dev, u
     d.swizzle = CG_TENSOR_SWIZZLE_128B;
     d.l2_promotion = CG_TENSOR_L2_256B;
     return cg_tensor_map_encode(map, &d);
+}
+
+/* NULL when the current device can run the kernel (an sm_90 GPU: wgmma is
+ * sm_90a's), else why not. */
+static inline const char *gm_device_error(void)
+{
+    int dev = 0, major = 0, minor = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return "no CUDA device";
+    }
+    if (major != 9 || minor != 0)
+        return "wgmma, which the kernel multiplies with, exists on sm_90a only (H100, H200)";
+    return NULL;
 }
 
 /* NULL when pr can run: sizes divide the cluster's tiles and K steps, and the

@@ -490,9 +490,8 @@ int main(int argc, char **argv)
     const uint64_t seed = wg_seed();
     printf("# wl_gemm: seed %llu (CGC_SEED=%llu repeats it), %u-stage pipeline, %u threads, %u B shared memory\n",
            (unsigned long long)seed, (unsigned long long)seed, GM_STAGES, GM_THREADS, (unsigned)GM_SMEM_BYTES);
-    int major = 0;
-    if (WL_CHECK(&o, cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0)) || major < 9) {
-        fprintf(stderr, "wl_gemm: needs an sm_90 device (wgmma, clusters, tensor TMA multicast)\n");
+    if (gm_device_error() != NULL) {
+        fprintf(stderr, "wl_gemm: needs an sm_90 device: %s\n", gm_device_error());
         return 2;
     }
     if (wg_self_check(&o, seed)) {
