@@ -222,6 +222,9 @@ static uint32_t ws_grid(ws_ctx_t *c, const ws_kernel_t *k, uint32_t csize)
             return G;
         G = resident - resident % C;
     }
+    fprintf(stderr, "wl_stencil: %s: no grid of whole clusters of %u that fits the band height can be co-resident\n",
+            k->name, C);
+    ++c->o->errors;
     return 0;
 }
 
