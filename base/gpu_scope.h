@@ -22,7 +22,7 @@ CG_DEVICE uint32_t cg_gpu_atom_add_release_u32(uint32_t *p, uint32_t v)
     return old;
 }
 
-/* atom.acq_rel.gpu.global.add.u32 d, [a], v;   PTX ISA 6.0, sm_70. */
+/* atom.add.acq_rel.gpu.global.u32 d, [a], v;   PTX ISA 6.0, sm_70 (the operation first, as emitted). */
 CG_DEVICE uint32_t cg_gpu_atom_add_acq_rel_u32(uint32_t *p, uint32_t v)
 {
     uint32_t old;

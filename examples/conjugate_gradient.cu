@@ -33,13 +33,15 @@
  *   cudaLaunchCooperativeKernel(k, grid, block, args, 0, 0)
  *                                           -> cfg.cooperative = 1; cg_launch(&cfg, k, args)
  *
+ * The kernels' bodies and the system's generator live in
+ * examples/conjugate_gradient.cuh, which the workload benchmark
+ * (bench/workloads/cg_solver.cu) includes too, so both run the same code.
+ *
  * Checks (the tolerances are argued at check_solution): cgc's solution and
  * iteration count against the C++ CG kernel's, both against a host CG solve
  * of the same system; each kernel's final residual met the stop test, and the
  * true residual |b - A x| of both solutions, computed on the host.
  */
-#include <cooperative_groups.h>
-#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdint.h>
@@ -49,218 +51,22 @@
 #include <time.h>
 
 #include "cg/cg.h"
+#include "examples/conjugate_gradient.cuh"
 #include "examples/example_util.h"
 #include "examples/examples.h"
 
-namespace cpp_cg = cooperative_groups;
-
 #define CGS_N (1 << 18)    /* rows (the run uses a random count just below; 1/64 under CGT_QUICK) */
-#define CGS_EDGES 3        /* random off-diagonal pairs drawn per row (each mirrored) */
-#define CGS_BLOCK 256
-#define CGS_WARPS (CGS_BLOCK / 32)
 #define CGS_TOL 1e-10      /* stop at |r| <= CGS_TOL |b| */
 #define CGS_MAX_ITER 1000  /* such a well-conditioned system (lambda in [1, ~30]) needs well under 100 */
 
-/* The system and the solver's vectors, in device memory; passed by value. */
-typedef struct cgs_problem {
-    const int *rowptr, *col;
-    const double *val, *b;
-    double *x, *r, *p, *ap;
-    double *partial; /* 2 slots of one double per block */
-    int n;
-    int *iters;      /* out: iterations done */
-    double *rr;      /* out: the last r.r */
-} cgs_problem_t;
-
-/* --------------------------------------------------------------------------
- * cgc (C style)
- * ------------------------------------------------------------------------ */
-
-/* The sum of v over the grid, in every thread: block sum into slot `slot`,
- * grid sync, every block adds the slots in the same order. `sm` holds the
- * block's warp sums and the broadcast total. */
-static __device__ double cgc_grid_sum(cg_grid_t *grid, cg_thread_block_t *cta, double *sm, double v,
-                                      double *partial, int slot)
-{
-    cg_tile_t t = cg_tiled_partition(cta, 32);
-    const uint32_t lane = cg_tile_thread_rank(&t), warp = cg_tile_meta_group_rank(&t);
-    const uint32_t nblocks = (uint32_t)cg_grid_num_blocks(grid);
-    v = cg_tile_reduce_f64(&t, v, CG_OP_PLUS);
-    if (lane == 0)
-        sm[warp] = v;
-    cg_thread_block_sync(cta);
-    if (warp == 0) {
-        double s = lane < cg_tile_meta_group_size(&t) ? sm[lane] : 0.0;
-        s = cg_tile_reduce_f64(&t, s, CG_OP_PLUS);
-        if (lane == 0)
-            partial[(size_t)slot * nblocks + cg_grid_block_rank(grid)] = s;
-    }
-    cg_grid_sync(grid); /* every block's slot is written and visible */
-    if (warp == 0) {
-        double s = 0.0;
-        for (uint32_t k = lane; k < nblocks; k += 32u)
-            s += partial[(size_t)slot * nblocks + k];
-        s = cg_tile_reduce_f64(&t, s, CG_OP_PLUS);
-        if (lane == 0)
-            sm[CGS_WARPS] = s;
-    }
-    cg_thread_block_sync(cta);
-    return sm[CGS_WARPS];
-}
-
-__global__ void cgc_conjugate_gradient(cgs_problem_t P)
-{
-    __shared__ double sm[CGS_WARPS + 1];
-    cg_grid_t grid = cg_this_grid();
-    cg_thread_block_t cta = cg_this_thread_block();
-    const int first = (int)cg_grid_thread_rank(&grid), stride = (int)cg_grid_num_threads(&grid);
-
-    double local = 0.0;
-    for (int i = first; i < P.n; i += stride) {
-        P.x[i] = 0.0;
-        P.r[i] = P.b[i];
-        P.p[i] = P.b[i];
-        local = fma(P.b[i], P.b[i], local);
-    }
-    double rr = cgc_grid_sum(&grid, &cta, sm, local, P.partial, 0);
-    const double stop = CGS_TOL * CGS_TOL * rr; /* |r|^2 <= tol^2 |b|^2 */
-    int k = 0;
-    while (rr > stop && k < CGS_MAX_ITER) {
-        local = 0.0; /* Ap = A p, and p.Ap */
-        for (int i = first; i < P.n; i += stride) {
-            double s = 0.0;
-            for (int j = P.rowptr[i]; j < P.rowptr[i + 1]; ++j)
-                s = fma(P.val[j], P.p[P.col[j]], s);
-            P.ap[i] = s;
-            local = fma(P.p[i], s, local);
-        }
-        const double alpha = rr / cgc_grid_sum(&grid, &cta, sm, local, P.partial, 1);
-        local = 0.0; /* x += alpha p, r -= alpha Ap, and r.r */
-        for (int i = first; i < P.n; i += stride) {
-            P.x[i] = fma(alpha, P.p[i], P.x[i]);
-            const double ri = fma(-alpha, P.ap[i], P.r[i]);
-            P.r[i] = ri;
-            local = fma(ri, ri, local);
-        }
-        const double rr_new = cgc_grid_sum(&grid, &cta, sm, local, P.partial, 0);
-        const double beta = rr_new / rr;
-        rr = rr_new;
-        for (int i = first; i < P.n; i += stride)
-            P.p[i] = fma(beta, P.p[i], P.r[i]);
-        cg_grid_sync(&grid); /* p is whole before the next A p reads it */
-        ++k;
-    }
-    if (first == 0) {
-        *P.iters = k;
-        *P.rr = rr;
-    }
-}
-
-/* --------------------------------------------------------------------------
- * C++ CG (the oracle)
- * ------------------------------------------------------------------------ */
-
-static __device__ double cpp_grid_sum(const cpp_cg::grid_group &grid, const cpp_cg::thread_block &cta, double *sm,
-                                      double v, double *partial, int slot)
-{
-    cpp_cg::thread_block_tile<32> t = cpp_cg::tiled_partition<32>(cta);
-    const unsigned lane = t.thread_rank(), warp = t.meta_group_rank();
-    const unsigned nblocks = grid.num_blocks();
-    v = cpp_cg::reduce(t, v, cpp_cg::plus<double>());
-    if (lane == 0)
-        sm[warp] = v;
-    cpp_cg::sync(cta);
-    if (warp == 0) {
-        double s = lane < t.meta_group_size() ? sm[lane] : 0.0;
-        s = cpp_cg::reduce(t, s, cpp_cg::plus<double>());
-        if (lane == 0)
-            partial[(size_t)slot * nblocks + grid.block_rank()] = s;
-    }
-    cpp_cg::sync(grid);
-    if (warp == 0) {
-        double s = 0.0;
-        for (unsigned k = lane; k < nblocks; k += 32u)
-            s += partial[(size_t)slot * nblocks + k];
-        s = cpp_cg::reduce(t, s, cpp_cg::plus<double>());
-        if (lane == 0)
-            sm[CGS_WARPS] = s;
-    }
-    cpp_cg::sync(cta);
-    return sm[CGS_WARPS];
-}
-
-__global__ void cpp_conjugate_gradient(cgs_problem_t P)
-{
-    __shared__ double sm[CGS_WARPS + 1];
-    cpp_cg::grid_group grid = cpp_cg::this_grid();
-    cpp_cg::thread_block cta = cpp_cg::this_thread_block();
-    const int first = (int)grid.thread_rank(), stride = (int)grid.size();
-
-    double local = 0.0;
-    for (int i = first; i < P.n; i += stride) {
-        P.x[i] = 0.0;
-        P.r[i] = P.b[i];
-        P.p[i] = P.b[i];
-        local = fma(P.b[i], P.b[i], local);
-    }
-    double rr = cpp_grid_sum(grid, cta, sm, local, P.partial, 0);
-    const double stop = CGS_TOL * CGS_TOL * rr;
-    int k = 0;
-    while (rr > stop && k < CGS_MAX_ITER) {
-        local = 0.0;
-        for (int i = first; i < P.n; i += stride) {
-            double s = 0.0;
-            for (int j = P.rowptr[i]; j < P.rowptr[i + 1]; ++j)
-                s = fma(P.val[j], P.p[P.col[j]], s);
-            P.ap[i] = s;
-            local = fma(P.p[i], s, local);
-        }
-        const double alpha = rr / cpp_grid_sum(grid, cta, sm, local, P.partial, 1);
-        local = 0.0;
-        for (int i = first; i < P.n; i += stride) {
-            P.x[i] = fma(alpha, P.p[i], P.x[i]);
-            const double ri = fma(-alpha, P.ap[i], P.r[i]);
-            P.r[i] = ri;
-            local = fma(ri, ri, local);
-        }
-        const double rr_new = cpp_grid_sum(grid, cta, sm, local, P.partial, 0);
-        const double beta = rr_new / rr;
-        rr = rr_new;
-        for (int i = first; i < P.n; i += stride)
-            P.p[i] = fma(beta, P.p[i], P.r[i]);
-        cpp_cg::sync(grid);
-        ++k;
-    }
-    if (first == 0) {
-        *P.iters = k;
-        *P.rr = rr;
-    }
-}
+/* The kernels: the solver bodies of conjugate_gradient.cuh (shared with the
+ * workload benchmark), in their solver mode. */
+__global__ void cgc_conjugate_gradient(cgs_problem_t P) { cgs_cgc_solve(P, CGS_SOLVE); }
+__global__ void cpp_conjugate_gradient(cgs_problem_t P) { cgs_cpp_solve(P, CGS_SOLVE); }
 
 /* --------------------------------------------------------------------------
  * Host
  * ------------------------------------------------------------------------ */
-
-static uint64_t cgs_next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-static double cgs_unit(uint64_t *s) { return (double)(cgs_next(s) >> 11) * (1.0 / 9007199254740992.0); }
-
-/* y = A v */
-static void cgs_spmv(int n, const int *rowptr, const int *col, const double *val, const double *v, double *y)
-{
-    for (int i = 0; i < n; ++i) {
-        double s = 0.0;
-        for (int j = rowptr[i]; j < rowptr[i + 1]; ++j)
-            s = fma(val[j], v[col[j]], s);
-        y[i] = s;
-    }
-}
 
 /* The host's CG, the same steps with sequential dot products. Returns the
  * iteration count. */
@@ -379,14 +185,12 @@ extern "C" int cgx_conjugate_gradient(char *detail, size_t detail_len)
         return 2;
     uint64_t seed = (uint64_t)time(NULL) ^ 0x6a09e667f3bcc908ull, s = seed;
     const int n = (cgx_quick() ? CGS_N / 64 : CGS_N) - (int)(cgs_next(&s) % 1000);
-    const int max_nnz = n * (2 * CGS_EDGES + 1) + n;
-    int *rowptr = (int *)calloc((size_t)n + 1, sizeof(int)), *col = (int *)malloc(sizeof(int) * max_nnz);
-    int *ei = (int *)malloc(sizeof(int) * n * CGS_EDGES), *ej = (int *)malloc(sizeof(int) * n * CGS_EDGES);
-    int *fill = (int *)malloc(sizeof(int) * n);
-    double *val = (double *)malloc(sizeof(double) * max_nnz), *ew = (double *)malloc(sizeof(double) * n * CGS_EDGES);
-    double *b = (double *)malloc(sizeof(double) * n), *h[7];
     const size_t vb = sizeof(double) * (size_t)n;
-    int *d_rowptr = NULL, *d_col = NULL, *d_iters = NULL;
+    cgs_system_t sys = {0, 0, NULL, NULL, NULL, NULL};
+    const int *rowptr = NULL, *col = NULL;
+    const double *val = NULL, *b = NULL;
+    double *h[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    int *d_rowptr = NULL, *d_col = NULL, *d_iters = NULL, *d_conv = NULL;
     double *d_val = NULL, *d_b = NULL, *d_x = NULL, *d_r = NULL, *d_p = NULL, *d_ap = NULL, *d_partial = NULL,
            *d_rr = NULL;
     int rc = 2, nnz = 0, iters[2] = {-1, -1}, it_host = 0, dev = 0, sms = 0, per_sm = 0;
@@ -398,44 +202,18 @@ extern "C" int cgx_conjugate_gradient(char *detail, size_t detail_len)
     void *args[] = {(void *)&P};
     for (int k = 0; k < 7; ++k)
         h[k] = (double *)malloc(vb); /* x cgc, x cpp, x host, r, p, ap, scratch */
-    if (!rowptr || !col || !ei || !ej || !fill || !val || !ew || !b || !h[0] || !h[1] || !h[2] || !h[3] || !h[4] ||
-        !h[5] || !h[6]) {
+    if (!h[0] || !h[1] || !h[2] || !h[3] || !h[4] || !h[5] || !h[6] || cgs_make_system(n, &s, &sys) != 0) {
         snprintf(detail, detail_len, "host allocation failed");
         goto done;
     }
-
-    /* the matrix: CGS_EDGES random pairs (i, j) per row i, weight in (-1, 1),
-     * mirrored; diagonal = the row's sum of |weights| + 1 + a random [0, 1) */
-    for (int i = 0; i < n; ++i)
-        for (int e = 0; e < CGS_EDGES; ++e) {
-            int j = (int)(cgs_next(&s) % (uint64_t)(n - 1));
-            j += j >= i; /* never i */
-            ei[i * CGS_EDGES + e] = i;
-            ej[i * CGS_EDGES + e] = j;
-            ew[i * CGS_EDGES + e] = 2.0 * cgs_unit(&s) - 1.0;
-            rowptr[i + 1]++;
-            rowptr[j + 1]++;
-        }
-    for (int i = 0; i < n; ++i)
-        rowptr[i + 1] += rowptr[i] + 1; /* + the diagonal, first in each row */
-    nnz = rowptr[n];
-    for (int i = 0; i < n; ++i) {
-        col[rowptr[i]] = i;
-        val[rowptr[i]] = 1.0 + cgs_unit(&s);
-        fill[i] = rowptr[i] + 1;
-    }
-    for (int e = 0; e < n * CGS_EDGES; ++e) {
-        const int i = ei[e], j = ej[e];
-        const double w = ew[e];
-        col[fill[i]] = j;
-        val[fill[i]++] = w;
-        col[fill[j]] = i;
-        val[fill[j]++] = w;
-        val[rowptr[i]] += fabs(w);
-        val[rowptr[j]] += fabs(w);
-    }
-    for (int i = 0; i < n; ++i)
-        b[i] = 2.0 * cgs_unit(&s) - 1.0;
+    /* the matrix (conjugate_gradient.cuh, cgs_make_system): CGS_EDGES random
+     * pairs (i, j) per row i, weight in (-1, 1), mirrored; diagonal = the
+     * row's sum of |weights| + 1 + a random [0, 1) */
+    rowptr = sys.rowptr;
+    col = sys.col;
+    val = sys.val;
+    b = sys.b;
+    nnz = sys.nnz;
     it_host = cgs_host_solve(n, rowptr, col, val, b, h[2], h[3], h[4], h[5]);
 
     /* one grid size for both kernels (the reduction order, so the bits,
@@ -472,6 +250,7 @@ extern "C" int cgx_conjugate_gradient(char *detail, size_t detail_len)
     CGX_CUDA(cudaMalloc((void **)&d_partial, sizeof(double) * 2 * blocks));
     CGX_CUDA(cudaMalloc((void **)&d_iters, sizeof(int)));
     CGX_CUDA(cudaMalloc((void **)&d_rr, sizeof(double)));
+    CGX_CUDA(cudaMalloc((void **)&d_conv, sizeof(int)));
     CGX_CUDA(cudaMemcpy(d_rowptr, rowptr, sizeof(int) * (n + 1), cudaMemcpyHostToDevice));
     CGX_CUDA(cudaMemcpy(d_col, col, sizeof(int) * nnz, cudaMemcpyHostToDevice));
     CGX_CUDA(cudaMemcpy(d_val, val, sizeof(double) * nnz, cudaMemcpyHostToDevice));
@@ -486,8 +265,12 @@ extern "C" int cgx_conjugate_gradient(char *detail, size_t detail_len)
     P.ap = d_ap;
     P.partial = d_partial;
     P.n = n;
+    P.max_iter = CGS_MAX_ITER;
+    P.fixed = 0;
+    P.tol = CGS_TOL;
     P.iters = d_iters;
     P.rr = d_rr;
+    P.conv = d_conv;
     for (int v = 0; v < 2; ++v) {
         CGX_CUDA(cudaMemset(d_x, 0xff, vb)); /* poison: NaN */
         CGX_CUDA(cudaMemset(d_iters, 0xff, sizeof(int)));
@@ -530,14 +313,8 @@ done:
     cudaFree(d_partial);
     cudaFree(d_iters);
     cudaFree(d_rr);
-    free(rowptr);
-    free(col);
-    free(ei);
-    free(ej);
-    free(fill);
-    free(val);
-    free(ew);
-    free(b);
+    cudaFree(d_conv);
+    cgs_free_system(&sys);
     for (int k = 0; k < 7; ++k)
         free(h[k]);
     return rc;

@@ -1,23 +1,34 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * examples/dsmem_histogram.cu — a real workload: a 4096-bin histogram of 4M
- * values, reduced across each thread-block cluster in distributed shared
- * memory by PUSHING, not pulling.
+ * examples/dsmem_histogram.cu — histograms reduced in distributed shared
+ * memory (DSMEM), two ways.
  *
- * Each CTA of a cluster of n counts its share of the input into a private
- * full histogram in its own shared memory (fast local atomics). Bin range k
- * (4096 / n bins) belongs to cluster rank k. Then each CTA pushes, with the
- * bulk copy engine, slice k of its private histogram into slot <its rank> of
- * CTA k's receive area (cg_dsmem_push_bulk), completing the bytes on CTA k's
- * mbarrier — for every k but its own: its own slice it reads in place from
- * its private histogram (a bulk push is a copy to ANOTHER CTA; the
- * shared::cta -> shared::cluster engine aimed at the issuing CTA itself is
- * what compute-sanitizer memcheck rejects, "not located in remote CTA", and
- * a local copy would only move bytes that are already here). Each CTA waits
- * on its OWN mbarrier for the n - 1 remote slices of its range (no flag, no
- * cluster barrier for the data), sums them with its own, and adds its range
- * to the global histogram. A cluster barrier at the end keeps every CTA alive
- * until no push from or into its shared memory can still be in flight.
+ * Part 1: a 4096-bin histogram of 4M values, reduced across each
+ * thread-block cluster by PUSHING, not pulling. Each CTA of a cluster of n
+ * counts its share of the input into a private full histogram in its own
+ * shared memory (fast local atomics). Bin range k (4096 / n bins) belongs to
+ * cluster rank k. Then each CTA pushes, with the bulk copy engine, slice k
+ * of its private histogram into slot <its rank> of CTA k's receive area
+ * (cg_dsmem_push_bulk), completing the bytes on CTA k's mbarrier — for every
+ * k but its own: its own slice it reads in place from its private histogram
+ * (a bulk push is a copy to ANOTHER CTA; the shared::cta -> shared::cluster
+ * engine aimed at the issuing CTA itself is what compute-sanitizer memcheck
+ * rejects, "not located in remote CTA", and a local copy would only move
+ * bytes that are already here). Each CTA waits on its OWN mbarrier for the
+ * n - 1 remote slices of its range (no flag, no cluster barrier for the
+ * data), sums them with its own, and adds its range to the global
+ * histogram. A cluster barrier at the end keeps every CTA alive until no
+ * push from or into its shared memory can still be in flight.
+ *
+ * Part 2: a histogram too large for one SM's shared memory (2^16 bins =
+ * 256 KiB of counters over clusters of 2, 2^17 = 512 KiB over clusters of
+ * 4): no CTA holds a full copy; each owns every C-th bin, and a key whose bin
+ * a peer owns is added straight into the peer's shared memory with a DSMEM
+ * reduction (cg_dsmem_red_add_relaxed_u32). The kernel body is
+ * examples/dsmem_histogram.cuh (read it for the steps and their barriers),
+ * shared with the workload benchmark bench/workloads/histogram.cu, which
+ * times it against CUB's DeviceHistogram::HistogramEven. A persistent grid:
+ * cg_max_active_clusters says how many clusters fit at once.
  */
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -29,6 +40,7 @@
 #include "cg/groups.h"
 #include "cg/launch.h"
 #include "dsmem/dsmem.h"
+#include "examples/dsmem_histogram.cuh"
 #include "examples/example_util.h"
 #include "examples/examples.h"
 
@@ -125,30 +137,136 @@ static int run(uint32_t csize, const uint32_t *din, const uint32_t *hin, size_t 
     return 0;
 }
 
+/* --------------------------------------------------------------------------
+ * Part 2: bins spread over the cluster (examples/dsmem_histogram.cuh)
+ * ------------------------------------------------------------------------ */
+
+DH_KERNEL(dsmem_histogram_spread_c2, 1)
+DH_KERNEL(dsmem_histogram_spread_c4, 2)
+
+#define BIG_KEY_BITS 17u /* keys in [0, 2^17) */
+
+/* nbins bins (bin = key >> (17 - log2 nbins)) over clusters of csize;
+ * checks every bin against the host's counts `fine` (one per key value). */
+static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, const uint32_t *dkeys, size_t n,
+                      const uint32_t *fine, uint32_t *dhist, uint32_t *hhist, char *detail, size_t detail_len)
+{
+    cudaError_t err;
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    cfg.block.x = DH_THREADS;
+    cfg.cluster.x = csize;
+    cfg.dynamic_smem = DH_SMEM_BYTES(nbins, csize);
+    uint32_t clusters = 0;
+    /* a persistent grid: as many clusters as can run at once */
+    cg_status_t st = cg_max_active_clusters(&cfg, kernel, &clusters);
+    if (st != CG_SUCCESS) {
+        snprintf(detail, detail_len, "%u bins, cluster %u: cg_max_active_clusters: %s: %s", nbins, csize,
+                 cg_status_string(st), cg_last_error_detail());
+        return 2;
+    }
+    if (cgx_quick() && clusters > 8u)
+        clusters = 8u; /* a sanitizer's instrumented run: a smaller grid is enough */
+    cfg.grid.x = clusters * csize;
+    dh_params_t p;
+    p.keys = dkeys;
+    p.n = n;
+    p.hist = dhist;
+    p.nbins = nbins;
+    p.shift = BIG_KEY_BITS - dh_log2(nbins);
+    void *args[] = {(void *)&p};
+    if ((err = cudaMemset(dhist, 0, nbins * 4u)) != cudaSuccess) {
+        snprintf(detail, detail_len, "CUDA error: %s", cudaGetErrorString(err));
+        return 2;
+    }
+    st = cg_launch(&cfg, kernel, args);
+    if (st != CG_SUCCESS) {
+        snprintf(detail, detail_len, "%u bins, cluster %u: %s: %s", nbins, csize, cg_status_string(st),
+                 cg_last_error_detail());
+        return 2;
+    }
+    if ((err = cudaDeviceSynchronize()) != cudaSuccess ||
+        (err = cudaMemcpy(hhist, dhist, nbins * 4u, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+        snprintf(detail, detail_len, "CUDA error: %s", cudaGetErrorString(err));
+        return 2;
+    }
+    const uint32_t per_bin = (1u << BIG_KEY_BITS) / nbins;
+    size_t total = 0, counted = 0;
+    for (uint32_t v = 0; v < (1u << BIG_KEY_BITS); ++v)
+        counted += fine[v];
+    int bad = 0, first = -1;
+    uint32_t want_first = 0;
+    for (uint32_t b = 0; b < nbins; ++b) {
+        uint32_t want = 0;
+        for (uint32_t k = 0; k < per_bin; ++k)
+            want += fine[b * per_bin + k];
+        total += hhist[b];
+        if (hhist[b] != want && bad++ == 0) {
+            first = (int)b;
+            want_first = want;
+        }
+    }
+    if (bad) {
+        snprintf(detail, detail_len, "%u bins over clusters of %u: %d bins wrong (first: bin %d = %u, want %u)", nbins,
+                 csize, bad, first, hhist[first], want_first);
+        return 1;
+    }
+    if (total != counted) {
+        snprintf(detail, detail_len, "%u bins over clusters of %u: %zu of %zu keys counted, want %zu", nbins, csize,
+                 total, n, counted);
+        return 1;
+    }
+    return 0;
+}
+
 extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
 {
     if (cgx_require_sm90("clusters and DSMEM", detail, detail_len) != 0)
         return 2;
     const size_t n_in = (size_t)1 << 22;
+    /* part 2: 2^22 keys (2^20 under CGT_QUICK); the kernel gets them from
+     * the second key on, less three at the end, so it starts off a 16-byte
+     * boundary and ends with a partial vector */
+    const size_t n_big = cgx_quick() ? (size_t)1 << 20 : (size_t)1 << 22, n_used = n_big - 4;
     uint32_t *hin = (uint32_t *)malloc(n_in * 4), *want = (uint32_t *)calloc(NBINS, 4),
-             *hhist = (uint32_t *)malloc(NBINS * 4);
-    uint32_t *din = NULL, *dhist = NULL;
+             *hhist = (uint32_t *)malloc(NBINS * 4), *big = (uint32_t *)malloc(n_big * 4),
+             *fine = (uint32_t *)calloc((size_t)1 << BIG_KEY_BITS, 4),
+             *hbig = (uint32_t *)malloc(((size_t)1 << BIG_KEY_BITS) * 4);
+    uint32_t *din = NULL, *dhist = NULL, *dbig = NULL, *dbighist = NULL;
+    uint64_t seed = (uint64_t)time(NULL) ^ 0x4157u, s = seed | 1u;
     int rc = 2;
     cudaError_t err;
-    if (!hin || !want || !hhist) {
+    if (!hin || !want || !hhist || !big || !fine || !hbig) {
         snprintf(detail, detail_len, "host allocation failed");
         goto done;
     }
-    srand((unsigned)time(NULL) ^ 0x4157u);
+    srand((unsigned)seed);
     for (size_t i = 0; i < n_in; ++i) {
         /* skewed: a quarter of the values fall in 16 hot bins */
         const uint32_t v = (rand() & 3) == 0 ? (uint32_t)(rand() % 16) * 257u : (uint32_t)rand();
         hin[i] = v;
         want[v % NBINS]++;
     }
+    /* part 2's keys: a quarter in a hot run of 256 neighbouring values, one
+     * in 64 above the upper level (not counted), the rest uniform in
+     * [0, 2^17) */
+    for (size_t i = 0; i < n_big; ++i) {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        const uint32_t r = (uint32_t)(s >> 32), sel = (uint32_t)s & 63u;
+        const uint32_t v = sel == 0 ? (1u << BIG_KEY_BITS) + (r >> 8)
+                         : sel < 16 ? 0x5a00u + (r & 255u)
+                                    : r & ((1u << BIG_KEY_BITS) - 1u);
+        big[i] = v;
+        if (i >= 1 && i < 1 + n_used && v < (1u << BIG_KEY_BITS))
+            fine[v]++;
+    }
     if ((err = cudaMalloc((void **)&din, n_in * 4)) != cudaSuccess ||
         (err = cudaMalloc((void **)&dhist, NBINS * 4)) != cudaSuccess ||
-        (err = cudaMemcpy(din, hin, n_in * 4, cudaMemcpyHostToDevice)) != cudaSuccess) {
+        (err = cudaMalloc((void **)&dbig, n_big * 4)) != cudaSuccess ||
+        (err = cudaMalloc((void **)&dbighist, ((size_t)1 << BIG_KEY_BITS) * 4)) != cudaSuccess ||
+        (err = cudaMemcpy(din, hin, n_in * 4, cudaMemcpyHostToDevice)) != cudaSuccess ||
+        (err = cudaMemcpy(dbig, big, n_big * 4, cudaMemcpyHostToDevice)) != cudaSuccess) {
         snprintf(detail, detail_len, "CUDA error: %s", cudaGetErrorString(err));
         goto done;
     }
@@ -156,14 +274,26 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
     if (rc == 0)
         rc = run(8, din, hin, n_in, want, dhist, hhist, detail, detail_len);
     if (rc == 0)
+        rc = run_spread(1u << 16, 2, (const void *)dsmem_histogram_spread_c2, dbig + 1, n_used, fine, dbighist, hbig,
+                        detail, detail_len);
+    if (rc == 0)
+        rc = run_spread(1u << 17, 4, (const void *)dsmem_histogram_spread_c4, dbig + 1, n_used, fine, dbighist, hbig,
+                        detail, detail_len);
+    if (rc == 0)
         snprintf(detail, detail_len,
-                 "%zu values into %u bins, clusters of 4 and 8, DSMEM push reduce-scatter: all bins verified", n_in,
-                 NBINS);
+                 "%zu values into %u bins, clusters of 4 and 8, DSMEM push reduce-scatter; %zu keys into 2^16 bins "
+                 "over clusters of 2 and 2^17 over clusters of 4, DSMEM reductions (seed %llu): all bins verified",
+                 n_in, NBINS, n_used, (unsigned long long)seed);
 done:
     cudaFree(din);
     cudaFree(dhist);
+    cudaFree(dbig);
+    cudaFree(dbighist);
     free(hin);
     free(want);
     free(hhist);
+    free(big);
+    free(fine);
+    free(hbig);
     return rc;
 }

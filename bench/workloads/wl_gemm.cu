@@ -5,13 +5,17 @@
  * against the identical kernel where every CTA loads its own A and B tiles,
  * with cuBLAS (cublasGemmEx, bf16 in, fp32 compute and out) as information.
  *
- *   wl_gemm [--csv PATH] [--quick] [--repeats R]
+ *   wl_gemm [--csv PATH] [--quick] [--repeats R] [--list]
  *
  * Sizes M x N x K: 8192^3 and 4096 x 4096 x 1024 (--quick: 2048^3 and
  * 2048 x 2048 x 512). Clusters 1 x 2 (A shared by the two CTAs of a cluster
  * row) and 2 x 2 (A along rows, B along columns). Persistent grids: as many
  * clusters as can be resident (cg_max_active_clusters), each walking its
  * share of the tiles in the same order for the multicast kernel and its twin.
+ *
+ * --list names the rows a run makes without touching CUDA (CI). Times: the
+ * median of --repeats launches, each held behind wl.h's blocking kernel so
+ * that cg_launch's host-side checks are not timed (wl_time_ms_blocked).
  *
  * Rows (bench.cu's CSV format, bench/workloads/wl.h):
  *   "workload: GEMM bf16, multicast pipeline"   cgc = multicast, anchor = the
@@ -67,6 +71,37 @@ __global__ void kw_compare(const float *c, const float *ref, size_t n, float ato
             atomicAdd(bad, 1ull);
             atomicMin(first, (unsigned long long)i);
         }
+    }
+}
+
+/* --- rows ----------------------------------------------------------------------- */
+
+#define WG_OP "workload: GEMM bf16, multicast pipeline"
+#define WG_OP_INFO "workload: GEMM bf16 vs cuBLAS (info)"
+
+static const uint32_t wg_full[2][3] = {{8192, 8192, 8192}, {4096, 4096, 1024}};
+static const uint32_t wg_quick[2][3] = {{2048, 2048, 2048}, {2048, 2048, 512}};
+static const uint32_t wg_shapes[2][2] = {{1, 2}, {2, 2}}; /* cluster cm x cn */
+
+static void wg_size_name(char *buf, size_t len, const uint32_t *s) { snprintf(buf, len, "%ux%ux%u", s[0], s[1], s[2]); }
+
+static void wg_config_name(char *buf, size_t len, const char *size, uint32_t cm, uint32_t cn)
+{
+    snprintf(buf, len, "%s, cluster %u (%ux%u)", size, cm * cn, cm, cn);
+}
+
+/* --list: the rows a run makes, in its order, without a GPU. */
+static void wg_list(int quick)
+{
+    for (int i = 0; i < 2; ++i) {
+        char size[48], config[96];
+        wg_size_name(size, sizeof size, quick ? wg_quick[i] : wg_full[i]);
+        for (int s = 0; s < 2; ++s) {
+            wg_config_name(config, sizeof config, size, wg_shapes[s][0], wg_shapes[s][1]);
+            printf("%s | %s | target <=0.85\n", WG_OP, config);
+            printf("%s | %s | info\n", WG_OP_INFO, config);
+        }
+        printf("%s | %s | info\n", WG_OP_INFO, size);
     }
 }
 
@@ -345,7 +380,7 @@ static void wg_row_wrong(wl_opts_t *o, FILE *csv, const char *config, const char
 {
     wl_row_t r;
     memset(&r, 0, sizeof r);
-    r.op = "workload: GEMM bf16, multicast pipeline";
+    r.op = WG_OP;
     r.config = config;
     r.cgc_what = what;
     r.anc_what = "check";
@@ -363,7 +398,8 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
     c.o = o;
     c.blas = blas;
     char size[48];
-    snprintf(size, sizeof size, "%ux%ux%u", m, n, k);
+    const uint32_t dims[3] = {m, n, k};
+    wg_size_name(size, sizeof size, dims);
     if (wg_alloc(&c, m, n, k, x) || WL_CHECK(o, cudaMalloc((void **)&c.dbad, 16))) {
         wg_free(&c);
         return;
@@ -395,17 +431,14 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
         free(got);
         free(all);
     }
-    const float ms_blas = ref_ok ? wl_time_ms(o, wg_launch_cublas, &c) : -1.0f;
+    const float ms_blas = ref_ok ? wl_time_ms_blocked(o, wg_launch_cublas, &c) : -1.0f;
     if (!ref_ok)
         wg_row_wrong(o, csv, size, "cuBLAS reference (sampled host check)");
 
-    static const struct {
-        uint32_t cm, cn;
-    } shapes[] = {{1, 2}, {2, 2}};
-    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0] && ref_ok; ++s) {
-        const uint32_t cm = shapes[s].cm, cn = shapes[s].cn;
+    for (size_t s = 0; s < 2 && ref_ok; ++s) {
+        const uint32_t cm = wg_shapes[s][0], cn = wg_shapes[s][1];
         char config[96];
-        snprintf(config, sizeof config, "%s, cluster %u (%ux%u)", size, cm * cn, cm, cn);
+        wg_config_name(config, sizeof config, size, cm, cn);
         float ms[2] = {-1.0f, -1.0f};
         int wrong[2] = {0, 0};
         uint32_t grid = 0;
@@ -419,7 +452,7 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
                 break;
             wrong[mode] = wg_check_device(&c, c.dref, what);
             if (!wrong[mode])
-                ms[mode] = wl_time_ms(o, wg_launch_kernel, &c);
+                ms[mode] = wl_time_ms_blocked(o, wg_launch_kernel, &c);
         }
         const double tf_mc = ms[1] > 0 ? wg_tflops(&c, ms[1]) : 0, tf_tw = ms[0] > 0 ? wg_tflops(&c, ms[0]) : 0,
                      tf_bl = ms_blas > 0 ? wg_tflops(&c, ms_blas) : 0;
@@ -432,7 +465,7 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
                  wrong[0] ? "twin WRONG" : "twin ok");
         wl_row_t r;
         memset(&r, 0, sizeof r);
-        r.op = "workload: GEMM bf16, multicast pipeline";
+        r.op = WG_OP;
         r.config = config;
         r.cgc_what = "wgmma + cg_pipeline sliced multicast (A per cluster row, B per column)";
         r.anc_what = "same kernel, every CTA loads its own A and B";
@@ -448,7 +481,7 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
         snprintf(note2, sizeof note2, "%.0f vs %.0f TFLOP/s: the multicast kernel reaches %.2f of cuBLAS", tf_mc, tf_bl,
                  tf_bl > 0 ? tf_mc / tf_bl : 0.0);
         memset(&r, 0, sizeof r);
-        r.op = "workload: GEMM bf16 vs cuBLAS (info)";
+        r.op = WG_OP_INFO;
         r.config = config;
         r.cgc_what = "wgmma + cg_pipeline sliced multicast";
         r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
@@ -462,14 +495,14 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
     /* info: the twin without a cluster launch (one CTA per SM) */
     if (ref_ok && !wg_configure(&c, 1, 1, GM_TWIN, 0, 0) && !wg_run_once(&c)) {
         int wrong = wg_check_device(&c, c.dref, "twin 1x1 (no cluster launch)");
-        float ms = wrong ? -1.0f : wl_time_ms(o, wg_launch_kernel, &c);
+        float ms = wrong ? -1.0f : wl_time_ms_blocked(o, wg_launch_kernel, &c);
         char note[192];
         snprintf(note, sizeof note, "%.0f vs %.0f TFLOP/s (%.2f of cuBLAS); %u CTAs; checked: every element vs cuBLAS",
                  ms > 0 ? wg_tflops(&c, ms) : 0, ms_blas > 0 ? wg_tflops(&c, ms_blas) : 0,
                  ms > 0 && ms_blas > 0 ? ms_blas / ms : 0.0, c.grid);
         wl_row_t r;
         memset(&r, 0, sizeof r);
-        r.op = "workload: GEMM bf16 vs cuBLAS (info)";
+        r.op = WG_OP_INFO;
         r.config = size;
         r.cgc_what = "same kernel, no multicast, no cluster launch";
         r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
@@ -485,6 +518,15 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
 
 int main(int argc, char **argv)
 {
+    int list = 0, quick_list = 0;
+    for (int i = 1; i < argc; ++i) {
+        list |= !strcmp(argv[i], "--list");
+        quick_list |= !strcmp(argv[i], "--quick");
+    }
+    if (list) {
+        wg_list(quick_list);
+        return 0;
+    }
     wl_opts_t o = wl_parse(argc, argv, "wl_gemm");
     FILE *csv = wl_open_csv(&o);
     const uint64_t seed = wg_seed();
@@ -504,10 +546,8 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t x = seed * 0x2545f4914f6cdd1dull | 1u;
-    static const uint32_t full[][3] = {{8192, 8192, 8192}, {4096, 4096, 1024}};
-    static const uint32_t quick[][3] = {{2048, 2048, 2048}, {2048, 2048, 512}};
     for (int i = 0; i < 2; ++i) {
-        const uint32_t *s = o.quick ? quick[i] : full[i];
+        const uint32_t *s = o.quick ? wg_quick[i] : wg_full[i];
         wg_size(&o, csv, blas, s[0], s[1], s[2], &x);
     }
     cublasDestroy(blas);

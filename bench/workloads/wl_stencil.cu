@@ -5,7 +5,7 @@
  * memory for every sweep (examples/jacobi_cluster.cuh), against the same
  * kernel with every halo through global memory and C++ CG's grid.sync().
  *
- *   wl_stencil [--csv PATH] [--quick] [--repeats R]
+ *   wl_stencil [--csv PATH] [--quick] [--repeats R] [--list]
  *
  * Problem: 2048 x 2048 points, 1000 sweeps (--quick: 100), random values in
  * [0, 1) from a printed seed (CGC_SEED repeats one), the boundary fixed.
@@ -30,7 +30,8 @@
  *                no exchange and no grid barrier (each band's halos stay at
  *                level 0: the arithmetic and shared-memory floor).
  * Columns: ns per sweep (a launch's time / sweeps, median of --repeats
- * launches). Target (TARGETS.md): cgc <= 0.80x the anchor at clusters 2, 4, 8.
+ * launches, each held behind wl.h's blocking kernel so that cg_launch's host
+ * checks are not timed). --list names the rows without touching CUDA (CI). Target (TARGETS.md): cgc <= 0.80x the anchor at clusters 2, 4, 8.
  *
  * Checks, each in a launch of its own before the kernel is timed (the timed
  * launches are not checked): the output is poisoned (NaN) first, then every
@@ -127,6 +128,12 @@ __global__ void kw_st_sweep(const float *in, float *out, uint32_t nx, uint32_t n
 
 /* --- the variants ------------------------------------------------------------- */
 
+#define WS_OP "workload: Jacobi 2-D, persistent, bands in shared memory"
+#define WS_OP_INFO "workload: Jacobi 2-D (info: where the time goes)"
+#define WS_NX 2048u
+#define WS_NY 2048u
+#define WS_SWEEPS(quick) ((quick) ? 100u : 1000u)
+
 typedef struct ws_kernel {
     const void *fn;
     int cluster;      /* launched in clusters of the row's size (else no cluster) */
@@ -144,6 +151,34 @@ static const ws_kernel_t WS_FROZEN = {(const void *)kw_st_frozen, 0, 1,
 static const ws_kernel_t WS_CG = {(const void *)kw_st_cg<0>, 0, 0, "same kernel, every halo global, C++ CG grid.sync()"};
 static const ws_kernel_t WS_CG_SPLIT = {(const void *)kw_st_cg<1>, 0, 0,
                                        "same kernel, every halo global, C++ CG barrier_arrive / barrier_wait"};
+
+static const uint32_t ws_clusters[3] = {2, 4, 8};
+static const ws_kernel_t *const ws_info[] = {&WS_CGC_GLOBAL, &WS_CG_SPLIT, &WS_FROZEN};
+#define WS_GRAPH_NAME "one launch per sweep, captured in a CUDA graph (global memory)"
+
+/* A row's config: the size, the sweeps and, for the cluster rows, the
+ * cluster size (C = 0: none). */
+static void ws_config_name(char *buf, size_t len, uint32_t sweeps, uint32_t C)
+{
+    if (C)
+        snprintf(buf, len, "%ux%u, %u sweeps, cluster %u", WS_NX, WS_NY, sweeps, C);
+    else
+        snprintf(buf, len, "%ux%u, %u sweeps", WS_NX, WS_NY, sweeps);
+}
+
+/* --list: the rows a run makes, in its order, without a GPU. */
+static void ws_list(int quick)
+{
+    char config[96];
+    for (size_t i = 0; i < 3; ++i) {
+        ws_config_name(config, sizeof config, WS_SWEEPS(quick), ws_clusters[i]);
+        printf("%s | %s | target <=0.80\n", WS_OP, config);
+        printf("%s | %s | info\n", WS_OP_INFO, config);
+    }
+    ws_config_name(config, sizeof config, WS_SWEEPS(quick), 0);
+    for (size_t i = 0; i < sizeof ws_info / sizeof ws_info[0] + 1u; ++i)
+        printf("%s | %s | info\n", WS_OP_INFO, config);
+}
 
 typedef struct ws_ctx {
     wl_opts_t *o;
@@ -372,21 +407,23 @@ static double ws_measure(ws_ctx_t *c, const ws_kernel_t *k, uint32_t G, uint32_t
     *wrong = ws_check(c, k, G, csize);
     if (*wrong)
         return 0;
-    return ws_ns_per_sweep(c, wl_time_ms(c->o, ws_launch, c));
+    return ws_ns_per_sweep(c, wl_time_ms_blocked(c->o, ws_launch, c));
 }
 
 static void ws_row(wl_opts_t *o, FILE *csv, const ws_ctx_t *c, const char *config, const char *cgc_what,
-                   const char *anc_what, double cgc_ns, double anc_ns, double target, int wrong, const char *extra)
+                   const char *anc_what, double cgc_ns, double anc_ns, double target, int wrong, uint32_t G,
+                   const char *extra)
 {
-    char note[384];
+    char note[448], ctas[32] = "";
     const double pts = (double)c->nx * c->ny;
-    snprintf(note, sizeof note, "%.0f vs %.0f sweeps/s (%.1f vs %.1f Gpoint/s); checked: every point = host%s%s",
-             cgc_ns > 0 ? 1e9 / cgc_ns : 0.0, anc_ns > 0 ? 1e9 / anc_ns : 0.0, cgc_ns > 0 ? pts / cgc_ns : 0.0,
+    if (G)
+        snprintf(ctas, sizeof ctas, "%u CTAs; ", G);
+    snprintf(note, sizeof note, "%s%.0f vs %.0f sweeps/s (%.1f vs %.1f Gpoint/s); checked: every point = host%s%s",
+             ctas, cgc_ns > 0 ? 1e9 / cgc_ns : 0.0, anc_ns > 0 ? 1e9 / anc_ns : 0.0, cgc_ns > 0 ? pts / cgc_ns : 0.0,
              anc_ns > 0 ? pts / anc_ns : 0.0, extra ? "; " : "", extra ? extra : "");
     wl_row_t r;
     memset(&r, 0, sizeof r);
-    r.op = target > 0 ? "workload: Jacobi 2-D, persistent, bands in shared memory"
-                      : "workload: Jacobi 2-D (info: where the time goes)";
+    r.op = target > 0 ? WS_OP : WS_OP_INFO;
     r.config = config;
     r.cgc_what = cgc_what;
     r.anc_what = anc_what;
@@ -426,7 +463,7 @@ static int ws_build_graph(ws_ctx_t *c)
 static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
 {
     ws_ctx_t c;
-    const uint32_t nx = 2048, ny = 2048, sweeps = o->quick ? 100u : 1000u;
+    const uint32_t nx = WS_NX, ny = WS_NY, sweeps = WS_SWEEPS(o->quick);
     if (ws_setup(&c, o, nx, ny, sweeps, x)) {
         ws_teardown(&c);
         return;
@@ -441,9 +478,8 @@ static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
     uint32_t anc_G = 0;
     double anc_ns = 0;
     int anc_wrong = 0;
-    static const uint32_t clusters[] = {2, 4, 8};
     for (size_t i = 0; i < 3; ++i) {
-        const uint32_t C = clusters[i], G = ws_grid(&c, &WS_CGC, C);
+        const uint32_t C = ws_clusters[i], G = ws_grid(&c, &WS_CGC, C);
         if (G == 0)
             continue;
         if (G != anc_G) {
@@ -451,12 +487,12 @@ static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
             anc_G = G;
         }
         char config[96];
-        snprintf(config, sizeof config, "%ux%u, %u sweeps, cluster %u, %u CTAs", nx, ny, sweeps, C, G);
+        ws_config_name(config, sizeof config, sweeps, C);
         int wrong = 0, wrong2 = 0;
         const double ns = ws_measure(&c, &WS_CGC, G, C, &wrong);
-        ws_row(o, csv, &c, config, WS_CGC.name, WS_CG.name, ns, anc_ns, 0.80, wrong || anc_wrong, extra);
+        ws_row(o, csv, &c, config, WS_CGC.name, WS_CG.name, ns, anc_ns, 0.80, wrong || anc_wrong, G, extra);
         const double ns2 = ws_measure(&c, &WS_CGC_SYNC, G, C, &wrong2);
-        ws_row(o, csv, &c, config, WS_CGC_SYNC.name, WS_CG.name, ns2, anc_ns, 0, wrong2 || anc_wrong, NULL);
+        ws_row(o, csv, &c, config, WS_CGC_SYNC.name, WS_CG.name, ns2, anc_ns, 0, wrong2 || anc_wrong, G, NULL);
     }
     if (anc_G == 0) {
         fprintf(stderr, "wl_stencil: no cluster shape could be launched\n");
@@ -466,13 +502,12 @@ static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
     }
     const uint32_t G = anc_G;
     char config[96];
-    snprintf(config, sizeof config, "%ux%u, %u sweeps, %u CTAs", nx, ny, sweeps, G);
-    static const ws_kernel_t *const info[] = {&WS_CGC_GLOBAL, &WS_CG_SPLIT, &WS_FROZEN};
-    for (size_t i = 0; i < sizeof info / sizeof info[0]; ++i) {
+    ws_config_name(config, sizeof config, sweeps, 0);
+    for (size_t i = 0; i < sizeof ws_info / sizeof ws_info[0]; ++i) {
         int wrong = 0;
-        const double ns = ws_measure(&c, info[i], G, 1, &wrong);
-        ws_row(o, csv, &c, config, info[i]->name, WS_CG.name, ns, anc_ns, 0, wrong || anc_wrong,
-               info[i]->frozen ? "the probe is checked against the host's frozen-halo model" : NULL);
+        const double ns = ws_measure(&c, ws_info[i], G, 1, &wrong);
+        ws_row(o, csv, &c, config, ws_info[i]->name, WS_CG.name, ns, anc_ns, 0, wrong || anc_wrong, G,
+               ws_info[i]->frozen ? "the probe is checked against the host's frozen-halo model" : NULL);
     }
     /* one launch per sweep, in a CUDA graph */
     {
@@ -485,18 +520,24 @@ static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
             c.G = 0;
             wrong = ws_compare(&c, c.want, "CUDA graph of per-sweep launches");
             if (!wrong)
-                ns = ws_ns_per_sweep(&c, wl_time_ms(o, ws_launch_graph, &c));
+                ns = ws_ns_per_sweep(&c, wl_time_ms_blocked(o, ws_launch_graph, &c));
         }
-        char cfg2[96];
-        snprintf(cfg2, sizeof cfg2, "%ux%u, %u sweeps", nx, ny, sweeps);
-        ws_row(o, csv, &c, cfg2, "one launch per sweep, captured in a CUDA graph (global memory)", WS_CG.name, ns,
-               anc_ns, 0, wrong || anc_wrong, NULL);
+        ws_row(o, csv, &c, config, WS_GRAPH_NAME, WS_CG.name, ns, anc_ns, 0, wrong || anc_wrong, 0, NULL);
     }
     ws_teardown(&c);
 }
 
 int main(int argc, char **argv)
 {
+    int list = 0, quick_list = 0;
+    for (int i = 1; i < argc; ++i) {
+        list |= !strcmp(argv[i], "--list");
+        quick_list |= !strcmp(argv[i], "--quick");
+    }
+    if (list) {
+        ws_list(quick_list);
+        return 0;
+    }
     wl_opts_t o = wl_parse(argc, argv, "wl_stencil");
     FILE *csv = wl_open_csv(&o);
     const uint64_t seed = ws_seed();
@@ -511,7 +552,7 @@ int main(int argc, char **argv)
     if (self) {
         wl_row_t r;
         memset(&r, 0, sizeof r);
-        r.op = "workload: Jacobi 2-D, persistent, bands in shared memory";
+        r.op = WS_OP;
         r.config = "self-check (small sizes)";
         r.cgc_what = "every kernel vs the host";
         r.anc_what = "check";
