@@ -45,6 +45,10 @@ int cgx_conjugate_gradient(char *detail, size_t detail_len);
 int cgx_pipeline_stream(char *detail, size_t detail_len);
 /* workload: tiles multicast to a cluster through the pipeline's cluster form, vs each CTA loading them */
 int cgx_pipeline_multicast(char *detail, size_t detail_len);
+/* workload: a bf16 GEMM (wgmma) fed by tensor TMA multicast in 2x2 and 1x2 clusters, vs each CTA loading its tiles */
+int cgx_gemm_multicast(char *detail, size_t detail_len);
+/* workload: a persistent 2-D Jacobi in shared memory, DSMEM halos in clusters, split grid barrier between */
+int cgx_jacobi_cluster(char *detail, size_t detail_len);
 
 typedef int (*cgx_example_fn)(char *detail, size_t detail_len);
 
@@ -69,7 +73,9 @@ typedef struct cgx_example {
     X(quicksort_partition, "cdpAdvancedQuicksort: coalesced-group quicksort partition")         \
     X(conjugate_gradient, "conjugateGradientMultiBlockCG: CG solve with grid sync") \
     X(pipeline_stream, "a 1 GiB reduction streamed through a 4-stage TMA pipeline")                   \
-    X(pipeline_multicast, "tiles multicast once to a cluster, each CTA computing its own result")
+    X(pipeline_multicast, "tiles multicast once to a cluster, each CTA computing its own result") \
+    X(gemm_multicast, "a bf16 GEMM main loop: wgmma fed by tensor TMA multicast along cluster rows and columns") \
+    X(jacobi_cluster, "a persistent Jacobi solver: bands in shared memory, DSMEM halos, split grid barrier")
 
 /* The examples that need a Hopper (sm_90) feature, with what they use. A
  * build for an older target (bazel --define=cuda_arch=compute_80; CGX_ARCH_MAJOR
@@ -82,7 +88,9 @@ typedef struct cgx_example {
     X(dsmem_histogram, "clusters and DSMEM")                                                     \
     X(tensor_transpose, "tensor (TMA) copies and tx-count barriers")                             \
     X(pipeline_stream, "bulk (TMA) copies and tx-count barriers")                                \
-    X(pipeline_multicast, "clusters, multicast bulk copies and remote arrives")
+    X(pipeline_multicast, "clusters, multicast bulk copies and remote arrives")                  \
+    X(gemm_multicast, "wgmma, clusters and tensor TMA multicast")                                \
+    X(jacobi_cluster, "clusters, DSMEM pushes (st.async) and remote arrives")
 
 /* The oldest compute capability (major) this build's device code targets:
  * 9 (sm_90a) unless the build says otherwise. */

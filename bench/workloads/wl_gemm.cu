@@ -1,0 +1,557 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * bench/workloads/wl_gemm.cu — workload 2 of issue 22: the main loop of a bf16
+ * GEMM fed by cgc's cluster multicast pipeline (examples/gemm_multicast.cuh),
+ * against the identical kernel where every CTA loads its own A and B tiles,
+ * with cuBLAS (cublasGemmEx, bf16 in, fp32 compute and out) as information.
+ *
+ *   wl_gemm [--csv PATH] [--quick] [--repeats R] [--list]
+ *
+ * Sizes M x N x K: 8192^3 and 4096 x 4096 x 1024 (--quick: 2048^3 and
+ * 2048 x 2048 x 512). Clusters 1 x 2 (A shared by the two CTAs of a cluster
+ * row) and 2 x 2 (A along rows, B along columns). Persistent grids: as many
+ * clusters as can be resident (cg_max_active_clusters), each walking its
+ * share of the tiles in the same order for the multicast kernel and its twin.
+ *
+ * --list names the rows a run makes without touching CUDA (CI). Times: the
+ * median of --repeats launches, each held behind wl.h's blocking kernel so
+ * that cg_launch's host-side checks are not timed (wl_time_ms_blocked).
+ *
+ * Rows (bench.cu's CSV format, bench/workloads/wl.h):
+ *   "workload: GEMM bf16, multicast pipeline"   cgc = multicast, anchor = the
+ *        twin (same kernel, same launch, every CTA loads its own tiles);
+ *        target <= 0.85 (TARGETS.md). Note: TFLOP/s of both, the fraction of
+ *        cuBLAS each reaches, the L2 -> SM bytes per CTA per K step.
+ *   "workload: GEMM bf16 vs cuBLAS (info)"      cgc = the multicast kernel,
+ *        anchor = cublasGemmEx; and the twin without a cluster launch.
+ *
+ * Checks (every timed kernel, in a launch of its own before it is timed; the
+ * timed launches are not checked): C is poisoned (NaN) first; every element
+ * is compared on the device with cuBLAS's C, |c - ref| <= 1e-3 (|ref| +
+ * sqrt(K)): both sum exact bf16 products in fp32, in different orders (an
+ * element's rounding is far below that), while a wrong box, swizzle or stage
+ * moves it by about |ref|. cuBLAS's own C is checked first against a host
+ * double-precision reference on 4096 sampled elements (and the first and last
+ * rows), so a misread cuBLAS call cannot hide a wrong kernel. A self-check
+ * at a small size (512 x 768 x 448, two clusters, so every CTA walks several
+ * tiles and the ring wraps) compares every element of every kernel form with
+ * the host before anything is timed. Inputs: multiples of 1/256 in [-1, 1),
+ * exact in bf16, from a printed seed (CGC_SEED to repeat one). A failed check
+ * prints the first bad (row, col), expected and got, marks the row WRONG,
+ * and the binary exits 3.
+ */
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench/workloads/wl.h"
+#include "cg/launch.h"
+#include "examples/gemm_multicast.cuh"
+
+__global__ void __launch_bounds__(GM_THREADS, 1)
+    kw_gemm(const __grid_constant__ cg_tensor_map_t map_a, const __grid_constant__ cg_tensor_map_t map_b,
+            gm_problem_t pr)
+{
+    gm_gemm(&map_a, &map_b, pr);
+}
+
+/* Elements of c that differ from ref by more than 1e-3 (|ref| + sqrt(K)) (or
+ * are NaN): their count, and the smallest index among them. */
+__global__ void kw_compare(const float *c, const float *ref, size_t n, float atol, unsigned long long *bad,
+                           unsigned long long *first)
+{
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        const float g = c[i], r = ref[i];
+        if (!(fabsf(g - r) <= atol + 1e-3f * fabsf(r))) {
+            atomicAdd(bad, 1ull);
+            atomicMin(first, (unsigned long long)i);
+        }
+    }
+}
+
+/* --- rows ----------------------------------------------------------------------- */
+
+#define WG_OP "workload: GEMM bf16, multicast pipeline"
+#define WG_OP_INFO "workload: GEMM bf16 vs cuBLAS (info)"
+
+static const uint32_t wg_full[2][3] = {{8192, 8192, 8192}, {4096, 4096, 1024}};
+static const uint32_t wg_quick[2][3] = {{2048, 2048, 2048}, {2048, 2048, 512}};
+static const uint32_t wg_shapes[2][2] = {{1, 2}, {2, 2}}; /* cluster cm x cn */
+
+static void wg_size_name(char *buf, size_t len, const uint32_t *s) { snprintf(buf, len, "%ux%ux%u", s[0], s[1], s[2]); }
+
+static void wg_config_name(char *buf, size_t len, const char *size, uint32_t cm, uint32_t cn)
+{
+    snprintf(buf, len, "%s, cluster %u (%ux%u)", size, cm * cn, cm, cn);
+}
+
+/* --list: the rows a run makes, in its order, without a GPU. */
+static void wg_list(int quick)
+{
+    for (int i = 0; i < 2; ++i) {
+        char size[48], config[96];
+        wg_size_name(size, sizeof size, quick ? wg_quick[i] : wg_full[i]);
+        for (int s = 0; s < 2; ++s) {
+            wg_config_name(config, sizeof config, size, wg_shapes[s][0], wg_shapes[s][1]);
+            printf("%s | %s | target <=0.85\n", WG_OP, config);
+            printf("%s | %s | info\n", WG_OP_INFO, config);
+        }
+        printf("%s | %s | info\n", WG_OP_INFO, size);
+    }
+}
+
+/* --- inputs ------------------------------------------------------------------- */
+
+static uint64_t wg_seed(void)
+{
+    const char *s = getenv("CGC_SEED");
+    return s ? strtoull(s, NULL, 0) : (uint64_t)time(NULL);
+}
+
+/* n bf16 values, multiples of 1/256 in [-1, 1) (exact in bf16), from x. */
+static void wg_fill(uint16_t *h, float *f, size_t n, uint64_t *x)
+{
+    for (size_t i = 0; i < n; ++i) {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        const float v = (float)((int)(*x >> 55) - 256) / 256.0f;
+        uint32_t u;
+        memcpy(&u, &v, 4);
+        h[i] = (uint16_t)(u >> 16);
+        f[i] = v;
+    }
+}
+
+/* --- one problem on the device ------------------------------------------------- */
+
+typedef struct wg_ctx {
+    wl_opts_t *o;
+    uint32_t m, n, k;
+    void *da, *db;        /* A (m x k), Bt (n x k), bf16 */
+    float *dc, *dref;     /* C from the kernel under test; cuBLAS's C */
+    float *fa, *fb;       /* the same inputs on the host, as float */
+    cg_tensor_map_t ma, mb;
+    cublasHandle_t blas;
+    unsigned long long *dbad; /* [0] count, [1] first index */
+    /* the launch being timed */
+    gm_problem_t pr;
+    uint32_t grid;
+    int cluster_launch;
+} wg_ctx_t;
+
+static cudaError_t wg_launch_kernel(void *vctx)
+{
+    wg_ctx_t *c = (wg_ctx_t *)vctx;
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {(void *)&c->ma, (void *)&c->mb, (void *)&c->pr};
+    cfg.grid.x = c->grid;
+    cfg.block.x = GM_THREADS;
+    if (c->cluster_launch)
+        cfg.cluster.x = c->pr.cm * c->pr.cn;
+    cfg.dynamic_smem = GM_SMEM_BYTES;
+    cg_status_t st = cg_launch(&cfg, (const void *)kw_gemm, args);
+    if (st != CG_SUCCESS) {
+        fprintf(stderr, "wl_gemm: cg_launch (grid %u, cluster %ux%u): %s: %s\n", c->grid, c->pr.cm, c->pr.cn,
+                cg_status_string(st), cg_last_error_detail());
+        return cudaErrorLaunchFailure;
+    }
+    return cudaGetLastError();
+}
+
+static cudaError_t wg_launch_cublas(void *vctx)
+{
+    wg_ctx_t *c = (wg_ctx_t *)vctx;
+    const float one = 1.0f, zero = 0.0f;
+    /* Column-major view: C^T (n x m, ld n) = op(Bt) * op(A) with Bt read as
+     * the k x n column-major B (ld k) transposed, A as the k x m column-major
+     * A^T (ld k): element (j, i) = sum_kk Bt[j][kk] A[i][kk] = C[i][j]. */
+    cublasStatus_t s =
+        cublasGemmEx(c->blas, CUBLAS_OP_T, CUBLAS_OP_N, (int)c->n, (int)c->m, (int)c->k, &one, c->db, CUDA_R_16BF,
+                     (int)c->k, c->da, CUDA_R_16BF, (int)c->k, &zero, c->dref, CUDA_R_32F, (int)c->n,
+                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    if (s != CUBLAS_STATUS_SUCCESS) {
+        fprintf(stderr, "wl_gemm: cublasGemmEx: status %d\n", (int)s);
+        return cudaErrorUnknown;
+    }
+    return cudaGetLastError();
+}
+
+/* Every element of c->dc against `ref` on the device; 0 when all pass, else
+ * 1 after printing the first bad (row, col). */
+static int wg_check_device(wg_ctx_t *c, const float *ref, const char *what)
+{
+    const size_t n = (size_t)c->m * c->n;
+    unsigned long long h[2] = {0, ~0ull};
+    if (WL_CHECK(c->o, cudaMemcpy(c->dbad, h, sizeof h, cudaMemcpyHostToDevice)))
+        return 1;
+    kw_compare<<<1024, 256>>>(c->dc, ref, n, 1e-3f * sqrtf((float)c->k), &c->dbad[0], &c->dbad[1]);
+    if (WL_CHECK(c->o, cudaGetLastError()) || WL_CHECK(c->o, cudaMemcpy(h, c->dbad, sizeof h, cudaMemcpyDeviceToHost)))
+        return 1;
+    if (h[0] == 0)
+        return 0;
+    float got = 0, want = 0;
+    cudaMemcpy(&got, c->dc + h[1], 4, cudaMemcpyDeviceToHost);
+    cudaMemcpy(&want, ref + h[1], 4, cudaMemcpyDeviceToHost);
+    printf("wl_gemm: WRONG %s %ux%ux%u: %llu of %zu elements off; first C[%llu][%llu] = %.6f, expected %.6f\n", what,
+           c->m, c->n, c->k, h[0], n, h[1] / c->n, h[1] % c->n, got, want);
+    return 1;
+}
+
+/* C[i][j] from the host inputs, in double. */
+static double wg_host_dot(const wg_ctx_t *c, uint32_t i, uint32_t j)
+{
+    double s = 0;
+    const float *a = c->fa + (size_t)i * c->k, *b = c->fb + (size_t)j * c->k;
+    for (uint32_t kk = 0; kk < c->k; ++kk)
+        s += (double)a[kk] * b[kk];
+    return s;
+}
+
+/* `got` against the host reference: got[t] is element idx[t] (element t
+ * when idx is NULL) of n_idx (all m x n when idx is NULL); `ref`, when not
+ * NULL, holds the reference of every element (else each is computed here).
+ * 0, or 1 after printing the first bad one. */
+static int wg_check_host(const wg_ctx_t *c, const float *got, const size_t *idx, size_t n_idx, const double *ref,
+                         const char *what)
+{
+    const size_t total = idx ? n_idx : (size_t)c->m * c->n;
+    size_t bad = 0, first = 0;
+    double first_want = 0;
+    for (size_t t = 0; t < total; ++t) {
+        const size_t e = idx ? idx[t] : t;
+        const double want = ref ? ref[e] : wg_host_dot(c, (uint32_t)(e / c->n), (uint32_t)(e % c->n));
+        if (!(fabs((double)got[t] - want) <= 1e-3 * (fabs(want) + sqrt((double)c->k))) && bad++ == 0) {
+            first = t;
+            first_want = want;
+        }
+    }
+    if (bad == 0)
+        return 0;
+    const size_t e = idx ? idx[first] : first;
+    printf("wl_gemm: WRONG %s %ux%ux%u: %zu of %zu checked elements off the host reference; first C[%zu][%zu] = "
+           "%.6f, expected %.6f\n",
+           what, c->m, c->n, c->k, bad, total, e / c->n, e % c->n, got[first], first_want);
+    return 1;
+}
+
+static int wg_alloc(wg_ctx_t *c, uint32_t m, uint32_t n, uint32_t k, uint64_t *x)
+{
+    c->m = m, c->n = n, c->k = k;
+    uint16_t *ha = (uint16_t *)malloc((size_t)m * k * 2u), *hb = (uint16_t *)malloc((size_t)n * k * 2u);
+    c->fa = (float *)malloc((size_t)m * k * 4u);
+    c->fb = (float *)malloc((size_t)n * k * 4u);
+    if (!ha || !hb || !c->fa || !c->fb) {
+        fprintf(stderr, "wl_gemm: host allocation failed (%ux%ux%u)\n", m, n, k);
+        exit(1);
+    }
+    wg_fill(ha, c->fa, (size_t)m * k, x);
+    wg_fill(hb, c->fb, (size_t)n * k, x);
+    int err = WL_CHECK(c->o, cudaMalloc(&c->da, (size_t)m * k * 2u)) ||
+              WL_CHECK(c->o, cudaMalloc(&c->db, (size_t)n * k * 2u)) ||
+              WL_CHECK(c->o, cudaMalloc((void **)&c->dc, (size_t)m * n * 4u)) ||
+              WL_CHECK(c->o, cudaMalloc((void **)&c->dref, (size_t)m * n * 4u)) ||
+              WL_CHECK(c->o, cudaMemcpy(c->da, ha, (size_t)m * k * 2u, cudaMemcpyHostToDevice)) ||
+              WL_CHECK(c->o, cudaMemcpy(c->db, hb, (size_t)n * k * 2u, cudaMemcpyHostToDevice));
+    free(ha);
+    free(hb);
+    if (err)
+        return 1;
+    cg_status_t st;
+    if ((st = gm_encode_map(&c->ma, c->da, m, k)) != CG_SUCCESS || (st = gm_encode_map(&c->mb, c->db, n, k)) != CG_SUCCESS) {
+        fprintf(stderr, "wl_gemm: cg_tensor_map_encode: %s: %s\n", cg_status_string(st), cg_last_error_detail());
+        ++c->o->errors;
+        return 1;
+    }
+    return 0;
+}
+
+static void wg_free(wg_ctx_t *c)
+{
+    cudaFree(c->da);
+    cudaFree(c->db);
+    cudaFree(c->dc);
+    cudaFree(c->dref);
+    free(c->fa);
+    free(c->fb);
+    c->da = c->db = NULL;
+    c->dc = c->dref = NULL;
+    c->fa = c->fb = NULL;
+}
+
+/* Set up c->pr / grid for a kernel form: clusters of cm x cn (cluster launch
+ * when `cluster_launch`), as many clusters as are resident, at most one per
+ * cluster tile (`max_clusters` > 0 caps it further). 0, or 1 when the
+ * configuration cannot launch. */
+static int wg_configure(wg_ctx_t *c, uint32_t cm, uint32_t cn, int mode, int cluster_launch, uint32_t max_clusters)
+{
+    gm_problem_t pr = {c->dc, c->m, c->n, c->k, cm, cn, mode};
+    const char *bad = gm_problem_error(&pr);
+    if (bad) {
+        fprintf(stderr, "wl_gemm: %ux%ux%u in %ux%u clusters: %s\n", c->m, c->n, c->k, cm, cn, bad);
+        ++c->o->errors;
+        return 1;
+    }
+    uint32_t clusters = 0;
+    cg_status_t st;
+    if (cluster_launch) {
+        cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+        cfg.block.x = GM_THREADS;
+        cfg.cluster.x = cm * cn;
+        cfg.dynamic_smem = GM_SMEM_BYTES;
+        st = cg_max_active_clusters(&cfg, (const void *)kw_gemm, &clusters);
+    } else {
+        st = cg_max_cooperative_blocks((const void *)kw_gemm, GM_THREADS, GM_SMEM_BYTES, &clusters);
+    }
+    if (st != CG_SUCCESS || clusters == 0) {
+        fprintf(stderr, "wl_gemm: no resident %ux%u cluster: %s: %s\n", cm, cn, cg_status_string(st),
+                cg_last_error_detail());
+        ++c->o->errors;
+        return 1;
+    }
+    const uint32_t tiles = c->m / (GM_BM * cm) * (c->n / (GM_BN * cn));
+    if (clusters > tiles)
+        clusters = tiles;
+    if (max_clusters && clusters > max_clusters)
+        clusters = max_clusters;
+    c->pr = pr;
+    c->grid = clusters * cm * cn;
+    c->cluster_launch = cluster_launch;
+    return 0;
+}
+
+/* Poison C, run the configured kernel once, synchronize. 0 or 1. */
+static int wg_run_once(wg_ctx_t *c)
+{
+    return WL_CHECK(c->o, cudaMemset(c->dc, 0xff, (size_t)c->m * c->n * 4u)) || WL_CHECK(c->o, wg_launch_kernel(c)) ||
+           WL_CHECK(c->o, cudaDeviceSynchronize());
+}
+
+static const char *wg_mode_name(int mode) { return mode == GM_MULTICAST ? "multicast" : "twin"; }
+
+/* --- the self-check: every element of every form against the host ------------ */
+
+static int wg_self_check(wl_opts_t *o, uint64_t seed)
+{
+    wg_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.o = o;
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull | 1u;
+    const uint32_t m = 512, n = 768, k = 448;
+    static const struct {
+        uint32_t cm, cn;
+        int mode, cluster;
+    } forms[] = {{1, 2, GM_MULTICAST, 1}, {2, 2, GM_MULTICAST, 1}, {1, 2, GM_TWIN, 1},
+                 {2, 2, GM_TWIN, 1},      {2, 1, GM_MULTICAST, 1}, {1, 1, GM_TWIN, 0}};
+    int wrong = 0;
+    if (wg_alloc(&c, m, n, k, &x))
+        return 0;
+    float *got = (float *)malloc((size_t)m * n * 4u);
+    double *ref = (double *)malloc((size_t)m * n * sizeof(double));
+    for (size_t e = 0; ref && e < (size_t)m * n; ++e)
+        ref[e] = wg_host_dot(&c, (uint32_t)(e / n), (uint32_t)(e % n));
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0] && got && ref; ++f) {
+        char what[96];
+        snprintf(what, sizeof what, "self-check %s %ux%u%s", wg_mode_name(forms[f].mode), forms[f].cm, forms[f].cn,
+                 forms[f].cluster ? "" : " (no cluster launch)");
+        /* two clusters: every CTA walks several tiles */
+        if (wg_configure(&c, forms[f].cm, forms[f].cn, forms[f].mode, forms[f].cluster, 2) || wg_run_once(&c) ||
+            WL_CHECK(o, cudaMemcpy(got, c.dc, (size_t)m * n * 4u, cudaMemcpyDeviceToHost)))
+            break;
+        if (wg_check_host(&c, got, NULL, 0, ref, what))
+            ++wrong;
+        else
+            printf("wl_gemm: %s, %ux%ux%u: every element matches the host\n", what, m, n, k);
+    }
+    free(got);
+    free(ref);
+    wg_free(&c);
+    return wrong;
+}
+
+/* --- one size ------------------------------------------------------------------- */
+
+static void wg_row_wrong(wl_opts_t *o, FILE *csv, const char *config, const char *what)
+{
+    wl_row_t r;
+    memset(&r, 0, sizeof r);
+    r.op = WG_OP;
+    r.config = config;
+    r.cgc_what = what;
+    r.anc_what = "check";
+    r.wrong = 1;
+    r.note = "a check failed (see the WRONG line above)";
+    wl_row(o, csv, &r);
+}
+
+static double wg_tflops(const wg_ctx_t *c, double ms) { return 2.0 * c->m * c->n * c->k / (ms * 1e-3) / 1e12; }
+
+static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, uint32_t n, uint32_t k, uint64_t *x)
+{
+    wg_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.o = o;
+    c.blas = blas;
+    char size[48];
+    const uint32_t dims[3] = {m, n, k};
+    wg_size_name(size, sizeof size, dims);
+    if (wg_alloc(&c, m, n, k, x) || WL_CHECK(o, cudaMalloc((void **)&c.dbad, 16))) {
+        wg_free(&c);
+        return;
+    }
+
+    /* the reference: cuBLAS, checked on samples against the host */
+    int ref_ok = 0;
+    if (!WL_CHECK(o, cudaMemset(c.dref, 0xff, (size_t)m * n * 4u)) && !WL_CHECK(o, wg_launch_cublas(&c)) &&
+        !WL_CHECK(o, cudaDeviceSynchronize())) {
+        const size_t ns = 4096u + 2u * n;
+        size_t *idx = (size_t *)malloc(ns * sizeof(size_t));
+        float *got = (float *)malloc(ns * 4u), *all = (float *)malloc((size_t)m * n * 4u);
+        if (idx && got && all && !WL_CHECK(o, cudaMemcpy(all, c.dref, (size_t)m * n * 4u, cudaMemcpyDeviceToHost))) {
+            for (size_t t = 0; t < ns; ++t) {
+                if (t < 4096u) {
+                    *x ^= *x << 13;
+                    *x ^= *x >> 7;
+                    *x ^= *x << 17;
+                    idx[t] = (size_t)(*x % ((uint64_t)m * n));
+                } else {
+                    const size_t j = t - 4096u; /* the first and last rows */
+                    idx[t] = j < n ? j : (size_t)(m - 1u) * n + (j - n);
+                }
+                got[t] = all[idx[t]];
+            }
+            ref_ok = !wg_check_host(&c, got, idx, ns, NULL, "cuBLAS reference");
+        }
+        free(idx);
+        free(got);
+        free(all);
+    }
+    const float ms_blas = ref_ok ? wl_time_ms_blocked(o, wg_launch_cublas, &c) : -1.0f;
+    if (!ref_ok)
+        wg_row_wrong(o, csv, size, "cuBLAS reference (sampled host check)");
+
+    for (size_t s = 0; s < 2 && ref_ok; ++s) {
+        const uint32_t cm = wg_shapes[s][0], cn = wg_shapes[s][1];
+        char config[96];
+        wg_config_name(config, sizeof config, size, cm, cn);
+        float ms[2] = {-1.0f, -1.0f};
+        int wrong[2] = {0, 0};
+        uint32_t grid = 0;
+        for (int mode = GM_TWIN; mode <= GM_MULTICAST; ++mode) {
+            char what[128];
+            snprintf(what, sizeof what, "%s %s", wg_mode_name(mode), config);
+            if (wg_configure(&c, cm, cn, mode, 1, 0))
+                break;
+            grid = c.grid;
+            if (wg_run_once(&c))
+                break;
+            wrong[mode] = wg_check_device(&c, c.dref, what);
+            if (!wrong[mode])
+                ms[mode] = wl_time_ms_blocked(o, wg_launch_kernel, &c);
+        }
+        const double tf_mc = ms[1] > 0 ? wg_tflops(&c, ms[1]) : 0, tf_tw = ms[0] > 0 ? wg_tflops(&c, ms[0]) : 0,
+                     tf_bl = ms_blas > 0 ? wg_tflops(&c, ms_blas) : 0;
+        char note[384];
+        snprintf(note, sizeof note,
+                 "%.0f vs %.0f TFLOP/s (%.2f / %.2f of cuBLAS's %.0f); %u CTAs; L2->SM per CTA per K step: %u KiB vs "
+                 "32 KiB; checked: every element vs cuBLAS (tol 1e-3 (|ref| + sqrt K)): %s, %s",
+                 tf_mc, tf_tw, tf_bl > 0 ? tf_mc / tf_bl : 0.0, tf_bl > 0 ? tf_tw / tf_bl : 0.0, tf_bl, grid,
+                 16u / cn + 16u / cm, wrong[1] ? "multicast WRONG" : "multicast ok",
+                 wrong[0] ? "twin WRONG" : "twin ok");
+        wl_row_t r;
+        memset(&r, 0, sizeof r);
+        r.op = WG_OP;
+        r.config = config;
+        r.cgc_what = "wgmma + cg_pipeline sliced multicast (A per cluster row, B per column)";
+        r.anc_what = "same kernel, every CTA loads its own A and B";
+        r.cgc_ns = ms[1] > 0 ? ms[1] * 1e6 : 0;
+        r.anc_ns = ms[0] > 0 ? ms[0] * 1e6 : 0;
+        r.max_ratio = 0.85;
+        r.min_speedup = 1.0 / 0.85;
+        r.wrong = wrong[0] || wrong[1];
+        r.note = note;
+        wl_row(o, csv, &r);
+
+        char note2[256];
+        snprintf(note2, sizeof note2, "%.0f vs %.0f TFLOP/s: the multicast kernel reaches %.2f of cuBLAS", tf_mc, tf_bl,
+                 tf_bl > 0 ? tf_mc / tf_bl : 0.0);
+        memset(&r, 0, sizeof r);
+        r.op = WG_OP_INFO;
+        r.config = config;
+        r.cgc_what = "wgmma + cg_pipeline sliced multicast";
+        r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
+        r.cgc_ns = ms[1] > 0 ? ms[1] * 1e6 : 0;
+        r.anc_ns = ms_blas > 0 ? ms_blas * 1e6 : 0;
+        r.wrong = wrong[1];
+        r.note = note2;
+        wl_row(o, csv, &r);
+    }
+
+    /* info: the twin without a cluster launch (one CTA per SM) */
+    if (ref_ok && !wg_configure(&c, 1, 1, GM_TWIN, 0, 0) && !wg_run_once(&c)) {
+        int wrong = wg_check_device(&c, c.dref, "twin 1x1 (no cluster launch)");
+        float ms = wrong ? -1.0f : wl_time_ms_blocked(o, wg_launch_kernel, &c);
+        char note[192];
+        snprintf(note, sizeof note, "%.0f vs %.0f TFLOP/s (%.2f of cuBLAS); %u CTAs; checked: every element vs cuBLAS",
+                 ms > 0 ? wg_tflops(&c, ms) : 0, ms_blas > 0 ? wg_tflops(&c, ms_blas) : 0,
+                 ms > 0 && ms_blas > 0 ? ms_blas / ms : 0.0, c.grid);
+        wl_row_t r;
+        memset(&r, 0, sizeof r);
+        r.op = WG_OP_INFO;
+        r.config = size;
+        r.cgc_what = "same kernel, no multicast, no cluster launch";
+        r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
+        r.cgc_ns = ms > 0 ? ms * 1e6 : 0;
+        r.anc_ns = ms_blas > 0 ? ms_blas * 1e6 : 0;
+        r.wrong = wrong;
+        r.note = note;
+        wl_row(o, csv, &r);
+    }
+    cudaFree(c.dbad);
+    wg_free(&c);
+}
+
+int main(int argc, char **argv)
+{
+    int list = 0, quick_list = 0;
+    for (int i = 1; i < argc; ++i) {
+        list |= !strcmp(argv[i], "--list");
+        quick_list |= !strcmp(argv[i], "--quick");
+    }
+    if (list) {
+        wg_list(quick_list);
+        return 0;
+    }
+    wl_opts_t o = wl_parse(argc, argv, "wl_gemm");
+    FILE *csv = wl_open_csv(&o);
+    const uint64_t seed = wg_seed();
+    printf("# wl_gemm: seed %llu (CGC_SEED=%llu repeats it), %u-stage pipeline, %u threads, %u B shared memory\n",
+           (unsigned long long)seed, (unsigned long long)seed, GM_STAGES, GM_THREADS, (unsigned)GM_SMEM_BYTES);
+    if (gm_device_error() != NULL) {
+        fprintf(stderr, "wl_gemm: needs an sm_90 device: %s\n", gm_device_error());
+        return 2;
+    }
+    if (wg_self_check(&o, seed)) {
+        wg_row_wrong(&o, csv, "self-check 512x768x448", "every kernel form vs the host");
+        return wl_exit(&o);
+    }
+    cublasHandle_t blas;
+    if (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS) {
+        fprintf(stderr, "wl_gemm: cublasCreate failed\n");
+        return 2;
+    }
+    uint64_t x = seed * 0x2545f4914f6cdd1dull | 1u;
+    for (int i = 0; i < 2; ++i) {
+        const uint32_t *s = o.quick ? wg_quick[i] : wg_full[i];
+        wg_size(&o, csv, blas, s[0], s[1], s[2], &x);
+    }
+    cublasDestroy(blas);
+    if (csv)
+        fclose(csv);
+    return wl_exit(&o);
+}
