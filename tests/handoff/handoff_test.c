@@ -44,7 +44,7 @@ static int run(int shape, int form, unsigned csize, unsigned rounds, int launche
         const unsigned seed = (unsigned)cgt_seed() + (unsigned)i * 7919u;
         const int e = ho_run(shape, form, csize, rounds, seed, &r);
         if (e == HO_DOES_NOT_FIT) {
-            cr_log_warn("%s, %s, cluster %u: one cluster does not fit this device", k_shape[shape], k_form[form],
+            cr_log_info("%s, %s, cluster %u: one cluster does not fit this device", k_shape[shape], k_form[form],
                         csize);
             return 0;
         }
@@ -94,7 +94,7 @@ static void library_holds(int shape, int form, const int *controls, int ncontrol
             }
         }
         if (per_failure == 0)
-            cr_log_warn("%s: no control failed on this GPU: this shape shows the library's form is not wrong in "
+            cr_log_info("%s: no control failed on this GPU: this shape shows the library's form is not wrong in "
                         "practice, not that it is needed",
                         k_shape[shape]);
     }
@@ -117,8 +117,12 @@ static void library_holds(int shape, int form, const int *controls, int ncontrol
         cr_expect((double)handoffs >= 30.0 * per_failure,
                   "%s, %s: %llu handoffs, fewer than 30 x the %.0f handoffs per control failure", k_shape[shape],
                   k_form[form], handoffs, per_failure);
-    cr_log_info("%s, %s: 0 wrong expected over %llu handoffs; control: one failure per %.0f handoffs", k_shape[shape],
-                k_form[form], handoffs, per_failure);
+    if (per_failure > 0)
+        cr_log_info("%s, %s: 0 wrong expected over %llu handoffs; the worst control failed once per %.3g handoffs",
+                    k_shape[shape], k_form[form], handoffs, per_failure);
+    else
+        cr_log_info("%s, %s: 0 wrong expected over %llu handoffs; no control ran or failed", k_shape[shape],
+                    k_form[form], handoffs);
 }
 
 TestSuite(handoff, .timeout = 240);
