@@ -92,20 +92,32 @@ static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
     __trap();
 }
 
+/* How the flat barrier's waiter polls. 0 (default): relaxed loads, then one
+ * fence.acq_rel.gpu after the load that saw the flip (an acquire pattern).
+ * 1: every poll an ld.acquire.gpu (the earlier design): on sm_90 each is
+ * LDG.STRONG.GPU + CCTL.IVALL, and the invalidation waits for the load, so a
+ * poll takes longer and the flip is seen later (docs/design/grid_barrier.md). */
+#ifndef CG_GRID_POLL_ACQUIRE
+#define CG_GRID_POLL_ACQUIRE 0
+#endif
+
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
- * between polls when nonzero. Acquire on the load that sees the flip. */
+ * between polls when nonzero. Acquire: the load that sees the flip, or the
+ * fence after it (CG_GRID_POLL_ACQUIRE). */
 CG_DEVICE void cg_grid_poll_flip_(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
 {
 #if CG_DEBUG
     uint64_t t0 = cg_sreg_globaltimer_ns();
 #endif
-    while (!cg_grid_flipped_(before, cg_gpu_ld_acquire_u32(word))) {
+    while (!cg_grid_flipped_(before, CG_GRID_POLL_ACQUIRE ? cg_gpu_ld_acquire_u32(word) : cg_gpu_ld_relaxed_u32(word))) {
         if (sleep_ns)
             __nanosleep(sleep_ns);
 #if CG_DEBUG
         cg_grid_debug_check_(word, t0, before, "wait");
 #endif
     }
+    if (!CG_GRID_POLL_ACQUIRE)
+        cg_gpu_fence_acq_rel(); /* with the relaxed load that saw the flip: an acquire */
 }
 
 /* One block's arrival on a sense-reversing word shared by `n` arrivers, of
