@@ -184,6 +184,7 @@ typedef enum check_kind {
     CHK_SUM,       /* and the completion function's sums (seed-000 shape) replayed */
     CHK_REDUCE32,  /* and the sampled threads' chains replayed: reduce, tile 32 */
     CHK_REDUCE16,  /* reduce, tile 16 */
+    CHK_REDUCE8,   /* reduce, tile 8 */
     CHK_SCAN32,    /* inclusive scan, tile 32 */
     CHK_SCAN16,    /* inclusive scan, tile 16 */
     CHK_COALESCED, /* reduce over the odd-x lanes of each warp */
@@ -415,6 +416,7 @@ static const row_t k_rows[] = {
     {op, call "_f64", "cg::" op " double", c_f64, a_f64, BLK(256), 4, LE(1.02), METRIC_NS, NULL, 0, chk},
     COLL_ROWS(32, CHK_REDUCE32, "reduce", "tile 32: cg_tile_reduce", c_reduce32_i32, c_reduce32_f32, c_reduce32_f64, a_reduce32_i32, a_reduce32_f32, a_reduce32_f64)
     COLL_ROWS(16, CHK_REDUCE16, "reduce", "tile 16: cg_tile_reduce", c_reduce16_i32, c_reduce16_f32, c_reduce16_f64, a_reduce16_i32, a_reduce16_f32, a_reduce16_f64)
+    COLL_ROWS(8, CHK_REDUCE8, "reduce", "tile 8: cg_tile_reduce", c_reduce8_i32, c_reduce8_f32, c_reduce8_f64, a_reduce8_i32, a_reduce8_f32, a_reduce8_f64)
     COLL_ROWS(32, CHK_SCAN32, "inclusive_scan", "tile 32: cg_tile_inclusive_scan", c_scan32_i32, c_scan32_f32, c_scan32_f64, a_scan32_i32, a_scan32_f32, a_scan32_f64)
     COLL_ROWS(16, CHK_SCAN16, "inclusive_scan", "tile 16: cg_tile_inclusive_scan", c_scan16_i32, c_scan16_f32, c_scan16_f64, a_scan16_i32, a_scan16_f32, a_scan16_f64)
 #undef COLL_ROWS
@@ -770,7 +772,7 @@ static void coll_replay(check_kind_t kind, unsigned blk, unsigned threads, long 
         seed[l] = coll_seed((unsigned long long)blk * threads + l);
         x[l] = seed[l] >> 16;
     }
-    const unsigned n = (kind == CHK_REDUCE16 || kind == CHK_SCAN16) ? 16u : 32u;
+    const unsigned n = (kind == CHK_REDUCE16 || kind == CHK_SCAN16) ? 16u : kind == CHK_REDUCE8 ? 8u : 32u;
     for (long long i = 0; i < iters; ++i) {
         if (kind == CHK_COALESCED) {
             unsigned sum = 0;
@@ -785,7 +787,7 @@ static void coll_replay(check_kind_t kind, unsigned blk, unsigned threads, long 
                     sum += x[l];
                     r[l] = sum; /* inclusive scan */
                 }
-                if (kind == CHK_REDUCE32 || kind == CHK_REDUCE16)
+                if (kind == CHK_REDUCE32 || kind == CHK_REDUCE16 || kind == CHK_REDUCE8)
                     for (unsigned l = base; l < base + n; ++l)
                         r[l] = sum;
             }

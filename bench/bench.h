@@ -100,6 +100,9 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_reduce16_i32)         /* cg::reduce, tile 16, int                      */  \
     X(a_reduce16_f32)         /* cg::reduce, tile 16, float                    */  \
     X(a_reduce16_f64)         /* cg::reduce, tile 16, double                   */  \
+    X(a_reduce8_i32)          /* cg::reduce, tile 8, int                       */  \
+    X(a_reduce8_f32)          /* cg::reduce, tile 8, float                     */  \
+    X(a_reduce8_f64)          /* cg::reduce, tile 8, double                    */  \
     X(a_scan32_i32)           /* cg::inclusive_scan, tile 32, int              */  \
     X(a_scan32_f32)           /* cg::inclusive_scan, tile 32, float            */  \
     X(a_scan32_f64)           /* cg::inclusive_scan, tile 32, double           */  \
@@ -153,6 +156,9 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_reduce16_i32)         /* cg_tile_reduce_i32, tile 16                   */  \
     X(c_reduce16_f32)         /* cg_tile_reduce_f32, tile 16                   */  \
     X(c_reduce16_f64)         /* cg_tile_reduce_f64, tile 16                   */  \
+    X(c_reduce8_i32)          /* cg_tile_reduce_i32, tile 8                    */  \
+    X(c_reduce8_f32)          /* cg_tile_reduce_f32, tile 8                    */  \
+    X(c_reduce8_f64)          /* cg_tile_reduce_f64, tile 8                    */  \
     X(c_scan32_i32)           /* cg_tile_inclusive_scan_i32, tile 32           */  \
     X(c_scan32_f32)           /* cg_tile_inclusive_scan_f32, tile 32           */  \
     X(c_scan32_f64)           /* cg_tile_inclusive_scan_f64, tile 32           */  \

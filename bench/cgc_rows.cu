@@ -520,7 +520,7 @@ __global__ void kp_dsmem_push_fwd(bench_args_t a)
 BENCH_BUILT(p_dsmem_push_fwd1, kp_dsmem_push_fwd<1u>)
 BENCH_BUILT(p_dsmem_push_fwd8, kp_dsmem_push_fwd<8u>)
 
-// --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
+// --- collectives: reduce on tiles of 32, 16 and 8, inclusive_scan on tiles of 32 and 16 ------
 
 /* The anchors' chain (bench_device.h): each input made from the previous
  * result, replayed by the host for the sampled threads. */
@@ -544,6 +544,9 @@ BENCH_COLL_KERNEL(kc_reduce32_f64, 32u, double, cg_tile_reduce_f64)
 BENCH_COLL_KERNEL(kc_reduce16_i32, 16u, int32_t, cg_tile_reduce_i32)
 BENCH_COLL_KERNEL(kc_reduce16_f32, 16u, float, cg_tile_reduce_f32)
 BENCH_COLL_KERNEL(kc_reduce16_f64, 16u, double, cg_tile_reduce_f64)
+BENCH_COLL_KERNEL(kc_reduce8_i32, 8u, int32_t, cg_tile_reduce_i32)
+BENCH_COLL_KERNEL(kc_reduce8_f32, 8u, float, cg_tile_reduce_f32)
+BENCH_COLL_KERNEL(kc_reduce8_f64, 8u, double, cg_tile_reduce_f64)
 BENCH_COLL_KERNEL(kc_scan32_i32, 32u, int32_t, cg_tile_inclusive_scan_i32)
 BENCH_COLL_KERNEL(kc_scan32_f32, 32u, float, cg_tile_inclusive_scan_f32)
 BENCH_COLL_KERNEL(kc_scan32_f64, 32u, double, cg_tile_inclusive_scan_f64)
@@ -556,6 +559,9 @@ BENCH_BUILT(c_reduce32_f64, kc_reduce32_f64)
 BENCH_BUILT(c_reduce16_i32, kc_reduce16_i32)
 BENCH_BUILT(c_reduce16_f32, kc_reduce16_f32)
 BENCH_BUILT(c_reduce16_f64, kc_reduce16_f64)
+BENCH_BUILT(c_reduce8_i32, kc_reduce8_i32)
+BENCH_BUILT(c_reduce8_f32, kc_reduce8_f32)
+BENCH_BUILT(c_reduce8_f64, kc_reduce8_f64)
 BENCH_BUILT(c_scan32_i32, kc_scan32_i32)
 BENCH_BUILT(c_scan32_f32, kc_scan32_f32)
 BENCH_BUILT(c_scan32_f64, kc_scan32_f64)
