@@ -302,9 +302,10 @@ static __device__ __noinline__ void cg_memcpy_stage_unaligned_(uint32_t rank, ui
  * arguments. dst in this CTA's shared memory, src in global memory; any size
  * and alignment.
  *
- * What a thread does. dst and src 4-byte aligned and bytes a multiple of 4
- * (tested at run time; with a constant size the test folds): cp.async
- * only, the pieces as wide as both addresses allow (16 when both are
+ * What a thread does. dst, src and bytes all multiples of 16 (one test):
+ * cp.async.cg of 16 bytes at rank*16, (rank+count)*16, ... and nothing else.
+ * Else dst and src 4-byte aligned and bytes a multiple of 4 (with a
+ * constant size these tests fold): cp.async only, the pieces as wide as both addresses allow (16 when both are
  * 16-aligned, then 8, then 4), piece k by rank k mod count; the at most 3
  * trailing 4-byte pieces that a 16- or 8-byte width leaves, 4-byte cp.async
  * by ranks 0..2. So a 4-byte copy with aligned pointers is one cp.async of 4
@@ -328,7 +329,11 @@ CG_DEVICE void cg_memcpy_async_stage(uint32_t rank, uint32_t count, void *dst, c
     const uint32_t sd = cg_smem_addr(d);
     /* The low 32 bits of src and bytes are all the tests need. */
     const uint32_t ptrs = sd | (uint32_t)(uintptr_t)s;
-    if (((ptrs | (uint32_t)bytes) & 3u) == 0u) {
+    if (((ptrs | (uint32_t)bytes) & 15u) == 0u) {
+        /* The common case first, with one test: 16-byte pieces only, no
+         * width choice on its path (docs/design/group_api.md, issue 12). */
+        cg_memcpy_stage_pieces_(rank, count, sd, s, 0, bytes, 16u);
+    } else if (((ptrs | (uint32_t)bytes) & 3u) == 0u) {
         const uint32_t w = (ptrs & 15u) == 0u ? 16u : (ptrs & 7u) == 0u ? 8u : 4u;
         const size_t body = bytes & ~(size_t)(w - 1u);
         cg_memcpy_stage_pieces_(rank, count, sd, s, 0, body, w);

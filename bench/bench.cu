@@ -426,10 +426,19 @@ static const row_t k_rows[] = {
     {"tile-64 sync", "cg_wide_tile_sync", "thread_block_tile<64>::sync", c_tile64_sync, a_tile64_sync, BLK(256), 1, LE(1.02), METRIC_NS},
 
     /* Group copy pipeline (issue 12): S stages of 16 KiB, one batch per
-     * iteration, wait_prior<S - 1>; every int4 of every tile checked. */
-    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages2, a_memcpy_stages2, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
-    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages3, a_memcpy_stages3, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
-    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages4, a_memcpy_stages4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+     * iteration, wait_prior<S - 1>; every int4 of every tile checked. Issue
+     * 23: the alignment stated on both sides (16, 8, 4-byte cp.async), and
+     * cgc's plain form (alignment tested at run time) as info. */
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,16) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages2, a_memcpy_stages2, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,16) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages3, a_memcpy_stages3, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,16) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages4, a_memcpy_stages4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,8) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<8>) + wait_prior", c_memcpy_stages2_a8, a_memcpy_stages2_a8, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,8) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<8>) + wait_prior", c_memcpy_stages3_a8, a_memcpy_stages3_a8, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,8) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<8>) + wait_prior", c_memcpy_stages4_a8, a_memcpy_stages4_a8, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,4) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<4>) + wait_prior", c_memcpy_stages2_a4, a_memcpy_stages2_a4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,4) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<4>) + wait_prior", c_memcpy_stages3_a4, a_memcpy_stages3_a4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,4) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<4>) + wait_prior", c_memcpy_stages4_a4, a_memcpy_stages4_a4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args: alignment tested) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages3_plain, a_memcpy_stages3, CPY(512, 16384u), 100, INFO, METRIC_COPY, NULL, 3, CHK_COUNTS},
 
     /* What the per-phase check adds to both sides of a row: the checked
      * anchor in the cgc column against the same anchor unchecked. */

@@ -114,6 +114,12 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_memcpy_stages2)       /* cg::memcpy_async(block) + wait_prior<1>, 2 stages */ \
     X(a_memcpy_stages3)       /* the same, 3 stages                            */  \
     X(a_memcpy_stages4)       /* the same, 4 stages                            */  \
+    X(a_memcpy_stages2_a8)    /* cg::memcpy_async aligned_size_t<8>, 2 stages */  \
+    X(a_memcpy_stages3_a8)    /* cg::memcpy_async aligned_size_t<8>, 3 stages */  \
+    X(a_memcpy_stages4_a8)    /* cg::memcpy_async aligned_size_t<8>, 4 stages */  \
+    X(a_memcpy_stages2_a4)    /* cg::memcpy_async aligned_size_t<4>, 2 stages */  \
+    X(a_memcpy_stages3_a4)    /* cg::memcpy_async aligned_size_t<4>, 3 stages */  \
+    X(a_memcpy_stages4_a4)    /* cg::memcpy_async aligned_size_t<4>, 4 stages */  \
     X(a_syncthreads_nochk)    /* __syncthreads, no check (the check-cost rows) */  \
     X(a_cg_cluster_sync_nochk)/* CG cluster.sync(), no check (check-cost rows) */  \
     X(a_cg_grid_sync_nochk)   /* CG grid.sync(), no check (check-cost rows)    */
@@ -167,9 +173,16 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_scan16_f64)           /* cg_tile_inclusive_scan_f64, tile 16           */  \
     X(c_coalesced_reduce)     /* cg_coalesced_reduce_i32 in a branch           */  \
     X(c_tile64_sync)          /* cg_wide_tile_sync (CG_HAS_WIDE_TILE)          */  \
-    X(c_memcpy_stages2)       /* cg_memcpy_async(&b,4 args) + cg_wait_prior, 2 stages */ \
+    X(c_memcpy_stages2)       /* cg_memcpy_async_aligned(.., 16) + cg_wait_prior, 2 stages */ \
     X(c_memcpy_stages3)       /* the same, 3 stages                            */  \
-    X(c_memcpy_stages4)       /* the same, 4 stages                            */
+    X(c_memcpy_stages4)       /* the same, 4 stages                            */  \
+    X(c_memcpy_stages2_a8)    /* cg_memcpy_async_aligned(.., 8), 2 stages */  \
+    X(c_memcpy_stages3_a8)    /* cg_memcpy_async_aligned(.., 8), 3 stages */  \
+    X(c_memcpy_stages4_a8)    /* cg_memcpy_async_aligned(.., 8), 4 stages */  \
+    X(c_memcpy_stages2_a4)    /* cg_memcpy_async_aligned(.., 4), 2 stages */  \
+    X(c_memcpy_stages3_a4)    /* cg_memcpy_async_aligned(.., 4), 3 stages */  \
+    X(c_memcpy_stages4_a4)    /* cg_memcpy_async_aligned(.., 4), 4 stages */  \
+    X(c_memcpy_stages3_plain) /* cg_memcpy_async(4 args) + cg_wait_prior, 3 stages */
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
 
