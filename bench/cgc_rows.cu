@@ -102,6 +102,36 @@ BENCH_BUILT(c_barrier_compl_light_with, kc_barrier_compl_light_with)
 BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light_elect, 2)
 BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
 
+/* The light rows' function and checks with the barrier type whose function
+ * is fixed at compile time (CG_BARRIER_FN_DEFINE: what a port of
+ * cuda::barrier<block, F> writes; F inlined as C++'s). */
+static __device__ void kc_light_count_fn(void *p) { *(unsigned *)p += 1u; }
+CG_BARRIER_FN_DEFINE(kc_light_bar, kc_light_count_fn);
+__global__ void kc_barrier_compl_light_defined(bench_args_t a)
+{
+    __shared__ unsigned count;
+    __shared__ kc_light_bar_t bar;
+    if (threadIdx.x == 0) {
+        count = 0;
+        kc_light_bar_init(&bar, blockDim.x, &count);
+    }
+    __syncthreads();
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        cg_token_t t = kc_light_bar_arrive(&bar);
+        kc_light_bar_wait(&bar, t);
+        const unsigned c = count;
+        acc += c;
+        wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */
+    }
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+    if (threadIdx.x == 0)
+        a.acc[blockIdx.x] = count;
+}
+BENCH_BUILT(c_barrier_compl_light_defined, kc_barrier_compl_light_defined)
+
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_probe, 0)
 BENCH_BUILT(c_fn_elect_probe, kc_fn_elect_probe)
 
