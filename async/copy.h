@@ -12,6 +12,11 @@
  *       (any size and alignment), no barrier; the waits land the stages and
  *       sync the group (C++ CG's memcpy_async / wait / wait_prior). Engine:
  *       cg_memcpy_async_stage at the end of this file.
+ *   cg_memcpy_async_aligned(&group, dst, src, bytes, align) + the same waits
+ *       The same stage when the caller states that dst, src and bytes are
+ *       multiples of align (4, 8 or 16, a constant): one loop of cp.async of
+ *       align bytes, nothing tested at run time (C++'s memcpy_async with
+ *       cuda::aligned_size_t<align>). Engine: cg_memcpy_async_stage_aligned.
  *   cg_memcpy_async_tx(dst, src, bytes, &mbar)
  *       One thread starts a bulk (TMA) copy global -> shared that completes
  *       `bytes` of transaction count on an mbarrier; the caller accounts for
@@ -221,12 +226,73 @@ CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, c
 /* ------------------------------------------------------------------------ */
 
 /* Bytes [lo, hi) of src to dst, split among `count` threads by `rank`, with
- * ordinary loads and stores (internal: the head and tail of a staged copy). */
+ * ordinary loads and stores (internal: what no cp.async can copy). */
 CG_DEVICE void cg_memcpy_stage_plain_(uint32_t rank, uint32_t count, unsigned char *dst, const unsigned char *src,
                                       size_t lo, size_t hi)
 {
     for (size_t i = lo + rank; i < hi; i += count)
         dst[i] = src[i];
+}
+
+/* Bytes [lo, hi) of src to shared address sd, in pieces of `a` bytes
+ * (16, 8 or 4; lo, hi, sd + lo and src + lo multiples of a), piece k by rank
+ * k mod count, all with cp.async (internal). A constant `a` folds to one
+ * loop: cp.async.cg of 16 bytes, cp.async.ca of 8 or 4 (16 is the only size
+ * .cg allows; the L1 bypass is what C++'s 16-byte copies use too). */
+CG_DEVICE void cg_memcpy_stage_pieces_(uint32_t rank, uint32_t count, uint32_t sd, const unsigned char *src,
+                                       size_t lo, size_t hi, uint32_t a)
+{
+#if CG_ARCH_HAS_SM80
+    const size_t step = (size_t)count * a;
+    if (a == 16u) {
+        for (size_t i = lo + (size_t)rank * 16u; i < hi; i += step)
+            cg_cp_async_16(sd + (uint32_t)i, src + i);
+    } else if (a == 8u) {
+        for (size_t i = lo + (size_t)rank * 8u; i < hi; i += step)
+            cg_cp_async_8(sd + (uint32_t)i, src + i);
+    } else {
+        for (size_t i = lo + (size_t)rank * 4u; i < hi; i += step)
+            cg_cp_async_4(sd + (uint32_t)i, src + i);
+    }
+#else
+    (void)rank, (void)count, (void)sd, (void)src, (void)lo, (void)hi, (void)a;
+#endif
+}
+
+/* The staged copy of dst/src pairs that are not both 4-byte aligned, or of a
+ * size that is not a multiple of 4 (internal; out of line: rare, and it keeps
+ * the byte code out of every caller). When dst and src agree modulo 4 (their
+ * difference is a multiple of 4): the largest w of 16, 8, 4 that divides the
+ * difference; the w-aligned middle of dst in w-byte cp.async pieces, the
+ * 4-aligned bytes beside it (at most 3 pieces a side) in 4-byte cp.async,
+ * only the at most 3 bytes at each end with ordinary copies. Otherwise no
+ * cp.async can pair the two addresses: every byte is an ordinary copy. No
+ * commit (the caller's). */
+static __device__ __noinline__ void cg_memcpy_stage_unaligned_(uint32_t rank, uint32_t count, unsigned char *d,
+                                                               const unsigned char *s, size_t bytes)
+{
+#if CG_ARCH_HAS_SM80
+    const uint32_t sd = cg_smem_addr(d);
+    const uint32_t skew = (sd ^ (uint32_t)(uintptr_t)s) & 15u;
+    if ((skew & 3u) == 0u) {
+        const uint32_t w = skew == 0u ? 16u : (skew & 7u) == 0u ? 8u : 4u;
+        /* Offsets from dst; the shared window is aligned far beyond 16, so
+         * sd and d agree modulo 16. */
+        size_t lo4 = (size_t)((0u - sd) & 3u), hi4, low, hiw;
+        lo4 = lo4 < bytes ? lo4 : bytes;
+        hi4 = lo4 + ((bytes - lo4) & ~(size_t)3u);
+        low = (size_t)((0u - sd) & (w - 1u));
+        low = low < hi4 ? low : hi4;
+        hiw = low + ((hi4 - low) & ~(size_t)(w - 1u));
+        cg_memcpy_stage_plain_(rank, count, d, s, 0, lo4);
+        cg_memcpy_stage_pieces_(rank, count, sd, s, lo4, low, 4u);
+        cg_memcpy_stage_pieces_(rank, count, sd, s, low, hiw, w);
+        cg_memcpy_stage_pieces_(rank, count, sd, s, hiw, hi4, 4u);
+        cg_memcpy_stage_plain_(rank, count, d, s, hi4, bytes);
+        return;
+    }
+#endif
+    cg_memcpy_stage_plain_(rank, count, d, s, 0, bytes);
 }
 
 /* The engine behind the four-argument cg_memcpy_async(&group, dst, src,
@@ -236,17 +302,21 @@ CG_DEVICE void cg_memcpy_stage_plain_(uint32_t rank, uint32_t count, unsigned ch
  * arguments. dst in this CTA's shared memory, src in global memory; any size
  * and alignment.
  *
- * What a thread does. dst, src and bytes all multiples of 16 (the common
- * case, checked with one test): cp.async.cg of 16 bytes at rank*16,
- * (rank+count)*16, ... and nothing else, the same loop as C++ CG's
- * memcpy_async with aligned_size_t<16>. Otherwise: the bytes up to dst's
- * first a-byte boundary and those after its last one, ordinary copies done
- * before it returns; the a-aligned middle with cp.async of a bytes (16: .cg,
- * 8 and 4: .ca), a the largest of 16, 8, 4 that dst and src share modulo
- * (no cp.async when they share none). Then cp.async.commit_group, ONE per
- * call, even when this thread had no share: each call is one stage, so
+ * What a thread does. dst, src and bytes all multiples of 16 (one test):
+ * cp.async.cg of 16 bytes at rank*16, (rank+count)*16, ... and nothing else.
+ * Else dst and src 4-byte aligned and bytes a multiple of 4 (with a
+ * constant size these tests fold): cp.async only, the pieces as wide as both addresses allow (16 when both are
+ * 16-aligned, then 8, then 4), piece k by rank k mod count; the at most 3
+ * trailing 4-byte pieces that a 16- or 8-byte width leaves, 4-byte cp.async
+ * by ranks 0..2. So a 4-byte copy with aligned pointers is one cp.async of 4
+ * (it used to be byte copies). Anything else: cg_memcpy_stage_unaligned_
+ * (out of line; above). Then cp.async.commit_group, ONE per call, even when
+ * this thread had no share: each call is one stage, so
  * cg_cp_async_wait_prior(n) (and the group's cg_wait_prior) leaves exactly
  * this thread's n newest calls pending.
+ * When the caller knows the alignment, cg_memcpy_async_stage_aligned (below;
+ * the group form cg_memcpy_async_aligned) compiles to the one loop alone, as
+ * C++'s memcpy_async with cuda::aligned_size_t<N> does.
  * The bytes are in shared memory for the whole group only after every
  * thread's wait and then a sync of the group (cg_wait / cg_wait_prior do
  * both, as C++ CG's wait / wait_prior). sm_80 for cp.async; older targets
@@ -257,38 +327,55 @@ CG_DEVICE void cg_memcpy_async_stage(uint32_t rank, uint32_t count, void *dst, c
     const unsigned char *s = (const unsigned char *)src;
 #if CG_ARCH_HAS_SM80
     const uint32_t sd = cg_smem_addr(d);
-    /* The shared window is aligned far beyond 16, so sd and d agree modulo
-     * 16; the low 32 bits of src and bytes are all the test needs. */
-    if (((sd | (uint32_t)(uintptr_t)s | (uint32_t)bytes) & 15u) == 0u) {
-        /* The whole copy in 16-byte pieces, warp by warp contiguous; no head,
-         * no tail, no choice of width (why: docs/design/group_api.md). */
-        for (size_t i = (size_t)rank * 16u; i < bytes; i += (size_t)count * 16u)
-            cg_cp_async_16(sd + (uint32_t)i, s + i);
+    /* The low 32 bits of src and bytes are all the tests need. */
+    const uint32_t ptrs = sd | (uint32_t)(uintptr_t)s;
+    if (((ptrs | (uint32_t)bytes) & 15u) == 0u) {
+        /* The common case first, with one test: 16-byte pieces only, no
+         * width choice on its path (docs/design/group_api.md, issue 12). */
+        cg_memcpy_stage_pieces_(rank, count, sd, s, 0, bytes, 16u);
+    } else if (((ptrs | (uint32_t)bytes) & 3u) == 0u) {
+        const uint32_t w = (ptrs & 15u) == 0u ? 16u : (ptrs & 7u) == 0u ? 8u : 4u;
+        const size_t body = bytes & ~(size_t)(w - 1u);
+        cg_memcpy_stage_pieces_(rank, count, sd, s, 0, body, w);
+        /* What a wide body leaves: at most 3 pieces of 4 bytes. */
+        cg_memcpy_stage_pieces_(rank, count, sd, s, body, bytes, 4u);
     } else {
-        const uintptr_t skew = (uintptr_t)d ^ (uintptr_t)s;
-        const uint32_t a = (skew & 15u) == 0 ? 16u : (skew & 7u) == 0 ? 8u : (skew & 3u) == 0 ? 4u : 0u;
-        if (a != 0u && bytes >= a) {
-            size_t head = (size_t)((0u - (uintptr_t)d) & (uintptr_t)(a - 1u));
-            size_t body = (bytes - head) & ~(size_t)(a - 1u);
-            cg_memcpy_stage_plain_(rank, count, d, s, 0, head);
-            if (a == 16u) {
-                for (size_t i = head + (size_t)rank * 16u; i < head + body; i += (size_t)count * 16u)
-                    cg_cp_async_16(sd + (uint32_t)i, s + i);
-            } else if (a == 8u) {
-                for (size_t i = head + (size_t)rank * 8u; i < head + body; i += (size_t)count * 8u)
-                    cg_cp_async_8(sd + (uint32_t)i, s + i);
-            } else {
-                for (size_t i = head + (size_t)rank * 4u; i < head + body; i += (size_t)count * 4u)
-                    cg_cp_async_4(sd + (uint32_t)i, s + i);
-            }
-            cg_memcpy_stage_plain_(rank, count, d, s, head + body, bytes);
-        } else {
-            cg_memcpy_stage_plain_(rank, count, d, s, 0, bytes);
-        }
+        cg_memcpy_stage_unaligned_(rank, count, d, s, bytes);
     }
     cg_cp_async_commit_group();
 #else
     cg_memcpy_stage_plain_(rank, count, d, s, 0, bytes);
+#endif
+}
+
+/* The staged copy when the caller states the alignment (C++'s
+ * cuda::aligned_size_t<N>): `align` is 4, 8 or 16, and dst, src and bytes are
+ * all multiples of it (the caller's promise: a debug build traps with the
+ * values when it does not hold; a release build copies wrong bytes). With
+ * `align` a constant, one loop of cp.async of `align` bytes, piece k by rank
+ * k mod count, and the commit: no test, no other path. A run-time `align`
+ * costs a test of it. Any other align: as cg_memcpy_async_stage. */
+CG_DEVICE void cg_memcpy_async_stage_aligned(uint32_t rank, uint32_t count, void *dst, const void *src, size_t bytes,
+                                             uint32_t align)
+{
+    if (align != 4u && align != 8u && align != 16u) {
+        cg_memcpy_async_stage(rank, count, dst, src, bytes);
+        return;
+    }
+#if CG_ARCH_HAS_SM80
+    const uint32_t sd = cg_smem_addr(dst);
+#if CG_DEBUG
+    if (((sd | (uint32_t)(uintptr_t)src | (uint32_t)bytes) & (align - 1u)) != 0u) {
+        printf("cgc: cg_memcpy_async_aligned(dst %p, src %p, %llu bytes, align %u): dst, src and bytes must be "
+               "multiples of align (block %d,%d,%d thread %d)\n",
+               dst, src, (unsigned long long)bytes, align, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+        __trap();
+    }
+#endif
+    cg_memcpy_stage_pieces_(rank, count, sd, (const unsigned char *)src, 0, bytes, align);
+    cg_cp_async_commit_group();
+#else
+    cg_memcpy_stage_plain_(rank, count, (unsigned char *)dst, (const unsigned char *)src, 0, bytes);
 #endif
 }
 

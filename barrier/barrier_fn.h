@@ -1,10 +1,36 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * barrier/barrier_fn.h — cg_barrier_fn_t, the C form of
- * cuda::barrier<thread_scope_block, F>: a block barrier in __shared__ whose
- * completion function runs exactly once per phase, after the last arrival
- * and before any waiter is released, and sees every arriving thread's writes
- * (seed 000). Included by barrier/barrier.h.
+ * barrier/barrier_fn.h — the C forms of cuda::barrier<thread_scope_block, F>:
+ * a block barrier in __shared__ whose completion function runs exactly once
+ * per phase, after the last arrival and before any waiter is released, and
+ * sees every arriving thread's writes (seed 000). Included by
+ * barrier/barrier.h. Two forms:
+ *
+ * 1. The function fixed at compile time (C++'s F is part of the barrier's
+ *    type; this is its counterpart, and the one to port to):
+ *
+ *        static __device__ void psum(void *arg) { ... }
+ *        CG_BARRIER_FN_DEFINE(psum_bar, psum)     (file scope, after psum)
+ *
+ *        __shared__ psum_bar_t bar;
+ *        if (threadIdx.x == 0) psum_bar_init(&bar, blockDim.x, &ctx);
+ *        __syncthreads();
+ *        cg_token_t t = psum_bar_arrive(&bar);    ... psum_bar_wait(&bar, t);
+ *
+ *    defines the type psum_bar_t and psum_bar_init / _arrive / _wait /
+ *    _arrive_and_wait / _arrive_and_drop / _wait_parity / _try_wait_for.
+ *    The completer calls psum directly, so the compiler inlines it, as C++
+ *    inlines F: no call, no lookup.
+ * 2. The function stored at init (cg_barrier_fn_t: cg_barrier_fn_init(&bar,
+ *    n, fn, arg), cg_barrier_fn_arrive, ...): one type for any function, the
+ *    type-erased form. It costs an indirect call per phase in the completer,
+ *    on the phase's critical path: 50-60 ns more than a direct call, about
+ *    100 ns more than the inlined form (1.15-1.20x C++'s time at 128/256
+ *    threads on an H100/H200; docs/design/completion_barrier.md). Use it
+ *    where the function is chosen at run time.
+ * Both share one algorithm and memory-model argument (below), and the
+ * inline completion (cg_barrier_fn_arrive_elect / _complete) for a step
+ * written in place.
  */
 #ifndef CG_BARRIER_BARRIER_FN_H
 #define CG_BARRIER_BARRIER_FN_H
@@ -21,7 +47,9 @@
  * device code, called with the argument given at init. */
 typedef void (*cg_barrier_completion_fn_t)(void *arg);
 
-/* C form of cuda::barrier<thread_scope_block, F>, in __shared__ (32 bytes). */
+/* C form of cuda::barrier<thread_scope_block, F> with F stored at init (the
+ * type-erased form; CG_BARRIER_FN_DEFINE below fixes F at compile time), in
+ * __shared__ (32 bytes). */
 typedef struct cg_barrier_fn {
     cg_mbarrier_t _mbar;             /* expects the arrivals + 1 (the completer's own) */
     uint32_t _expected;              /* arrivals per phase as initialized (debug reports) */
@@ -345,6 +373,67 @@ CG_DEVICE void cg_barrier_fn_arrive_and_wait(cg_barrier_fn_t *b)
 {
     cg_barrier_fn_wait(b, cg_barrier_fn_arrive(b));
 }
+
+/* ======================================================================== */
+/* The completion function fixed at compile time                            */
+/* ======================================================================== */
+
+/* The completer's step with `fn` named (a constant): inlined where fn's body
+ * is in sight. `arg` was read before the arrive, so the chain after the
+ * fence is fn's own work and the release. */
+CG_DEVICE cg_token_t cg_barrier_fn_arrive_named_(cg_barrier_fn_t *b, bool drop, cg_barrier_completion_fn_t fn)
+{
+    cg_token_t t;
+    void *arg = b->_arg; /* before the arrive: off the completer's chain */
+    if (cg_barrier_fn_count_(b, drop, &t)) {
+        fn(arg);
+        cg_barrier_fn_release_(b);
+    }
+    return t;
+}
+
+/* CG_BARRIER_FN_DEFINE(name, fn): at file scope, after the definition (or a
+ * declaration) of `void fn(void *arg)`, a __device__ function. Defines
+ *   name##_t                       a block barrier whose completion function
+ *                                  is fn (in __shared__; 32 bytes);
+ *   name##_init(&b, expected, arg) one thread, then the block synchronizes
+ *                                  before anyone arrives; expected 1 ..
+ *                                  CG_BARRIER_FN_MAX; fn gets `arg` (C++'s
+ *                                  F's captures: a context struct);
+ *   name##_arrive(&b)              arrival (release.cta), the token; the last
+ *                                  arrival of the phase runs fn(arg) before
+ *                                  the phase ends;
+ *   name##_wait(&b, t)             block until t's phase completed (acquire);
+ *   name##_arrive_and_wait(&b), name##_arrive_and_drop(&b),
+ *   name##_wait_parity(&b, parity), name##_try_wait_for(&b, t, timeout_ns).
+ * Semantics, limits and memory order: cg_barrier_fn_t's (above); only the
+ * call differs: fn is called directly, so the compiler inlines it. Why a
+ * macro: C has no type parameters, and a function pointer that must stay
+ * constant to be inlined cannot live in the object; the macro gives each
+ * function its own type and calls, as C++'s barrier<block, F> does. */
+/* The generated calls: inlined like every cgc call, and not reported when a
+ * program uses only some of them (they are defined in the program's file). */
+#define CG_BARRIER_FN_DEVICE_ static __device__ __forceinline__ __attribute__((unused))
+#define CG_BARRIER_FN_DEFINE(name, fn)                                                             \
+    typedef struct name {                                                                          \
+        cg_barrier_fn_t _b;                                                                        \
+    } name##_t;                                                                                    \
+    CG_BARRIER_FN_DEVICE_ void name##_init(name##_t *b, uint32_t expected, void *arg)                          \
+    {                                                                                              \
+        /* fn is not stored: its address is never taken, so the compiler  \
+         * keeps no callable copy of it (the calls below name it). */      \
+        cg_barrier_fn_init(&b->_b, expected, NULL, arg);                                           \
+    }                                                                                              \
+    CG_BARRIER_FN_DEVICE_ cg_token_t name##_arrive(name##_t *b) { return cg_barrier_fn_arrive_named_(&b->_b, false, (fn)); } \
+    CG_BARRIER_FN_DEVICE_ void name##_arrive_and_drop(name##_t *b) { (void)cg_barrier_fn_arrive_named_(&b->_b, true, (fn)); } \
+    CG_BARRIER_FN_DEVICE_ void name##_wait(name##_t *b, cg_token_t t) { cg_barrier_fn_wait(&b->_b, t); }       \
+    CG_BARRIER_FN_DEVICE_ void name##_wait_parity(name##_t *b, uint32_t parity) { cg_barrier_fn_wait_parity(&b->_b, parity); } \
+    CG_BARRIER_FN_DEVICE_ bool name##_try_wait_for(name##_t *b, cg_token_t t, uint64_t timeout_ns)             \
+    {                                                                                              \
+        return cg_barrier_fn_try_wait_for(&b->_b, t, timeout_ns);                                  \
+    }                                                                                              \
+    CG_BARRIER_FN_DEVICE_ void name##_arrive_and_wait(name##_t *b) { cg_barrier_fn_wait(&b->_b, name##_arrive(b)); } \
+    typedef int name##_defined_at_file_scope_
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_BARRIER_BARRIER_FN_H */

@@ -615,6 +615,9 @@ BENCH_EXPORT(a_reduce32_f64, (k_coll<32, double, false>))
 BENCH_EXPORT(a_reduce16_i32, (k_coll<16, int, false>))
 BENCH_EXPORT(a_reduce16_f32, (k_coll<16, float, false>))
 BENCH_EXPORT(a_reduce16_f64, (k_coll<16, double, false>))
+BENCH_EXPORT(a_reduce8_i32, (k_coll<8, int, false>))
+BENCH_EXPORT(a_reduce8_f32, (k_coll<8, float, false>))
+BENCH_EXPORT(a_reduce8_f64, (k_coll<8, double, false>))
 BENCH_EXPORT(a_scan32_i32, (k_coll<32, int, true>))
 BENCH_EXPORT(a_scan32_f32, (k_coll<32, float, true>))
 BENCH_EXPORT(a_scan32_f64, (k_coll<32, double, true>))
@@ -689,20 +692,20 @@ BENCH_EXPORT(a_bar_sync64, k_bar_sync64)
  * i + S - 1, waits until at most S - 1 batches are pending (tile i has landed;
  * wait_prior syncs the block), checks every int4 of tile i (each thread its
  * share) and syncs before the stage is refilled. */
-template <unsigned S>
+template <unsigned S, unsigned A = 16>
 __global__ void __launch_bounds__(1024) k_memcpy_stages(bench_args_t a)
 {
     extern __shared__ int4 stage[];
     cg::thread_block b = cg::this_thread_block();
     const unsigned n = a.tile_bytes / sizeof(int4);
     for (unsigned j = 0; j + 1 < S; ++j)
-        cg::memcpy_async(b, stage + j * n, bench_tile_src(&a, j), cuda::aligned_size_t<16>(a.tile_bytes));
+        cg::memcpy_async(b, stage + j * n, bench_tile_src(&a, j), cuda::aligned_size_t<A>(a.tile_bytes));
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         const long long nx = i + S - 1;
         cg::memcpy_async(b, stage + (unsigned)(nx % S) * n, bench_tile_src(&a, nx),
-                         cuda::aligned_size_t<16>(a.tile_bytes));
+                         cuda::aligned_size_t<A>(a.tile_bytes));
         cg::wait_prior<S - 1>(b);
         const int4 *t = stage + (unsigned)(i % S) * n;
         const unsigned long long tno = bench_tile_no(&a, i);
@@ -720,6 +723,12 @@ __global__ void __launch_bounds__(1024) k_memcpy_stages(bench_args_t a)
 BENCH_EXPORT(a_memcpy_stages2, k_memcpy_stages<2>)
 BENCH_EXPORT(a_memcpy_stages3, k_memcpy_stages<3>)
 BENCH_EXPORT(a_memcpy_stages4, k_memcpy_stages<4>)
+BENCH_EXPORT(a_memcpy_stages2_a8, (k_memcpy_stages<2, 8>))
+BENCH_EXPORT(a_memcpy_stages3_a8, (k_memcpy_stages<3, 8>))
+BENCH_EXPORT(a_memcpy_stages4_a8, (k_memcpy_stages<4, 8>))
+BENCH_EXPORT(a_memcpy_stages2_a4, (k_memcpy_stages<2, 4>))
+BENCH_EXPORT(a_memcpy_stages3_a4, (k_memcpy_stages<3, 4>))
+BENCH_EXPORT(a_memcpy_stages4_a4, (k_memcpy_stages<4, 4>))
 
 // --- what the checks cost: the same anchors without them (info rows) -------------------------
 

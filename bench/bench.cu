@@ -189,6 +189,7 @@ typedef enum check_kind {
     CHK_SUM,       /* and the completion function's sums (seed-000 shape) replayed */
     CHK_REDUCE32,  /* and the sampled threads' chains replayed: reduce, tile 32 */
     CHK_REDUCE16,  /* reduce, tile 16 */
+    CHK_REDUCE8,   /* reduce, tile 8 */
     CHK_SCAN32,    /* inclusive scan, tile 32 */
     CHK_SCAN16,    /* inclusive scan, tile 16 */
     CHK_COALESCED, /* reduce over the odd-x lanes of each warp */
@@ -259,6 +260,12 @@ static const row_t k_rows[] = {
      * waiter): the barrier's own cost, what TARGETS.md's 254/284/592 ns are.
      * The seed-000 sum over the block's words is one info row: there the
      * serial sum, not the barrier, is most of the time. */
+    /* Issue 23: the barrier type whose function is fixed at compile time
+     * (CG_BARRIER_FN_DEFINE), what a port of barrier<block, F> writes;
+     * target <= 1.00, 0.6 the stretch (TARGETS.md). */
+    {"barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_defined, a_cuda_barrier_compl_light, BLK(128), 4, LE(1.00), METRIC_NS},
+    {"barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_defined, a_cuda_barrier_compl_light, BLK(256), 4, LE(1.00), METRIC_NS},
+    {"barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_defined, a_cuda_barrier_compl_light, BLK(1024), 4, LE(1.00), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(128), 4, LE(1.00), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(256), 4, LE(1.00), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(1024), 4, LE(1.00), METRIC_NS},
@@ -431,6 +438,7 @@ static const row_t k_rows[] = {
     {op, call "_f64", "cg::" op " double", c_f64, a_f64, BLK(256), 4, LE(1.02), METRIC_NS, NULL, 0, chk},
     COLL_ROWS(32, CHK_REDUCE32, "reduce", "tile 32: cg_tile_reduce", c_reduce32_i32, c_reduce32_f32, c_reduce32_f64, a_reduce32_i32, a_reduce32_f32, a_reduce32_f64)
     COLL_ROWS(16, CHK_REDUCE16, "reduce", "tile 16: cg_tile_reduce", c_reduce16_i32, c_reduce16_f32, c_reduce16_f64, a_reduce16_i32, a_reduce16_f32, a_reduce16_f64)
+    COLL_ROWS(8, CHK_REDUCE8, "reduce", "tile 8: cg_tile_reduce", c_reduce8_i32, c_reduce8_f32, c_reduce8_f64, a_reduce8_i32, a_reduce8_f32, a_reduce8_f64)
     COLL_ROWS(32, CHK_SCAN32, "inclusive_scan", "tile 32: cg_tile_inclusive_scan", c_scan32_i32, c_scan32_f32, c_scan32_f64, a_scan32_i32, a_scan32_f32, a_scan32_f64)
     COLL_ROWS(16, CHK_SCAN16, "inclusive_scan", "tile 16: cg_tile_inclusive_scan", c_scan16_i32, c_scan16_f32, c_scan16_f64, a_scan16_i32, a_scan16_f32, a_scan16_f64)
 #undef COLL_ROWS
@@ -443,10 +451,19 @@ static const row_t k_rows[] = {
     {"tile-64 sync", "cg_wide_tile_sync", "bar.sync id, 64 (PTX floor)", c_tile64_sync, a_bar_sync64, BLK(256), 1, LE(1.02), METRIC_NS},
 
     /* Group copy pipeline (issue 12): S stages of 16 KiB, one batch per
-     * iteration, wait_prior<S - 1>; every int4 of every tile checked. */
-    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages2, a_memcpy_stages2, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
-    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages3, a_memcpy_stages3, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
-    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args) + cg_wait_prior", "cg::memcpy_async(block) + wait_prior", c_memcpy_stages4, a_memcpy_stages4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+     * iteration, wait_prior<S - 1>; every int4 of every tile checked. Issue
+     * 23: the alignment stated on both sides (16, 8, 4-byte cp.async), and
+     * cgc's plain form (alignment tested at run time) as info. */
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,16) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages2, a_memcpy_stages2, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,16) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages3, a_memcpy_stages3, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,16) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages4, a_memcpy_stages4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,8) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<8>) + wait_prior", c_memcpy_stages2_a8, a_memcpy_stages2_a8, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,8) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<8>) + wait_prior", c_memcpy_stages3_a8, a_memcpy_stages3_a8, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,8) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<8>) + wait_prior", c_memcpy_stages4_a8, a_memcpy_stages4_a8, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,4) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<4>) + wait_prior", c_memcpy_stages2_a4, a_memcpy_stages2_a4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,4) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<4>) + wait_prior", c_memcpy_stages3_a4, a_memcpy_stages3_a4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 3, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async_aligned(&b,..,4) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<4>) + wait_prior", c_memcpy_stages4_a4, a_memcpy_stages4_a4, CPY(512, 16384u), 100, LE(1.02), METRIC_COPY, NULL, 4, CHK_COUNTS},
+    {"group memcpy_async + wait_prior", "cg_memcpy_async(&b,4 args: alignment tested) + cg_wait_prior", "cg::memcpy_async(block, aligned_size_t<16>) + wait_prior", c_memcpy_stages3_plain, a_memcpy_stages3, CPY(512, 16384u), 100, INFO, METRIC_COPY, NULL, 3, CHK_COUNTS},
 
     /* What the per-phase check adds to both sides of a row: the checked
      * anchor in the cgc column against the same anchor unchecked. */
@@ -800,7 +817,7 @@ static void coll_replay(check_kind_t kind, unsigned long long first, long long i
         seed[l] = coll_seed(first + l);
         x[l] = seed[l] >> 16;
     }
-    const unsigned n = (kind == CHK_REDUCE16 || kind == CHK_SCAN16) ? 16u : 32u;
+    const unsigned n = (kind == CHK_REDUCE16 || kind == CHK_SCAN16) ? 16u : kind == CHK_REDUCE8 ? 8u : 32u;
     for (long long i = 0; i < iters; ++i) {
         if (kind == CHK_COALESCED) {
             unsigned sum = 0;
@@ -815,7 +832,7 @@ static void coll_replay(check_kind_t kind, unsigned long long first, long long i
                     sum += x[l];
                     r[l] = sum; /* inclusive scan */
                 }
-                if (kind == CHK_REDUCE32 || kind == CHK_REDUCE16)
+                if (kind == CHK_REDUCE32 || kind == CHK_REDUCE16 || kind == CHK_REDUCE8)
                     for (unsigned l = base; l < base + n; ++l)
                         r[l] = sum;
             }

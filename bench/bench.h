@@ -104,6 +104,9 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_reduce16_i32)         /* cg::reduce, tile 16, int                      */  \
     X(a_reduce16_f32)         /* cg::reduce, tile 16, float                    */  \
     X(a_reduce16_f64)         /* cg::reduce, tile 16, double                   */  \
+    X(a_reduce8_i32)          /* cg::reduce, tile 8, int                       */  \
+    X(a_reduce8_f32)          /* cg::reduce, tile 8, float                     */  \
+    X(a_reduce8_f64)          /* cg::reduce, tile 8, double                    */  \
     X(a_scan32_i32)           /* cg::inclusive_scan, tile 32, int              */  \
     X(a_scan32_f32)           /* cg::inclusive_scan, tile 32, float            */  \
     X(a_scan32_f64)           /* cg::inclusive_scan, tile 32, double           */  \
@@ -115,6 +118,12 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_memcpy_stages2)       /* cg::memcpy_async(block) + wait_prior<1>, 2 stages */ \
     X(a_memcpy_stages3)       /* the same, 3 stages                            */  \
     X(a_memcpy_stages4)       /* the same, 4 stages                            */  \
+    X(a_memcpy_stages2_a8)    /* cg::memcpy_async aligned_size_t<8>, 2 stages */  \
+    X(a_memcpy_stages3_a8)    /* cg::memcpy_async aligned_size_t<8>, 3 stages */  \
+    X(a_memcpy_stages4_a8)    /* cg::memcpy_async aligned_size_t<8>, 4 stages */  \
+    X(a_memcpy_stages2_a4)    /* cg::memcpy_async aligned_size_t<4>, 2 stages */  \
+    X(a_memcpy_stages3_a4)    /* cg::memcpy_async aligned_size_t<4>, 3 stages */  \
+    X(a_memcpy_stages4_a4)    /* cg::memcpy_async aligned_size_t<4>, 4 stages */  \
     X(a_syncthreads_nochk)    /* __syncthreads, no check (the check-cost rows) */  \
     X(a_cg_cluster_sync_nochk)/* CG cluster.sync(), no check (check-cost rows) */  \
     X(a_cg_grid_sync_nochk)   /* CG grid.sync(), no check (check-cost rows)    */  \
@@ -135,6 +144,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_compl_light)  /* cg_barrier_fn_t, fn pointer: counter += 1     */  \
     X(c_barrier_compl_light_with) /* cg_barrier_fn_arrive_with, fn named: inlined */ \
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
+    X(c_barrier_compl_light_defined) /* CG_BARRIER_FN_DEFINE type + light fn (inlined) */ \
     X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
     X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
     X(c_fn_fixed_completer_probe) /* thread 0 completes on 2 mbarriers (timing) */ \
@@ -161,6 +171,9 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_reduce16_i32)         /* cg_tile_reduce_i32, tile 16                   */  \
     X(c_reduce16_f32)         /* cg_tile_reduce_f32, tile 16                   */  \
     X(c_reduce16_f64)         /* cg_tile_reduce_f64, tile 16                   */  \
+    X(c_reduce8_i32)          /* cg_tile_reduce_i32, tile 8                    */  \
+    X(c_reduce8_f32)          /* cg_tile_reduce_f32, tile 8                    */  \
+    X(c_reduce8_f64)          /* cg_tile_reduce_f64, tile 8                    */  \
     X(c_scan32_i32)           /* cg_tile_inclusive_scan_i32, tile 32           */  \
     X(c_scan32_f32)           /* cg_tile_inclusive_scan_f32, tile 32           */  \
     X(c_scan32_f64)           /* cg_tile_inclusive_scan_f64, tile 32           */  \
@@ -169,9 +182,16 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_scan16_f64)           /* cg_tile_inclusive_scan_f64, tile 16           */  \
     X(c_coalesced_reduce)     /* cg_coalesced_reduce_i32 in a branch           */  \
     X(c_tile64_sync)          /* cg_wide_tile_sync (CG_HAS_WIDE_TILE)          */  \
-    X(c_memcpy_stages2)       /* cg_memcpy_async(&b,4 args) + cg_wait_prior, 2 stages */ \
+    X(c_memcpy_stages2)       /* cg_memcpy_async_aligned(.., 16) + cg_wait_prior, 2 stages */ \
     X(c_memcpy_stages3)       /* the same, 3 stages                            */  \
-    X(c_memcpy_stages4)       /* the same, 4 stages                            */
+    X(c_memcpy_stages4)       /* the same, 4 stages                            */  \
+    X(c_memcpy_stages2_a8)    /* cg_memcpy_async_aligned(.., 8), 2 stages */  \
+    X(c_memcpy_stages3_a8)    /* cg_memcpy_async_aligned(.., 8), 3 stages */  \
+    X(c_memcpy_stages4_a8)    /* cg_memcpy_async_aligned(.., 8), 4 stages */  \
+    X(c_memcpy_stages2_a4)    /* cg_memcpy_async_aligned(.., 4), 2 stages */  \
+    X(c_memcpy_stages3_a4)    /* cg_memcpy_async_aligned(.., 4), 3 stages */  \
+    X(c_memcpy_stages4_a4)    /* cg_memcpy_async_aligned(.., 4), 4 stages */  \
+    X(c_memcpy_stages3_plain) /* cg_memcpy_async(4 args) + cg_wait_prior, 3 stages */
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
 

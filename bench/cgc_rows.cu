@@ -102,6 +102,36 @@ BENCH_BUILT(c_barrier_compl_light_with, kc_barrier_compl_light_with)
 BENCH_COMPL_LIGHT_KERNEL(kc_barrier_compl_light_elect, 2)
 BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
 
+/* The light rows' function and checks with the barrier type whose function
+ * is fixed at compile time (CG_BARRIER_FN_DEFINE: what a port of
+ * cuda::barrier<block, F> writes; F inlined as C++'s). */
+static __device__ void kc_light_count_fn(void *p) { *(unsigned *)p += 1u; }
+CG_BARRIER_FN_DEFINE(kc_light_bar, kc_light_count_fn);
+__global__ void kc_barrier_compl_light_defined(bench_args_t a)
+{
+    __shared__ unsigned count;
+    __shared__ kc_light_bar_t bar;
+    if (threadIdx.x == 0) {
+        count = 0;
+        kc_light_bar_init(&bar, blockDim.x, &count);
+    }
+    __syncthreads();
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        cg_token_t t = kc_light_bar_arrive(&bar);
+        kc_light_bar_wait(&bar, t);
+        const unsigned c = count;
+        acc += c;
+        wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */
+    }
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+    if (threadIdx.x == 0)
+        a.acc[blockIdx.x] = count;
+}
+BENCH_BUILT(c_barrier_compl_light_defined, kc_barrier_compl_light_defined)
+
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_probe, 0)
 BENCH_BUILT(c_fn_elect_probe, kc_fn_elect_probe)
 
@@ -545,7 +575,7 @@ __global__ void kp_dsmem_push_fwd(bench_args_t a)
 BENCH_BUILT(p_dsmem_push_fwd1, kp_dsmem_push_fwd<1u>)
 BENCH_BUILT(p_dsmem_push_fwd8, kp_dsmem_push_fwd<8u>)
 
-// --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------------
+// --- collectives: reduce on tiles of 32, 16 and 8, inclusive_scan on tiles of 32 and 16 ------
 
 /* The anchors' chain (bench_device.h): each input made from the previous
  * result, replayed by the host for the sampled threads. */
@@ -569,6 +599,9 @@ BENCH_COLL_KERNEL(kc_reduce32_f64, 32u, double, cg_tile_reduce_f64)
 BENCH_COLL_KERNEL(kc_reduce16_i32, 16u, int32_t, cg_tile_reduce_i32)
 BENCH_COLL_KERNEL(kc_reduce16_f32, 16u, float, cg_tile_reduce_f32)
 BENCH_COLL_KERNEL(kc_reduce16_f64, 16u, double, cg_tile_reduce_f64)
+BENCH_COLL_KERNEL(kc_reduce8_i32, 8u, int32_t, cg_tile_reduce_i32)
+BENCH_COLL_KERNEL(kc_reduce8_f32, 8u, float, cg_tile_reduce_f32)
+BENCH_COLL_KERNEL(kc_reduce8_f64, 8u, double, cg_tile_reduce_f64)
 BENCH_COLL_KERNEL(kc_scan32_i32, 32u, int32_t, cg_tile_inclusive_scan_i32)
 BENCH_COLL_KERNEL(kc_scan32_f32, 32u, float, cg_tile_inclusive_scan_f32)
 BENCH_COLL_KERNEL(kc_scan32_f64, 32u, double, cg_tile_inclusive_scan_f64)
@@ -581,6 +614,9 @@ BENCH_BUILT(c_reduce32_f64, kc_reduce32_f64)
 BENCH_BUILT(c_reduce16_i32, kc_reduce16_i32)
 BENCH_BUILT(c_reduce16_f32, kc_reduce16_f32)
 BENCH_BUILT(c_reduce16_f64, kc_reduce16_f64)
+BENCH_BUILT(c_reduce8_i32, kc_reduce8_i32)
+BENCH_BUILT(c_reduce8_f32, kc_reduce8_f32)
+BENCH_BUILT(c_reduce8_f64, kc_reduce8_f64)
 BENCH_BUILT(c_scan32_i32, kc_scan32_i32)
 BENCH_BUILT(c_scan32_f32, kc_scan32_f32)
 BENCH_BUILT(c_scan32_f64, kc_scan32_f64)
@@ -635,20 +671,22 @@ BENCH_MISSING(c_tile64_sync, "cg/wide_tile.h (CG_HAS_WIDE_TILE) not in this tree
 
 #if defined(CG_HAS_GROUP_WAIT_PRIOR)
 /* The anchor's pipeline (anchors.cu, k_memcpy_stages) with cgc's group copy
- * (4 arguments: batches counted per group, no barrier) and cg_wait_prior. */
-#define BENCH_MEMCPY_STAGES_KERNEL(kname, S)                                                       \
+ * and cg_wait_prior. COPY(dst, src) is the copy call: the alignment-stated
+ * form (cuda::aligned_size_t<A>'s counterpart, what the anchor uses) or the
+ * plain four-argument form (alignment tested at run time). */
+#define BENCH_MEMCPY_STAGES_KERNEL(kname, S, COPY)                                                 \
     __global__ void __launch_bounds__(1024) kname(bench_args_t a)                                 \
     {                                                                                              \
         extern __shared__ int4 stage[];                                                            \
         cg_thread_block_t b = cg_this_thread_block();                                              \
         const unsigned n = a.tile_bytes / sizeof(int4);                                            \
         for (unsigned j = 0; j + 1u < (S); ++j)                                                    \
-            cg_memcpy_async(&b, stage + j * n, bench_tile_src(&a, j), a.tile_bytes);               \
+            COPY(stage + j * n, bench_tile_src(&a, j));                                            \
         unsigned long long wrong = 0;                                                              \
         unsigned acc = threadIdx.x;                                                                \
         for (long long i = 0; i < a.iters; ++i) {                                                  \
             const long long nx = i + (S) - 1;                                                      \
-            cg_memcpy_async(&b, stage + (unsigned)(nx % (S)) * n, bench_tile_src(&a, nx), a.tile_bytes); \
+            COPY(stage + (unsigned)(nx % (S)) * n, bench_tile_src(&a, nx));                        \
             cg_wait_prior(&b, (S) - 1u);                                                           \
             const int4 *t = stage + (unsigned)(i % (S)) * n;                                       \
             const unsigned long long tno = bench_tile_no(&a, i);                                   \
@@ -663,16 +701,41 @@ BENCH_MISSING(c_tile64_sync, "cg/wide_tile.h (CG_HAS_WIDE_TILE) not in this tree
         bench_check_report(&a, wrong);                                                             \
         bench_sink(&a, acc);                                                                       \
     }
-BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages2, 2u)
-BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages3, 3u)
-BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages4, 4u)
+#define BENCH_COPY_PLAIN(d, s) cg_memcpy_async(&b, (d), (s), a.tile_bytes)
+#define BENCH_COPY_A16(d, s) cg_memcpy_async_aligned(&b, (d), (s), a.tile_bytes, 16)
+#define BENCH_COPY_A8(d, s) cg_memcpy_async_aligned(&b, (d), (s), a.tile_bytes, 8)
+#define BENCH_COPY_A4(d, s) cg_memcpy_async_aligned(&b, (d), (s), a.tile_bytes, 4)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages2, 2u, BENCH_COPY_A16)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages3, 3u, BENCH_COPY_A16)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages4, 4u, BENCH_COPY_A16)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages2_a8, 2u, BENCH_COPY_A8)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages3_a8, 3u, BENCH_COPY_A8)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages4_a8, 4u, BENCH_COPY_A8)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages2_a4, 2u, BENCH_COPY_A4)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages3_a4, 3u, BENCH_COPY_A4)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages4_a4, 4u, BENCH_COPY_A4)
+BENCH_MEMCPY_STAGES_KERNEL(kc_memcpy_stages3_plain, 3u, BENCH_COPY_PLAIN)
 BENCH_BUILT(c_memcpy_stages2, kc_memcpy_stages2)
 BENCH_BUILT(c_memcpy_stages3, kc_memcpy_stages3)
 BENCH_BUILT(c_memcpy_stages4, kc_memcpy_stages4)
+BENCH_BUILT(c_memcpy_stages2_a8, kc_memcpy_stages2_a8)
+BENCH_BUILT(c_memcpy_stages3_a8, kc_memcpy_stages3_a8)
+BENCH_BUILT(c_memcpy_stages4_a8, kc_memcpy_stages4_a8)
+BENCH_BUILT(c_memcpy_stages2_a4, kc_memcpy_stages2_a4)
+BENCH_BUILT(c_memcpy_stages3_a4, kc_memcpy_stages3_a4)
+BENCH_BUILT(c_memcpy_stages4_a4, kc_memcpy_stages4_a4)
+BENCH_BUILT(c_memcpy_stages3_plain, kc_memcpy_stages3_plain)
 #else
 BENCH_MISSING(c_memcpy_stages2, "cg_memcpy_async(&g, dst, src, bytes) + cg_wait_prior (CG_HAS_GROUP_WAIT_PRIOR) not in this tree")
 BENCH_MISSING(c_memcpy_stages3, "cg_memcpy_async(&g, dst, src, bytes) + cg_wait_prior (CG_HAS_GROUP_WAIT_PRIOR) not in this tree")
 BENCH_MISSING(c_memcpy_stages4, "cg_memcpy_async(&g, dst, src, bytes) + cg_wait_prior (CG_HAS_GROUP_WAIT_PRIOR) not in this tree")
+BENCH_MISSING(c_memcpy_stages2_a8, "cg_memcpy_async_aligned + cg_wait_prior not in this tree")
+BENCH_MISSING(c_memcpy_stages3_a8, "cg_memcpy_async_aligned + cg_wait_prior not in this tree")
+BENCH_MISSING(c_memcpy_stages4_a8, "cg_memcpy_async_aligned + cg_wait_prior not in this tree")
+BENCH_MISSING(c_memcpy_stages2_a4, "cg_memcpy_async_aligned + cg_wait_prior not in this tree")
+BENCH_MISSING(c_memcpy_stages3_a4, "cg_memcpy_async_aligned + cg_wait_prior not in this tree")
+BENCH_MISSING(c_memcpy_stages4_a4, "cg_memcpy_async_aligned + cg_wait_prior not in this tree")
+BENCH_MISSING(c_memcpy_stages3_plain, "cg_memcpy_async(&g, dst, src, bytes) + cg_wait_prior not in this tree")
 #endif
 
 /* 1 when the cgc kernels were compiled with CG_DEBUG=1 (bounded waits, checks):

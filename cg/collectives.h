@@ -48,10 +48,14 @@
  * mask holds only the threads that exist; num_threads stays n, as in C++ CG).
  * There every collective here is defined over the threads that exist:
  *   reduce           32-bit integers on sm_80+: redux.sync over the mask;
- *                    everything else: the inclusive scan, then the last
- *                    existing rank's result (whole tiles never take it: a
- *                    test of the block's size, then of the tile's mask, picks
- *                    the path).
+ *                    everything else: the butterfly with the missing ranks
+ *                    skipped (rank r combines with rank r ^ o, or with rank
+ *                    (r ^ o) mod 2o when r ^ o is missing, or keeps its value
+ *                    when both are; cg_tile_reduce_partial_). In a block with
+ *                    a partial warp every tile takes that path, chosen by one
+ *                    block-uniform test, and in a whole tile it IS the
+ *                    butterfly, bit for bit. Float results of a partial tile
+ *                    follow that order (not a sequential one).
  *   scans            as in whole tiles (a rank reads only lower ranks).
  *   match_any/all    over the threads that exist.
  *   shuffles         defined when the source rank exists.
@@ -266,6 +270,66 @@ CG_DEVICE uint32_t cg_tile_sync_mask_(const cg_tile_t *t) { return t->_size == 3
 CG_DEVICE int cg_block_warps_whole_(void) { return ((blockDim.x * blockDim.y * blockDim.z) & 31u) == 0u; }
 
 /* ------------------------------------------------------------------------- */
+/* Shuffles of one value, per type (internal)                                */
+/* ------------------------------------------------------------------------- */
+
+/* 32-bit types: the CUDA intrinsics (one shfl.sync each). */
+#define CG_SHFL32_(sfx, T)                                                      \
+    CG_DEVICE T cg_shfl_idx_##sfx##_(uint32_t m, T v, uint32_t a, uint32_t w)   \
+    {                                                                           \
+        return __shfl_sync(m, v, (int)a, (int)w);                               \
+    }                                                                           \
+    CG_DEVICE T cg_shfl_up_##sfx##_(uint32_t m, T v, uint32_t a, uint32_t w)    \
+    {                                                                           \
+        return __shfl_up_sync(m, v, a, (int)w);                                 \
+    }                                                                           \
+    CG_DEVICE T cg_shfl_down_##sfx##_(uint32_t m, T v, uint32_t a, uint32_t w)  \
+    {                                                                           \
+        return __shfl_down_sync(m, v, a, (int)w);                               \
+    }                                                                           \
+    CG_DEVICE T cg_shfl_xor_##sfx##_(uint32_t m, T v, uint32_t a, uint32_t w)   \
+    {                                                                           \
+        return __shfl_xor_sync(m, v, (int)a, (int)w);                           \
+    }
+CG_SHFL32_(i32, int32_t)
+CG_SHFL32_(u32, uint32_t)
+CG_SHFL32_(f32, float)
+
+/* 64-bit types: two shfl.sync.b32, high word then low word, as CUDA's own
+ * 64-bit __shfl_*_sync overloads do. The words are split and joined with
+ * __double2hiint / __double2loint / __hiloint2double (NVVM builtins, plain
+ * bit moves that become a register pair in SASS) instead of those overloads,
+ * which split with `asm volatile("mov.b64 ...")`: an opaque volatile asm in
+ * a caller's loop stops NVVM from unswitching that loop on the whole-block
+ * test of cg_tile_reduce and from unrolling it, which left a per-call
+ * branch, a BSSY/BSYNC pair and a BRA.DIV in the SASS of every double
+ * reduction (docs/design/collectives.md). i64/u64 go through the same code
+ * as a double's bits (__longlong_as_double is a bit cast). */
+#define CG_SHFL64_KIND_(kind, call)                                             \
+    CG_DEVICE double cg_shfl_##kind##_f64_(uint32_t m, double v, uint32_t a, uint32_t w) \
+    {                                                                           \
+        int hi = call(m, __double2hiint(v), a, w);                              \
+        int lo = call(m, __double2loint(v), a, w);                              \
+        return __hiloint2double(hi, lo);                                        \
+    }                                                                           \
+    CG_DEVICE int64_t cg_shfl_##kind##_i64_(uint32_t m, int64_t v, uint32_t a, uint32_t w) \
+    {                                                                           \
+        return (int64_t)__double_as_longlong(cg_shfl_##kind##_f64_(m, __longlong_as_double((long long)v), a, w)); \
+    }                                                                           \
+    CG_DEVICE uint64_t cg_shfl_##kind##_u64_(uint32_t m, uint64_t v, uint32_t a, uint32_t w) \
+    {                                                                           \
+        return (uint64_t)__double_as_longlong(cg_shfl_##kind##_f64_(m, __longlong_as_double((long long)v), a, w)); \
+    }
+#define CG_SHFL_IDX32_(m, x, a, w) __shfl_sync(m, x, (int)(a), (int)(w))
+#define CG_SHFL_UP32_(m, x, a, w) __shfl_up_sync(m, x, a, (int)(w))
+#define CG_SHFL_DOWN32_(m, x, a, w) __shfl_down_sync(m, x, a, (int)(w))
+#define CG_SHFL_XOR32_(m, x, a, w) __shfl_xor_sync(m, x, (int)(a), (int)(w))
+CG_SHFL64_KIND_(idx, CG_SHFL_IDX32_)
+CG_SHFL64_KIND_(up, CG_SHFL_UP32_)
+CG_SHFL64_KIND_(down, CG_SHFL_DOWN32_)
+CG_SHFL64_KIND_(xor, CG_SHFL_XOR32_)
+
+/* ------------------------------------------------------------------------- */
 /* Every tile collective of one type                                         */
 /* ------------------------------------------------------------------------- */
 
@@ -276,22 +340,22 @@ CG_DEVICE int cg_block_warps_whole_(void) { return ((blockDim.x * blockDim.y * b
     /* The value of v in tile rank src (taken modulo n). */                     \
     CG_DEVICE T cg_tile_shfl_##sfx(const cg_tile_t *t, T v, uint32_t src)       \
     {                                                                           \
-        return __shfl_sync(cg_tile_sync_mask_(t), v, (int)src, (int)t->_size); \
+        return cg_shfl_idx_##sfx##_(cg_tile_sync_mask_(t), v, src, t->_size);  \
     }                                                                           \
     /* The value of v in rank - delta; ranks below delta get their own. */     \
     CG_DEVICE T cg_tile_shfl_up_##sfx(const cg_tile_t *t, T v, uint32_t delta)  \
     {                                                                           \
-        return __shfl_up_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size); \
+        return cg_shfl_up_##sfx##_(cg_tile_sync_mask_(t), v, delta, t->_size); \
     }                                                                           \
     /* The value of v in rank + delta; ranks past the end get their own. */    \
     CG_DEVICE T cg_tile_shfl_down_##sfx(const cg_tile_t *t, T v, uint32_t delta) \
     {                                                                           \
-        return __shfl_down_sync(cg_tile_sync_mask_(t), v, delta, (int)t->_size); \
+        return cg_shfl_down_##sfx##_(cg_tile_sync_mask_(t), v, delta, t->_size); \
     }                                                                           \
     /* The value of v in rank ^ lane_mask. */                                  \
     CG_DEVICE T cg_tile_shfl_xor_##sfx(const cg_tile_t *t, T v, uint32_t lane_mask) \
     {                                                                           \
-        return __shfl_xor_sync(cg_tile_sync_mask_(t), v, (int)lane_mask, (int)t->_size); \
+        return cg_shfl_xor_##sfx##_(cg_tile_sync_mask_(t), v, lane_mask, t->_size); \
     }                                                                           \
     /* Tile ranks whose v has the same bits as the caller's. */                \
     CG_DEVICE uint32_t cg_tile_match_any_##sfx(const cg_tile_t *t, T v)         \
@@ -335,32 +399,44 @@ CG_DEVICE int cg_block_warps_whole_(void) { return ((blockDim.x * blockDim.y * b
             v = cg_op_##sfx##_(op, v, cg_tile_shfl_xor_##sfx(t, v, o));         \
         return v;                                                               \
     }                                                                           \
+    /* The butterfly over the tile's threads that exist, ranks 0..c-1        \
+     * (c = popc(mask)): before the step of offset o, rank r holds op over the \
+     * existing ranks j = r (mod 2o). Its partner class is that of r ^ o; it   \
+     * reads rank r ^ o if it exists, else rank (r ^ o) mod 2o (same class),   \
+     * else the class is empty and it keeps its value. In a whole tile every   \
+     * partner exists: exactly the butterfly, bit for bit. Kept rolled: rare,  \
+     * and small code lets NVVM unswitch a caller's loop on the block test. */ \
+    CG_DEVICE T cg_tile_reduce_partial_##sfx##_(const cg_tile_t *t, T v, cg_op_t op) \
+    {                                                                           \
+        uint32_t r = cg_tile_rank_(t), c = (uint32_t)__popc(t->_mask);          \
+        _Pragma("unroll 1") for (uint32_t o = t->_size >> 1; o; o >>= 1)        \
+        {                                                                       \
+            uint32_t q = r ^ o;                                                 \
+            q = q < c ? q : (q & (2u * o - 1u));                                \
+            T u = cg_tile_shfl_##sfx(t, v, q);                                  \
+            v = q < c ? cg_op_##sfx##_(op, v, u) : v;                           \
+        }                                                                       \
+        return v;                                                               \
+    }                                                                           \
     /* op over every thread of the tile, in every thread (see the top). */     \
     CG_DEVICE T cg_tile_reduce_##sfx(const cg_tile_t *t, T v, cg_op_t op)       \
     {                                                                           \
         if (CG_REDUX_##sfx##_ && t->_size >= 16u)                               \
             return cg_redux_##sfx##_(cg_tile_sync_mask_(t), v, op);             \
-        /* Whole tiles: the butterfly. The block test is uniform to ptxas     \
-         * and settles it in blocks without a partial warp; tested apart so   \
-         * the compiler can take it out of a caller's loop. */                 \
+        /* No partial warp: every tile is whole, C++ CG's butterfly. The test  \
+         * is block-uniform, so ptxas branches on it without reconvergence,    \
+         * and NVVM can take it out of a caller's loop. */                     \
         if (__builtin_expect(cg_block_warps_whole_(), 1))                       \
             return cg_tile_butterfly_##sfx##_(t, v, op);                        \
-        if (__builtin_expect(cg_tile_whole_(t), 1))                             \
-            return cg_tile_butterfly_##sfx##_(t, v, op);                        \
-        if (CG_REDUX_##sfx##_) /* a partial tile below 16 */                    \
+        /* A block with a partial warp: no branch on the tile (a divergent     \
+         * branch here would cost every call in a loop that is not unswitched  \
+         * a BSSY/BSYNC pair and a BRA.DIV). 32-bit integers: redux.sync over  \
+         * the threads that exist. Others: the butterfly with ranks that do    \
+         * not exist skipped (cg_tile_reduce_partial_), which in a whole tile  \
+         * is the butterfly itself. */                                         \
+        if (CG_REDUX_##sfx##_)                                                  \
             return cg_redux_##sfx##_(t->_mask, v, op);                          \
-        /* A partial tile: its threads are ranks 0..count-1; the last holds    \
-         * the total after the inclusive scan (the same steps as               \
-         * cg_tile_inclusive_scan, kept rolled: rare, and small code here      \
-         * lets the compiler take the whole-block test out of a loop). */      \
-        uint32_t r = cg_tile_rank_(t);                                          \
-        _Pragma("unroll 1") for (uint32_t i = 1; i < t->_size; i <<= 1)         \
-        {                                                                       \
-            T u = cg_tile_shfl_up_##sfx(t, v, i);                               \
-            if (i <= r)                                                         \
-                v = cg_op_##sfx##_(op, v, u);                                   \
-        }                                                                       \
-        return cg_tile_shfl_##sfx(t, v, (uint32_t)__popc(t->_mask) - 1u);       \
+        return cg_tile_reduce_partial_##sfx##_(t, v, op);                       \
     }
 
 CG_TILE_COLLECTIVES_(i32, int32_t)

@@ -4,6 +4,8 @@
  *
  *   cg_memcpy_async(&g, dst, src, bytes, &bar)        async/copy.h's engine
  *   cg_memcpy_async(&g, dst, src, bytes)              one stage, no barrier;
+ *   cg_memcpy_async_aligned(&g, dst, src, bytes, a)   the same, alignment a
+ *                                                     stated (aligned_size_t);
  *   cg_wait(&g), cg_wait_prior(&g, n)                 then wait (C++ CG's
  *                                                     memcpy_async / wait /
  *                                                     wait_prior<n>)
@@ -118,6 +120,18 @@ CG_DEVICE uint32_t cg_copy_grid_count_(const cg_grid_t *g) { (void)g; return cg_
  * cg_wait_prior (async/copy.h's cg_memcpy_async_stage). */
 #define cg_memcpy_async_stage_(g, dst, src, bytes)                                                 \
     cg_memcpy_async_stage(CG_COPY_RANK_(g), CG_COPY_COUNT_(g), (dst), (src), (size_t)(bytes))
+
+/* The same stage when the caller states the alignment: dst, src and bytes
+ * multiples of `align` (4, 8 or 16, a constant), the counterpart of C++'s
+ * memcpy_async(group, dst, src, cuda::aligned_size_t<align>(bytes)):
+ *   cg_memcpy_async_aligned(&b, stage, src, 16384, 16);   one cp.async.cg loop
+ *   cg_memcpy_async_aligned(&t, &s[i], &g[j], 4, 4);       one cp.async of 4
+ * Nothing is tested at run time (a debug build checks the promise and traps
+ * with the values). Waited for with cg_wait / cg_wait_prior as the
+ * four-argument form (async/copy.h, cg_memcpy_async_stage_aligned). */
+#define cg_memcpy_async_aligned(g, dst, src, bytes, align)                                        \
+    cg_memcpy_async_stage_aligned(CG_COPY_RANK_(g), CG_COPY_COUNT_(g), (dst), (src), (size_t)(bytes), \
+                                  (uint32_t)(align))
 
 /* cg_memcpy_async(&g, dst, src, bytes, &bar)   completes on the barrier;
  * cg_memcpy_async(&g, dst, src, bytes)         one stage of cp.async copies

@@ -9,13 +9,18 @@
  * after the wait every thread sees the new accumulator, and shared memory is
  * free to reuse. The C++ -> cgc map:
  *
- *   cuda::barrier<thread_scope_block, F>     -> cg_barrier_fn_t (in __shared__)
- *   init(bar, block.size(), completion_fn)   -> cg_barrier_fn_init(&bar, n, psum_completion, &ctx)
- *   auto t = bar->arrive();                  -> cg_token_t t = cg_barrier_fn_arrive(&bar);
- *   bar->wait(std::move(t));                 -> cg_barrier_fn_wait(&bar, t);
+ *   cuda::barrier<thread_scope_block, F>     -> CG_BARRIER_FN_DEFINE(psum_bar, psum_completion)
+ *                                               at file scope: the type psum_bar_t (in __shared__)
+ *   init(bar, block.size(), completion_fn)   -> psum_bar_init(&bar, n, &ctx)
+ *   auto t = bar->arrive();                  -> cg_token_t t = psum_bar_arrive(&bar);
+ *   bar->wait(std::move(t));                 -> psum_bar_wait(&bar, t);
  *
- * The lambda's captures become a context struct passed as the function's
- * argument. Two deliberate differences from the seed's listing: each thread
+ * As in C++, where F is part of the barrier's type, the function is fixed
+ * at compile time and inlined into the last arrival's step. (cg_barrier_fn_t
+ * with cg_barrier_fn_init(&bar, n, fn, &ctx) stores the function instead:
+ * one type for any function, at the price of an indirect call per phase,
+ * barrier/barrier_fn.h.) The lambda's captures become a context struct
+ * passed as the function's argument. Two deliberate differences from the seed's listing: each thread
  * loads its own element (data[i + rank]; the listing's data[i] reads one
  * element for the whole block), and the arithmetic is unsigned, because the
  * accumulator grows by a factor of (block size + 1) per phase and must wrap
@@ -24,7 +29,7 @@
  *
  * Under compute-sanitizer racecheck this example reports the threads' smem
  * writes (before the arrive) against psum_completion's reads: in
- * cg_barrier_fn_t the last arrival acquires the others with fence.acq_rel.cta
+ * the completion barrier the last arrival acquires the others with fence.acq_rel.cta
  * after its own mbarrier.arrive.noComplete, and racecheck models mbarrier
  * synchronization only as arrive -> wait (barrier/barrier.h gives the
  * memory-model argument and the designs measured). Its GPU test skips under racecheck with that reason
@@ -59,10 +64,13 @@ static __device__ void psum_completion(void *arg)
     *c->acc += sum;
 }
 
+/* The barrier type whose completion function is psum_completion. */
+CG_BARRIER_FN_DEFINE(psum_bar, psum_completion);
+
 static __global__ void psum_kernel(const unsigned *data, int n, unsigned *accs)
 {
     __shared__ unsigned smem[PSUM_BLOCK];
-    __shared__ cg_barrier_fn_t bar;
+    __shared__ psum_bar_t bar;
     __shared__ psum_ctx_t ctx;
     const unsigned rank = threadIdx.x;
     const unsigned *mine = data + (size_t)blockIdx.x * (size_t)n;
@@ -70,15 +78,15 @@ static __global__ void psum_kernel(const unsigned *data, int n, unsigned *accs)
     if (rank == 0) {
         ctx.smem = smem;
         ctx.acc = acc;
-        cg_barrier_fn_init(&bar, blockDim.x, psum_completion, &ctx);
+        psum_bar_init(&bar, blockDim.x, &ctx);
     }
     __syncthreads();
 
     for (int i = 0; i < n; i += (int)blockDim.x) {
         smem[rank] = mine[i + (int)rank] + *acc;
-        cg_token_t t = cg_barrier_fn_arrive(&bar);
+        cg_token_t t = psum_bar_arrive(&bar);
         /* independent computation could go here */
-        cg_barrier_fn_wait(&bar, t);
+        psum_bar_wait(&bar, t);
         /* the completion function's write to *acc is visible here, and
          * smem may be overwritten in the next iteration */
     }

@@ -57,3 +57,43 @@ extern "C" __global__ void asyp_elect_sync(uint32_t *o)
 {
     o[threadIdx.x] = cg_elect_sync(0xFFFFFFFFu) ? 1u : 0u;
 }
+
+/* The staged copy (four-argument cg_memcpy_async + cg_wait) of 4 bytes per
+ * thread, each thread its own element through the tile of one thread (the
+ * port of globalToShmemAsyncCopy), with the pointers 16-byte congruent: the
+ * entry's own code must be cp.async of 4 bytes and no byte copy (a byte
+ * copy may remain only in the out-of-line fallback for misaligned pointers).
+ * Issue 23: it was ld.global.u8 / st.shared.u8. */
+extern "C" __global__ void asyp_stage_plain4(const float *g, float *o)
+{
+    __shared__ __align__(16) float s[256];
+    cg_tile_t me = cg_this_thread();
+    cg_memcpy_async(&me, &s[threadIdx.x], &g[threadIdx.x], sizeof(float));
+    cg_wait(&me);
+    __syncthreads();
+    o[threadIdx.x] = s[threadIdx.x ^ 1u];
+}
+
+/* The same with the alignment stated (cuda::aligned_size_t<4>'s
+ * counterpart): one cp.async of 4, nothing else, no call. */
+extern "C" __global__ void asyp_stage_aligned4(const float *g, float *o)
+{
+    __shared__ __align__(16) float s[256];
+    cg_tile_t me = cg_this_thread();
+    cg_memcpy_async_aligned(&me, &s[threadIdx.x], &g[threadIdx.x], sizeof(float), 4);
+    cg_wait(&me);
+    __syncthreads();
+    o[threadIdx.x] = s[threadIdx.x ^ 1u];
+}
+
+/* A block's 16-byte-aligned stage of a run-time size, alignment stated: one
+ * loop of cp.async.cg of 16, the only copy instruction (C++ CG's
+ * memcpy_async(block, ..., aligned_size_t<16>) compiles to the same). */
+extern "C" __global__ void asyp_stage_aligned16(const uint4 *g, uint32_t bytes, uint32_t *o)
+{
+    extern __shared__ uint4 dyn[];
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_memcpy_async_aligned(&b, dyn, g, bytes, 16);
+    cg_wait_prior(&b, 0);
+    o[threadIdx.x] = dyn[threadIdx.x].x;
+}

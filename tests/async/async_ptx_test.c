@@ -84,3 +84,41 @@ Test(async_ptx, memcpy_async_bulk_path_fences_expects_then_copies)
     free(ins);
     free(ptx);
 }
+
+/* The staged copy (issue 23). A 4-byte copy with aligned pointers is one
+ * cp.async of 4: no byte load or store in the kernel's own code (the plain
+ * form keeps the misaligned fallback out of line, a call the aligned path
+ * never takes); with the alignment stated, the cp.async is all there is. */
+static void expect_no_byte_copy(const char *ins, const char *name)
+{
+    cr_expect_eq(cgt_count(ins, ".u8 "), 0, "%s: byte loads/stores in the kernel:\n%s", name, ins);
+    cr_expect_eq(cgt_count(ins, ".b8 "), 0, "%s: byte loads/stores in the kernel:\n%s", name, ins);
+}
+
+Test(async_ptx, staged_4_byte_copy_is_cp_async)
+{
+    char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_stage_plain4"));
+    cr_expect_gt(cgt_count(ins, "cp.async.ca.shared::cta.global "), 0, "plain 4-byte stage: no cp.async:\n%s", ins);
+    cr_expect(strstr(ins, "], 4;") != NULL, "plain 4-byte stage: no 4-byte cp.async:\n%s", ins);
+    expect_no_byte_copy(ins, "asyp_stage_plain4");
+    cr_expect_eq(cgt_count(ins, "cp.async.commit_group;"), 1, "one commit per stage:\n%s", ins);
+    free(ins);
+
+    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_stage_aligned4"));
+    cr_expect_eq(cgt_count(ins, "cp.async.ca.shared::cta.global "), 1, "aligned 4-byte stage: one cp.async:\n%s", ins);
+    cr_expect_eq(cgt_count(ins, "cp.async.cg."), 0, "aligned 4-byte stage: no 16-byte cp.async:\n%s", ins);
+    cr_expect(strstr(ins, "], 4;") != NULL, "aligned 4-byte stage: the cp.async copies 4 bytes:\n%s", ins);
+    cr_expect_eq(cgt_count(ins, "call"), 0, "aligned 4-byte stage: no call:\n%s", ins);
+    expect_no_byte_copy(ins, "asyp_stage_aligned4");
+    free(ins);
+
+    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_stage_aligned16"));
+    cr_expect_eq(cgt_count(ins, "cp.async.cg.shared::cta.global "), 1, "aligned 16: one cp.async.cg:\n%s", ins);
+    cr_expect_eq(cgt_count(ins, "cp.async.ca."), 0, "aligned 16: no narrower cp.async:\n%s", ins);
+    cr_expect_eq(cgt_count(ins, "call"), 0, "aligned 16: no call:\n%s", ins);
+    expect_no_byte_copy(ins, "asyp_stage_aligned16");
+    cr_expect_eq(cgt_count(ins, "cp.async.wait_group 0;"), 1, "wait_prior(0):\n%s", ins);
+    free(ins);
+    free(ptx);
+}

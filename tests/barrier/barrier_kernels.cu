@@ -371,12 +371,23 @@ static __device__ void bt_sum_completion(void *arg)
     c->phase += 1u;
 }
 
+/* The same step after a delay, for the barrier whose function is fixed at
+ * compile time (modes 4, 5): a waiter released before the step ends would
+ * find the phase count or the sum of the phase before. */
+static __device__ void bt_sum_completion_slow(void *arg)
+{
+    bt_spin(500);
+    bt_sum_completion(arg);
+}
+CG_BARRIER_FN_DEFINE(bt_fixed_bar, bt_sum_completion_slow);
+
 extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, int mode, int jitter,
                                                 int *results, uint32_t *runs, uint32_t *errors,
                                                 int *seen)
 {
     extern __shared__ int sm[];
     __shared__ cg_barrier_fn_t bar;
+    __shared__ bt_fixed_bar_t fixed;
     __shared__ bt_ctx_t ctx;
     const uint32_t n = blockDim.x, t = threadIdx.x;
     if (t == 0) {
@@ -389,6 +400,7 @@ extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, i
         /* mode 1 (inline step) and 3 (function named at the arrive) must not
          * call the stored one: there is none. */
         cg_barrier_fn_init(&bar, n, (mode == 1 || mode == 3) ? NULL : bt_sum_completion, &ctx);
+        bt_fixed_bar_init(&fixed, n, &ctx);
     }
     __syncthreads();
 
@@ -409,8 +421,14 @@ extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, i
             cg_barrier_fn_wait(&bar, tok);
         } else if (mode == 2) {
             cg_barrier_fn_arrive_and_wait(&bar);
-        } else {
+        } else if (mode == 3) {
             cg_barrier_fn_wait(&bar, cg_barrier_fn_arrive_with(&bar, bt_sum_completion, &ctx));
+        } else if (mode == 4) {
+            cg_token_t tok = bt_fixed_bar_arrive(&fixed);
+            bt_spin(bt_hash3((uint32_t)inputs[k * n + t], k, t + 1u) % 64u); /* work between arrive and wait */
+            bt_fixed_bar_wait(&fixed, tok);
+        } else {
+            bt_fixed_bar_arrive_and_wait(&fixed);
         }
         /* The function ran exactly once for each phase so far, and its
          * writes (shared and global) are visible after the wait. */

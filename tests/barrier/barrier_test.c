@@ -301,7 +301,11 @@ Test(barrier, remote_arrive_across_a_cluster)
 
 /* Completion function: runs exactly once per phase, sees every arriving
  * thread's write (its sum is the host's), and its writes are visible to every
- * waiter. Three ways to use it, every block size, random arrival order. */
+ * waiter. Every way to use it (the stored pointer, the inline step,
+ * arrive_and_wait, the function named at the arrive, and the type whose
+ * function is fixed at compile time, with a function slow enough that a
+ * waiter released before it ends would read the phase before), every block
+ * size, random arrival order. */
 Test(barrier, completion_function_once_per_phase_sees_every_write)
 {
     cgt_skip_under_sanitizer("racecheck", RACECHECK_NO_MODEL_FN_BARRIER);
@@ -309,8 +313,10 @@ Test(barrier, completion_function_once_per_phase_sees_every_write)
     uint64_t rng = cgt_seed();
     int phases = quick() ? 50 : 1000;
     static const char *modes[] = {"stored function", "arrive_elect inline", "arrive_and_wait",
-                                  "arrive_with (function named at the arrive)"};
-    for (int mode = 0; mode < 4; ++mode) {
+                                  "arrive_with (function named at the arrive)",
+                                  "CG_BARRIER_FN_DEFINE type: arrive, work, wait (slow function)",
+                                  "CG_BARRIER_FN_DEFINE type: arrive_and_wait (slow function)"};
+    for (int mode = 0; mode < 6; ++mode) {
         for (size_t s = 0; s < NSIZES; ++s) {
             int threads = block_sizes[s];
             size_t nin = (size_t)phases * (size_t)threads;

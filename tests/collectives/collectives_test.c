@@ -15,7 +15,8 @@
  * Floats are compared BIT-EXACTLY, against C++ CG and against the host: the
  * host reference repeats the order of combination both libraries use
  * (butterfly for reductions of whole tiles and groups of 32, Hillis-Steele
- * scans, scan-then-last-rank for other reductions; see cg/collectives.h),
+ * scans, the butterfly with missing ranks skipped for partial tiles,
+ * scan-then-last-rank for other coalesced reductions; see cg/collectives.h),
  * with C++ CG's operator definitions and argument order, in IEEE single and
  * double arithmetic (x86-64 SSE, no contraction: the kernels only add and
  * compare). No tolerance is used anywhere. Inputs include +0 and -0 and
@@ -191,6 +192,29 @@ static void ref_reduce(cgt_type_t ty, int op, const uint64_t *in, uint32_t count
         for (uint32_t r = 0; r < count; r++)
             out[r] = s[count - 1];
     }
+}
+
+/* A tile reduce where only ranks 0..count-1 of a tile of n exist (the
+ * partial tile of a partial last warp; cg/collectives.h,
+ * cg_tile_reduce_partial_): the butterfly, o = n/2 .. 1, where rank r
+ * combines op(own, value of q) with q = r ^ o if that rank exists, else
+ * (r ^ o) mod 2o if that one does, else keeps its own value. With count == n
+ * it is ref_butterfly. Each rank's result. */
+static void ref_partial_tile_reduce(cgt_type_t ty, int op, const uint64_t *in, uint32_t count, uint32_t n,
+                                    uint64_t *out)
+{
+    uint64_t cur[32], nxt[32];
+    memcpy(cur, in, count * sizeof cur[0]);
+    for (uint32_t o = n / 2; o; o >>= 1) {
+        for (uint32_t r = 0; r < count; r++) {
+            uint32_t q = r ^ o;
+            if (q >= count)
+                q &= 2 * o - 1;
+            nxt[r] = q < count ? ref_op(ty, op, cur[r], cur[q]) : cur[r];
+        }
+        memcpy(cur, nxt, count * sizeof cur[0]);
+    }
+    memcpy(out, cur, count * sizeof cur[0]);
 }
 
 /* Low `bits` ones (bits <= 32). */
@@ -378,7 +402,10 @@ static void run_tile(uint32_t n, cgt_type_t ty, cg_dim3_t grid, cg_dim3_t block,
                 k[r] = in.key[g0 + t0 + r] & wm;
             }
             for (int op = 0; op < nops(ty); op++) {
-                ref_reduce(ty, op, v, count, whole, red[op]);
+                if (whole)
+                    ref_butterfly(ty, op, v, count, red[op]);
+                else
+                    ref_partial_tile_reduce(ty, op, v, count, n, red[op]);
                 ref_scan(ty, op, v, count, inc[op]);
             }
             /* Binary partition by pred and labeled partition by key. */
@@ -800,6 +827,28 @@ Test(collectives, reference_selfcheck)
     cr_expect_eq(out[0], f2b(1.0f + ldexpf(1.0f, -23)), "butterfly order: 0x%llx", (unsigned long long)out[0]);
     ref_scan(CGT_F32, OP_PLUS, in, 4, inc);
     cr_expect_eq(inc[3], f2b(1.0f + ldexpf(1.0f, -23)), "scan order: 0x%llx", (unsigned long long)inc[3]);
+    /* A partial tile: 3 of 4 ranks. Step o = 2: rank 0 takes rank 2, rank 1
+     * (partner 3 missing, 3 mod 4 too) keeps its own, rank 2 takes rank 0;
+     * step o = 1: rank 2's partner 3 is missing, it reads rank 1 (3 mod 2).
+     * Every rank: (1 + 2^-24) + 2^-24 = 1 in float (each add rounds back). */
+    ref_partial_tile_reduce(CGT_F32, OP_PLUS, in, 3, 4, out);
+    for (uint32_t i = 0; i < 3; i++)
+        cr_expect_eq(out[i], f2b(1.0f), "partial tile rank %u: 0x%llx", i, (unsigned long long)out[i]);
+    for (uint32_t count = 1; count <= 32; count++) { /* integers: the total in every rank */
+        uint64_t sum = 0;
+        for (uint32_t i = 0; i < count; i++) {
+            in[i] = cgt_rand(&rng) & 0xffffu;
+            sum += in[i];
+        }
+        uint32_t n = 1;
+        while (n < count)
+            n *= 2;
+        for (uint32_t tile = n; tile <= 32; tile *= 2) {
+            ref_partial_tile_reduce(CGT_U32, OP_PLUS, in, count, tile, out);
+            for (uint32_t i = 0; i < count; i++)
+                cr_expect_eq(out[i], sum, "partial tile sum count=%u n=%u rank %u", count, tile, i);
+        }
+    }
     /* less keeps its first argument on a tie: less(+0, -0) = +0, less(-0, +0) = -0. */
     cr_expect_eq(ref_op(CGT_F32, OP_LESS, f2b(0.0f), f2b(-0.0f)), f2b(0.0f));
     cr_expect_eq(ref_op(CGT_F32, OP_LESS, f2b(-0.0f), f2b(0.0f)), f2b(-0.0f));

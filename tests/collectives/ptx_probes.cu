@@ -108,3 +108,32 @@ TILE_PAIR(fast_reduce32_less_f32, 32, float, cg_tile_reduce_f32(&t, v, CG_OP_LES
 COALESCED_PAIR(coalesced_reduce_plus_i32, int32_t, cg_coalesced_reduce_i32(&g, v, CG_OP_PLUS),
                cpp::reduce(g, v, cpp::plus<int32_t>()))
 COALESCED_PAIR(coalesced_ballot, uint32_t, cg_coalesced_ballot(&g, v & 1u), g.ballot(v & 1u))
+
+/* cgc_<name> and cpp_<name>: a reduction in a loop, each input made from the
+ * previous result (the benchmark's shape). C++ CG's loop is its butterfly
+ * unrolled; cgc's must be the same loop once NVVM has taken the block-size
+ * test out of it (docs/design/collectives.md: 64-bit values). */
+#define LOOP_PAIR(name, N, T, cgc_call, cpp_call)                                        \
+    extern "C" __global__ void cgc_##name(T *o, int iters)                               \
+    {                                                                                    \
+        cg_thread_block_t b = cg_this_thread_block();                                    \
+        cg_tile_t t = cg_tiled_partition(&b, N);                                         \
+        T v = o[threadIdx.x];                                                            \
+        for (int i = 0; i < iters; ++i)                                                  \
+            v = cgc_call + (T)i;                                                         \
+        o[threadIdx.x] = v;                                                              \
+    }                                                                                    \
+    extern "C" __global__ void cpp_##name(T *o, int iters)                               \
+    {                                                                                    \
+        cpp::thread_block_tile<N, cpp::thread_block> t = cpp::tiled_partition<N>(cpp::this_thread_block()); \
+        T v = o[threadIdx.x];                                                            \
+        for (int i = 0; i < iters; ++i)                                                  \
+            v = cpp_call + (T)i;                                                         \
+        o[threadIdx.x] = v;                                                              \
+    }
+
+LOOP_PAIR(loop_reduce32_f64, 32, double, cg_tile_reduce_f64(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<double>()))
+LOOP_PAIR(loop_reduce16_f64, 16, double, cg_tile_reduce_f64(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<double>()))
+LOOP_PAIR(loop_reduce8_f64, 8, double, cg_tile_reduce_f64(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<double>()))
+LOOP_PAIR(loop_reduce16_i64, 16, int64_t, cg_tile_reduce_i64(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<int64_t>()))
+LOOP_PAIR(loop_reduce32_f32, 32, float, cg_tile_reduce_f32(&t, v, CG_OP_PLUS), cpp::reduce(t, v, cpp::plus<float>()))

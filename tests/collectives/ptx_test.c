@@ -15,7 +15,9 @@
  *   - a constant operator folds: no compare in a float sum, no add in a
  *     float minimum;
  *   - a coalesced group's 32-bit reduction is one redux.sync, its ballot a
- *     redux.sync.or (partial groups) beside the plain ballot (groups of 32). */
+ *     redux.sync.or (partial groups) beside the plain ballot (groups of 32);
+ *   - a reduction in a loop compiles to C++ CG's loop: the block-size test
+ *     unswitched out of it, as many butterfly shuffles (unrolled alike). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -407,5 +409,36 @@ Test(collectives_ptx, benchmark_calls_take_cpp_cg_code)
     expect_fast_path(ptx, "fast_scan16_i32", 4, 0);
     expect_same_code_path(ptx, "fast_scan16_f32");
     expect_fast_path(ptx, "fast_scan16_f64", 8, 0);
+    free(ptx);
+}
+
+/* A reduction in a loop (the benchmark's shape): C++ CG's loop is its
+ * butterfly unrolled (no branch); cgc's block-size test must leave the loop
+ * (NVVM unswitches it) so that the loop left is the same butterfly, unrolled
+ * as far: as many shfl.sync.bfly in the whole function as C++ CG's (cgc's
+ * partial-warp path shuffles with shfl.sync.idx, so it adds none). Before
+ * 64-bit values were split without CUDA's `asm volatile("mov.b64 ...")`,
+ * NVVM kept the test in the loop and did not unroll it: 20 against 50 at
+ * tile 32, and every call paid a branch, a BSSY/BSYNC and a BRA.DIV in SASS.
+ * docs/design/collectives.md. */
+static void expect_loop_like_cpp(const char *ptx, const char *name)
+{
+    pair_t p = probe(ptx, name);
+    size_t a = cgt_count(p.cgc, "shfl.sync.bfly"), b = cgt_count(p.cpp, "shfl.sync.bfly");
+    cr_expect(b > 0 && a == b, "%s: cgc has %zu shfl.sync.bfly, C++ CG %zu (loop not unswitched/unrolled alike)", name,
+              a, b);
+    cr_expect_eq(cgt_count(p.cgc, "mov.b64 {"), 0u, "%s: cgc splits a 64-bit value with inline asm:\n%s", name,
+                 p.cgc);
+    release(p);
+}
+
+Test(collectives_ptx, reduce_loops_unswitch_like_cpp_cg)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    expect_loop_like_cpp(ptx, "loop_reduce32_f64");
+    expect_loop_like_cpp(ptx, "loop_reduce16_f64");
+    expect_loop_like_cpp(ptx, "loop_reduce8_f64");
+    expect_loop_like_cpp(ptx, "loop_reduce16_i64");
+    expect_loop_like_cpp(ptx, "loop_reduce32_f32");
     free(ptx);
 }

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""tools/compile_time.py — what cgc costs at compile time, beside C++ CG /
+libcu++ and bare code (issue 23).
+
+The same five kernels (tools/compile_time/*.cu: block split barrier, cluster
+barrier + DSMEM, grid sync, tile reduce/scan, pipeline), each written three
+ways (cgc through #include "cg/cg.h"; NVIDIA's C++ Cooperative Groups /
+libcu++; bare: inline PTX and builtins), compiled with nvcc -O3 for sm_90a.
+For each it reports
+  seconds    CPU seconds (user + system, nvcc and every tool it runs) of a
+             full `nvcc -c` of the file, the least of --reps runs: CPU time,
+             not wall time, so a busy machine changes it little;
+  registers  ptxas -v's count for the kernel (`-cubin -Xptxas -v`);
+  SASS bytes the size of the kernel's .text section in that cubin.
+Each file holds one kernel, so a file is one call site.
+
+  tools/compile_time.py             print the table (markdown)
+  tools/compile_time.py --check     also exit 1 when a cgc kernel takes more
+                                    than the bare one + 0.5 s, or more than
+                                    twice C++'s registers (CI: .ci/run via
+                                    tools/check_compile_time.sh)
+"""
+import argparse
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KERNELS = ["block_split", "cluster_dsmem", "grid_sync", "tile_collectives", "pipeline"]
+VARIANTS = [("cgc", "CT_CGC"), ("C++", "CT_CPP"), ("bare", "CT_BARE")]
+TIME_SLACK_S = 0.5  # a cgc kernel may take this much longer than the bare one
+REG_FACTOR = 2.0  # and at most this many times C++'s registers
+
+
+def nvcc_path():
+    cuda = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+    for cand in (os.path.join(cuda, "bin", "nvcc"), shutil.which("nvcc")):
+        if cand and os.path.exists(cand):
+            return cand
+    sys.exit("compile_time: nvcc not found (set CUDA_PATH)")
+
+
+def base_cmd(nvcc, kernel, define):
+    return [nvcc, "-O3", "-std=c++17", "-gencode=arch=compute_90a,code=sm_90a", "-I" + ROOT,
+            "-DCT_VARIANT=" + define, os.path.join(ROOT, "tools", "compile_time", kernel + ".cu")]
+
+
+def run_cpu(cmd, cwd):
+    """Runs cmd; returns (CPU seconds of it and its children, output)."""
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = p.stdout.read().decode(errors="replace")
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        raise RuntimeError("%s failed:\n%s" % (" ".join(cmd), out))
+    return ru.ru_utime + ru.ru_stime, out
+
+
+def text_size(cubin, name):
+    """Size of section .text.<name> of an ELF64 cubin (no binutils needed)."""
+    with open(cubin, "rb") as f:
+        b = f.read()
+    shoff, = struct.unpack_from("<Q", b, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", b, 0x3A)
+    def sh(i):
+        return struct.unpack_from("<IIQQQQIIQQ", b, shoff + i * shentsize)
+    strtab = sh(shstrndx)
+    for i in range(shnum):
+        s = sh(i)
+        off = strtab[4] + s[0]
+        sec = b[off:b.index(b"\0", off)].decode()
+        if sec == ".text." + name:
+            return s[5]
+    raise RuntimeError("no .text.%s in %s" % (name, cubin))
+
+
+def time_once(nvcc, kernel, define, rep, tmp):
+    """CPU seconds of one full compile of the file."""
+    out = os.path.join(tmp, "%s_%s_%d.o" % (kernel, define, rep))
+    t, _ = run_cpu(base_cmd(nvcc, kernel, define) + ["-c", "-o", out], tmp)
+    return t
+
+
+def inspect(nvcc, kernel, define, tmp):
+    """ptxas -v's registers and the .text size of the kernel."""
+    cubin = os.path.join(tmp, "%s_%s.cubin" % (kernel, define))
+    _, out = run_cpu(base_cmd(nvcc, kernel, define) + ["-cubin", "-Xptxas", "-v", "-o", cubin], tmp)
+    name = "ct_" + kernel
+    m = re.search(r"Compiling entry function '%s'.*?Used (\d+) registers" % re.escape(name), out, re.S)
+    if not m:
+        raise RuntimeError("no register count for %s in:\n%s" % (name, out))
+    return {"regs": int(m.group(1)), "sass": text_size(cubin, name)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 when a limit is exceeded")
+    ap.add_argument("--reps", type=int, default=3, help="timed compiles of each cgc and bare file (least kept)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    args = ap.parse_args()
+    nvcc = nvcc_path()
+    res = {}
+    with tempfile.TemporaryDirectory(prefix="cgc_ct_") as tmp, ThreadPoolExecutor(args.jobs) as pool:
+        # Rep by rep, each kernel's cgc and bare compiles side by side, so a
+        # change in the machine's load falls on both; the least of each kept.
+        # C++ once (for the register limit and the table).
+        timed = {}
+        for rep in range(args.reps):
+            for k in KERNELS:
+                for label, define in VARIANTS:
+                    if label == "C++" and rep > 0:
+                        continue
+                    timed.setdefault((k, label), []).append(pool.submit(time_once, nvcc, k, define, rep, tmp))
+        looked = {(k, label): pool.submit(inspect, nvcc, k, define, tmp) for k in KERNELS for label, define in VARIANTS}
+        for key in looked:
+            r = looked[key].result()
+            r["s"] = min(f.result() for f in timed[key])
+            res[key] = r
+    print("| kernel | cgc s | C++ s | bare s | cgc - bare | registers cgc / C++ / bare | SASS bytes cgc / C++ / bare |")
+    print("|---|---|---|---|---|---|---|")
+    bad = []
+    for k in KERNELS:
+        c, p, b = res[(k, "cgc")], res[(k, "C++")], res[(k, "bare")]
+        d = c["s"] - b["s"]
+        print("| %s | %.2f | %.2f | %.2f | %+.2f | %d / %d / %d | %d / %d / %d |" %
+              (k, c["s"], p["s"], b["s"], d, c["regs"], p["regs"], b["regs"], c["sass"], p["sass"], b["sass"]))
+        if d > TIME_SLACK_S:
+            bad.append("%s: cgc compiles in %.2f s, bare in %.2f s (limit bare + %.1f s)" % (k, c["s"], b["s"], TIME_SLACK_S))
+        if c["regs"] > REG_FACTOR * p["regs"]:
+            bad.append("%s: cgc uses %d registers, C++ %d (limit %.0fx)" % (k, c["regs"], p["regs"], REG_FACTOR))
+    print("\nseconds: CPU seconds of `nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -c` "
+          "(least of %d; C++: 1 run); registers: ptxas -v; SASS bytes: the kernel's .text section" % args.reps)
+    for line in bad:
+        print("LIMIT EXCEEDED: " + line)
+    if args.check:
+        print("compile_time check: %s" % ("FAILED" if bad else "passed"))
+        return 1 if bad else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
