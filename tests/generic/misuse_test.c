@@ -8,12 +8,13 @@
  * A kernel holds the calls from line 9 on; nvcc (the toolkit's, on the
  * runfiles' copy of the headers) compiles it. Three misuses alone: the build
  * fails, the first line is "misuse.cu(9): error", the output has at most 5
- * lines and names what the call accepts. Every misuse in one kernel: one
- * error per misuse at its own line, naming the accepted types, no notes or
- * warnings (nvcc reports a given catch-all once per file: the misuses go in
- * rounds that share none; the first needle names the catch-all). A control kernel with correct calls must build, so each failure
- * is the misuse's. The report is the catch-all overload's (cg/generic.h): an
- * incomplete return type whose name is the message.
+ * lines and names what the call accepts. Every misuse: one error at its own
+ * line naming the accepted types, no notes or warnings (nvcc reports a given
+ * catch-all once per file, so the misuses go in rounds that share none; a
+ * case's first needle names its catch-all). A control kernel with correct
+ * calls must build, so each failure is the misuse's. The report is the
+ * catch-all overload's (cg/generic.h): an incomplete return type whose name
+ * is the message.
  */
 #include <stdio.h>
 #include <stdlib.h>
