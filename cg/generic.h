@@ -28,6 +28,9 @@
  *       of more than 32 threads).
  *   cg_shfl_xor(&g, v, lane_mask)
  *       g: a tile (C++ CG's coalesced_group has no shfl_xor).
+ *   cg_binary_partition(&g, pred)  cg_labeled_partition(&g, label)
+ *       -> cg_coalesced_group_t; g: a tile or a coalesced group; label any
+ *       integer type (32-bit and narrower: the 32-bit call, 64-bit: _u64).
  *   v: any arithmetic type: signed/unsigned char, short, int, long, long
  *   long, float, double (and so int32_t ... uint64_t, size_t); the result has
  *   v's type. op: a cg_op_t (CG_OP_PLUS, CG_OP_LESS, CG_OP_GREATER,
@@ -152,6 +155,26 @@
     X(float, f32, float, __VA_ARGS__)                                                              \
     X(double, f64, double, __VA_ARGS__)
 
+/* Label types of labeled_partition, X(type, suffix of the typed call, its
+ * label type, ...): 32-bit integers take the plain call, 64-bit ones _u64
+ * (C++ CG takes unsigned int and unsigned long long labels). */
+#if defined(_WIN32)
+#define CG_GENERIC_LONG_LABELS_(X, ...) X(long, , uint32_t, __VA_ARGS__) X(unsigned long, , uint32_t, __VA_ARGS__)
+#else
+#define CG_GENERIC_LONG_LABELS_(X, ...) X(long, _u64, uint64_t, __VA_ARGS__) X(unsigned long, _u64, uint64_t, __VA_ARGS__)
+#endif
+#define CG_GENERIC_LABELS_(X, ...)                                                                 \
+    X(char, , uint32_t, __VA_ARGS__)                                                               \
+    X(signed char, , uint32_t, __VA_ARGS__)                                                        \
+    X(unsigned char, , uint32_t, __VA_ARGS__)                                                      \
+    X(short, , uint32_t, __VA_ARGS__)                                                              \
+    X(unsigned short, , uint32_t, __VA_ARGS__)                                                     \
+    X(int, , uint32_t, __VA_ARGS__)                                                                \
+    X(unsigned int, , uint32_t, __VA_ARGS__)                                                       \
+    CG_GENERIC_LONG_LABELS_(X, __VA_ARGS__)                                                        \
+    X(long long, _u64, uint64_t, __VA_ARGS__)                                                      \
+    X(unsigned long long, _u64, uint64_t, __VA_ARGS__)
+
 /* The messages: the name of the catch-all's (incomplete) return type, which
  * the compiler prints at the caller's line. */
 #define CG_GENERIC_ANY_GROUP_MSG_(verb)                                                            \
@@ -181,6 +204,8 @@
 #define CG_GENERIC_MSG_match_any_ CG_GENERIC_WARP_MSG_(match_any, _and_an_arithmetic_value)
 #define CG_GENERIC_MSG_match_all_ CG_GENERIC_WARP_MSG_(match_all, _an_arithmetic_value_and_an_int_pointer)
 #define CG_GENERIC_MSG_shfl_xor_ CG_GENERIC_TILE_MSG_(shfl_xor, _an_arithmetic_value_and_a_lane_mask)
+#define CG_GENERIC_MSG_binary_partition_ CG_GENERIC_WARP_MSG_(binary_partition, _and_an_int_predicate)
+#define CG_GENERIC_MSG_labeled_partition_ CG_GENERIC_WARP_MSG_(labeled_partition, _and_an_integer_label)
 #define CG_GENERIC_MSG_tiled_partition_                                                            \
     CG_TILED_PARTITION_takes_a_cg_thread_block_t_or_cg_tile_t_pointer_and_a_constant_power_of_two_1_to_1024
 
@@ -217,6 +242,7 @@ CG_GENERIC_KINDS_PART_(CG_GENERIC_FWD_G_, meta_group_size, const)
 CG_GENERIC_KINDS_PART_(CG_GENERIC_FWD_GA_, any, const, int)
 CG_GENERIC_KINDS_PART_(CG_GENERIC_FWD_GA_, all, const, int)
 CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_GA_, ballot, const, int)
+CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_GA_, binary_partition, const, int)
 
 /* Value forwarders: one overload per (kind, value type); v goes to the typed
  * call as its fixed-width type W, the result comes back as T. */
@@ -240,6 +266,15 @@ CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_VALUES_, shfl_down, CG_GENERIC_FWD_U32_)
 CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_VALUES_, match_any, CG_GENERIC_FWD_MATCH_ANY_)
 CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_VALUES_, match_all, CG_GENERIC_FWD_MATCH_ALL_)
 CG_GENERIC_KINDS_TILE_(CG_GENERIC_FWD_VALUES_, shfl_xor, CG_GENERIC_FWD_U32_)
+
+/* labeled_partition: one overload per (kind, label type). */
+#define CG_GENERIC_FWD_LABEL_(T, sfx, W, G, P, dev)                                                \
+    dev cg_coalesced_group_t cg_generic_labeled_partition_(const G *g, T label)                    \
+    {                                                                                              \
+        return P##_labeled_partition##sfx(g, (W)label);                                            \
+    }
+#define CG_GENERIC_FWD_LABELS_(G, P, dev, unused) CG_GENERIC_LABELS_(CG_GENERIC_FWD_LABEL_, G, P, dev)
+CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_LABELS_, )
 
 /* Tiles of any size: the size class picks the constructor and so the type. */
 CG_DEVICE cg_tile_t cg_generic_tiled_partition_(char (*)[1], const cg_thread_block_t *b, uint32_t n)
@@ -288,6 +323,8 @@ CG_GENERIC_CATCH_ALL_(ballot)
 CG_GENERIC_CATCH_ALL_(match_any)
 CG_GENERIC_CATCH_ALL_(match_all)
 CG_GENERIC_CATCH_ALL_(shfl_xor)
+CG_GENERIC_CATCH_ALL_(binary_partition)
+CG_GENERIC_CATCH_ALL_(labeled_partition)
 CG_GENERIC_CATCH_ALL_(tiled_partition)
 #pragma nv_diagnostic pop
 
@@ -310,6 +347,8 @@ CG_GENERIC_CATCH_ALL_(tiled_partition)
 #define cg_shfl_xor(g, v, lane_mask) cg_generic_shfl_xor_((g), (v), (lane_mask))
 #define cg_match_any(g, v) cg_generic_match_any_((g), (v))
 #define cg_match_all(g, v, pred) cg_generic_match_all_((g), (v), (pred))
+#define cg_binary_partition(g, pred) cg_generic_binary_partition_((g), (pred))
+#define cg_labeled_partition(g, label) cg_generic_labeled_partition_((g), (label))
 #define CG_TILED_PARTITION(parent, N) cg_generic_tiled_partition_(CG_TILE_CLASS_(N), (parent), (uint32_t)(N))
 #define CG_TILE_T(N) decltype(CG_TILED_PARTITION((const cg_thread_block_t *)0, N))
 
@@ -346,6 +385,8 @@ CG_GENERIC_C11_CATCH_ALL_(ballot)
 CG_GENERIC_C11_CATCH_ALL_(match_any)
 CG_GENERIC_C11_CATCH_ALL_(match_all)
 CG_GENERIC_C11_CATCH_ALL_(shfl_xor)
+CG_GENERIC_C11_CATCH_ALL_(binary_partition)
+CG_GENERIC_C11_CATCH_ALL_(labeled_partition)
 CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 
 /* Rows: G * (and const G * for the calls that take a const group). */
@@ -390,6 +431,15 @@ CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 #define cg_match_any(g, v) CG_GENERIC_C11_PICK_V_(CG_GENERIC_KINDS_WARP_, (g), (v), match_any)((g), (v))
 #define cg_match_all(g, v, pred)                                                                   \
     CG_GENERIC_C11_PICK_V_(CG_GENERIC_KINDS_WARP_, (g), (v), match_all)((g), (v), (pred))
+#define cg_binary_partition(g, pred)                                                               \
+    CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_WARP_, CG_GENERIC_C11_CONST_, (g), binary_partition)((g), (pred))
+#define CG_GENERIC_C11_LABEL_(T, sfx, W, P) T : P##_labeled_partition##sfx,
+#define CG_GENERIC_C11_LABELS_(G, P, dev, verb, v)                                                 \
+    G * : _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) default : cg_generic_labeled_partition_), \
+    const G * : _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) default : cg_generic_labeled_partition_),
+#define cg_labeled_partition(g, label)                                                             \
+    _Generic((g), CG_GENERIC_KINDS_WARP_(CG_GENERIC_C11_LABELS_, labeled_partition, (label)) default         \
+             : cg_generic_labeled_partition_)((g), (label))
 
 /* Tiles of any size: the size class, then the parent. */
 #define CG_TILED_PARTITION(parent, N)                                                              \

@@ -126,6 +126,14 @@ STUB_WARP(cg_tile_t, cg_tile)
 STUB_WARP(cg_coalesced_group_t, cg_coalesced)
 EACH_TYPE(STUB_ARG, cg_tile_t, cg_tile, shfl_xor)
 
+/* Partitions of a warp's groups. */
+#define STUB_PARTITION(G, P)                                                                       \
+    STUB_GA(G, P, binary_partition, cg_coalesced_group_t, const, int)                              \
+    STUB_GA(G, P, labeled_partition, cg_coalesced_group_t, const, uint32_t)                        \
+    STUB_GA(G, P, labeled_partition_u64, cg_coalesced_group_t, const, uint64_t)
+STUB_PARTITION(cg_tile_t, cg_tile)
+STUB_PARTITION(cg_coalesced_group_t, cg_coalesced)
+
 /* The constructors CG_TILED_PARTITION picks from. */
 cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n);
 cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)

@@ -124,6 +124,12 @@ Test(generic_c11, every_value_type_picks_its_row)
     EXPECT_CALLS(cg_match_any(&c, (uint64_t)1), "cg_coalesced_match_any_u64");
     EXPECT_CALLS(cg_match_all(&t, 1, &pred), "cg_tile_match_all_i32");
     EXPECT_CALLS(cg_match_all(&c, 1.0, &pred), "cg_coalesced_match_all_f64");
+    EXPECT_CALLS(cg_binary_partition(&t, 1), "cg_tile_binary_partition");
+    EXPECT_CALLS(cg_binary_partition(&c, 0), "cg_coalesced_binary_partition");
+    EXPECT_CALLS(cg_labeled_partition(&t, 7u), "cg_tile_labeled_partition");
+    EXPECT_CALLS(cg_labeled_partition(&c, (short)7), "cg_coalesced_labeled_partition");
+    EXPECT_CALLS(cg_labeled_partition(&t, 7ull), "cg_tile_labeled_partition_u64");
+    EXPECT_CALLS(cg_labeled_partition(&c, (uint64_t)7), "cg_coalesced_labeled_partition_u64");
 }
 
 Test(generic_c11, a_tile_of_any_size_in_one_spelling)

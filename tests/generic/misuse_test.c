@@ -126,6 +126,10 @@ static const misuse_t cases[] = {
     {"auto z = CG_TILED_PARTITION(&cta, 48); (void)z;", {"CG_TILED_PARTITION_takes", "power_of_two_1_to_1024"}},
     {"auto z2 = CG_TILED_PARTITION(cta, 16); (void)z2;", {"CG_TILED_PARTITION_takes", "cg_thread_block_t"}},
     {"cg_invoke_one(t, 0, 0);", {"cg_invoke_one_takes_a_pointer_to_a_group", ANY_GROUP}},
+    {"cg_coalesced_group_t p = cg_labeled_partition(&w, 3u); (void)p;",
+     {"cg_labeled_partition_takes_a_pointer", "cg_tile_t", "cg_coalesced_group_t", "integer_label"}},
+    {"cg_coalesced_group_t q = cg_binary_partition(cta, 1); (void)q;",
+     {"cg_binary_partition_takes_a_pointer", "cg_tile_t", "cg_coalesced_group_t"}},
 };
 
 #define NCASES (sizeof cases / sizeof cases[0])

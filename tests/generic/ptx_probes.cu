@@ -94,6 +94,40 @@
         SETUP_##kind out[threadIdx.x] = cg_##verb(&g);                                             \
     }
 
+/* binary_partition(&g, pred), labeled_partition(&g, label): the partition's
+ * size and rank, so the group is used. */
+#define TWIN_PARTITION(kind, prefix)                                                               \
+    extern "C" __global__ void typed_##kind##_binary_partition_int(const int *in, uint32_t *out)  \
+    {                                                                                              \
+        SETUP_##kind cg_coalesced_group_t p = prefix##_binary_partition(&g, in[threadIdx.x]);      \
+        out[threadIdx.x] = cg_coalesced_num_threads(&p) * 64u + cg_coalesced_thread_rank(&p);      \
+    }                                                                                              \
+    extern "C" __global__ void generic_##kind##_binary_partition_int(const int *in, uint32_t *out) \
+    {                                                                                              \
+        SETUP_##kind cg_coalesced_group_t p = cg_binary_partition(&g, in[threadIdx.x]);            \
+        out[threadIdx.x] = cg_coalesced_num_threads(&p) * 64u + cg_coalesced_thread_rank(&p);      \
+    }                                                                                              \
+    extern "C" __global__ void typed_##kind##_labeled_partition_u32(const uint32_t *in, uint32_t *out) \
+    {                                                                                              \
+        SETUP_##kind cg_coalesced_group_t p = prefix##_labeled_partition_u32(&g, in[threadIdx.x]); \
+        out[threadIdx.x] = cg_coalesced_num_threads(&p) * 64u + cg_coalesced_meta_group_rank(&p);  \
+    }                                                                                              \
+    extern "C" __global__ void generic_##kind##_labeled_partition_u32(const uint32_t *in, uint32_t *out) \
+    {                                                                                              \
+        SETUP_##kind cg_coalesced_group_t p = cg_labeled_partition(&g, in[threadIdx.x]);           \
+        out[threadIdx.x] = cg_coalesced_num_threads(&p) * 64u + cg_coalesced_meta_group_rank(&p);  \
+    }                                                                                              \
+    extern "C" __global__ void typed_##kind##_labeled_partition_u64(const uint64_t *in, uint32_t *out) \
+    {                                                                                              \
+        SETUP_##kind cg_coalesced_group_t p = prefix##_labeled_partition_u64(&g, in[threadIdx.x]); \
+        out[threadIdx.x] = cg_coalesced_num_threads(&p) * 64u + cg_coalesced_meta_group_rank(&p);  \
+    }                                                                                              \
+    extern "C" __global__ void generic_##kind##_labeled_partition_u64(const uint64_t *in, uint32_t *out) \
+    {                                                                                              \
+        SETUP_##kind cg_coalesced_group_t p = cg_labeled_partition(&g, in[threadIdx.x]);           \
+        out[threadIdx.x] = cg_coalesced_num_threads(&p) * 64u + cg_coalesced_meta_group_rank(&p);  \
+    }
+
 /* Every element type, written out: (suffix, type). */
 #define EACH_TYPE(M, ...)                                                                          \
     M(__VA_ARGS__, i32, int32_t)                                                                   \
@@ -117,6 +151,7 @@ TWIN_PRED(tile, cg_tile, all)
 TWIN_PRED(tile, cg_tile, ballot)
 TWIN_QUERY(tile, cg_tile, meta_group_rank)
 TWIN_QUERY(tile, cg_tile, meta_group_size)
+TWIN_PARTITION(tile, cg_tile)
 
 /* ---- coalesced groups ------------------------------------------------------- */
 EACH_TYPE(TWIN_OP, coal, cg_coalesced, reduce)
@@ -131,6 +166,7 @@ TWIN_PRED(coal, cg_coalesced, all)
 TWIN_PRED(coal, cg_coalesced, ballot)
 TWIN_QUERY(coal, cg_coalesced, meta_group_rank)
 TWIN_QUERY(coal, cg_coalesced, meta_group_size)
+TWIN_PARTITION(coal, cg_coalesced)
 
 /* ---- tiles of 64..1024 -------------------------------------------------------- */
 EACH_TYPE(TWIN_OP, wide, cg_wide_tile, reduce)
