@@ -11,7 +11,11 @@
 
 #if defined(__CUDACC_RTC__)
 /* NVRTC has no C library headers: the fixed-width types by hand (device code
- * only; every CUDA target is 64-bit). */
+ * only; every CUDA target is 64-bit), the same types as libcu++'s
+ * <cuda/std/cstdint> gives under NVRTC, so either may come first. No limit
+ * macros (UINT32_MAX, ...): cgc's device code needs none, and libcu++
+ * defines them with other tokens, which NVRTC reports as an incompatible
+ * redefinition (#47-D) whichever header comes first (tests/nvrtc). */
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
@@ -22,8 +26,6 @@ typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
 typedef unsigned long long uintptr_t;
 typedef decltype(sizeof(0)) size_t;
-#define UINT32_MAX 0xffffffffu
-#define UINT64_MAX 0xffffffffffffffffull
 #ifndef NULL
 #define NULL nullptr
 #endif

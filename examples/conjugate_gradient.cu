@@ -48,9 +48,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cg/cg.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 namespace cpp_cg = cooperative_groups;
 
@@ -542,3 +542,5 @@ done:
         free(h[k]);
     return rc;
 }
+
+CGX_MAIN(cgx_conjugate_gradient)

@@ -24,13 +24,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "base/fence.h"
-#include "barrier/mbarrier.h"
-#include "cg/groups.h"
-#include "cg/launch.h"
-#include "dsmem/dsmem.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 #define NBINS 4096u
 
@@ -167,3 +163,5 @@ done:
     free(hhist);
     return rc;
 }
+
+CGX_MAIN(cgx_dsmem_histogram)
