@@ -75,7 +75,12 @@ typedef decltype(sizeof(0)) size_t;
 #endif
 
 /* Architecture feature macros, one per feature family. They are 1 only in the
- * device pass for a target that has the feature. */
+ * device pass for a target that has the feature (0 for older targets and in
+ * the host pass). For users too: a fat build that includes a pre-Hopper
+ * target (sm_80 + sm_90a) guards the Hopper part of a kernel with
+ *   #if CG_ARCH_HAS_SM90  ...clusters, DSMEM, TMA...  #else  ...fallback...  #endif
+ * so the sm_80 pass never sees a call that needs sm_90 (README, "Fat builds";
+ * tools/check_cmake.sh and tools/check_readme.sh build such a kernel). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define CG_ARCH_HAS_SM90 1 /* clusters, DSMEM, mbarrier tx-count, bulk copies */
 #else

@@ -73,7 +73,8 @@
  *   "cg_sync_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_..."
  *
  * (nvcc and NVRTC alike; tests/generic:misuse_test checks the text and that
- * the whole report is at most 5 lines.)
+ * the whole report is at most 5 lines. nvcc reports a given call's misuse
+ * once per file: a second one shows when the first is fixed.)
  *
  * The result type is the typed call's: thread_rank and num_threads are
  * uint32_t for a block, cluster or tile and uint64_t for a grid (a grid can
