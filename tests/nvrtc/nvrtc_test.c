@@ -209,3 +209,25 @@ Test(nvrtc, the_cupy_example_kernel_compiles_as_cupy_compiles_it)
         free(ptx);
     }
 }
+
+/* A group passed by value to a generic call: under NVRTC too, one error at
+ * the user's line whose text names the accepted types (cg/generic.h's
+ * catch-all, an incomplete return type). */
+Test(nvrtc, a_group_by_value_is_an_error_at_the_users_line)
+{
+    static const char src[] = "#include <cgc/cg/cg.h>\n"
+                              "extern \"C\" __global__ void k(unsigned *out)\n"
+                              "{\n"
+                              "    cg_thread_block_t cta = cg_this_thread_block();\n"
+                              "    cg_sync(cta);\n" /* line 5 */
+                              "    out[0] = 1;\n"
+                              "}\n";
+    char *log = NULL, *ptx = NULL;
+    const int rc = try_compile("cg_sync(cta)", "user_kernel.cu", src, "-arch=sm_90a", NULL, &log, &ptx);
+    cr_expect_neq(rc, 0, "cg_sync(cta) compiled under NVRTC");
+    cr_expect(strstr(log, "user_kernel.cu(5): error") != NULL, "not an error at the user's line:\n%s", log);
+    cr_expect(strstr(log, "cg_sync_takes_a_pointer_to_a_group_cg_thread_block_t") != NULL,
+              "the accepted types are not named:\n%s", log);
+    free(log);
+    free(ptx);
+}
