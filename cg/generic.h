@@ -365,8 +365,11 @@ CG_GENERIC_CATCH_ALL_(tiled_partition)
 
 /* The catch-alls: a function returning an incomplete struct whose name is
  * the message; a call that selects one (no row matched) does not compile.
- * Unprototyped, so any arguments reach that error. */
-#define CG_GENERIC_C11_CATCH_ALL_(verb) struct CG_GENERIC_MSG_##verb##_ cg_generic_##verb##_();
+ * Prototyped (host C built with -Wstrict-prototypes stays quiet): a pointer
+ * to something else gets the message; a group passed by value is refused as
+ * the first argument, an error at the same line that names the catch-all. */
+#define CG_GENERIC_C11_CATCH_ALL_(verb)                                                            \
+    struct CG_GENERIC_MSG_##verb##_ cg_generic_##verb##_(const volatile void *not_a_group, ...);
 CG_GENERIC_C11_CATCH_ALL_(sync)
 CG_GENERIC_C11_CATCH_ALL_(barrier_arrive)
 CG_GENERIC_C11_CATCH_ALL_(barrier_wait)

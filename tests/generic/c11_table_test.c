@@ -156,8 +156,11 @@ Test(generic_c11, a_tile_of_any_size_in_one_spelling)
     EXPECT_CALLS(cg_reduce(&t64, 1.0, CG_OP_PLUS), "cg_wide_tile_reduce_f64");
 }
 
-/* A group passed by value stops gcc too, with the accepted types named. */
-Test(generic_c11, a_group_by_value_does_not_compile)
+/* A misuse stops gcc too, at the caller's line: a pointer to something else
+ * with the message that names the accepted types, a group passed by value
+ * as an argument the catch-all refuses. Host C built with -Wstrict-prototypes
+ * -Werror still compiles the header (the catch-alls are prototyped). */
+Test(generic_c11, a_misuse_does_not_compile)
 {
     char dir[512], src[600], cmd[4096], log[8192], root[1024];
     cr_assert(getcwd(root, sizeof root) != NULL);
@@ -168,19 +171,30 @@ Test(generic_c11, a_group_by_value_does_not_compile)
     FILE *f = fopen(src, "w");
     cr_assert(f != NULL);
     fputs("#include \"tests/generic/c11_stubs.h\"\n"
-          "void user(cg_thread_block_t b, cg_tile_t t);\n"
-          "void user(cg_thread_block_t b, cg_tile_t t)\n"
+          "void user(cg_thread_block_t b, int *p);\n"
+          "void user(cg_thread_block_t b, int *p)\n"
           "{\n"
           "    cg_sync(b);\n" /* line 5 */
-          "    (void)cg_reduce(t, 1, CG_OP_PLUS);\n" /* line 6 */
+          "    (void)cg_reduce(p, 1, CG_OP_PLUS);\n" /* line 6 */
           "}\n",
           f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "cd '%s' && gcc -std=c11 -fsyntax-only -I'%s' misuse.c 2>&1", dir, root);
     int rc = cgt_run(cmd, log, sizeof log);
-    cr_expect_neq(rc, 0, "gcc compiled a group passed by value:\n%s", log);
+    cr_expect_neq(rc, 0, "gcc compiled the misuses:\n%s", log);
     cr_expect(strstr(log, "misuse.c:5") != NULL && strstr(log, "misuse.c:6") != NULL,
               "the callers' lines misuse.c:5 and :6 are not named:\n%s", log);
-    cr_expect(strstr(log, "cg_sync_takes_a_pointer_to_a_group_cg_thread_block_t") != NULL, "gcc said:\n%s", log);
+    cr_expect(strstr(log, "cg_generic_sync_") != NULL, "the by-value error does not name the call:\n%s", log);
     cr_expect(strstr(log, "cg_reduce_takes_a_pointer_to_a_cg_tile_t") != NULL, "gcc said:\n%s", log);
+
+    FILE *g = fopen(src, "w");
+    cr_assert(g != NULL);
+    fputs("#include \"cg/generic.h\"\nint main(void) { return 0; }\n", g);
+    fclose(g);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && gcc -std=c11 -Wall -Wextra -Wstrict-prototypes -pedantic -Werror -fsyntax-only -I'%s' "
+             "misuse.c 2>&1",
+             dir, root);
+    rc = cgt_run(cmd, log, sizeof log);
+    cr_expect_eq(rc, 0, "host C with -Wstrict-prototypes -pedantic -Werror does not compile cg/generic.h:\n%s", log);
 }
