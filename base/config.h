@@ -11,7 +11,11 @@
 
 #if defined(__CUDACC_RTC__)
 /* NVRTC has no C library headers: the fixed-width types by hand (device code
- * only; every CUDA target is 64-bit). */
+ * only; every CUDA target is 64-bit), the same types as libcu++'s
+ * <cuda/std/cstdint> gives under NVRTC, so either may come first. No limit
+ * macros (UINT32_MAX, ...): cgc's device code needs none, and libcu++
+ * defines them with other tokens, which NVRTC reports as an incompatible
+ * redefinition (#47-D) whichever header comes first (tests/nvrtc). */
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
@@ -22,8 +26,6 @@ typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
 typedef unsigned long long uintptr_t;
 typedef decltype(sizeof(0)) size_t;
-#define UINT32_MAX 0xffffffffu
-#define UINT64_MAX 0xffffffffffffffffull
 #ifndef NULL
 #define NULL nullptr
 #endif
@@ -73,7 +75,12 @@ typedef decltype(sizeof(0)) size_t;
 #endif
 
 /* Architecture feature macros, one per feature family. They are 1 only in the
- * device pass for a target that has the feature. */
+ * device pass for a target that has the feature (0 for older targets and in
+ * the host pass). For users too: a fat build that includes a pre-Hopper
+ * target (sm_80 + sm_90a) guards the Hopper part of a kernel with
+ *   #if CG_ARCH_HAS_SM90  ...clusters, DSMEM, TMA...  #else  ...fallback...  #endif
+ * so the sm_80 pass never sees a call that needs sm_90 (README, "Fat builds";
+ * tools/check_cmake.sh and tools/check_readme.sh build such a kernel). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define CG_ARCH_HAS_SM90 1 /* clusters, DSMEM, mbarrier tx-count, bulk copies */
 #else

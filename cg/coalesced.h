@@ -397,6 +397,12 @@ CG_DEVICE cg_coalesced_group_t cg_tile_labeled_partition_u64(const cg_tile_t *t,
     return cg_labeled_partition_(t->_mask, __match_any_sync(t->_mask, label));
 }
 
+/* The 32-bit forms under the type-suffix scheme of every typed name. */
+CG_DEVICE cg_coalesced_group_t cg_tile_labeled_partition_u32(const cg_tile_t *t, uint32_t label)
+{
+    return cg_tile_labeled_partition(t, label);
+}
+
 /* The same for a coalesced group. */
 CG_DEVICE cg_coalesced_group_t cg_coalesced_binary_partition(const cg_coalesced_group_t *g, int pred)
 {
@@ -409,6 +415,10 @@ CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition(const cg_coalesced
 CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition_u64(const cg_coalesced_group_t *g, uint64_t label)
 {
     return cg_labeled_partition_(g->_mask, __match_any_sync(g->_mask, label));
+}
+CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition_u32(const cg_coalesced_group_t *g, uint32_t label)
+{
+    return cg_coalesced_labeled_partition(g, label);
 }
 
 /* Split a coalesced group into groups of n consecutive ranks (n a power of

@@ -267,6 +267,33 @@ CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_thread_group_t *g
     cg_thread_group_invoke_one_broadcast_bytes(g, fn, arg, result, size);
 }
 
+/* Anything else (a group passed by value, another pointer, a function of
+ * another type): a short error at the caller's line whose text names what is
+ * accepted (as cg/generic.h). */
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 114
+#pragma nv_diag_suppress 177
+#define CG_INVOKE_CATCH_ALL_(fn, msg)                                                              \
+    struct msg;                                                                                    \
+    static __device__ struct msg fn(...);
+CG_INVOKE_CATCH_ALL_(
+    cg_generic_invoke_one_,
+    cg_invoke_one_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t_a_void_fn_of_void_ptr_and_its_arg)
+#define CG_INVOKE_BROADCAST_CATCH_ALL_(sfx, T)                                                     \
+    CG_INVOKE_CATCH_ALL_(                                                                          \
+        cg_generic_invoke_one_broadcast_##sfx##_,                                                  \
+        cg_invoke_one_broadcast_##sfx##_takes_a_pointer_to_a_cg_tile_t_cg_coalesced_group_t_or_cg_thread_group_t_a_##T##_fn_of_void_ptr_and_its_arg)
+CG_INVOKE_BROADCAST_CATCH_ALL_(u32, uint32_t)
+CG_INVOKE_BROADCAST_CATCH_ALL_(i32, int32_t)
+CG_INVOKE_BROADCAST_CATCH_ALL_(u64, uint64_t)
+CG_INVOKE_BROADCAST_CATCH_ALL_(i64, int64_t)
+CG_INVOKE_BROADCAST_CATCH_ALL_(f32, float)
+CG_INVOKE_BROADCAST_CATCH_ALL_(f64, double)
+CG_INVOKE_CATCH_ALL_(
+    cg_generic_invoke_one_broadcast_bytes_,
+    cg_invoke_one_broadcast_bytes_takes_a_pointer_to_a_cg_tile_t_cg_coalesced_group_t_or_cg_thread_group_t_a_void_fn_of_two_void_ptrs_its_arg_the_result_and_its_size)
+#pragma nv_diagnostic pop
+
 #define cg_invoke_one(g, fn, arg) cg_generic_invoke_one_((g), (fn), (arg))
 #define cg_invoke_one_broadcast_u32(g, fn, arg) cg_generic_invoke_one_broadcast_u32_((g), (fn), (arg))
 #define cg_invoke_one_broadcast_i32(g, fn, arg) cg_generic_invoke_one_broadcast_i32_((g), (fn), (arg))

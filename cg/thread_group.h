@@ -155,6 +155,16 @@ CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_tile_t *g) { return cg_
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_coalesced_group_t *g) { return cg_thread_group_from_coalesced(g); }
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_thread_group_t *g) { return cg_thread_group_from_thread_group(g); }
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_wide_tile_t *g) { return cg_thread_group_from_wide_tile(g); }
+/* Anything else (a group passed by value, another pointer): a short error at
+ * the caller's line whose text names what is accepted (as cg/generic.h). */
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 114
+#pragma nv_diag_suppress 177
+struct cg_thread_group_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t;
+static __device__ struct
+    cg_thread_group_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t
+    cg_thread_group_of_(...);
+#pragma nv_diagnostic pop
 /* cg_thread_group(&g): g converted to a cg_thread_group_t, the converter
  * picked at compile time from the static type of g (as cg/generic.h). */
 #define cg_thread_group(g) cg_thread_group_of_(g)

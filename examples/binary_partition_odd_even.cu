@@ -40,9 +40,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cg/cg.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 namespace cpp_cg = cooperative_groups;
 
@@ -305,3 +305,5 @@ done:
     free(got_view[1]);
     return rc;
 }
+
+CGX_MAIN(cgx_binary_partition_odd_even)

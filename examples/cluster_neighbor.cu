@@ -22,8 +22,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "cg/groups.h"
-#include "cg/launch.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 #define CLUSTER_SIZE 4u
 #define CLUSTERS 32u
@@ -171,3 +172,5 @@ done:
     free(h_out);
     return rc;
 }
+
+CGX_MAIN(cgx_cluster_neighbor)

@@ -50,10 +50,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "cg/cg.h"
-#include "examples/conjugate_gradient.cuh"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "conjugate_gradient.cuh"
+#include "example_util.h"
 
 #define CGS_N (1 << 18)    /* rows (the run uses a random count just below; 1/64 under CGT_QUICK) */
 #define CGS_TOL 1e-10      /* stop at |r| <= CGS_TOL |b| */
@@ -319,3 +319,5 @@ done:
         free(h[k]);
     return rc;
 }
+
+CGX_MAIN(cgx_conjugate_gradient)

@@ -40,7 +40,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cg/cg.h"
+#include <cgc/cg/cg.h>
 
 #define CGS_EDGES 3 /* random off-diagonal pairs drawn per row (each mirrored) */
 #define CGS_BLOCK 256

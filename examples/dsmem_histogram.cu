@@ -35,14 +35,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "base/fence.h"
-#include "barrier/mbarrier.h"
-#include "cg/groups.h"
-#include "cg/launch.h"
-#include "dsmem/dsmem.h"
-#include "examples/dsmem_histogram.cuh"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "dsmem_histogram.cuh"
+#include "example_util.h"
 
 #define NBINS 4096u
 
@@ -297,3 +293,5 @@ done:
     free(hbig);
     return rc;
 }
+
+CGX_MAIN(cgx_dsmem_histogram)

@@ -46,7 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cg/cg.h"
+#include <cgc/cg/cg.h>
 
 #define DH_THREADS 1024u /* threads a CTA (one CTA an SM when the counters take 128 KiB) */
 #define DH_VECS 4        /* 16-byte loads a thread has in flight */

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * examples/example_util.h — host helpers the examples share (CUDA C, host
- * code of .cu files). Each example keeps its own kernel and its own check.
+ * code of .cu files). Each example keeps its own kernel and its own check,
+ * and is a program of its own: copy its .cu and this header, include cgc as
+ * <cgc/cg/cg.h>, build it for sm_90a (examples/CMakeLists.txt builds every
+ * one against an installed cgc). The tour (tour.c, built with CGX_TOUR
+ * defined) calls each example's entry function instead of its main.
  */
 #ifndef CGX_EXAMPLE_UTIL_H
 #define CGX_EXAMPLE_UTIL_H
@@ -11,7 +15,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/examples.h"
+/* The oldest compute capability (major) this build's device code targets:
+ * 9 (sm_90a) unless the build says otherwise (the tour's compute_80 build
+ * passes 8). */
+#if !defined(CGX_ARCH_MAJOR)
+#define CGX_ARCH_MAJOR 9
+#endif
+
+/* CGX_MAIN(entry): the example's main() when it is built as a program of its
+ * own: runs it, prints "verified", "WRONG" or "not run" with its one-line
+ * summary, and exits with its code (0 verified, 1 wrong, 2 could not run,
+ * e.g. no sm_90 device). Nothing in the tour build (CGX_TOUR), whose main
+ * runs every example. */
+#if defined(CGX_TOUR)
+#define CGX_MAIN(entry)
+#else
+#define CGX_MAIN(entry)                                                                            \
+    int main(void)                                                                                 \
+    {                                                                                              \
+        char detail[512] = "";                                                                     \
+        int rc = entry(detail, sizeof detail);                                                     \
+        printf("%s: %s\n", rc == 0 ? "verified" : rc == 1 ? "WRONG" : "not run", detail);          \
+        return rc;                                                                                 \
+    }
+#endif
+
 
 /* 0 when device 0 can run this build's device code (sm_90 or newer; sm_80 or
  * newer in a build for compute_80, CGX_ARCH_MAJOR 8); otherwise 2 with `detail`

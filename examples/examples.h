@@ -93,7 +93,7 @@ typedef struct cgx_example {
     X(jacobi_cluster, "clusters, DSMEM pushes (st.async) and remote arrives")
 
 /* The oldest compute capability (major) this build's device code targets:
- * 9 (sm_90a) unless the build says otherwise. */
+ * 9 (sm_90a) unless the build says otherwise (as in example_util.h). */
 #if !defined(CGX_ARCH_MAJOR)
 #define CGX_ARCH_MAJOR 9
 #endif

@@ -22,10 +22,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "cg/launch.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
-#include "examples/gemm_multicast.cuh"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
+#include "gemm_multicast.cuh"
 
 __global__ void __launch_bounds__(GM_THREADS, 1)
     gemm_multicast_kernel(const __grid_constant__ cg_tensor_map_t map_a, const __grid_constant__ cg_tensor_map_t map_b,
@@ -179,3 +179,4 @@ done:
     free(fb);
     return rc;
 }
+CGX_MAIN(cgx_gemm_multicast)

@@ -62,7 +62,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-#include "cg/cg.h"
+#include <cgc/cg/cg.h>
 
 #define GM_BM 128u                 /* tile rows (M) */
 #define GM_BN 128u                 /* tile columns (N) */

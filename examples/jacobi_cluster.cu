@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "cg/launch.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
-#include "examples/jacobi_cluster.cuh"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
+#include "jacobi_cluster.cuh"
 
 #define JX_CLUSTER 4u
 #define JX_CTAS 16u
@@ -117,3 +117,4 @@ done:
     free(got);
     return rc;
 }
+CGX_MAIN(cgx_jacobi_cluster)

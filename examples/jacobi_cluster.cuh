@@ -70,7 +70,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/cg.h"
+#include <cgc/cg/cg.h>
 
 /* The one update, device and host. */
 static __host__ __device__ __forceinline__ float st_point(float up, float dn, float left, float right)

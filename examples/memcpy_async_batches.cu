@@ -16,11 +16,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "async/copy.h"
-#include "barrier/barrier.h"
-#include "cg/groups.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 /* The per-batch work: each output reads two elements another thread copied. */
 static __device__ void compute(int *global_out, const int *shared_in, uint32_t n, uint32_t rank)
@@ -115,3 +113,5 @@ extern "C" int cgx_memcpy_async_batches(char *detail, size_t detail_len)
                  "132 blocks x 8 batches, 256 threads (bulk path) and 250 threads (cp.async path): all verified");
     return rc;
 }
+
+CGX_MAIN(cgx_memcpy_async_batches)

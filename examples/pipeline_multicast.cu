@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "cg/launch.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
-#include "examples/pipeline_project.cuh"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
+#include "pipeline_project.cuh"
 
 #define PM_CLUSTER 4u
 
@@ -161,3 +161,5 @@ done:
     free(wt);
     return rc;
 }
+
+CGX_MAIN(cgx_pipeline_multicast)

@@ -32,8 +32,7 @@
 #ifndef CGX_PIPELINE_PROJECT_CUH
 #define CGX_PIPELINE_PROJECT_CUH
 
-#include "async/pipeline.h"
-#include "cg/groups.h"
+#include <cgc/cg/cg.h>
 
 #define PJ_TILE_BYTES 16384u
 #define PJ_TILE_WORDS (PJ_TILE_BYTES / 4u)

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "async/pipeline.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 #define PS_TILE_BYTES 16384u
 #define PS_TILE_WORDS (PS_TILE_BYTES / 4u)
@@ -134,3 +134,5 @@ done:
     free(got);
     return rc;
 }
+
+CGX_MAIN(cgx_pipeline_stream)

@@ -41,9 +41,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "barrier/barrier.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 #define PSUM_BLOCK 128   /* the seed's BlockSize */
 #define PSUM_BLOCKS 32
@@ -159,3 +159,5 @@ done:
     free(h_acc);
     return rc;
 }
+
+CGX_MAIN(cgx_psum_completion)

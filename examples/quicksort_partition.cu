@@ -45,9 +45,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cg/cg.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 namespace cpp_cg = cooperative_groups;
 
@@ -441,3 +441,5 @@ done:
     free(c.step);
     return rc;
 }
+
+CGX_MAIN(cgx_quicksort_partition)

@@ -23,9 +23,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "barrier/barrier.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 #define SAW_BLOCK 256
 #define SAW_BLOCKS 16
@@ -137,3 +137,5 @@ done:
     free(h_data_out);
     return rc;
 }
+
+CGX_MAIN(cgx_split_arrive_wait)

@@ -20,12 +20,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "async/tensor.h"
-#include "async/tensor_map.h"
-#include "barrier/mbarrier.h"
-#include "base/fence.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 #define TT_TILE 32 /* 32 floats = 128 bytes: one swizzle span per tile row */
 
@@ -143,3 +140,5 @@ done:
     free(out);
     return rc;
 }
+
+CGX_MAIN(cgx_tensor_transpose)

@@ -11,10 +11,9 @@
  */
 #include <cuda_runtime.h>
 
-#include "async/copy.h"
-#include "barrier/barrier.h"
-#include "examples/examples.h"
-#include "examples/tma_two_tiles.h"
+#include <cgc/cg/cg.h>
+
+#include "tma_two_tiles.h"
 
 /* Each block loads tile `blockIdx.x` of both arrays and writes
  * 3 * x[i] + y[i] so every loaded element is checked. */
@@ -47,3 +46,5 @@ extern "C" int cgx_tma_parity(char *detail, size_t detail_len)
 {
     return cgx_tma_two_tiles_run(tma_parity_kernel, "leader-only arrive, parity wait", detail, detail_len);
 }
+
+CGX_MAIN(cgx_tma_parity)

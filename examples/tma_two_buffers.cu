@@ -12,10 +12,9 @@
  */
 #include <cuda_runtime.h>
 
-#include "async/copy.h"
-#include "barrier/barrier.h"
-#include "examples/examples.h"
-#include "examples/tma_two_tiles.h"
+#include <cgc/cg/cg.h>
+
+#include "tma_two_tiles.h"
 
 /* Each block loads tile `blockIdx.x` of both arrays and writes a*x[i] + y[i]
  * (ints widened to double) so every loaded element is checked. */
@@ -55,3 +54,5 @@ extern "C" int cgx_tma_two_buffers(char *detail, size_t detail_len)
 {
     return cgx_tma_two_tiles_run(tma_two_buffers_kernel, "every thread arrives, token wait", detail, detail_len);
 }
+
+CGX_MAIN(cgx_tma_two_buffers)

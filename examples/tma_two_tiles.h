@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "async/copy.h"
-#include "examples/example_util.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 #define TILE 1024
 

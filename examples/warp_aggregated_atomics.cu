@@ -38,9 +38,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cg/cg.h"
-#include "examples/example_util.h"
-#include "examples/examples.h"
+#include <cgc/cg/cg.h>
+
+#include "example_util.h"
 
 namespace cpp_cg = cooperative_groups;
 
@@ -323,3 +323,5 @@ done:
     free(seen);
     return rc;
 }
+
+CGX_MAIN(cgx_warp_aggregated_atomics)

@@ -23,6 +23,8 @@ typedef int (*compile_fn)(void *prog, int n, const char *const *opts);
 typedef int (*size_fn)(void *prog, size_t *n);
 typedef int (*get_fn)(void *prog, char *out);
 typedef int (*destroy_fn)(void **prog);
+typedef int (*add_name_fn)(void *prog, const char *name_expression);
+typedef int (*lowered_fn)(void *prog, const char *name_expression, const char **lowered);
 
 static struct {
     void *lib;
@@ -31,6 +33,8 @@ static struct {
     size_fn log_size, ptx_size;
     get_fn log, ptx;
     destroy_fn destroy;
+    add_name_fn add_name;
+    lowered_fn lowered;
 } rtc;
 
 static void load_nvrtc(void)
@@ -55,7 +59,10 @@ static void load_nvrtc(void)
     rtc.ptx_size = (size_fn)dlsym(rtc.lib, "nvrtcGetPTXSize");
     rtc.ptx = (get_fn)dlsym(rtc.lib, "nvrtcGetPTX");
     rtc.destroy = (destroy_fn)dlsym(rtc.lib, "nvrtcDestroyProgram");
-    cr_assert(rtc.create && rtc.compile && rtc.log_size && rtc.log && rtc.ptx_size && rtc.ptx && rtc.destroy,
+    rtc.add_name = (add_name_fn)dlsym(rtc.lib, "nvrtcAddNameExpression");
+    rtc.lowered = (lowered_fn)dlsym(rtc.lib, "nvrtcGetLoweredName");
+    cr_assert(rtc.create && rtc.compile && rtc.log_size && rtc.log && rtc.ptx_size && rtc.ptx && rtc.destroy &&
+                  rtc.add_name && rtc.lowered,
               "libnvrtc lacks an entry point");
 }
 
@@ -104,6 +111,51 @@ static int try_compile(const char *what, const char *file, const char *src, cons
     }
     rtc.destroy(&prog);
     return rc;
+}
+
+/* Compiles `src` (named `file`) with the `nopts` options `opts` exactly as
+ * given (a JIT user's own list), after naming the `nnames` name expressions
+ * `names` (CuPy's name_expressions: template instantiations to emit); each
+ * one's lowered (mangled) name comes back in lowered[i] (256 bytes each;
+ * empty when the compile failed). Returns NVRTC's result; log and, on
+ * success, PTX as try_compile. */
+static __attribute__((unused)) int try_compile_opts(const char *what, const char *file, const char *src,
+                                                    const char *const *opts, int nopts, const char *const *names,
+                                                    int nnames, char (*lowered)[256], char **log, char **ptx)
+{
+    load_nvrtc();
+    void *prog = NULL;
+    cr_assert_eq(rtc.create(&prog, src, file, 0, NULL, NULL), 0, "%s: nvrtcCreateProgram failed", what);
+    for (int i = 0; i < nnames; ++i)
+        cr_assert_eq(rtc.add_name(prog, names[i]), 0, "%s: nvrtcAddNameExpression(%s) failed", what, names[i]);
+    const int rc = rtc.compile(prog, nopts, opts);
+    size_t n = 0;
+    rtc.log_size(prog, &n);
+    *log = calloc(n + 1, 1);
+    rtc.log(prog, *log);
+    *ptx = NULL;
+    for (int i = 0; i < nnames; ++i)
+        lowered[i][0] = '\0';
+    if (rc == 0) {
+        rtc.ptx_size(prog, &n);
+        *ptx = calloc(n + 1, 1);
+        rtc.ptx(prog, *ptx);
+        for (int i = 0; i < nnames; ++i) {
+            const char *l = NULL;
+            if (rtc.lowered(prog, names[i], &l) == 0 && l != NULL)
+                snprintf(lowered[i], 256, "%s", l);
+        }
+    }
+    rtc.destroy(&prog);
+    return rc;
+}
+
+/* The toolkit's root ($CUDA_PATH, else /usr/local/cuda), for tests that put
+ * its CCCL and cooperative_groups headers beside cgc's. */
+static __attribute__((unused)) const char *cuda_root(void)
+{
+    const char *cuda = getenv("CUDA_PATH");
+    return cuda && *cuda ? cuda : "/usr/local/cuda";
 }
 
 /* As try_compile; returns the PTX (caller frees) or fails with the log. */

@@ -127,3 +127,107 @@ Test(nvrtc, a_kernel_using_groups_barriers_and_dsmem)
     cr_expect(strstr(ptx, "redux.sync") != NULL || strstr(ptx, "shfl.sync") != NULL, "tile reduction");
     free(ptx);
 }
+
+/* cgc beside libcu++ (CCCL) and C++ CG headers, in either order, compiles
+ * without a warning: the fixed-width types agree, and cgc defines no limit
+ * macro that libcu++ defines with other tokens (#47-D: incompatible
+ * redefinition of UINT32_MAX / UINT64_MAX, before). */
+Test(nvrtc, beside_cccl_and_cooperative_groups_in_either_order_without_warnings)
+{
+    static const char *const headers[] = {"cuda/std/cstdint", "cuda/std/atomic", "cuda/std/type_traits",
+                                          "cuda/barrier",     "cuda/pipeline",   "cooperative_groups.h"};
+    char inc[1200], cccl[1200], cuda_inc[1200];
+    snprintf(inc, sizeof inc, "-I%s", prefix_dir());
+    snprintf(cccl, sizeof cccl, "-I%s/include/cccl", cuda_root());
+    snprintf(cuda_inc, sizeof cuda_inc, "-I%s/include", cuda_root());
+    /* every header for sm_90a; the first and the last for compute_80 too */
+    static const char *const archs[] = {"-arch=sm_90a", "-arch=compute_80"};
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; ++a) {
+        const char *opts[] = {inc, cccl, cuda_inc, archs[a], "-std=c++17"};
+        for (size_t h = 0; h < sizeof headers / sizeof headers[0]; ++h) {
+            if (a == 1 && h != 0 && h + 1 != sizeof headers / sizeof headers[0])
+                continue;
+            for (int cgc_first = 0; cgc_first < 2; ++cgc_first) {
+                char src[1024], what[256];
+                if (cgc_first)
+                    snprintf(src, sizeof src, "#include <cgc/cg/cg.h>\n#include <%s>\n", headers[h]);
+                else
+                    snprintf(src, sizeof src, "#include <%s>\n#include <cgc/cg/cg.h>\n", headers[h]);
+                strncat(src,
+                        "extern \"C\" __global__ void k(unsigned *out)\n"
+                        "{\n"
+                        "    cg_thread_block_t b = cg_this_thread_block();\n"
+                        "    cg_tile_t t = cg_tiled_partition(&b, 32);\n"
+                        "    out[threadIdx.x] = cg_reduce(&t, (uint32_t)threadIdx.x, CG_OP_PLUS);\n"
+                        "}\n",
+                        sizeof src - strlen(src) - 1);
+                snprintf(what, sizeof what, "<%s> %s cgc (%s)", headers[h], cgc_first ? "after" : "before", archs[a]);
+                char *log = NULL, *ptx = NULL;
+                char lowered[1][256];
+                const int rc = try_compile_opts(what, "user.cu", src, opts, 5, NULL, 0, lowered, &log, &ptx);
+                cr_expect_eq(rc, 0, "%s: NVRTC could not compile it:\n%s", what, log);
+                cr_expect(strstr(log, "warning") == NULL, "%s: NVRTC warns:\n%s", what, log);
+                free(log);
+                free(ptx);
+            }
+        }
+    }
+}
+
+/* The CuPy example's kernel (examples/python/tile_stats.cuh), compiled the way
+ * examples/python/cupy_tile_stats.py has cupy.RawModule compile it: the same
+ * source line, options and name expressions, plus the -arch CuPy adds for an
+ * H100 (compute_90) and an explicit sm_90a. Every instantiation is in the
+ * PTX under its lowered name, with a tile reduction and no warning. */
+Test(nvrtc, the_cupy_example_kernel_compiles_as_cupy_compiles_it)
+{
+    static const char *const names[] = {"tile_stats<float, 32>", "tile_stats<float, 256>", "tile_stats<int, 16>",
+                                        "tile_stats<long long, 128>", "tile_stats<double, 512>"};
+    enum { NNAMES = sizeof names / sizeof names[0] };
+    char inc[1200], here[1200], root[1024];
+    cr_assert(getcwd(root, sizeof root) != NULL);
+    snprintf(inc, sizeof inc, "-I%s", prefix_dir());
+    snprintf(here, sizeof here, "-I%s/examples/python", root);
+    static const char *const archs[] = {"-arch=compute_90", "-arch=sm_90a"};
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; ++a) {
+        const char *opts[] = {inc, here, "-std=c++17", archs[a]};
+        char *log = NULL, *ptx = NULL;
+        char lowered[NNAMES][256];
+        const int rc = try_compile_opts("the CuPy example", "tile_stats.cu", "#include \"tile_stats.cuh\"\n", opts, 4,
+                                        names, NNAMES, lowered, &log, &ptx);
+        cr_assert_eq(rc, 0, "%s: NVRTC could not compile the CuPy example's kernel:\n%s", archs[a], log);
+        cr_expect(strstr(log, "warning") == NULL, "%s: NVRTC warns:\n%s", archs[a], log);
+        for (int i = 0; i < NNAMES; ++i) {
+            cr_expect(lowered[i][0] != '\0', "%s: no lowered name for %s", archs[a], names[i]);
+            char entry[300];
+            snprintf(entry, sizeof entry, ".entry %s(", lowered[i]);
+            cr_expect(strstr(ptx, entry) != NULL, "%s: %s (%s) is not in the PTX", archs[a], names[i], lowered[i]);
+        }
+        cr_expect(strstr(ptx, "redux.sync.add.s32") != NULL, "%s: the int tile of 16 is not one redux.sync", archs[a]);
+        cr_expect(strstr(ptx, "barrier.sync") != NULL, "%s: the wide tiles have no named barrier", archs[a]);
+        free(log);
+        free(ptx);
+    }
+}
+
+/* A group passed by value to a generic call: under NVRTC too, one error at
+ * the user's line whose text names the accepted types (cg/generic.h's
+ * catch-all, an incomplete return type). */
+Test(nvrtc, a_group_by_value_is_an_error_at_the_users_line)
+{
+    static const char src[] = "#include <cgc/cg/cg.h>\n"
+                              "extern \"C\" __global__ void k(unsigned *out)\n"
+                              "{\n"
+                              "    cg_thread_block_t cta = cg_this_thread_block();\n"
+                              "    cg_sync(cta);\n" /* line 5 */
+                              "    out[0] = 1;\n"
+                              "}\n";
+    char *log = NULL, *ptx = NULL;
+    const int rc = try_compile("cg_sync(cta)", "user_kernel.cu", src, "-arch=sm_90a", NULL, &log, &ptx);
+    cr_expect_neq(rc, 0, "cg_sync(cta) compiled under NVRTC");
+    cr_expect(strstr(log, "user_kernel.cu(5): error") != NULL, "not an error at the user's line:\n%s", log);
+    cr_expect(strstr(log, "cg_sync_takes_a_pointer_to_a_group_cg_thread_block_t") != NULL,
+              "the accepted types are not named:\n%s", log);
+    free(log);
+    free(ptx);
+}
