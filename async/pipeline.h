@@ -186,40 +186,56 @@ CG_DEVICE cg_mbarrier_t *cg_pipeline_producer_barrier(const cg_pipeline_t *p)
 /* ------------------------------------------------------------------------ */
 
 #if CG_DEBUG
+CG_REPORT_ void cg_pipeline_report_args_(const char *what, const void *smem, uint32_t stages, uint32_t stage_bytes)
+{
+    printf("cgc: %s(smem %p, %u stages, %u bytes a stage): needs 16-byte aligned storage, 1..%u stages and a "
+           "stage size that is a nonzero multiple of 16 below 2^20 (block %d,%d,%d thread %d,%d,%d)\n",
+           what, smem, stages, stage_bytes, CG_PIPELINE_MAX_STAGES, blockIdx.x, blockIdx.y, blockIdx.z,
+           threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+
 CG_DEVICE void cg_pipeline_check_(const char *what, const void *smem, uint32_t stages, uint32_t stage_bytes)
 {
-    if (((uintptr_t)smem & 15u) != 0 || stages == 0 || stages > CG_PIPELINE_MAX_STAGES ||
-        stage_bytes == 0 || (stage_bytes & 15u) != 0 || stage_bytes > CG_MBARRIER_MAX_TX) {
-        printf("cgc: %s(smem %p, %u stages, %u bytes a stage): needs 16-byte aligned storage, 1..%u stages and a "
-               "stage size that is a nonzero multiple of 16 below 2^20 (block %d,%d,%d thread %d,%d,%d)\n",
-               what, smem, stages, stage_bytes, CG_PIPELINE_MAX_STAGES, blockIdx.x, blockIdx.y, blockIdx.z,
-               threadIdx.x, threadIdx.y, threadIdx.z);
-        __trap();
-    }
+    if (CG_UNLIKELY_(((uintptr_t)smem & 15u) != 0 || stages == 0 || stages > CG_PIPELINE_MAX_STAGES ||
+                     stage_bytes == 0 || (stage_bytes & 15u) != 0 || stage_bytes > CG_MBARRIER_MAX_TX))
+        cg_pipeline_report_args_(what, smem, stages, stage_bytes);
 }
 
 /* A pipeline wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS: name the pipeline,
- * the side, the stage and the parity, then trap. */
-CG_DEVICE void cg_pipeline_deadlock_(const char *what, const cg_pipeline_t *p, const char *barrier_name,
-                                     uint32_t stage, uint32_t parity, cg_mbarrier_t *mb)
+ * the side, the stage and the parity, then trap. Out of line (CG_REPORT_). */
+CG_REPORT_ void cg_pipeline_report_deadlock_(const char *what, uint32_t buf_addr, uint32_t stages,
+                                             uint32_t stage_bytes, const char *barrier_name, uint32_t stage,
+                                             uint32_t parity, uint32_t mb_addr)
 {
     printf("cgc: %s: deadlock: pipeline at shared 0x%x (%u stages of %u bytes), stage %u: waited %llu ns for "
            "the phase of parity %u of its %s barrier (mbarrier at shared 0x%x, now in a phase of parity %u) "
            "(block %d,%d,%d thread %d,%d,%d)\n",
-           what, (unsigned)cg_smem_addr(p->buf), p->stages, p->stage_bytes, stage,
-           (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, parity, barrier_name, (unsigned)cg_smem_addr(mb),
-           cg_mbarrier_current_parity(mb), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
-           threadIdx.z);
+           what, buf_addr, stages, stage_bytes, stage, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
+           parity, barrier_name, mb_addr, cg_mbarrier_current_parity((cg_mbarrier_t *)cg_smem_generic(mb_addr)),
+           blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+/* A producer copy outside its stage or misaligned. */
+CG_REPORT_ void cg_pipeline_report_copy_(const char *what, uint32_t offset, const void *src, uint32_t bytes,
+                                         uint32_t stage_bytes)
+{
+    printf("cgc: %s(offset %u, src %p, %u bytes): needs 16-byte alignment and offset + bytes <= the stage size %u "
+           "(block %d thread %d)\n",
+           what, offset, src, bytes, stage_bytes, blockIdx.x, threadIdx.x);
     __trap();
 }
 #define CG_PIPELINE_CHECK_(what, smem, stages, bytes) cg_pipeline_check_((what), (smem), (stages), (bytes))
-/* Spin on `try_expr`; past the bound, report the pipeline and trap. */
+/* Spin on `try_expr`; past the bound, report the pipeline and trap. The
+ * report's arguments are computed only on that path. */
 #define CG_PIPELINE_SPIN_(try_expr, what, p, name, stage, parity, mb)                                  \
     do {                                                                                               \
-        uint64_t cg_t0_ = cg_sreg_globaltimer_ns();                                                    \
+        const uint32_t cg_t0_ = cg_debug_timer_start_();                                               \
         while (!(try_expr)) {                                                                          \
-            if (cg_sreg_globaltimer_ns() - cg_t0_ > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)                \
-                cg_pipeline_deadlock_((what), (p), (name), (stage), (parity), (mb));                   \
+            if (CG_UNLIKELY_(cg_debug_timer_expired_(cg_t0_)))                                         \
+                cg_pipeline_report_deadlock_((what), cg_smem_addr((p)->buf), (p)->stages,              \
+                                             (p)->stage_bytes, (name), (stage), (parity),              \
+                                             cg_smem_addr(mb));                                        \
         }                                                                                              \
     } while (0)
 #else
@@ -302,12 +318,8 @@ CG_DEVICE_SM90 void *cg_pipeline_producer_acquire(cg_pipeline_t *p)
 CG_DEVICE_SM90 void cg_pipeline_producer_copy(cg_pipeline_t *p, uint32_t offset, const void *src, uint32_t bytes)
 {
 #if CG_DEBUG
-    if (((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes) {
-        printf("cgc: cg_pipeline_producer_copy(offset %u, src %p, %u bytes): needs 16-byte alignment and "
-               "offset + bytes <= the stage size %u (block %d thread %d)\n",
-               offset, src, bytes, p->stage_bytes, blockIdx.x, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_(((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes))
+        cg_pipeline_report_copy_("cg_pipeline_producer_copy", offset, src, bytes, p->stage_bytes);
 #endif
     cg_bulk_copy_g2s(cg_smem_addr(p->buf) + p->head * p->stage_bytes + offset, src, bytes,
                      cg_smem_addr(cg_pipeline_full_barrier(p, p->head)));
@@ -440,12 +452,8 @@ CG_DEVICE void cg_pipeline_cluster_producer_copy(cg_pipeline_t *p, uint32_t offs
                                                  uint32_t bytes, uint16_t cta_mask)
 {
 #if CG_DEBUG
-    if (((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes) {
-        printf("cgc: cg_pipeline_cluster_producer_copy(offset %u, src %p, %u bytes): needs 16-byte alignment "
-               "and offset + bytes <= the stage size %u (block %d thread %d)\n",
-               offset, src, bytes, p->stage_bytes, blockIdx.x, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_(((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes))
+        cg_pipeline_report_copy_("cg_pipeline_cluster_producer_copy", offset, src, bytes, p->stage_bytes);
 #endif
     cg_bulk_copy_g2s_multicast(cg_smem_addr(p->buf) + p->head * p->stage_bytes + offset, src, bytes,
                                cg_smem_addr(cg_pipeline_full_barrier(p, p->head)), cta_mask);
