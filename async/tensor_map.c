@@ -130,22 +130,40 @@ static cg_status_t cg_tensor_validate_(const cg_tensor_map_desc_t *d, cg_encode_
      * (globalDim[i] + padding[i])). */
     const uint32_t stride_align = d->interleave == CG_TENSOR_INTERLEAVE_32B ? 32u : 16u;
     uint64_t below = d->shape[0] * esize; /* bytes dimension 0 spans */
+    int wrapped = 0;                      /* below is past 2^64 (shape product overflow) */
     for (uint32_t i = 0; i + 1 < d->rank; ++i) {
         const int packed = d->stride_bytes[i] == 0;
         const uint64_t s = packed ? below : d->stride_bytes[i];
+        if (packed && wrapped)
+            return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
+                                   "stride_bytes[%u] (packed, from stride_bytes 0) would be the bytes that "
+                                   "dimensions 0..%u span: shape[0] x .. x shape[%u] x %u-byte elements is 2^64 or "
+                                   "more (a tensor map stride must be below 2^40)",
+                                   i, i, i, esize);
+        if (packed && s >= (1ull << 40))
+            return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
+                                   "stride_bytes[%u] = %llu (packed, from stride_bytes 0: the bytes that dimensions "
+                                   "0..%u span) is 2^40 or more",
+                                   i, (unsigned long long)s, i);
         if (s % stride_align != 0)
             return cg_status_fail_(CG_ERROR_TENSOR_STRIDE, "stride_bytes[%u] = %llu%s is not a multiple of %u bytes", i,
                                    (unsigned long long)s, packed ? " (packed, from stride_bytes 0)" : "", stride_align);
         if (s >= (1ull << 40))
             return cg_status_fail_(CG_ERROR_TENSOR_STRIDE, "stride_bytes[%u] = %llu%s is 2^40 or more", i,
                                    (unsigned long long)s, packed ? " (packed, from stride_bytes 0)" : "");
+        if (wrapped)
+            return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
+                                   "stride_bytes[%u] = %llu is smaller than the 2^64 or more bytes that dimension %u "
+                                   "spans (shape[%u] x stride_bytes[%u] overflows; rows would overlap)",
+                                   i, (unsigned long long)s, i, i, i - 1u);
         if (s < below)
             return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
                                    "stride_bytes[%u] = %llu is smaller than the %llu bytes that dimension %u spans "
                                    "(rows would overlap)",
                                    i, (unsigned long long)s, (unsigned long long)below, i);
         a->stride[i] = s;
-        below = d->shape[i + 1] > UINT64_MAX / s ? UINT64_MAX : s * d->shape[i + 1];
+        wrapped = d->shape[i + 1] > UINT64_MAX / s;
+        below = s * d->shape[i + 1];
     }
     const uint32_t span = cg_swizzle_span_(d->swizzle);
     for (uint32_t i = 0; i < d->rank; ++i) {
