@@ -370,8 +370,10 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 #endif
     __syncthreads();
     if (cg_grid_is_block_thread0_()) {
+#if !CG_DEBUG /* a debug build checked every thread above */
         if (CG_UNLIKELY_(g->_barrier == (uint32_t *)0))
             cg_grid_report_no_workspace_();
+#endif
         uint32_t slot = (g->_spread & CG_GRID_SPREAD_WANTED_) ? cg_grid_spread_slot_for_phase_(g) : 0u;
         t._opaque = slot ? cg_grid_spread_arrive_(slot) : cg_grid_block_arrive_(g->_barrier);
     }
