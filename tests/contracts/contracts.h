@@ -20,8 +20,10 @@ extern "C" {
  * differ from src, bad[1] words checked. */
 int ctr_sliced_partial_warp(const uint32_t *src, uint32_t uses, uint32_t csize, uint32_t lanes, uint32_t *bad);
 /* Same with the warp-specialized block form and cg_pipeline_consumer_release_warp
- * from a partial warp (blocks of 32 + lanes). */
-int ctr_block_partial_warp(const uint32_t *src, uint32_t uses, uint32_t lanes, uint32_t *bad);
+ * from lanes first .. first + lanes - 1 of warp 1: first 0, a partial warp
+ * (blocks of 32 + lanes); first > 0, the lanes of a branch of a full warp
+ * (blocks of 64). */
+int ctr_block_partial_warp(const uint32_t *src, uint32_t uses, uint32_t first, uint32_t lanes, uint32_t *bad);
 /* cg_thread_group_tiled_partition of tiles of `tile` threads by `n` (tile
  * <= n), with C++ CG's tiled_partition of the same tile in the same kernel:
  * out[6 * t + k] per thread t: 0 cgc kind is coalesced, 1 cgc size, 2 cgc

@@ -65,7 +65,8 @@ extern "C" int ctr_sliced_partial_warp(const uint32_t *src, uint32_t uses, uint3
     return cgt_launch_cluster((const void *)ctr_sliced_kernel, csize, csize, 32u + lanes, 0, args);
 }
 
-extern "C" __global__ void ctr_block_kernel(const uint32_t *src, uint32_t uses, uint32_t *bad)
+extern "C" __global__ void ctr_block_kernel(const uint32_t *src, uint32_t uses, uint32_t first, uint32_t lanes,
+                                            uint32_t *bad)
 {
     __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(CTR_STAGES, CTR_STAGE_BYTES)];
     cg_pipeline_t p = cg_pipeline_attach(smem, CTR_STAGES, CTR_STAGE_BYTES);
@@ -81,8 +82,10 @@ extern "C" __global__ void ctr_block_kernel(const uint32_t *src, uint32_t uses, 
             }
             cg_pipeline_producer_tail(&p);
         }
-    } else {
-        const uint32_t lane = threadIdx.x - 32u, lanes = blockDim.x - 32u;
+    } else if (threadIdx.x >= 32u + first && threadIdx.x < 32u + first + lanes) {
+        /* lanes first .. first + lanes - 1 of warp 1: a partial warp, or
+         * the lanes of a branch (lane 0 not among them when first > 0) */
+        const uint32_t lane = threadIdx.x - 32u - first;
         for (uint32_t u = 0; u < uses; ++u) {
             const uint32_t *x = (const uint32_t *)cg_pipeline_consumer_wait(&p);
             ctr_check_stage(x, src, u, lane, lanes, bad);
@@ -91,9 +94,10 @@ extern "C" __global__ void ctr_block_kernel(const uint32_t *src, uint32_t uses, 
     }
 }
 
-extern "C" int ctr_block_partial_warp(const uint32_t *src, uint32_t uses, uint32_t lanes, uint32_t *bad)
+extern "C" int ctr_block_partial_warp(const uint32_t *src, uint32_t uses, uint32_t first, uint32_t lanes,
+                                      uint32_t *bad)
 {
-    ctr_block_kernel<<<2, 32u + lanes>>>(src, uses, bad);
+    ctr_block_kernel<<<2, first == 0 ? 32u + lanes : 64u>>>(src, uses, first, lanes, bad);
     return (int)cudaGetLastError();
 }
 

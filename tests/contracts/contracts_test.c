@@ -8,7 +8,9 @@
  *     runs to the end and every word of every stage use is right. (Before:
  *     lane i arrived for CTA i only, CTAs 4..7 were short one arrival a use
  *     and the producers waited forever; this test then times out.)
- *   - cg_pipeline_consumer_release_warp from a partial warp (block form).
+ *   - cg_pipeline_consumer_release_warp from a partial warp and from the
+ *     lanes 8..15 of a branch (block form; before, the branch case synced
+ *     all 32 lanes and only lane 0, absent, would have arrived).
  *   - cg_thread_group_tiled_partition of a tile of at most n threads: a
  *     coalesced group (cg_thread_group_as_coalesced non-NULL) with the
  *     tile's threads, rank and meta rank/size, as C++ CG's
@@ -76,7 +78,7 @@ Test(contracts, release_all_warp_from_a_4_lane_warp_cluster_8) { sliced_case(8, 
 Test(contracts, release_all_warp_from_a_3_lane_warp_cluster_16) { sliced_case(16, 3); }
 Test(contracts, release_all_warp_from_a_full_warp_cluster_8) { sliced_case(8, 32); }
 
-Test(contracts, release_warp_from_a_partial_warp_block_form)
+static void block_case(const char *what, uint32_t first, uint32_t lanes)
 {
     cgt_require_sm90();
     const uint32_t uses = 300;
@@ -84,11 +86,23 @@ Test(contracts, release_warp_from_a_partial_warp_block_form)
     uint32_t *src = random_source(uses, &h);
     CGT_CUDA(cudaMalloc((void **)&bad, 2 * sizeof(uint32_t)));
     CGT_CUDA(cudaMemset(bad, 0, 2 * sizeof(uint32_t)));
-    finish("block pipeline, consumer warp of 5 lanes", ctr_block_partial_warp(src, uses, 5, bad), bad,
-           2ull * uses * 256u);
+    finish(what, ctr_block_partial_warp(src, uses, first, lanes, bad), bad, 2ull * uses * 256u);
     CGT_CUDA(cudaFree(src));
     CGT_CUDA(cudaFree(bad));
     free(h);
+}
+
+Test(contracts, release_warp_from_a_partial_warp_block_form)
+{
+    block_case("block pipeline, consumer warp of 5 lanes", 0, 5);
+}
+
+/* Lanes 8..15 of a full warp, in a branch: lane 0 is not among them (before:
+ * __syncwarp() named all 32 lanes and only lane 0 arrived, so the stage was
+ * never released). */
+Test(contracts, release_warp_from_the_lanes_of_a_branch_block_form)
+{
+    block_case("block pipeline, lanes 8..15 of warp 1 consume", 8, 8);
 }
 
 Test(contracts, tiled_partition_of_a_small_tile_is_coalesced_as_cxx_cg)
