@@ -96,14 +96,22 @@
 
 #if CG_DEBUG
 /* Traps with a message unless the bulk-copy preconditions hold. */
+CG_REPORT_ void cg_async_report_bulk_(const char *what, const void *dst, const void *src, uint32_t bytes)
+{
+    printf("cgc: %s(dst %p, src %p, %u bytes): bulk copies need 16-byte aligned addresses, a size that is a "
+           "multiple of 16 and below 2^20 (block %d,%d,%d thread %d)\n",
+           what, dst, src, bytes, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+    __trap();
+}
+CG_REPORT_ void cg_async_report_size_(unsigned long long bytes)
+{
+    printf("cgc: cg_memcpy_async(%llu bytes): larger than an mbarrier phase can track (2^20 - 1)\n", bytes);
+    __trap();
+}
 CG_DEVICE void cg_async_check_bulk_(const char *what, const void *dst, const void *src, uint32_t bytes)
 {
-    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0 || bytes > CG_MBARRIER_TX_MAX) {
-        printf("cgc: %s(dst %p, src %p, %u bytes): bulk copies need 16-byte aligned addresses, a size that is a "
-               "multiple of 16 and below 2^20 (block %d,%d,%d thread %d)\n",
-               what, dst, src, bytes, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0 || bytes > CG_MBARRIER_TX_MAX))
+        cg_async_report_bulk_(what, dst, src, bytes);
 }
 #define CG_ASYNC_CHECK_BULK_(what, dst, src, bytes) cg_async_check_bulk_((what), (dst), (src), (bytes))
 #else
@@ -169,11 +177,8 @@ CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, c
     const uintptr_t align = (uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes;
 
 #if CG_DEBUG
-    if (bytes > CG_MBARRIER_TX_MAX) {
-        printf("cgc: cg_memcpy_async(%llu bytes): larger than an mbarrier phase can track (2^20 - 1)\n",
-               (unsigned long long)bytes);
-        __trap();
-    }
+    if (CG_UNLIKELY_(bytes > CG_MBARRIER_TX_MAX))
+        cg_async_report_size_((unsigned long long)bytes);
 #endif
 
 #if CG_ARCH_HAS_SM90

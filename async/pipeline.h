@@ -192,40 +192,59 @@ CG_DEVICE cg_mbarrier_t *cg_pipeline_producer_barrier(const cg_pipeline_t *p)
 /* ------------------------------------------------------------------------ */
 
 #if CG_DEBUG
+CG_REPORT_ void cg_pipeline_report_args_(const char *what, const void *smem, uint32_t stages, uint32_t stage_bytes)
+{
+    printf("cgc: %s(smem %p, %u stages, %u bytes a stage): needs storage in shared memory, %u-byte aligned "
+           "(CG_PIPELINE_ALIGN), 1..%u stages and a stage size that is a nonzero multiple of 16 below 2^20%s "
+           "(block %d,%d,%d thread %d,%d,%d)\n",
+           what, smem, stages, stage_bytes, CG_PIPELINE_ALIGN, CG_PIPELINE_MAX_STAGES,
+           __isShared(smem) ? "" : ": this pointer is not shared memory", blockIdx.x, blockIdx.y, blockIdx.z,
+           threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+
 CG_DEVICE void cg_pipeline_check_(const char *what, const void *smem, uint32_t stages, uint32_t stage_bytes)
 {
-    if (((uintptr_t)smem & 15u) != 0 || stages == 0 || stages > CG_PIPELINE_MAX_STAGES ||
-        stage_bytes == 0 || (stage_bytes & 15u) != 0 || stage_bytes > CG_MBARRIER_MAX_TX) {
-        printf("cgc: %s(smem %p, %u stages, %u bytes a stage): needs 16-byte aligned storage, 1..%u stages and a "
-               "stage size that is a nonzero multiple of 16 below 2^20 (block %d,%d,%d thread %d,%d,%d)\n",
-               what, smem, stages, stage_bytes, CG_PIPELINE_MAX_STAGES, blockIdx.x, blockIdx.y, blockIdx.z,
-               threadIdx.x, threadIdx.y, threadIdx.z);
-        __trap();
-    }
+    if (CG_UNLIKELY_(!__isShared(smem) || ((uintptr_t)smem & (CG_PIPELINE_ALIGN - 1u)) != 0 || stages == 0 ||
+                     stages > CG_PIPELINE_MAX_STAGES || stage_bytes == 0 || (stage_bytes & 15u) != 0 ||
+                     stage_bytes > CG_MBARRIER_MAX_TX))
+        cg_pipeline_report_args_(what, smem, stages, stage_bytes);
 }
 
 /* A pipeline wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS: name the pipeline,
- * the side, the stage and the parity, then trap. */
-CG_DEVICE void cg_pipeline_deadlock_(const char *what, const cg_pipeline_t *p, const char *barrier_name,
-                                     uint32_t stage, uint32_t parity, cg_mbarrier_t *mb)
+ * the side, the stage and the parity, then trap. Out of line (CG_REPORT_). */
+CG_REPORT_ void cg_pipeline_report_deadlock_(const char *what, uint32_t buf_addr, uint32_t stages,
+                                             uint32_t stage_bytes, const char *barrier_name, uint32_t stage,
+                                             uint32_t parity, uint32_t mb_addr)
 {
     printf("cgc: %s: deadlock: pipeline at shared 0x%x (%u stages of %u bytes), stage %u: waited %llu ns for "
            "the phase of parity %u of its %s barrier (mbarrier at shared 0x%x, now in a phase of parity %u) "
            "(block %d,%d,%d thread %d,%d,%d)\n",
-           what, (unsigned)cg_smem_addr(p->buf), p->stages, p->stage_bytes, stage,
-           (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, parity, barrier_name, (unsigned)cg_smem_addr(mb),
-           cg_mbarrier_current_parity(mb), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
-           threadIdx.z);
+           what, buf_addr, stages, stage_bytes, stage, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
+           parity, barrier_name, mb_addr, cg_mbarrier_current_parity((cg_mbarrier_t *)cg_smem_generic(mb_addr)),
+           blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+/* A producer copy outside its stage or misaligned. */
+CG_REPORT_ void cg_pipeline_report_copy_(const char *what, uint32_t offset, const void *src, uint32_t bytes,
+                                         uint32_t stage_bytes)
+{
+    printf("cgc: %s(offset %u, src %p, %u bytes): needs 16-byte alignment and offset + bytes <= the stage size %u "
+           "(block %d thread %d)\n",
+           what, offset, src, bytes, stage_bytes, blockIdx.x, threadIdx.x);
     __trap();
 }
 #define CG_PIPELINE_CHECK_(what, smem, stages, bytes) cg_pipeline_check_((what), (smem), (stages), (bytes))
-/* Spin on `try_expr`; past the bound, report the pipeline and trap. */
+/* Spin on `try_expr`; past the bound, report the pipeline and trap. The
+ * report's arguments are computed only on that path. */
 #define CG_PIPELINE_SPIN_(try_expr, what, p, name, stage, parity, mb)                                  \
     do {                                                                                               \
-        uint64_t cg_t0_ = cg_sreg_globaltimer_ns();                                                    \
+        const uint32_t cg_t0_ = cg_debug_timer_start_();                                               \
         while (!(try_expr)) {                                                                          \
-            if (cg_sreg_globaltimer_ns() - cg_t0_ > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)                \
-                cg_pipeline_deadlock_((what), (p), (name), (stage), (parity), (mb));                   \
+            if (CG_UNLIKELY_(cg_debug_timer_expired_(cg_t0_)))                                         \
+                cg_pipeline_report_deadlock_((what), cg_smem_addr((p)->buf), (p)->stages,              \
+                                             (p)->stage_bytes, (name), (stage), (parity),              \
+                                             cg_smem_addr(mb));                                        \
         }                                                                                              \
     } while (0)
 #else
@@ -252,8 +271,10 @@ CG_DEVICE void cg_pipeline_advance_(uint32_t *index, uint32_t *phase, uint32_t s
 /* ------------------------------------------------------------------------ */
 
 /* Every thread that uses the pipeline: the state for `stages` stages of
- * `stage_bytes` at `smem` (CG_PIPELINE_SMEM_BYTES bytes, CG_PIPELINE_ALIGN
- * aligned). Touches no memory. */
+ * `stage_bytes` at `smem` (CG_PIPELINE_SMEM_BYTES bytes of __shared__
+ * memory, CG_PIPELINE_ALIGN aligned). Touches no memory. A debug build traps
+ * on storage that is not shared memory or not 128-byte aligned, and on
+ * stages or a stage size out of range. */
 CG_DEVICE cg_pipeline_t cg_pipeline_attach(void *smem, uint32_t stages, uint32_t stage_bytes)
 {
     CG_PIPELINE_CHECK_("cg_pipeline_attach", smem, stages, stage_bytes);
@@ -308,12 +329,8 @@ CG_DEVICE_SM90 void *cg_pipeline_producer_acquire(cg_pipeline_t *p)
 CG_DEVICE_SM90 void cg_pipeline_producer_copy(cg_pipeline_t *p, uint32_t offset, const void *src, uint32_t bytes)
 {
 #if CG_DEBUG
-    if (((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes) {
-        printf("cgc: cg_pipeline_producer_copy(offset %u, src %p, %u bytes): needs 16-byte alignment and "
-               "offset + bytes <= the stage size %u (block %d thread %d)\n",
-               offset, src, bytes, p->stage_bytes, blockIdx.x, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_(((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes))
+        cg_pipeline_report_copy_("cg_pipeline_producer_copy", offset, src, bytes, p->stage_bytes);
 #endif
     cg_bulk_copy_g2s(cg_smem_addr(p->buf) + p->head * p->stage_bytes + offset, src, bytes,
                      cg_smem_addr(cg_pipeline_full_barrier(p, p->head)));
@@ -339,8 +356,11 @@ CG_DEVICE_SM90 void cg_pipeline_memcpy_async(cg_pipeline_t *p, uint32_t rank, ui
 /* Commit the current stage: one arrival on full[head] that also expects
  * `tx_bytes` more bytes (the bytes this thread's copies into the stage
  * deliver and nobody else counted; 0 .. 2^20-1), then step to the next stage.
- * Copies may be started before or after the commit of their phase: until
- * every commit has arrived the phase cannot complete.
+ * Start the stage's copies BEFORE its commit: the commit moves the head on,
+ * so after it cg_pipeline_producer_copy and cg_pipeline_producer_barrier
+ * name the NEXT stage. (A copy issued by another thread, which keeps its own
+ * head, may still land after this commit: the phase completes only when
+ * every commit has arrived and every counted byte has landed.)
  * mbarrier.arrive.expect_tx.release.cta.shared::cta.b64. */
 CG_DEVICE_SM90 void cg_pipeline_producer_commit(cg_pipeline_t *p, uint32_t tx_bytes)
 {
@@ -386,14 +406,19 @@ CG_DEVICE void cg_pipeline_consumer_release(cg_pipeline_t *p)
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
-/* The whole warp is done with stage `tail` (every lane calls it, converged):
- * __syncwarp orders every lane's reads before lane 0's one arrival on
- * empty[tail]; every lane steps on. empty counts warps.
- * bar.warp.sync, then (lane 0) mbarrier.arrive.release.cta.shared::cta.b64. */
+/* The warp is done with stage `tail`. Called by every active lane of a
+ * warp, converged (the lanes of __activemask(): a whole warp, the partial
+ * last warp of a block whose size is not a multiple of 32, or the lanes of
+ * a branch that all reach this call together); they count as one warp.
+ * __syncwarp over those lanes orders every lane's reads before the lowest
+ * active lane's one arrival on empty[tail]; every lane steps on. empty
+ * counts warps. bar.warp.sync, then (one lane)
+ * mbarrier.arrive.release.cta.shared::cta.b64. */
 CG_DEVICE void cg_pipeline_consumer_release_warp(cg_pipeline_t *p)
 {
-    __syncwarp();
-    if (cg_sreg_laneid() == 0)
+    const uint32_t active = __activemask();
+    __syncwarp(active);
+    if (cg_sreg_laneid() == (uint32_t)__ffs((int)active) - 1u)
         (void)cg_mbarrier_arrive(cg_pipeline_empty_barrier(p, p->tail));
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
@@ -446,12 +471,8 @@ CG_DEVICE void cg_pipeline_cluster_producer_copy(cg_pipeline_t *p, uint32_t offs
                                                  uint32_t bytes, uint16_t cta_mask)
 {
 #if CG_DEBUG
-    if (((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes) {
-        printf("cgc: cg_pipeline_cluster_producer_copy(offset %u, src %p, %u bytes): needs 16-byte alignment "
-               "and offset + bytes <= the stage size %u (block %d thread %d)\n",
-               offset, src, bytes, p->stage_bytes, blockIdx.x, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_(((offset | bytes | (uint32_t)(uintptr_t)src) & 15u) != 0 || offset + bytes > p->stage_bytes))
+        cg_pipeline_report_copy_("cg_pipeline_cluster_producer_copy", offset, src, bytes, p->stage_bytes);
 #endif
     cg_bulk_copy_g2s_multicast(cg_smem_addr(p->buf) + p->head * p->stage_bytes + offset, src, bytes,
                                cg_smem_addr(cg_pipeline_full_barrier(p, p->head)), cta_mask);
@@ -510,17 +531,21 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
-/* The whole converged warp is done with stage `tail`: __syncwarp (so lane 0's
- * release covers every lane's reads, by cumulativity), then lane 0 arrives
- * remotely on the root's empty[tail] (predicated, no branch); every lane
- * steps on. empty counts warps.
+/* The warp is done with stage `tail`: every active lane of a warp calls it,
+ * converged (as cg_pipeline_consumer_release_warp: a whole warp or a
+ * partial one counts as one warp). __syncwarp over those lanes (so the
+ * leader's release covers every lane's reads, by cumulativity), then the
+ * lowest active lane arrives remotely on the root's empty[tail] with the
+ * shared-memory-restricted proxy release (predicated, no branch); every
+ * lane steps on. empty counts warps.
  * bar.warp.sync; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
  * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
 {
-    __syncwarp();
-    cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), p->root,
-                                             cg_sreg_laneid() == 0);
+    const uint32_t active = __activemask();
+    const bool leader = cg_sreg_laneid() == (uint32_t)__ffs((int)active) - 1u;
+    __syncwarp(active);
+    cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), p->root, leader);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
@@ -619,21 +644,34 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
-/* The whole converged warp is done with stage `tail`: __syncwarp orders
- * every lane's reads first, then lane i (i < 16, bit i of `cta_mask` set)
- * arrives remotely on CTA i's empty[tail]: ONE predicated instruction with a
- * per-lane target, no loop, each arrive released by a shared::cta-restricted
- * proxy fence (cumulativity carries the other lanes' reads through the
- * __syncwarp). Every lane steps on. empty counts warps x CTAs.
+/* The warp is done with stage `tail`: every active lane of a warp calls it,
+ * converged (the lanes of __activemask(): a whole warp, the partial last
+ * warp of a block whose size is not a multiple of 32, or the lanes of a
+ * branch that reach this call together); together they make ONE remote
+ * arrival on empty[tail] of every CTA of `cta_mask`, and every lane steps
+ * on. empty counts warps x CTAs. __syncwarp over the active lanes orders
+ * every lane's reads first; each lane then issues the shared::cta-restricted
+ * proxy release fence (cumulativity carries the other lanes' reads through
+ * the __syncwarp), and the k-th active lane (k = its rank among them, a of
+ * them) arrives, relaxed, for CTA ranks k, k + a, k + 2a, ... below 16 whose
+ * bit is set: a full warp makes ONE predicated instruction with a per-lane
+ * target (lane i, CTA i), a warp of 4 lanes four. (A lane count below the
+ * mask's highest rank left those CTAs without the warp's arrival before:
+ * their producers waited forever.)
  * bar.warp.sync; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
- * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
+ * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _ (per rank). */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
-    const uint32_t lane = cg_sreg_laneid();
-    const uint32_t mine = lane < 16u ? ((uint32_t)cta_mask >> lane) & 1u : 0u;
-    __syncwarp();
-    /* a lane that does not arrive still names a valid rank (the debug check) */
-    cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), mine ? lane : 0u, mine);
+    const uint32_t active = __activemask();
+    const uint32_t nactive = (uint32_t)__popc((int)active);
+    const uint32_t me = (uint32_t)__popc((int)(active & cg_sreg_lanemask_lt()));
+    __syncwarp(active);
+    cg_fence_proxy_async_release_smem_cluster();
+    for (uint32_t rank = me; rank < 16u; rank += nactive) {
+        const uint32_t mine = ((uint32_t)cta_mask >> rank) & 1u;
+        /* a lane that does not arrive still names a valid rank (the debug check) */
+        cg_mbarrier_arrive_remote_relaxed_if(cg_pipeline_empty_barrier(p, p->tail), mine ? rank : 0u, mine);
+    }
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 

@@ -18,9 +18,16 @@
  * edge of the tensor, negative coordinates included: loads fill the elements
  * outside with the map's OOB fill (zero or NaN), stores skip them.
  * The x coordinate times the element size must be a multiple of 16 bytes
- * (negative ones too): on an H100 a box starting 3 bytes in faults with
- * "an illegal instruction was encountered" (measured 2026-11-24; 0, 16 and
- * -16 bytes work). The tests move swizzled boxes only at multiples of the
+ * (negative ones too). The copy engine does not report a box that breaks
+ * the rule in one way: on an H100 a box starting 3 bytes in faulted with
+ * "an illegal instruction was encountered" in one kernel (measured
+ * 2026-11-24; 0, 16 and -16 bytes work) and, in another (a release build),
+ * never completed its bytes, so the wait on its barrier hung. Nothing here
+ * refuses such a box in a release build (the map's element size is not
+ * readable on the device): a debug build (CG_DEBUG=1) traps at the copy on
+ * an odd x (a multiple of 16 bytes for no element size) and, for any other
+ * misplaced box, its bounded wait on the barrier reports the barrier and the
+ * phase and traps instead of hanging. The tests move swizzled boxes only at multiples of the
  * swizzle span. A store's box must not start before the tensor: on an H100
  * a store at x = -16 bytes (or at (-16, -1)) faults the same way, while one
  * hanging over the end is clipped (measured 2026-11-24); loads take
@@ -85,32 +92,50 @@
 /* ------------------------------------------------------------------------ */
 
 #if CG_DEBUG
+/* The debug reports, out of line (base/config.h, CG_REPORT_). */
+CG_REPORT_ void cg_tensor_report_tile_(const char *what, const void *smem, const void *map)
+{
+    printf("cgc: %s(smem %p, map %p): the shared tile must be 128-byte aligned shared memory (swizzled tiles: "
+           "256/512/1024 for 32/64/128-byte swizzle) and the tensor map 64-byte aligned (block %d,%d,%d thread "
+           "%d)\n",
+           what, smem, map, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+    __trap();
+}
+CG_REPORT_ void cg_tensor_report_x_(const char *what, int32_t c0)
+{
+    printf("cgc: %s: x coordinate %d is odd: x times the element size must be a multiple of 16 bytes, which no "
+           "odd x is for any element size (1..8 bytes); such a copy faults or never completes its bytes "
+           "(block %d,%d,%d thread %d)\n",
+           what, (int)c0, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+    __trap();
+}
+CG_REPORT_ void cg_tensor_report_rank_(const char *what, uint32_t rank)
+{
+    printf("cgc: %s: rank %u is outside 1..5 (block %d,%d,%d thread %d)\n", what, rank, blockIdx.x, blockIdx.y,
+           blockIdx.z, threadIdx.x);
+    __trap();
+}
 /* Traps with a message unless the shared tile is 128-byte aligned shared
  * memory and the map 64-byte aligned. */
 CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *map)
 {
-    if (!__isShared(smem) || ((uintptr_t)smem & 127u) != 0 || ((uintptr_t)map & 63u) != 0) {
-        printf("cgc: %s(smem %p, map %p): the shared tile must be 128-byte aligned shared memory (swizzled tiles: "
-               "256/512/1024 for 32/64/128-byte swizzle) and the tensor map 64-byte aligned (block %d,%d,%d thread "
-               "%d)\n",
-               what, smem, map, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_(!__isShared(smem) || ((uintptr_t)smem & 127u) != 0 || ((uintptr_t)map & 63u) != 0))
+        cg_tensor_report_tile_(what, smem, map);
 }
 #define CG_TENSOR_CHECK_(what, smem, map) cg_tensor_check_((what), (smem), (map))
+/* The x coordinate: an odd one is a multiple of 16 bytes for no element
+ * size (the map's element size is not readable on the device, so this is
+ * the part of the rule a debug build can check). */
+#define CG_TENSOR_CHECK_X_(what, c0)                                                              \
+    do {                                                                                          \
+        if (CG_UNLIKELY_(((c0) & 1) != 0))                                                        \
+            cg_tensor_report_x_((what), (c0));                                                    \
+    } while (0)
+/* A rank outside 1..5 in the run-time-rank forms. */
+#define CG_TENSOR_BAD_RANK_(what, rank) cg_tensor_report_rank_((what), (rank))
 #else
 #define CG_TENSOR_CHECK_(what, smem, map) ((void)0)
-#endif
-
-#if CG_DEBUG
-/* A rank outside 1..5 in the run-time-rank forms. */
-#define CG_TENSOR_BAD_RANK_(what, rank)                                                           \
-    do {                                                                                          \
-        printf("cgc: %s: rank %u is outside 1..5 (block %d,%d,%d thread %d)\n", (what), (rank), \
-               blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);                                  \
-        __trap();                                                                                 \
-    } while (0)
-#else
+#define CG_TENSOR_CHECK_X_(what, c0) ((void)0)
 #define CG_TENSOR_BAD_RANK_(what, rank) ((void)(rank))
 #endif
 
@@ -173,6 +198,7 @@ CG_DEVICE_SM90 void cg_tensor_map_fence_release(void)
 CG_DEVICE_SM90 void cg_tensor_load_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_1d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_1d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2}], "
                  "[%3];" ::"r"(cg_smem_addr(dst)),
@@ -196,6 +222,7 @@ CG_DEVICE void cg_tensor_load_multicast_1d(void *dst, const cg_tensor_map_t *map
                                           uint16_t cta_mask)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_multicast_1d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_1d", c0);
 #if CG_ARCH_HAS_MULTICAST
     asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
                  "[%0], [%1, {%2}], [%3], %4;" ::"r"(cg_smem_addr(dst)),
@@ -221,6 +248,7 @@ CG_DEVICE void cg_tensor_load_multicast_1d(void *dst, const cg_tensor_map_t *map
 CG_DEVICE_SM90 void cg_tensor_store_1d(const cg_tensor_map_t *map, int32_t c0, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_1d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_1d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%0, {%2}], [%1];" ::"l"(map),
                  "r"(cg_smem_addr(src)), "r"(c0)
@@ -259,6 +287,7 @@ CG_DEVICE_SM90 void cg_tensor_prefetch_1d(const cg_tensor_map_t *map, int32_t c0
 CG_DEVICE_SM90 void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_2d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_2d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], "
                  "[%4];" ::"r"(cg_smem_addr(dst)),
@@ -283,6 +312,7 @@ CG_DEVICE void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map
                                           uint16_t cta_mask)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_multicast_2d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_2d", c0);
 #if CG_ARCH_HAS_MULTICAST
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
                  "[%0], [%1, {%2, %3}], [%4], %5;" ::"r"(cg_smem_addr(dst)),
@@ -309,6 +339,7 @@ CG_DEVICE void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map
 CG_DEVICE_SM90 void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_2d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_2d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(map),
                  "r"(cg_smem_addr(src)), "r"(c0), "r"(c1)
@@ -349,6 +380,7 @@ CG_DEVICE_SM90 void cg_tensor_prefetch_2d(const cg_tensor_map_t *map, int32_t c0
 CG_DEVICE_SM90 void cg_tensor_load_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_3d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_3d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], "
                  "[%5];" ::"r"(cg_smem_addr(dst)),
@@ -374,6 +406,7 @@ CG_DEVICE void cg_tensor_load_multicast_3d(void *dst, const cg_tensor_map_t *map
                                           uint16_t cta_mask)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_multicast_3d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_3d", c0);
 #if CG_ARCH_HAS_MULTICAST
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
                  "[%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(cg_smem_addr(dst)),
@@ -401,6 +434,7 @@ CG_DEVICE void cg_tensor_load_multicast_3d(void *dst, const cg_tensor_map_t *map
 CG_DEVICE_SM90 void cg_tensor_store_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_3d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_3d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(map),
                  "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2)
@@ -443,6 +477,7 @@ CG_DEVICE_SM90 void cg_tensor_prefetch_3d(const cg_tensor_map_t *map, int32_t c0
 CG_DEVICE_SM90 void cg_tensor_load_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_4d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_4d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], "
                  "[%6];" ::"r"(cg_smem_addr(dst)),
@@ -469,6 +504,7 @@ CG_DEVICE void cg_tensor_load_multicast_4d(void *dst, const cg_tensor_map_t *map
                                           uint16_t cta_mask)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_multicast_4d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_4d", c0);
 #if CG_ARCH_HAS_MULTICAST
     asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
                  "[%0], [%1, {%2, %3, %4, %5}], [%6], %7;" ::"r"(cg_smem_addr(dst)),
@@ -497,6 +533,7 @@ CG_DEVICE void cg_tensor_load_multicast_4d(void *dst, const cg_tensor_map_t *map
 CG_DEVICE_SM90 void cg_tensor_store_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_4d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_4d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5}], [%1];" ::"l"(map),
                  "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3)
@@ -541,6 +578,7 @@ CG_DEVICE_SM90 void cg_tensor_prefetch_4d(const cg_tensor_map_t *map, int32_t c0
 CG_DEVICE_SM90 void cg_tensor_load_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_5d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_5d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5, %6}], "
                  "[%7];" ::"r"(cg_smem_addr(dst)),
@@ -568,6 +606,7 @@ CG_DEVICE void cg_tensor_load_multicast_5d(void *dst, const cg_tensor_map_t *map
                                           uint16_t cta_mask)
 {
     CG_TENSOR_CHECK_("cg_tensor_load_multicast_5d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_5d", c0);
 #if CG_ARCH_HAS_MULTICAST
     asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
                  "[%0], [%1, {%2, %3, %4, %5, %6}], [%7], %8;" ::"r"(cg_smem_addr(dst)),
@@ -597,6 +636,7 @@ CG_DEVICE void cg_tensor_load_multicast_5d(void *dst, const cg_tensor_map_t *map
 CG_DEVICE_SM90 void cg_tensor_store_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src)
 {
     CG_TENSOR_CHECK_("cg_tensor_store_5d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_5d", c0);
 #if CG_ARCH_HAS_SM90
     asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];" ::"l"(map),
                  "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)

@@ -7,6 +7,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 #include <stdalign.h>
+#include <stdio.h>
 #include <string.h>
 
 /* cuTensorMapEncodeTiled's signature in CUDA 13.0's cuda.h. */
@@ -130,22 +131,40 @@ static cg_status_t cg_tensor_validate_(const cg_tensor_map_desc_t *d, cg_encode_
      * (globalDim[i] + padding[i])). */
     const uint32_t stride_align = d->interleave == CG_TENSOR_INTERLEAVE_32B ? 32u : 16u;
     uint64_t below = d->shape[0] * esize; /* bytes dimension 0 spans */
+    int wrapped = 0;                      /* below is past 2^64 (shape product overflow) */
     for (uint32_t i = 0; i + 1 < d->rank; ++i) {
         const int packed = d->stride_bytes[i] == 0;
         const uint64_t s = packed ? below : d->stride_bytes[i];
+        if (packed && wrapped)
+            return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
+                                   "stride_bytes[%u] (packed, from stride_bytes 0) would be the bytes that "
+                                   "dimensions 0..%u span: shape[0] x .. x shape[%u] x %u-byte elements is 2^64 or "
+                                   "more (a tensor map stride must be below 2^40)",
+                                   i, i, i, esize);
+        if (packed && s >= (1ull << 40))
+            return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
+                                   "stride_bytes[%u] = %llu (packed, from stride_bytes 0: the bytes that dimensions "
+                                   "0..%u span) is 2^40 or more",
+                                   i, (unsigned long long)s, i);
         if (s % stride_align != 0)
             return cg_status_fail_(CG_ERROR_TENSOR_STRIDE, "stride_bytes[%u] = %llu%s is not a multiple of %u bytes", i,
                                    (unsigned long long)s, packed ? " (packed, from stride_bytes 0)" : "", stride_align);
         if (s >= (1ull << 40))
             return cg_status_fail_(CG_ERROR_TENSOR_STRIDE, "stride_bytes[%u] = %llu%s is 2^40 or more", i,
                                    (unsigned long long)s, packed ? " (packed, from stride_bytes 0)" : "");
+        if (wrapped)
+            return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
+                                   "stride_bytes[%u] = %llu is smaller than the 2^64 or more bytes that dimension %u "
+                                   "spans (shape[%u] x stride_bytes[%u] overflows; rows would overlap)",
+                                   i, (unsigned long long)s, i, i, i - 1u);
         if (s < below)
             return cg_status_fail_(CG_ERROR_TENSOR_STRIDE,
                                    "stride_bytes[%u] = %llu is smaller than the %llu bytes that dimension %u spans "
                                    "(rows would overlap)",
                                    i, (unsigned long long)s, (unsigned long long)below, i);
         a->stride[i] = s;
-        below = d->shape[i + 1] > UINT64_MAX / s ? UINT64_MAX : s * d->shape[i + 1];
+        wrapped = d->shape[i + 1] > UINT64_MAX / s;
+        below = s * d->shape[i + 1];
     }
     const uint32_t span = cg_swizzle_span_(d->swizzle);
     for (uint32_t i = 0; i < d->rank; ++i) {
@@ -198,6 +217,25 @@ static cg_status_t cg_find_encoder_(cg_encode_tiled_fn_ *fn)
     return CG_SUCCESS;
 }
 
+/* The name of a driver result (cuGetErrorName, looked up like the encoder);
+ * "an unnamed CUresult" when the driver has none for it. */
+static const char *cg_curesult_name_(CUresult r)
+{
+    typedef CUresult (*name_fn_)(CUresult, const char **);
+    void *p = NULL;
+    enum cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
+    const char *name = NULL;
+    if (cudaGetDriverEntryPointByVersion("cuGetErrorName", &p, 12000, cudaEnableDefault, &q) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return "an unnamed CUresult";
+    }
+    if (p == NULL || q != cudaDriverEntryPointSuccess)
+        return "an unnamed CUresult";
+    name_fn_ fn;
+    memcpy(&fn, &p, sizeof fn);
+    return fn(r, &name) == CUDA_SUCCESS && name != NULL ? name : "an unnamed CUresult";
+}
+
 cg_status_t cg_tensor_map_encode(cg_tensor_map_t *out, const cg_tensor_map_desc_t *desc)
 {
     if (out == NULL || desc == NULL)
@@ -230,10 +268,34 @@ cg_status_t cg_tensor_map_encode(cg_tensor_map_t *out, const cg_tensor_map_desc_
             break;
         }
     }
-    if (r != CUDA_SUCCESS)
-        return cg_status_fail_(CG_ERROR_CUDA, "cuTensorMapEncodeTiled refused the map: CUresult %d (rank %u, dtype %d, "
-                                              "swizzle %d, interleave %d)",
-                               (int)r, desc->rank, (int)desc->dtype, (int)desc->swizzle, (int)desc->interleave);
+    if (r != CUDA_SUCCESS) {
+        /* Say what was refused, every argument, and the result's name. */
+        char args[384];
+        size_t o = 0;
+        const char *sep[] = {"shape ", "; strides ", "; box ", "; element strides "};
+        for (int part = 0; part < 4 && o < sizeof args; ++part) {
+            o += (size_t)snprintf(args + o, sizeof args - o, "%s", sep[part]);
+            const uint32_t n = part == 1 ? desc->rank - 1u : desc->rank;
+            for (uint32_t i = 0; i < n && o < sizeof args; ++i) {
+                const unsigned long long v = part == 0   ? (unsigned long long)a.dim[i]
+                                             : part == 1 ? (unsigned long long)a.stride[i]
+                                             : part == 2 ? (unsigned long long)a.box[i]
+                                                         : (unsigned long long)a.estride[i];
+                o += (size_t)snprintf(args + o, sizeof args - o, "%s%llu", i ? " x " : "", v);
+            }
+        }
+        return cg_status_fail_(CG_ERROR_CUDA,
+                               "cuTensorMapEncodeTiled refused the map: %s (CUresult %d) (rank %u, dtype %d, swizzle "
+                               "%d, interleave %d; %s)%s",
+                               cg_curesult_name_(r), (int)r, desc->rank, (int)desc->dtype, (int)desc->swizzle,
+                               (int)desc->interleave, args,
+                               desc->interleave != CG_TENSOR_INTERLEAVE_NONE
+                                   ? ". Interleaved layout: cgc checked the rules the driver documents for it (rank "
+                                     "3..5, 32-byte address and strides and 32-byte swizzle for the 32-byte "
+                                     "interleave, box 1..256); the driver's limits on an interleaved box beyond "
+                                     "those are not documented"
+                                   : "");
+    }
     memcpy(out, &tmp, sizeof tmp);
     return cg_status_ok_();
 }

@@ -159,17 +159,20 @@ CG_DEVICE void cg_barrier_fn_init(cg_barrier_fn_t *b, uint32_t expected, cg_barr
  * spare counts (debug builds) it still left one pending, so it did not take
  * the count to zero, which a noComplete arrival must never do (undefined
  * behaviour: on an H200 the kernel faults before any report). */
+CG_REPORT_ void cg_barrier_fn_report_over_(const cg_barrier_fn_t *b, uint32_t pending)
+{
+    printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrival(s)) got an arrival "
+           "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
+           "(block %d,%d,%d thread %d,%d,%d)\n",
+           (unsigned)cg_smem_addr(b), b->_expected,
+           pending > CG_BARRIER_FN_SPARE_ ? pending - CG_BARRIER_FN_SPARE_ : 0u, blockIdx.x, blockIdx.y,
+           blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
 CG_DEVICE void cg_barrier_fn_check_(const cg_barrier_fn_t *b, uint32_t pending)
 {
-    if (pending <= CG_BARRIER_FN_SPARE_) {
-        printf("cgc: cg_barrier_fn arrive: barrier at shared 0x%x (initialized for %u arrival(s)) got an arrival "
-               "with %u pending (more arrivals in one phase than expected: a thread arrived twice?) "
-               "(block %d,%d,%d thread %d,%d,%d)\n",
-               (unsigned)cg_smem_addr(b), b->_expected,
-               pending > CG_BARRIER_FN_SPARE_ ? pending - CG_BARRIER_FN_SPARE_ : 0u, blockIdx.x, blockIdx.y,
-               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
-        __trap();
-    }
+    if (CG_UNLIKELY_(pending <= CG_BARRIER_FN_SPARE_))
+        cg_barrier_fn_report_over_(b, pending);
 }
 #endif
 

@@ -130,16 +130,23 @@ CG_EXTERN_C_END
 #include "mbarrier.h"   /* the debug checks */
 #include "../base/sreg.h"           /* %laneid, %globaltimer */
 
+#if CG_DEBUG
+/* The debug reports, out of line (base/config.h, CG_REPORT_). */
+CG_REPORT_ void cg_dbar_report_init_(cg_device_barrier_t *b, uint32_t expected)
+{
+    printf("cgc: cg_device_barrier_init(%p): count %u is outside 1..%u\n", (void *)b, expected,
+           CG_DEVICE_BARRIER_MAX);
+    __trap();
+}
+#endif
+
 /* Device-side init by one thread, for a barrier the grid starts using only
  * after a grid-wide synchronization or in a later kernel (plain stores). */
 CG_DEVICE void cg_device_barrier_init(cg_device_barrier_t *b, uint32_t expected)
 {
 #if CG_DEBUG
-    if (expected < 1u || expected > CG_DEVICE_BARRIER_MAX) {
-        printf("cgc: cg_device_barrier_init(%p): count %u is outside 1..%u\n", (void *)b, expected,
-               CG_DEVICE_BARRIER_MAX);
-        __trap();
-    }
+    if (CG_UNLIKELY_(expected < 1u || expected > CG_DEVICE_BARRIER_MAX))
+        cg_dbar_report_init_(b, expected);
 #endif
     b->_state = CG_DBAR_INIT_STATE_(expected); /* phase 0, no arrival yet */
     b->_reserved = 0;
@@ -149,7 +156,7 @@ CG_DEVICE void cg_device_barrier_init(cg_device_barrier_t *b, uint32_t expected)
 /* Reports more arrivals than a phase expects (from `state`, the word as the
  * check read it; `expected`: that phase's count, 0 for a drop with nobody
  * left to drop), then traps. */
-CG_DEVICE void cg_dbar_over_arrival_(cg_device_barrier_t *b, uint64_t state, uint32_t expected)
+CG_REPORT_ void cg_dbar_over_arrival_(cg_device_barrier_t *b, uint64_t state, uint32_t expected)
 {
     printf("cgc: cg_device_barrier arrive: device barrier at %p, phase %u: more arrivals than the phase expects "
            "(%u expected; %u counted before its re-arm) (block %d,%d,%d thread %d,%d,%d)\n",
@@ -170,7 +177,7 @@ CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
     const uint64_t old = CG_DEVICE_BARRIER_ARRIVE_ACQ_REL ? cg_gpu_atom_add_acq_rel_u64(&b->_state, inc)
                                                           : cg_gpu_atom_add_release_u64(&b->_state, inc);
 #if CG_DEBUG
-    if (drop && (old & CG_DBAR_EXPECTED_MASK_) == 0u)
+    if (CG_UNLIKELY_(drop && (old & CG_DBAR_EXPECTED_MASK_) == 0u))
         cg_dbar_over_arrival_(b, old, 0u);
 #endif
     /* This add completed the phase (it carried into the phase number):
@@ -189,7 +196,7 @@ CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
             /* A debug build checks the re-arm: if it completes the next
              * phase, that phase got all its arrivals without this thread's. */
             const uint64_t cur = cg_gpu_atom_add_relaxed_u64(&b->_state, rearm);
-            if (((cur ^ (cur + rearm)) >> CG_DBAR_PHASE_SHIFT_) != 0u)
+            if (CG_UNLIKELY_(((cur ^ (cur + rearm)) >> CG_DBAR_PHASE_SHIFT_) != 0u))
                 cg_dbar_over_arrival_(b, cur, (uint32_t)expected);
 #else
             cg_gpu_red_add_relaxed_u64(&b->_state, rearm);
@@ -238,7 +245,7 @@ CG_DEVICE bool cg_dbar_passed_(uint64_t state, cg_token_t tok)
 }
 
 #if CG_DEBUG
-CG_DEVICE void cg_dbar_report_(cg_device_barrier_t *b, cg_token_t tok, uint64_t state, const char *why)
+CG_REPORT_ void cg_dbar_report_(cg_device_barrier_t *b, cg_token_t tok, uint64_t state, const char *why)
 {
     printf("cgc: cg_device_barrier_wait: %s: device barrier at %p, token of phase %u, barrier in phase %u with "
            "%u of %u arrivals (block %d,%d,%d thread %d,%d,%d)\n",
@@ -265,11 +272,11 @@ CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
 {
 #if CG_DEBUG
     uint64_t state = cg_gpu_ld_acquire_u64(&b->_state);
-    if (cg_dbar_distance_(state, tok) >= (CG_DBAR_PHASE_MASK_ + 1u) / 2u)
+    if (CG_UNLIKELY_(cg_dbar_distance_(state, tok) >= (CG_DBAR_PHASE_MASK_ + 1u) / 2u))
         cg_dbar_report_(b, tok, state, "token of a phase that has not started");
-    const uint64_t t0 = cg_sreg_globaltimer_ns();
+    const uint32_t t0 = cg_debug_timer_start_();
     while (!cg_dbar_passed_(state, tok)) {
-        if (cg_sreg_globaltimer_ns() - t0 > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)
+        if (CG_UNLIKELY_(cg_debug_timer_expired_(t0)))
             cg_dbar_report_(b, tok, state, "deadlock (are all blocks resident? did every participant arrive?)");
         if (CG_DEVICE_BARRIER_POLL_SLEEP_NS)
             __nanosleep((uint32_t)CG_DEVICE_BARRIER_POLL_SLEEP_NS);

@@ -79,17 +79,20 @@ CG_DEVICE cg_token_t cg_mbarrier_token_(uint64_t state)
 
 #if CG_DEBUG
 /* Debug build: a count outside [lo, max] is misuse that the hardware would
- * turn into a silent hang or a corrupted barrier; report it and trap. */
+ * turn into a silent hang or a corrupted barrier; report it and trap (out of
+ * line: base/config.h, CG_REPORT_). */
+CG_REPORT_ void cg_mbarrier_report_range_(const char *what, uint32_t addr, uint32_t v, uint32_t lo, uint32_t hi)
+{
+    printf("cgc: %s(mbarrier at shared 0x%x): count %u is outside %u..%u (block %d,%d,%d thread "
+           "%d,%d,%d)\n",
+           what, addr, v, lo, hi, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
 CG_DEVICE void cg_mbarrier_check_range_(const char *what, const void *mb, uint32_t v, uint32_t lo,
                                         uint32_t hi)
 {
-    if (v < lo || v > hi) {
-        printf("cgc: %s(mbarrier at shared 0x%x): count %u is outside %u..%u (block %d,%d,%d thread "
-               "%d,%d,%d)\n",
-               what, (unsigned)cg_smem_addr(mb), v, lo, hi, blockIdx.x, blockIdx.y,
-               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
-        __trap();
-    }
+    if (CG_UNLIKELY_(v < lo || v > hi))
+        cg_mbarrier_report_range_(what, cg_smem_addr(mb), v, lo, hi);
 }
 #define CG_MBARRIER_CHECK_(what, mb, v, lo, hi) cg_mbarrier_check_range_((what), (mb), (v), (lo), (hi))
 #else
@@ -664,16 +667,18 @@ CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t
 
 #if CG_DEBUG
 /* Debug build: a rank outside the cluster maps to no CTA; report and trap. */
+CG_REPORT_ void cg_mbarrier_report_rank_(const char *what, uint32_t addr, uint32_t rank, uint32_t n)
+{
+    printf("cgc: %s(mbarrier at shared 0x%x, rank %u): the cluster has %u blocks (block %d,%d,%d "
+           "thread %d,%d,%d)\n",
+           what, addr, rank, n, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
 CG_DEVICE_SM90 void cg_mbarrier_check_rank_(const char *what, const void *mb, uint32_t rank)
 {
     uint32_t n = cg_hw_cluster_nctarank();
-    if (rank >= n) {
-        printf("cgc: %s(mbarrier at shared 0x%x, rank %u): the cluster has %u blocks (block %d,%d,%d "
-               "thread %d,%d,%d)\n",
-               what, (unsigned)cg_smem_addr(mb), rank, n, blockIdx.x, blockIdx.y,
-               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
-        __trap();
-    }
+    if (CG_UNLIKELY_(rank >= n))
+        cg_mbarrier_report_rank_(what, cg_smem_addr(mb), rank, n);
 }
 #define CG_MBARRIER_CHECK_RANK_(what, mb, rank) cg_mbarrier_check_rank_((what), (mb), (rank))
 #else
@@ -1183,11 +1188,12 @@ CG_DEVICE uint32_t cg_mbarrier_current_parity(cg_mbarrier_t *mb)
 #if CG_DEBUG
 /* Debug build: a wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS is a deadlock
  * (misuse: a stale token, a phase nobody will complete, a missing arrival).
- * Name the barrier and the phase, then trap so the host sees an error. */
-CG_DEVICE void cg_mbarrier_deadlock_(const char *what, cg_mbarrier_t *mb, int by_token, uint64_t phase)
+ * Name the barrier and the phase, then trap so the host sees an error. Out
+ * of line (CG_REPORT_): the wait site keeps its try_wait loop, a timer read
+ * and a compare. */
+CG_REPORT_ void cg_mbarrier_report_deadlock_(const char *what, uint32_t addr, int by_token, uint64_t phase)
 {
-    unsigned addr = (unsigned)cg_smem_addr(mb);
-    unsigned now = cg_mbarrier_current_parity(mb);
+    unsigned now = cg_mbarrier_current_parity((cg_mbarrier_t *)cg_smem_generic(addr));
     if (by_token)
         printf("cgc: %s: deadlock: mbarrier at shared 0x%x, waiting for the phase of token 0x%llx "
                "for %llu ns; the barrier is in a phase of parity %u (block %d,%d,%d thread %d,%d,%d)\n",
@@ -1202,14 +1208,20 @@ CG_DEVICE void cg_mbarrier_deadlock_(const char *what, cg_mbarrier_t *mb, int by
 }
 /* Spin on `try_expr` until true; after CG_DEBUG_WAIT_TIMEOUT_NS report and trap.
  * A macro so the four blocking waits share one loop without a function
- * pointer (which would cost a call per try). */
+ * pointer (which would cost a call per try). The timer check is the whole
+ * cost over the release loop (CG_DEBUG_TIMER_* below). */
 #define CG_MBARRIER_SPIN_(try_expr, what, mb, by_token, phase)                                     \
     do {                                                                                           \
-        uint64_t cg_t0_ = cg_sreg_globaltimer_ns();                                                   \
+        const uint32_t cg_t0_ = cg_debug_timer_start_();                                           \
+        bool cg_late_ = false;                                                                     \
         while (!(try_expr)) {                                                                      \
-            if (cg_sreg_globaltimer_ns() - cg_t0_ > (uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS)               \
-                cg_mbarrier_deadlock_((what), (mb), (by_token), (phase));                          \
+            if (CG_UNLIKELY_(cg_debug_timer_expired_(cg_t0_))) {                                   \
+                cg_late_ = true;                                                                   \
+                break;                                                                             \
+            }                                                                                      \
         }                                                                                          \
+        if (CG_UNLIKELY_(cg_late_))                                                                \
+            cg_mbarrier_report_deadlock_((what), cg_smem_addr(mb), (by_token), (phase));           \
     } while (0)
 #else
 /* Release build: the bare try_wait loop, nothing else. */

@@ -20,16 +20,36 @@
 /* A generic pointer into this CTA's shared memory -> its 32-bit shared::cta
  * address (cvta.to.shared, PTX ISA 2.0, sm_20). The shared::cta window is also
  * a valid shared::cluster address of the executing CTA. */
+#if CG_DEBUG
+CG_REPORT_ void cg_report_not_shared_(const char *what, const void *ptr)
+{
+    printf("cgc: %s(%p): pointer is not in shared memory (block %d,%d,%d thread %d)\n", what, ptr, blockIdx.x,
+           blockIdx.y, blockIdx.z, threadIdx.x);
+    __trap();
+}
+
+CG_REPORT_ void cg_report_rank_outside_(const void *ptr, uint32_t rank, uint32_t n)
+{
+    printf("cgc: map_shared_rank(%p, rank %u): the cluster has %u blocks\n", ptr, rank, n);
+    __trap();
+}
+#endif
+
 CG_DEVICE uint32_t cg_smem_addr(const void *ptr)
 {
 #if CG_DEBUG
-    if (!__isShared(ptr)) {
-        printf("cgc: cg_smem_addr(%p): pointer is not in shared memory (block %d,%d,%d thread %d)\n",
-               ptr, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_(!__isShared(ptr)))
+        cg_report_not_shared_("cg_smem_addr", ptr);
 #endif
     return (uint32_t)__cvta_generic_to_shared(ptr);
+}
+
+/* cvta.shared.u64 d, a (PTX ISA 2.0, sm_20): the generic pointer of a
+ * shared::cta address of this CTA (the inverse of cg_smem_addr; the debug
+ * reports use it to read a barrier they were handed by address). */
+CG_DEVICE void *cg_smem_generic(uint32_t smem_addr)
+{
+    return __cvta_shared_to_generic((size_t)smem_addr);
 }
 
 /* mapa.shared::cluster.u32 d, a, rank (PTX ISA 7.8, sm_90): the shared::cluster
@@ -59,14 +79,10 @@ CG_DEVICE_SM90 void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
 #if CG_DEBUG
     {
         uint32_t n = cg_hw_cluster_nctarank();
-        if (rank >= n) {
-            printf("cgc: map_shared_rank(%p, rank %u): the cluster has %u blocks\n", ptr, rank, n);
-            __trap();
-        }
-        if (!__isShared(ptr)) {
-            printf("cgc: map_shared_rank(%p): pointer is not in shared memory\n", ptr);
-            __trap();
-        }
+        if (CG_UNLIKELY_(rank >= n))
+            cg_report_rank_outside_(ptr, rank, n);
+        if (CG_UNLIKELY_(!__isShared(ptr)))
+            cg_report_not_shared_("map_shared_rank", ptr);
     }
 #endif
     uint64_t out;

@@ -168,6 +168,25 @@ extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 #endif
 
 /*
+ * Misuse reports are out of line. Every report (a debug build's deadlock
+ * report or argument check, the release build's grid-sync-without-workspace
+ * report) is a CG_REPORT_ function: not inlined, marked cold and noreturn,
+ * it takes the few values it prints, reads the block and thread indices
+ * itself, prints one line and traps. The site keeps only its test, written
+ * CG_UNLIKELY_(cond), and a call that is never taken: no printf argument
+ * block, no value kept alive across a call (the callee never returns), so a
+ * debug build's kernel needs about the registers of its release build and
+ * launches every shape the release build launches (a 1024-thread block
+ * allows 64 registers a thread; docs/design/debug_builds.md has the
+ * numbers). `static`: each translation unit has its own copy, so no -rdc is
+ * needed and an unused one costs nothing.
+ */
+#if CG_DEVICE_CODE_VISIBLE
+#define CG_REPORT_ static __device__ __noinline__ __attribute__((noreturn, cold))
+#define CG_UNLIKELY_(cond) __builtin_expect(!!(cond), 0)
+#endif
+
+/*
  * The arrival token. A wait consumes the token its own arrive returned. Its
  * meaning depends on the barrier that made it (an mbarrier state word for
  * block barriers, a phase word for grid barriers); code outside cgc treats it

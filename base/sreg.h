@@ -21,6 +21,21 @@ CG_DEVICE uint64_t cg_sreg_globaltimer_ns(void)
     return t;
 }
 
+/* The debug-build wait bound, in one 32-bit register: %globaltimer in units
+ * of 1024 ns (2^32 of them are 73 minutes, far above any bound), so a wait
+ * site keeps one register for its start time instead of two. Start, then
+ * test after each failed try; CG_DEBUG_WAIT_TIMEOUT_NS rounds down to
+ * 1024 ns. */
+#define CG_DEBUG_TIMER_SHIFT_ 10
+CG_DEVICE uint32_t cg_debug_timer_start_(void)
+{
+    return (uint32_t)(cg_sreg_globaltimer_ns() >> CG_DEBUG_TIMER_SHIFT_);
+}
+CG_DEVICE bool cg_debug_timer_expired_(uint32_t t0)
+{
+    return cg_debug_timer_start_() - t0 > (uint32_t)((uint64_t)CG_DEBUG_WAIT_TIMEOUT_NS >> CG_DEBUG_TIMER_SHIFT_);
+}
+
 /* mov.u32 d, %clock;   PTX ISA 1.0. The SM's cycle counter (wraps; compare
  * differences); volatile: two reads must not merge. Paces poll loops. */
 CG_DEVICE uint32_t cg_sreg_clock32(void)

@@ -430,10 +430,8 @@ CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition_u32(const cg_coale
 CG_DEVICE cg_coalesced_group_t cg_coalesced_tiled_partition(const cg_coalesced_group_t *g, uint32_t n)
 {
 #if CG_DEBUG
-    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
-        printf("cgc: cg_coalesced_tiled_partition(n = %u): n must be a power of two in 1..32\n", n);
-        __trap();
-    }
+    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
+        cg_tile_report_n_("cg_coalesced_tiled_partition", n);
 #endif
     if (g->_size <= n)
         return *g;

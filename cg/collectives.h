@@ -131,17 +131,18 @@ CG_INT_OP_(u32, uint32_t, uint32_t)
 CG_INT_OP_(i64, int64_t, uint64_t)
 CG_INT_OP_(u64, uint64_t, uint64_t)
 
-/* A bit operator reached a float/double collective. */
-CG_DEVICE void cg_op_not_for_floats_(cg_op_t op)
-{
+/* A bit operator reached a float/double collective (debug build: out of
+ * line, base/config.h, CG_REPORT_). */
 #if CG_DEBUG
+CG_REPORT_ void cg_op_not_for_floats_(cg_op_t op)
+{
     printf("cgc: collective on float/double with operator %d: bit_and/bit_or/bit_xor are for integer types only\n",
            (int)op);
     __trap();
-#else
-    (void)op;
-#endif
 }
+#else
+CG_DEVICE void cg_op_not_for_floats_(cg_op_t op) { (void)op; }
+#endif
 
 /* A floating-point operator: C++ CG's definitions, argument order kept. */
 #define CG_FLOAT_OP_(sfx, T)                                                    \

@@ -39,43 +39,42 @@ CG_DEVICE int cg_grid_is_block_thread0_(void) { return (threadIdx.x | threadIdx.
 CG_DEVICE int cg_grid_flipped_(uint32_t before, uint32_t now) { return ((before ^ now) & 0x80000000u) != 0; }
 
 #if CG_DEBUG
-CG_DEVICE void cg_grid_debug_check_(const uint32_t *word, uint64_t t0, uint32_t seen, const char *what)
-{
-    if (cg_sreg_globaltimer_ns() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
-        printf("cgc: grid barrier %s at %p: phase (top bit %u, word 0x%08x) did not complete in %llu ns "
-               "(block %u,%u,%u of %u,%u,%u). Was the kernel launched cooperatively, with every block "
-               "co-resident, and does every block reach the barrier?\n",
-               what, (const void *)word, seen >> 31, seen, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
-               blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
-        __trap();
-    }
-}
+/* Debug build: a wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS (or a wrong
+ * token) stops polling and says why with one of these codes; the report is
+ * made after warp 0's polling, in cg_grid_barrier_wait, where few values are
+ * live (a report call inside the warp-synchronous polling cost the kernel
+ * 20-26 registers: docs/design/debug_builds.md). */
+#define CG_GRID_LATE_FLAT_ 1u   /* flat word did not flip */
+#define CG_GRID_LATE_WATCH_ 2u  /* spread: a counter did not reach the phase */
+#define CG_GRID_LATE_WAIT_ 3u   /* spread: the group's word was not released */
+#define CG_GRID_LATE_TOKEN_ 4u  /* spread: token of another phase */
 
-CG_DEVICE void cg_grid_debug_check_spread_(const void *word, uint64_t t0, uint64_t phase, const char *what)
+/* The debug reports, out of line (base/config.h, CG_REPORT_). */
+CG_REPORT_ void cg_grid_report_late_(const cg_grid_t *g, cg_token_t tok, uint32_t late);
+
+CG_REPORT_ void cg_grid_report_no_workspace_debug_(void)
 {
-    if (cg_sreg_globaltimer_ns() - t0 > CG_DEBUG_WAIT_TIMEOUT_NS) {
-        printf("cgc: grid barrier %s at %p: phase %llu did not complete in %llu ns (block %u,%u,%u of "
-               "%u,%u,%u). Was the kernel launched cooperatively, with every block co-resident, and does "
-               "every block reach the barrier?\n",
-               what, word, (unsigned long long)phase, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, blockIdx.x,
-               blockIdx.y, blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
-        __trap();
-    }
+    /* One line per block (thread 0), then every thread traps at once: a
+     * million-thread plain launch must not queue a million printfs before
+     * its trap takes effect. */
+    if ((threadIdx.x | threadIdx.y | threadIdx.z) == 0)
+        printf("cgc: grid barrier used in a kernel with no grid workspace (block %u,%u,%u): launch "
+               "it cooperatively (cudaLaunchCooperativeKernel or cg_launch with .cooperative = 1)\n",
+               blockIdx.x, blockIdx.y, blockIdx.z);
+    __trap();
 }
 
 CG_DEVICE void cg_grid_debug_require_workspace_(const cg_grid_t *g)
 {
-    if (g->_barrier == (uint32_t *)0) {
-        /* One line per block (thread 0), then every thread traps at once: a
-         * million-thread plain launch must not queue a million printfs
-         * before its trap takes effect. */
-        if (cg_grid_is_block_thread0_())
-            printf("cgc: grid barrier used in a kernel with no grid workspace (block %u,%u,%u): launch "
-                   "it cooperatively (cudaLaunchCooperativeKernel or cg_launch with .cooperative = 1)\n",
-                   blockIdx.x, blockIdx.y, blockIdx.z);
-        __trap();
-    }
+    if (CG_UNLIKELY_(g->_barrier == (uint32_t *)0))
+        cg_grid_report_no_workspace_debug_();
 }
+/* In the polling loops: stop with `code` once the wait is past the bound. */
+#define CG_GRID_DEBUG_LATE_(t0, late, code)                                                        \
+    if (CG_UNLIKELY_(cg_debug_timer_expired_(t0))) {                                               \
+        (late) = (code);                                                                           \
+        break;                                                                                     \
+    }
 #endif
 
 /* The release build's report of a grid barrier with no workspace (a plain,
@@ -84,7 +83,7 @@ CG_DEVICE void cg_grid_debug_require_workspace_(const cg_grid_t *g)
  * failure. Out of line and without arguments, so the grid-sync kernels keep
  * their frame: the hot path is one compare of the workspace pointer and a
  * branch not taken (tests/cg:ptx_test checks no local depot appears). */
-static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
+CG_REPORT_ void cg_grid_report_no_workspace_(void)
 {
     printf("cgc: grid sync in a kernel launched without a grid workspace (block %u,%u,%u): grid sync needs a "
            "cooperative launch (cudaLaunchCooperativeKernel, or cg_launch with .cooperative = 1)\n",
@@ -103,21 +102,24 @@ static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
 
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
  * between polls when nonzero. Acquire: the load that sees the flip, or the
- * fence after it (CG_GRID_POLL_ACQUIRE). */
-CG_DEVICE void cg_grid_poll_flip_(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
+ * fence after it (CG_GRID_POLL_ACQUIRE). Returns 0, or (debug build)
+ * CG_GRID_LATE_FLAT_ when it gave up. */
+CG_DEVICE uint32_t cg_grid_poll_flip_(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
 {
+    uint32_t late = 0;
 #if CG_DEBUG
-    uint64_t t0 = cg_sreg_globaltimer_ns();
+    const uint32_t t0 = cg_debug_timer_start_();
 #endif
     while (!cg_grid_flipped_(before, CG_GRID_POLL_ACQUIRE ? cg_gpu_ld_acquire_u32(word) : cg_gpu_ld_relaxed_u32(word))) {
         if (sleep_ns)
             __nanosleep(sleep_ns);
 #if CG_DEBUG
-        cg_grid_debug_check_(word, t0, before, "wait");
+        CG_GRID_DEBUG_LATE_(t0, late, CG_GRID_LATE_FLAT_)
 #endif
     }
     if (!CG_GRID_POLL_ACQUIRE)
         cg_gpu_fence_acq_rel(); /* with the relaxed load that saw the flip: an acquire */
+    return late;
 }
 
 /* One block's arrival on a sense-reversing word shared by `n` arrivers, of
@@ -268,15 +270,16 @@ CG_DEVICE uint64_t cg_grid_spread_arrive_(uint32_t slot)
  * arrivals, then release the group. Counters only grow, so a counter at or
  * past p * (its share of the blocks) holds every arrival of phase p: a block
  * arrives for phase p + 1 only after some watcher saw all of phase p. */
-CG_DEVICE void cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, uint32_t lanes, uint32_t mask)
+CG_DEVICE uint32_t cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, uint32_t lanes, uint32_t mask)
 {
+    uint32_t late = 0;
     /* p as lane 0 read it: the other lanes may not read the block's phase
      * count themselves (lane 0 wrote it in the arrive, with no barrier
      * since). The counters need only its low 32 bits. */
     uint32_t p_lo = __shfl_sync(mask, (uint32_t)p, 0);
     uint32_t n = cg_grid_nblocks_();
 #if CG_DEBUG
-    uint64_t t0 = cg_sreg_globaltimer_ns();
+    const uint32_t t0 = cg_debug_timer_start_();
 #endif
     for (;;) {
         int ok = 1;
@@ -290,7 +293,11 @@ CG_DEVICE void cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, u
         if (CG_GRID_SPREAD_POLL_SLEEP_NS)
             __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
 #if CG_DEBUG
-        cg_grid_debug_check_spread_(cg_grid_spread_count_(slot, lane), t0, p_lo, "watch");
+        /* the lanes give up together: __all_sync above needs all of them */
+        if (CG_UNLIKELY_(__any_sync(mask, cg_debug_timer_expired_(t0)))) {
+            late = CG_GRID_LATE_WATCH_;
+            break;
+        }
 #endif
     }
     /* Every lane's acquire, then lane 0's release of all of it (the warp
@@ -300,6 +307,7 @@ CG_DEVICE void cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, u
         cg_gpu_fence_acq_rel();
         cg_gpu_st_relaxed_u64(cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP), 2u * p + 2u);
     }
+    return late;
 }
 
 /* Warp 0's part of a spread wait (lanes: warp 0's threads, all of a block
@@ -309,42 +317,48 @@ CG_DEVICE void cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, u
  * waits for a block that has not reached its wait: the watcher is a block
  * already waiting, so a block that works between its arrive and its wait
  * holds up no one. `tok_phase`: thread 0's token (the phase's low 32 bits). */
-CG_DEVICE void cg_grid_spread_wait_(uint32_t slot, uint32_t tok_phase, uint32_t lane, uint32_t lanes, uint32_t mask)
+CG_DEVICE uint32_t cg_grid_spread_wait_(uint32_t slot, uint32_t tok_phase, uint32_t lane, uint32_t lanes,
+                                        uint32_t mask)
 {
+    uint32_t late = 0;
     uint64_t *word = cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP);
     uint32_t watch = 0;
     uint64_t p = 0, seen = 0;
     if (lane == 0) {
         p = cg_grid_spread_block_()->phase; /* lane 0 wrote it; only lane 0 reads it */
 #if CG_DEBUG
-        if (tok_phase != (uint32_t)p) {
-            printf("cgc: grid barrier wait at %p with the token of phase %u, but this block's last arrival was "
-                   "for phase %llu (block %u,%u,%u): wait once per arrive, with that arrive's token\n",
-                   (const void *)word, tok_phase, (unsigned long long)p, blockIdx.x, blockIdx.y, blockIdx.z);
-            __trap();
-        }
+        if (CG_UNLIKELY_(tok_phase != (uint32_t)p))
+            late = CG_GRID_LATE_TOKEN_;
+        else
 #else
         (void)tok_phase;
 #endif
-        seen = cg_gpu_atom_max_acquire_u64(word, 2u * p + 1u);
-        watch = seen < 2u * p + 1u;
+        {
+            seen = cg_gpu_atom_max_acquire_u64(word, 2u * p + 1u);
+            watch = seen < 2u * p + 1u;
+        }
     }
+#if CG_DEBUG
+    if (__shfl_sync(mask, late, 0) != 0)
+        return late;
+#endif
     __syncwarp(mask);
     if (__shfl_sync(mask, watch, 0)) {
-        cg_grid_spread_watch_(slot, p, lane, lanes, mask);
+        late = cg_grid_spread_watch_(slot, p, lane, lanes, mask);
     } else if (lane == 0) {
 #if CG_DEBUG
-        uint64_t t0 = cg_sreg_globaltimer_ns();
+        const uint32_t t0 = cg_debug_timer_start_();
 #endif
         while (seen < 2u * p + 2u) {
             if (CG_GRID_SPREAD_POLL_SLEEP_NS)
                 __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
 #if CG_DEBUG
-            cg_grid_debug_check_spread_(word, t0, p, "wait");
+            CG_GRID_DEBUG_LATE_(t0, late, CG_GRID_LATE_WAIT_)
 #endif
             seen = cg_gpu_ld_acquire_u64(word);
         }
     }
+    return late;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -368,8 +382,10 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 #endif
     __syncthreads();
     if (cg_grid_is_block_thread0_()) {
-        if (g->_barrier == (uint32_t *)0)
+#if !CG_DEBUG /* a debug build checked every thread above */
+        if (CG_UNLIKELY_(g->_barrier == (uint32_t *)0))
             cg_grid_report_no_workspace_();
+#endif
         uint32_t slot = (g->_spread & CG_GRID_SPREAD_WANTED_) ? cg_grid_spread_slot_for_phase_(g) : 0u;
         t._opaque = slot ? cg_grid_spread_arrive_(slot) : cg_grid_block_arrive_(g->_barrier);
     }
@@ -385,6 +401,12 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
  * H200.) */
 CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
 {
+#if CG_DEBUG
+    uint32_t late = 0;
+#define CG_GRID_WAIT_LATE_(x) (late = (x))
+#else
+#define CG_GRID_WAIT_LATE_(x) ((void)(x))
+#endif
     if (g->_spread & CG_GRID_SPREAD_WANTED_) {
         /* Warp 0 learns from thread 0's token whether the phase was a spread
          * one (a block's first barrier is flat). */
@@ -397,15 +419,55 @@ CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
                 (tok._opaque & CG_GRID_TOK_SPREAD_) ? (uint32_t)(tok._opaque >> CG_GRID_TOK_SLOT_SHIFT_) : 0u;
             slot = __shfl_sync(mask, slot, 0);
             if (slot)
-                cg_grid_spread_wait_(slot, (uint32_t)tok._opaque, tid, lanes, mask);
+                CG_GRID_WAIT_LATE_(cg_grid_spread_wait_(slot, (uint32_t)tok._opaque, tid, lanes, mask));
             else if (tid == 0 && !(tok._opaque & CG_GRID_TOK_DONE_))
-                cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_());
+                CG_GRID_WAIT_LATE_(cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_()));
         }
     } else if (cg_grid_is_block_thread0_() && !(tok._opaque & CG_GRID_TOK_DONE_)) {
-        cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_());
+        CG_GRID_WAIT_LATE_(cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_()));
     }
+#undef CG_GRID_WAIT_LATE_
+#if CG_DEBUG
+    if (CG_UNLIKELY_(late != 0))
+        cg_grid_report_late_(g, tok, late);
+#endif
     __syncthreads();
 }
+
+#if CG_DEBUG
+/* What a grid wait that gave up prints: the word it polled and the phase, as
+ * the token and the block's spread state name them. */
+CG_REPORT_ void cg_grid_report_late_(const cg_grid_t *g, cg_token_t tok, uint32_t late)
+{
+    const uint32_t slot = (uint32_t)(tok._opaque >> CG_GRID_TOK_SLOT_SHIFT_);
+    const uint64_t p = cg_grid_spread_block_()->phase;
+    const void *group_word = late == CG_GRID_LATE_FLAT_ ? (const void *)0
+                                                        : cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP);
+    if (late == CG_GRID_LATE_FLAT_) {
+        const uint32_t seen = (uint32_t)tok._opaque;
+        printf("cgc: grid barrier %s at %p: phase (top bit %u, word 0x%08x) did not complete in %llu ns "
+               "(block %u,%u,%u of %u,%u,%u). Was the kernel launched cooperatively, with every block "
+               "co-resident, and does every block reach the barrier?\n",
+               "wait", (const void *)g->_barrier, seen >> 31, seen, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
+               blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
+    } else if (late == CG_GRID_LATE_TOKEN_) {
+        printf("cgc: grid barrier wait at %p with the token of phase %u, but this block's last arrival was "
+               "for phase %llu (block %u,%u,%u): wait once per arrive, with that arrive's token\n",
+               group_word, (uint32_t)tok._opaque, (unsigned long long)p, blockIdx.x, blockIdx.y, blockIdx.z);
+    } else {
+        const uint32_t lane = cg_grid_block_thread_rank_();
+        printf("cgc: grid barrier %s at %p: phase %llu did not complete in %llu ns (block %u,%u,%u of "
+               "%u,%u,%u). Was the kernel launched cooperatively, with every block co-resident, and does "
+               "every block reach the barrier?\n",
+               late == CG_GRID_LATE_WATCH_ ? "watch" : "wait",
+               late == CG_GRID_LATE_WATCH_ ? (const void *)cg_grid_spread_count_(slot, lane) : group_word,
+               late == CG_GRID_LATE_WATCH_ ? (unsigned long long)(uint32_t)p : (unsigned long long)p,
+               (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x,
+               gridDim.y, gridDim.z);
+    }
+    __trap();
+}
+#endif
 
 /* Grid-wide barrier: arrive then wait. */
 CG_DEVICE void cg_grid_sync(cg_grid_t *g) { cg_grid_barrier_wait(g, cg_grid_barrier_arrive(g)); }

@@ -128,6 +128,16 @@ CG_DEVICE void cg_thread_group_invoke_one(const cg_thread_group_t *g, void (*fn)
 /* invoke_one_broadcast                                                      */
 /* ------------------------------------------------------------------------- */
 
+#if CG_DEBUG
+/* Out of line: base/config.h, CG_REPORT_. */
+CG_REPORT_ void cg_invoke_report_kind_(unsigned kind)
+{
+    printf("cgc: cg_thread_group_invoke_one_broadcast: the group (kind %u) is not a tile or a coalesced group\n",
+           kind);
+    __trap();
+}
+#endif
+
 /* The warp mask of a tile, coalesced group, or a cg_thread_group_t holding
  * one (internal; 0 for another kind, which a debug build traps on). */
 CG_DEVICE uint32_t cg_invoke_mask_(const cg_thread_group_t *g)
@@ -137,11 +147,10 @@ CG_DEVICE uint32_t cg_invoke_mask_(const cg_thread_group_t *g)
     if (g->_hdr.kind == CG_GROUP_COALESCED)
         return g->_g.coalesced._mask;
 #if CG_DEBUG
-    printf("cgc: cg_thread_group_invoke_one_broadcast: the group (kind %u) is not a tile or a coalesced group\n",
-           (unsigned)g->_hdr.kind);
-    __trap();
-#endif
+    cg_invoke_report_kind_((unsigned)g->_hdr.kind);
+#else
     return 0u;
+#endif
 }
 
 /* Defines the broadcast forms of one type: on a mask (internal), a tile, a

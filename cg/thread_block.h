@@ -239,6 +239,20 @@ CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
     }
 }
 
+#if CG_DEBUG
+/* The debug report of a second arrive before the wait (out of line:
+ * base/config.h, CG_REPORT_). */
+CG_REPORT_ void cg_thread_block_report_rearrive_(uint32_t bar)
+{
+    printf("cgc: cg_thread_block_barrier_arrive: thread %d,%d,%d of block %d,%d,%d arrives again before "
+           "waiting for its previous arrival (block barrier at shared 0x%x, phase parity %u): every thread "
+           "arrives once per phase and waits with that arrive's token before arriving again\n",
+           threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, (unsigned)bar,
+           cg_mbarrier_current_parity((cg_mbarrier_t *)cg_smem_generic(bar)));
+    __trap();
+}
+#endif
+
 /* Arrive on the block's barrier (release, CTA scope) and return at once. The
  * first call through a value also sets the barrier up, which is a CTA barrier
  * (see the top). Collective: every thread of the block arrives once per phase. */
@@ -249,14 +263,8 @@ CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
     /* Bit 1 of _ready: this value has an arrive whose wait has not come yet.
      * A second arrive then would count this thread twice in one phase and
      * complete it without another thread's arrival. */
-    if (b->_ready & 2u) {
-        printf("cgc: cg_thread_block_barrier_arrive: thread %d,%d,%d of block %d,%d,%d arrives again before "
-               "waiting for its previous arrival (block barrier at shared 0x%x, phase parity %u): every thread "
-               "arrives once per phase and waits with that arrive's token before arriving again\n",
-               threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, (unsigned)b->_bar,
-               cg_mbarrier_test_wait_parity(cg_thread_block_mbarrier_(b), 0u) ? 1u : 0u);
-        __trap();
-    }
+    if (CG_UNLIKELY_(b->_ready & 2u))
+        cg_thread_block_report_rearrive_(b->_bar);
     b->_ready |= 2u;
 #endif
     return cg_mbarrier_arrive(cg_thread_block_mbarrier_(b));

@@ -41,7 +41,9 @@
  *                        tiled partition (cg_coalesced_tiled_partition); of
  *                        a tile of m > n threads, ranks [r - r % n, + n) of
  *                        the tile, meta rank r / n of m / n; of a tile of at
- *                        most n, the tile itself; of a wide tile of m (64..
+ *                        most n threads, the tile's own threads with its
+ *                        meta rank and count (C++ CG returns the tile, a
+ *                        coalesced group there); of a wide tile of m (64..
  *                        1024) threads, the same as a tile of m: its ranks
  *                        [r - r % n, + n) (whole lanes of one warp), meta
  *                        rank r / n of m / n (C++ CG's tiled_partition<n> of
@@ -318,17 +320,20 @@ CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_grou
 {
     cg_coalesced_group_t c;
 #if CG_DEBUG
-    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
-        printf("cgc: cg_thread_group_tiled_partition(n = %u): n must be a power of two in 1..32\n", n);
-        __trap();
-    }
+    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
+        cg_tile_report_n_("cg_thread_group_tiled_partition", n);
 #endif
     if (g->_hdr.kind == CG_GROUP_COALESCED) {
         c = cg_coalesced_tiled_partition(&g->_g.coalesced, n);
     } else if (g->_hdr.kind == CG_GROUP_TILE) {
         const cg_tile_t *t = &g->_g.tile;
-        if (t->_size <= n)
-            return *g;
+        if (t->_size <= n) {
+            /* The tile's own threads, as a coalesced group with the tile's
+             * meta rank and count (C++ CG returns the tile itself, which
+             * is a coalesced group there). */
+            c = cg_coalesced_make_(t->_mask, t->_meta_rank, t->_meta_count);
+            return cg_thread_group_from_coalesced(&c);
+        }
         uint32_t r = cg_tile_thread_rank(t);
         uint32_t lane = cg_sreg_laneid();
         uint32_t mask = ((n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lane & ~(n - 1u))) & t->_mask;

@@ -38,6 +38,16 @@ typedef struct cg_tile {
 
 #if CG_DEVICE_CODE_VISIBLE
 
+#if CG_DEBUG
+/* A tile size that is not a power of two in 1..32 (out of line: base/config.h,
+ * CG_REPORT_). */
+CG_REPORT_ void cg_tile_report_n_(const char *what, uint32_t n)
+{
+    printf("cgc: %s(n = %u): n must be a power of two in 1..32\n", what, n);
+    __trap();
+}
+#endif
+
 /* Split the block into tiles of n threads (n a power of two, 1..32) and return
  * the caller's. Not collective and touches no memory. A debug build traps on
  * any other n. */
@@ -45,10 +55,8 @@ CG_DEVICE cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)
 {
     cg_tile_t t;
 #if CG_DEBUG
-    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
-        printf("cgc: cg_tiled_partition(n = %u): n must be a power of two in 1..32\n", n);
-        __trap();
-    }
+    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
+        cg_tile_report_n_("cg_tiled_partition", n);
 #endif
     uint32_t rank = cg_thread_block_thread_rank(b);
     uint32_t nthreads = cg_thread_block_num_threads(b);
@@ -113,10 +121,8 @@ CG_DEVICE cg_tile_t cg_this_thread(void)
 CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
 {
 #if CG_DEBUG
-    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
-        printf("cgc: cg_tile_tiled_partition(n = %u): n must be a power of two in 1..32\n", n);
-        __trap();
-    }
+    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
+        cg_tile_report_n_("cg_tile_tiled_partition", n);
 #endif
     if (n >= t->_size)
         return *t;

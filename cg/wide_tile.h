@@ -69,8 +69,15 @@
  *
  * Bit operators on _f32/_f64 are a contract violation as in cg/collectives.h.
  * Wide tiles have no match_any/match_all, ballot, shfl_up/down/xor (C++ CG
- * has none for tiles over 32 threads); shfl takes src modulo n (C++ CG's
- * src >= n is undefined: it waits for a warp outside the tile).
+ * has none for tiles over 32 threads). cg_wide_tile_shfl_* is a BROADCAST:
+ * every thread of the tile passes the same src and gets the value of the
+ * thread of rank src, as C++ CG's thread_block_tile<N > 32>::shfl (which
+ * also has every warp read the source warp's one scratch slot). Only the
+ * thread whose rank is src writes the slot, so a thread passing another src
+ * would read a slot nobody wrote this round (a general shuffle would need a
+ * slot per thread). A debug build checks that the tile agrees on src and
+ * traps with a message otherwise. src is taken modulo n (C++ CG's src >= n is
+ * undefined: it waits for a warp outside the tile).
  */
 #ifndef CG_CG_WIDE_TILE_H
 #define CG_CG_WIDE_TILE_H
@@ -121,6 +128,35 @@ CG_DEVICE void cg_named_barrier_sync_(uint32_t id, uint32_t nthreads)
 /* Construction and queries                                                  */
 /* ------------------------------------------------------------------------- */
 
+#if CG_DEBUG
+/* The debug reports, out of line (base/config.h, CG_REPORT_). */
+CG_REPORT_ void cg_wide_tile_report_partition_(uint32_t n, uint32_t nthreads)
+{
+    if (n < 64u || n > 1024u || (n & (n - 1u)) != 0)
+        printf("cgc: cg_wide_tiled_partition(n = %u): n must be a power of two in 64..1024 "
+               "(1..32: cg_tiled_partition)\n",
+               n);
+    else if (nthreads % n != 0)
+        printf("cgc: cg_wide_tiled_partition(n = %u): the block's %u threads are not a multiple of n\n", n, nthreads);
+    else
+        printf("cgc: cg_wide_tiled_partition(n = %u): %u tiles per block need named barriers %u..%u, past 15 "
+               "(CG_WIDE_TILE_BARRIER_BASE = %u); use fewer, larger tiles or a lower base\n",
+               n, nthreads / n, CG_WIDE_TILE_BARRIER_BASE + nthreads / n - 1u,
+               CG_WIDE_TILE_BARRIER_BASE + 2u * (nthreads / n) - 2u, (unsigned)CG_WIDE_TILE_BARRIER_BASE);
+    __trap();
+}
+
+CG_REPORT_ void cg_wide_tile_report_shfl_src_(uint32_t src, uint32_t other, uint32_t n)
+{
+    printf("cgc: cg_wide_tile_shfl (tile of %u threads): thread rank %u passed src %u, another thread of the tile "
+           "src %u: a wide tile's shfl is a broadcast, every thread must pass the same src "
+           "(block %d,%d,%d thread %d,%d,%d)\n",
+           n, ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & (n - 1u), src, other, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
+           threadIdx.y, threadIdx.z);
+    __trap();
+}
+#endif
+
 /* Split the block into tiles of n threads (n a power of two, 64..1024; the
  * block's thread count a multiple of n) and return the caller's. Not
  * collective, touches no memory. A debug build traps on a bad n, a block
@@ -131,23 +167,9 @@ CG_DEVICE cg_wide_tile_t cg_wide_tiled_partition(const cg_thread_block_t *b, uin
     uint32_t rank = cg_thread_block_thread_rank(b);
     uint32_t nthreads = cg_thread_block_num_threads(b);
 #if CG_DEBUG
-    if (n < 64u || n > 1024u || (n & (n - 1u)) != 0) {
-        printf("cgc: cg_wide_tiled_partition(n = %u): n must be a power of two in 64..1024 "
-               "(1..32: cg_tiled_partition)\n",
-               n);
-        __trap();
-    }
-    if (nthreads % n != 0) {
-        printf("cgc: cg_wide_tiled_partition(n = %u): the block's %u threads are not a multiple of n\n", n, nthreads);
-        __trap();
-    }
-    if (CG_WIDE_TILE_BARRIER_BASE + 2u * (nthreads / n) - 2u > CG_WIDE_TILE_BARRIER_LAST) {
-        printf("cgc: cg_wide_tiled_partition(n = %u): %u tiles per block need named barriers %u..%u, past 15 "
-               "(CG_WIDE_TILE_BARRIER_BASE = %u); use fewer, larger tiles or a lower base\n",
-               n, nthreads / n, CG_WIDE_TILE_BARRIER_BASE + nthreads / n - 1u,
-               CG_WIDE_TILE_BARRIER_BASE + 2u * (nthreads / n) - 2u, (unsigned)CG_WIDE_TILE_BARRIER_BASE);
-        __trap();
-    }
+    if (CG_UNLIKELY_(n < 64u || n > 1024u || (n & (n - 1u)) != 0 || nthreads % n != 0 ||
+                     CG_WIDE_TILE_BARRIER_BASE + 2u * (nthreads / n) - 2u > CG_WIDE_TILE_BARRIER_LAST))
+        cg_wide_tile_report_partition_(n, nthreads);
 #endif
     t._hdr.kind = CG_GROUP_WIDE_TILE;
     t._size = n;
@@ -371,8 +393,33 @@ CG_DEVICE int cg_wide_tile_all(const cg_wide_tile_t *t, int pred)
         cg_wide_tile_sync(t);                                                   \
         T x = cg_wide_from_##sfx##_(s[src >> 5]);                               \
         cg_wide_tile_sync(t);                                                   \
+        CG_WIDE_TILE_CHECK_SRC_(t, s, src);                                     \
         return x;                                                               \
     }
+
+/* Debug build: every thread of the tile passed the same src (modulo n)?
+ * Within each warp by a shuffle from lane 0, across the warps through the
+ * tile's slots (lane 0 of each warp stores its src, two more tile syncs).
+ * Release build: nothing. */
+#if CG_DEBUG
+CG_DEVICE void cg_wide_tile_check_src_(const cg_wide_tile_t *t, uint64_t *s, uint32_t src)
+{
+    const uint32_t lane = cg_sreg_laneid();
+    uint32_t other = __shfl_sync(0xffffffffu, src, 0);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = src;
+    cg_wide_tile_sync(t);
+    const uint32_t theirs = (uint32_t)s[lane & (cg_wide_tile_warps_(t) - 1u)];
+    cg_wide_tile_sync(t);
+    if (theirs != src)
+        other = theirs;
+    if (CG_UNLIKELY_(other != src))
+        cg_wide_tile_report_shfl_src_(src, other, t->_size);
+}
+#define CG_WIDE_TILE_CHECK_SRC_(t, s, src) cg_wide_tile_check_src_((t), (s), (src))
+#else
+#define CG_WIDE_TILE_CHECK_SRC_(t, s, src) ((void)0)
+#endif
 
 CG_WIDE_TILE_COLLECTIVES_(i32, int32_t)
 CG_WIDE_TILE_COLLECTIVES_(u32, uint32_t)

@@ -552,6 +552,24 @@ CG_DEVICE_SM90 void cg_dsmem_fence_proxy_async(void)
 /* Exchange helpers: push a buffer into another CTA's shared memory          */
 /* ------------------------------------------------------------------------ */
 
+#if CG_DEBUG
+/* The pushes' debug reports, out of line (base/config.h, CG_REPORT_). */
+CG_REPORT_ void cg_dsmem_report_align_(const char *what, const void *dst, const void *src, uint32_t bytes,
+                                       const char *rule)
+{
+    printf("cgc: %s(dst %p, src %p, %u bytes): %s\n", what, dst, src, bytes, rule);
+    __trap();
+}
+
+CG_REPORT_ void cg_dsmem_report_self_(const void *dst, uint32_t to_rank)
+{
+    printf("cgc: cg_dsmem_push_bulk(dst %p, to rank %u): a bulk push goes to another CTA, not to the caller's "
+           "own rank (block %d thread %d)\n",
+           dst, to_rank, blockIdx.x, threadIdx.x);
+    __trap();
+}
+#endif
+
 /* One thread: push `bytes` from this CTA's shared `src` into CTA `to_rank`'s
  * copy of `dst` (the same-offset buffer there) with the bulk copy engine; it
  * completes `bytes` on CTA to_rank's copy of `bar`. 16-byte aligned src/dst,
@@ -568,17 +586,10 @@ CG_DEVICE_SM90 void cg_dsmem_fence_proxy_async(void)
 CG_DEVICE_SM90 void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *bar, uint32_t to_rank)
 {
 #if CG_DEBUG
-    if ((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0) {
-        printf("cgc: cg_dsmem_push_bulk(dst %p, src %p, %u bytes): needs 16-byte alignment and size\n", dst, src,
-               bytes);
-        __trap();
-    }
-    if (to_rank == cg_smem_rank_of_ptr(dst)) {
-        printf("cgc: cg_dsmem_push_bulk(dst %p, to rank %u): a bulk push goes to another CTA, not to the caller's "
-               "own rank (block %d thread %d)\n",
-               dst, to_rank, blockIdx.x, threadIdx.x);
-        __trap();
-    }
+    if (CG_UNLIKELY_((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0))
+        cg_dsmem_report_align_("cg_dsmem_push_bulk", dst, src, bytes, "needs 16-byte alignment and size");
+    if (CG_UNLIKELY_(to_rank == cg_smem_rank_of_ptr(dst)))
+        cg_dsmem_report_self_(dst, to_rank);
 #endif
     cg_dsmem_bulk_copy(cg_dsmem_addr(dst, to_rank), cg_smem_addr(src), bytes, cg_dsmem_addr(bar, to_rank));
 }
@@ -616,10 +627,8 @@ CG_DEVICE_SM90 void cg_dsmem_push_share(uint32_t rank, uint32_t count, void *dst
     const uint32_t nthreads = count;
     const uintptr_t align = (uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes;
 #if CG_DEBUG
-    if ((align & 3u) != 0) {
-        printf("cgc: cg_dsmem_push(dst %p, src %p, %u bytes): st.async moves whole 4-byte words\n", dst, src, bytes);
-        __trap();
-    }
+    if (CG_UNLIKELY_((align & 3u) != 0))
+        cg_dsmem_report_align_("cg_dsmem_push", dst, src, bytes, "st.async moves whole 4-byte words");
 #endif
     const uint32_t d = cg_dsmem_addr(dst, to_rank);
     const uint32_t m = cg_dsmem_addr(bar, to_rank);

@@ -202,6 +202,31 @@ Test(tensor_map, each_mistake_has_its_status_and_detail)
     expect_refused("element_stride[4] 100", &d, CG_ERROR_TENSOR_ELEMENT_STRIDE, "element_stride[4] = 100");
 }
 
+/* Packed strides that pass 2^40 or wrap past 2^64 say so (issue 26: the
+ * wrapped product used to read "stride_bytes[1] = 18446744073709551615 ...
+ * is not a multiple of 16 bytes"). */
+Test(tensor_map, packed_stride_overflow_says_so)
+{
+    cg_tensor_map_desc_t d = CG_TENSOR_MAP_DESC_INIT;
+    d.dtype = CG_TENSOR_U8;
+    d.rank = 3;
+    d.global_address = FAKE_ADDR;
+    d.shape[0] = 1ull << 32, d.shape[1] = 1ull << 32, d.shape[2] = 2;
+    d.box[0] = 16, d.box[1] = 1, d.box[2] = 1;
+    /* stride[0] = 2^32 (fine), stride[1] = 2^64: wraps */
+    expect_refused("packed stride past 2^64", &d, CG_ERROR_TENSOR_STRIDE, "is 2^64 or more");
+    cr_expect(strstr(cg_last_error_detail(), "18446744073709551615") == NULL &&
+                  strstr(cg_last_error_detail(), "multiple of 16") == NULL,
+              "the wrapped stride must not be reported as a value: \"%s\"", cg_last_error_detail());
+    /* stride[1] = 2^32 x 2^9 = 2^41: no wrap, past 2^40 */
+    d.shape[1] = 1ull << 9;
+    expect_refused("packed stride 2^41", &d, CG_ERROR_TENSOR_STRIDE, "stride_bytes[1] = 2199023255552 (packed");
+    /* a given stride below a span that wrapped */
+    d.shape[1] = 1ull << 32, d.stride_bytes[1] = 1ull << 36;
+    expect_refused("given stride below a wrapped span", &d, CG_ERROR_TENSOR_STRIDE,
+                   "smaller than the 2^64 or more bytes that dimension 1 spans");
+}
+
 /* Every statuses's message is its own (the new codes joined the table). */
 Test(tensor_map, tensor_statuses_are_named)
 {
