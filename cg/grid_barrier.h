@@ -54,13 +54,19 @@ CG_REPORT_ void cg_grid_report_late_(const cg_grid_t *g, cg_token_t tok, uint32_
 
 CG_REPORT_ void cg_grid_report_no_workspace_debug_(void)
 {
-    /* One line per block (thread 0), then every thread traps at once: a
-     * million-thread plain launch must not queue a million printfs before
-     * its trap takes effect. */
-    if ((threadIdx.x | threadIdx.y | threadIdx.z) == 0)
+    /* One line per block (thread 0), then its trap: a million-thread plain
+     * launch must not queue a million printfs. The other threads trap a few
+     * milliseconds later: trapping at once, they ended the kernel before
+     * thread 0's line reached the printf buffer (seen on an H100: the
+     * report was empty). */
+    if ((threadIdx.x | threadIdx.y | threadIdx.z) == 0) {
         printf("cgc: grid barrier used in a kernel with no grid workspace (block %u,%u,%u): launch "
                "it cooperatively (cudaLaunchCooperativeKernel or cg_launch with .cooperative = 1)\n",
                blockIdx.x, blockIdx.y, blockIdx.z);
+        __trap();
+    }
+    for (int i = 0; i < 4; ++i)
+        __nanosleep(1000000u);
     __trap();
 }
 
