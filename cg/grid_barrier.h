@@ -89,7 +89,10 @@ CG_DEVICE void cg_grid_debug_require_workspace_(const cg_grid_t *g)
  * failure. Out of line and without arguments, so the grid-sync kernels keep
  * their frame: the hot path is one compare of the workspace pointer and a
  * branch not taken (tests/cg:ptx_test checks no local depot appears). */
-CG_REPORT_ void cg_grid_report_no_workspace_(void)
+/* Plain __noinline__, not CG_REPORT_: with noreturn and cold on this call
+ * ptxas gave the grid-sync kernel 28 registers instead of 25 (sm_90a, CUDA
+ * 13.0), above twice C++ CG's 13 (tools/compile_time.py). */
+static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
 {
     printf("cgc: grid sync in a kernel launched without a grid workspace (block %u,%u,%u): grid sync needs a "
            "cooperative launch (cudaLaunchCooperativeKernel, or cg_launch with .cooperative = 1)\n",
