@@ -406,19 +406,34 @@ CG_DEVICE void cg_pipeline_consumer_release(cg_pipeline_t *p)
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
-/* The warp is done with stage `tail`. Called by every active lane of a
- * warp, converged (the lanes of __activemask(): a whole warp, the partial
- * last warp of a block whose size is not a multiple of 32, or the lanes of
- * a branch that all reach this call together); they count as one warp.
- * __syncwarp over those lanes orders every lane's reads before the lowest
- * active lane's one arrival on empty[tail]; every lane steps on. empty
- * counts warps. bar.warp.sync, then (one lane)
- * mbarrier.arrive.release.cta.shared::cta.b64. */
+/* The lanes of the calling thread's warp that EXIST: all 32, or the lanes
+ * of the partial last warp of a block whose size is not a multiple of 32
+ * (warps are formed from the linear thread index). From the block's shape,
+ * not from __activemask(): that names the lanes executing together at this
+ * instant, and after divergence (a data-dependent branch, a sleep) a warp
+ * reaches the call in several groups; each would elect a leader and the
+ * warp would arrive more than once (seen on an H200: the pipeline test's
+ * randomly delayed consumers ended in a launch failure). */
+CG_DEVICE uint32_t cg_pipeline_warp_lanes_(void)
+{
+    const uint32_t n = blockDim.x * blockDim.y * blockDim.z;
+    const uint32_t tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    const uint32_t left = n - (tid & ~31u);
+    return left >= 32u ? 0xffffffffu : (1u << left) - 1u;
+}
+
+/* The warp is done with stage `tail`. Called by every lane of the warp that
+ * exists (a whole warp, or the partial last warp of a block whose size is
+ * not a multiple of 32), in any order and after any divergence; they count
+ * as one warp. A subset of a warp (the lanes of a branch) uses the
+ * per-thread cg_pipeline_consumer_release instead. __syncwarp over those
+ * lanes orders every lane's reads before lane 0's one arrival on
+ * empty[tail]; every lane steps on. empty counts warps. bar.warp.sync, then
+ * (lane 0) mbarrier.arrive.release.cta.shared::cta.b64. */
 CG_DEVICE void cg_pipeline_consumer_release_warp(cg_pipeline_t *p)
 {
-    const uint32_t active = __activemask();
-    __syncwarp(active);
-    if (cg_sreg_laneid() == (uint32_t)__ffs((int)active) - 1u)
+    __syncwarp(cg_pipeline_warp_lanes_());
+    if (cg_sreg_laneid() == 0)
         (void)cg_mbarrier_arrive(cg_pipeline_empty_barrier(p, p->tail));
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
@@ -531,21 +546,21 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
-/* The warp is done with stage `tail`: every active lane of a warp calls it,
- * converged (as cg_pipeline_consumer_release_warp: a whole warp or a
- * partial one counts as one warp). __syncwarp over those lanes (so the
- * leader's release covers every lane's reads, by cumulativity), then the
- * lowest active lane arrives remotely on the root's empty[tail] with the
- * shared-memory-restricted proxy release (predicated, no branch); every
- * lane steps on. empty counts warps.
+/* The warp is done with stage `tail`: every lane of the warp that exists
+ * calls it (as cg_pipeline_consumer_release_warp: a whole warp or the
+ * partial last warp of a block, after any divergence; a branch's subset
+ * uses the per-thread form). __syncwarp over those lanes (so lane 0's
+ * release covers every lane's reads, by cumulativity), then lane 0 arrives
+ * remotely on the root's empty[tail] with the shared-memory-restricted
+ * proxy release (predicated, no branch); every lane steps on. empty counts
+ * warps.
  * bar.warp.sync; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
  * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
 {
-    const uint32_t active = __activemask();
-    const bool leader = cg_sreg_laneid() == (uint32_t)__ffs((int)active) - 1u;
-    __syncwarp(active);
-    cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), p->root, leader);
+    __syncwarp(cg_pipeline_warp_lanes_());
+    cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), p->root,
+                                             cg_sreg_laneid() == 0);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
@@ -644,16 +659,16 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
-/* The warp is done with stage `tail`: every active lane of a warp calls it,
- * converged (the lanes of __activemask(): a whole warp, the partial last
- * warp of a block whose size is not a multiple of 32, or the lanes of a
- * branch that reach this call together); together they make ONE remote
+/* The warp is done with stage `tail`: every lane of the warp that exists
+ * calls it (a whole warp, or the partial last warp of a block whose size is
+ * not a multiple of 32, after any divergence; a branch's subset uses
+ * cg_pipeline_cluster_consumer_release_all); together they make ONE remote
  * arrival on empty[tail] of every CTA of `cta_mask`, and every lane steps
- * on. empty counts warps x CTAs. __syncwarp over the active lanes orders
+ * on. empty counts warps x CTAs. __syncwarp over those lanes orders
  * every lane's reads first; each lane then issues the shared::cta-restricted
  * proxy release fence (cumulativity carries the other lanes' reads through
- * the __syncwarp), and the k-th active lane (k = its rank among them, a of
- * them) arrives, relaxed, for CTA ranks k, k + a, k + 2a, ... below 16 whose
+ * the __syncwarp), and lane k of the a lanes that exist arrives, relaxed,
+ * for CTA ranks k, k + a, k + 2a, ... below 16 whose
  * bit is set: a full warp makes ONE predicated instruction with a per-lane
  * target (lane i, CTA i), a warp of 4 lanes four. (A lane count below the
  * mask's highest rank left those CTAs without the warp's arrival before:
@@ -662,10 +677,10 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
  * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _ (per rank). */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
-    const uint32_t active = __activemask();
-    const uint32_t nactive = (uint32_t)__popc((int)active);
-    const uint32_t me = (uint32_t)__popc((int)(active & cg_sreg_lanemask_lt()));
-    __syncwarp(active);
+    const uint32_t lanes = cg_pipeline_warp_lanes_();
+    const uint32_t nactive = (uint32_t)__popc((int)lanes);
+    const uint32_t me = cg_sreg_laneid();
+    __syncwarp(lanes);
     cg_fence_proxy_async_release_smem_cluster();
     for (uint32_t rank = me; rank < 16u; rank += nactive) {
         const uint32_t mine = ((uint32_t)cta_mask >> rank) & 1u;
