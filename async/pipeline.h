@@ -678,14 +678,24 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
     const uint32_t lanes = cg_pipeline_warp_lanes_();
-    const uint32_t nactive = (uint32_t)__popc((int)lanes);
     const uint32_t me = cg_sreg_laneid();
-    __syncwarp(lanes);
-    cg_fence_proxy_async_release_smem_cluster();
-    for (uint32_t rank = me; rank < 16u; rank += nactive) {
-        const uint32_t mine = ((uint32_t)cta_mask >> rank) & 1u;
+    cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
+    if (lanes == 0xffffffffu) {
+        /* A whole warp (uniform branch): one predicated arrive, lane i for
+         * CTA i, no loop (a loop here made the sliced multicast rows 20-30%
+         * slower on an H200). */
+        const uint32_t mine = me < 16u ? ((uint32_t)cta_mask >> me) & 1u : 0u;
+        __syncwarp();
         /* a lane that does not arrive still names a valid rank (the debug check) */
-        cg_mbarrier_arrive_remote_relaxed_if(cg_pipeline_empty_barrier(p, p->tail), mine ? rank : 0u, mine);
+        cg_mbarrier_release_smem_remote_async_if(mb, mine ? me : 0u, mine);
+    } else {
+        const uint32_t nactive = (uint32_t)__popc((int)lanes);
+        __syncwarp(lanes);
+        cg_fence_proxy_async_release_smem_cluster();
+        for (uint32_t rank = me; rank < 16u; rank += nactive) {
+            const uint32_t mine = ((uint32_t)cta_mask >> rank) & 1u;
+            cg_mbarrier_arrive_remote_relaxed_if(mb, mine ? rank : 0u, mine);
+        }
     }
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }

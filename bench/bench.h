@@ -199,7 +199,7 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
     X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \
-    X(d_grid_sync_poll_acquire) /* cg_grid_sync, every flat poll an acquire load */ \
+    X(d_grid_sync_poll_relaxed) /* cg_grid_sync, relaxed flat polls + one fence */ \
     X(d_grid_sync_spread)     /* cg_grid_sync, spread barrier at every size    */  \
     X(d_grid_sync_spread_group32)  /* cg_grid_sync, spread, groups of 32       */  \
     X(d_grid_sync_spread_group128) /* cg_grid_sync, spread, groups of 128      */  \

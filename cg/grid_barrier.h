@@ -100,13 +100,13 @@ static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
     __trap();
 }
 
-/* How the flat barrier's waiter polls. 0 (default): relaxed loads, then one
- * fence.acq_rel.gpu after the load that saw the flip (an acquire pattern).
- * 1: every poll an ld.acquire.gpu (the earlier design): on sm_90 each is
- * LDG.STRONG.GPU + CCTL.IVALL, and the invalidation waits for the load, so a
- * poll takes longer and the flip is seen later (docs/design/grid_barrier.md). */
+/* How the flat barrier's waiter polls. 1 (default): every poll an
+ * ld.acquire.gpu. 0: relaxed loads, then one fence.acq_rel.gpu after the
+ * load that saw the flip (an acquire pattern); measured slower on an H200
+ * (grid sync 1.08-1.14x C++ CG's at 1-8 blocks per SM, against 0.92-0.94
+ * with acquire polls), kept as a bench setting (docs/design/grid_barrier.md). */
 #ifndef CG_GRID_POLL_ACQUIRE
-#define CG_GRID_POLL_ACQUIRE 0
+#define CG_GRID_POLL_ACQUIRE 1
 #endif
 
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`

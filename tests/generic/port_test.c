@@ -267,6 +267,10 @@ static unsigned run_case(unsigned n, int ty, unsigned bx, unsigned by, unsigned 
 static void run_type(int ty)
 {
     cgt_require_sm90();
+    /* C++ CG is the oracle in the same kernel: its tiles above 32 threads
+     * exchange through shared memory with synchronization racecheck has no
+     * model of (it reports races inside cooperative_groups.h, not in cgc). */
+    cgt_skip_under_sanitizer("racecheck", "the C++ CG oracle's tiles above 32 threads (races reported inside cooperative_groups.h)");
     uint64_t st = cgt_seed();
     static const unsigned shapes[3][3] = {{512, 1, 1}, {8, 8, 8}, {32, 4, 4}};
     unsigned cases = 0;
