@@ -111,6 +111,8 @@ Test(cg_barriers, cluster_relaxed_wait_waits_for_every_arrival)
     uint64_t rng = cgt_seed();
     uint32_t iters = quick() ? 20 : 2000;
     cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", "a relaxed arrive orders no memory: the arrival stamps read through DSMEM race "
+                                          "by design (the test checks counts, not data)");
     for (int fenced = 0; fenced < 2; fenced++)
         for (uint32_t c = 1; c <= 16; c += quick() ? (c == 1 ? 3 : c == 4 ? 5 : 7) : 1) {
             const uint32_t threads = 128, blocks = c * 4;
