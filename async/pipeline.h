@@ -682,8 +682,7 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t 
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
     if (lanes == 0xffffffffu) {
         /* A whole warp (uniform branch): one predicated arrive, lane i for
-         * CTA i, no loop (a loop here made the sliced multicast rows 20-30%
-         * slower on an H200). */
+         * CTA i, no loop. */
         const uint32_t mine = me < 16u ? ((uint32_t)cta_mask >> me) & 1u : 0u;
         __syncwarp();
         /* a lane that does not arrive still names a valid rank (the debug check) */

@@ -25,7 +25,8 @@
 #define HO_FORM_LIB_WARP 4
 
 static const char *const k_form[] = {"relaxed arrive, no fence (control)", "CTA-scope release (control)",
-                                     "release.cluster", "library", "library, warp form"};
+                                     "release.cluster", "library (shared-memory-restricted release)",
+                                     "library (shared-memory-restricted release), warp form"};
 static const char *const k_shape[] = {"push (st.async refill)", "pull (DSMEM reads)", "sliced multicast pipeline",
                                       "cluster barrier, read then overwrite", "cluster barrier, write then read"};
 
