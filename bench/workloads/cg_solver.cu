@@ -311,16 +311,7 @@ static void cgw_list(int quick)
 
 int main(int argc, char **argv)
 {
-    /* --list: the rows a run makes, without a GPU (CI) */
-    int quick_list = 0, list = 0;
-    for (int i = 1; i < argc; ++i) {
-        list |= !strcmp(argv[i], "--list");
-        quick_list |= !strcmp(argv[i], "--quick");
-    }
-    if (list) {
-        cgw_list(quick_list);
-        return 0;
-    }
+    wl_list_if_asked(argc, argv, cgw_list);
     wl_opts_t o = wl_parse(argc, argv, "wl_cg_solver");
     FILE *csv = wl_open_csv(&o);
     const int K = o.quick ? CGW_K_QUICK : CGW_K;

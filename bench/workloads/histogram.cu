@@ -311,15 +311,7 @@ static void hw_list(int quick)
 
 int main(int argc, char **argv)
 {
-    int list = 0, quick_list = 0;
-    for (int i = 1; i < argc; ++i) {
-        list |= !strcmp(argv[i], "--list");
-        quick_list |= !strcmp(argv[i], "--quick");
-    }
-    if (list) {
-        hw_list(quick_list);
-        return 0;
-    }
+    wl_list_if_asked(argc, argv, hw_list);
     wl_opts_t o = wl_parse(argc, argv, "wl_histogram");
     FILE *csv = wl_open_csv(&o);
     const size_t n = (size_t)1 << (o.quick ? HW_LOG2_KEYS_QUICK : HW_LOG2_KEYS);

@@ -10,6 +10,7 @@
  * checks every output in a separate launch (the timed launches run
  * unchecked), and prints WRONG and exits 3 when a check fails.
  *
+ *   wl_list_if_asked(argc, argv, my_list);         // --list [--quick]: rows, no GPU
  *   wl_opts_t o = wl_parse(argc, argv, "gemm");   // --csv PATH --quick --repeats R
  *   FILE *csv = wl_open_csv(&o);                   // metadata comment lines + header
  *   float ms = wl_time_ms(&o, launch_fn, ctx);     // warm-up + median of repeats
@@ -49,11 +50,27 @@ static inline wl_opts_t wl_parse(int argc, char **argv, const char *name)
         else if (!strcmp(argv[i], "--repeats") && i + 1 < argc)
             o.repeats = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
         else {
-            fprintf(stderr, "usage: %s [--csv PATH] [--quick] [--repeats R]\n", name);
+            fprintf(stderr, "usage: %s [--csv PATH] [--quick] [--repeats R] | --list [--quick]\n", name);
             exit(1);
         }
     }
     return o;
+}
+
+/* --list [--quick]: `list` prints the rows a run would make (no GPU needed:
+ * CI's list_test), then the binary exits 0. The first call in main. */
+typedef void (*wl_list_fn)(int quick);
+static inline void wl_list_if_asked(int argc, char **argv, wl_list_fn list)
+{
+    int want = 0, quick = 0;
+    for (int i = 1; i < argc; ++i) {
+        want |= !strcmp(argv[i], "--list");
+        quick |= !strcmp(argv[i], "--quick");
+    }
+    if (want) {
+        list(quick);
+        exit(0);
+    }
 }
 
 /* --- CUDA errors: name the call, count it, go on where that makes sense -------- */

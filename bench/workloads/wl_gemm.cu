@@ -518,15 +518,7 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
 
 int main(int argc, char **argv)
 {
-    int list = 0, quick_list = 0;
-    for (int i = 1; i < argc; ++i) {
-        list |= !strcmp(argv[i], "--list");
-        quick_list |= !strcmp(argv[i], "--quick");
-    }
-    if (list) {
-        wg_list(quick_list);
-        return 0;
-    }
+    wl_list_if_asked(argc, argv, wg_list);
     wl_opts_t o = wl_parse(argc, argv, "wl_gemm");
     FILE *csv = wl_open_csv(&o);
     const uint64_t seed = wg_seed();

@@ -539,15 +539,7 @@ static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
 
 int main(int argc, char **argv)
 {
-    int list = 0, quick_list = 0;
-    for (int i = 1; i < argc; ++i) {
-        list |= !strcmp(argv[i], "--list");
-        quick_list |= !strcmp(argv[i], "--quick");
-    }
-    if (list) {
-        ws_list(quick_list);
-        return 0;
-    }
+    wl_list_if_asked(argc, argv, ws_list);
     wl_opts_t o = wl_parse(argc, argv, "wl_stencil");
     FILE *csv = wl_open_csv(&o);
     const uint64_t seed = ws_seed();
