@@ -35,9 +35,13 @@
 #ifndef CG_BARRIER_BARRIER_FN_H
 #define CG_BARRIER_BARRIER_FN_H
 
-#include "barrier.h"
-#include "mbarrier.h"
 #include "../base/config.h"
+/* The device barrier too (before cg_barrier_t, as barrier/barrier.h has
+ * them): an include of this file alone declares every barrier object, as it
+ * did when it came through barrier/barrier.h. */
+#include "device_barrier.h"
+#include "block_barrier.h"
+#include "mbarrier.h"
 
 /* ... and of one with a completion function (its mbarrier expects up to two
  * more: see CG_BARRIER_FN_SPARE_). */
