@@ -14,10 +14,17 @@
  * and fails on an include that points up or sideways, and on an internal
  * include in another form ("folder/file.h", <folder/file.h>, "../own/file.h",
  * a bare name its folder lacks), naming the file, the line and the include.
+ * Inside a folder the includes must not loop either (a.h includes b.h, which
+ * includes a.h, directly or through others): a loop makes what a header
+ * declares depend on which file of the loop a user included first. The test
+ * names the files of each loop in order.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <criterion/criterion.h>
 
@@ -124,6 +131,129 @@ static int check_file(const char *folder, const char *path, int report)
     return bad;
 }
 
+/* ------------------------------------------------------------------------- */
+/* Include loops inside one folder                                           */
+/* ------------------------------------------------------------------------- */
+
+#define MAX_FOLDER_FILES 64
+
+/* The includes between the files of one folder: edge[a][b] = the line of a
+ * that includes b by name (0: none). */
+typedef struct folder_graph {
+    int n;
+    char name[MAX_FOLDER_FILES][128];
+    int edge[MAX_FOLDER_FILES][MAX_FOLDER_FILES];
+} folder_graph_t;
+
+static int graph_index(const folder_graph_t *g, const char *name)
+{
+    for (int i = 0; i < g->n; ++i)
+        if (strcmp(g->name[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* Reads every .h and .c file of `dir` and the includes among them ("file.h"
+ * naming a file of the same folder). */
+static void read_folder_graph(const char *dir, folder_graph_t *g)
+{
+    memset(g, 0, sizeof *g);
+    DIR *d = opendir(dir);
+    cr_assert(d != NULL, "no folder %s/", dir);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 3 || n >= sizeof g->name[0] ||
+            !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
+            continue;
+        cr_assert(g->n < MAX_FOLDER_FILES, "%s/ has more than %d files: raise MAX_FOLDER_FILES", dir,
+                  MAX_FOLDER_FILES);
+        memcpy(g->name[g->n++], e->d_name, n + 1); /* n < sizeof name, checked above */
+    }
+    closedir(d);
+    for (int a = 0; a < g->n; ++a) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, g->name[a]);
+        FILE *f = fopen(path, "r");
+        cr_assert(f != NULL, "cannot read %s", path);
+        char line[512], target[256];
+        int lineno = 0;
+        while (fgets(line, sizeof line, f)) {
+            ++lineno;
+            const char *p = line;
+            while (*p == ' ' || *p == '\t')
+                ++p;
+            if (*p++ != '#')
+                continue;
+            while (*p == ' ' || *p == '\t')
+                ++p;
+            if (strncmp(p, "include", 7) != 0)
+                continue;
+            p += 7;
+            while (*p == ' ' || *p == '\t')
+                ++p;
+            if (sscanf(p, "\"%255[^\"]\"", target) != 1 || strchr(target, '/') != NULL)
+                continue;
+            const int b = graph_index(g, target);
+            if (b >= 0 && g->edge[a][b] == 0)
+                g->edge[a][b] = lineno;
+        }
+        fclose(f);
+    }
+}
+
+/* Depth-first search from `a`; state: 0 unseen, 1 on the current path, 2
+ * done. An include of a file on the current path closes a loop: report the
+ * path from that file back to it. Returns the loops found. */
+static int find_loops_from(const folder_graph_t *g, const char *dir, int a, int *state, int *path, int depth,
+                           int report)
+{
+    int loops = 0;
+    state[a] = 1;
+    path[depth] = a;
+    for (int b = 0; b < g->n; ++b) {
+        if (g->edge[a][b] == 0)
+            continue;
+        if (state[b] == 1) {
+            ++loops;
+            if (report) {
+                char msg[2048];
+                int k = depth;
+                while (path[k] != b)
+                    --k;
+                size_t used = 0;
+                for (int i = k; i <= depth && used < sizeof msg; ++i)
+                    used += (size_t)snprintf(msg + used, sizeof msg - used, "%s/%s:%d -> ", dir, g->name[path[i]],
+                                             g->edge[path[i]][i < depth ? path[i + 1] : b]);
+                if (used < sizeof msg)
+                    snprintf(msg + used, sizeof msg - used, "%s/%s", dir, g->name[b]);
+                cr_log_error("include loop inside %s/: %s (file:line of each include). Split the part both "
+                             "files need into a file of its own that includes neither",
+                             dir, msg);
+            }
+        } else if (state[b] == 0) {
+            loops += find_loops_from(g, dir, b, state, path, depth + 1, report);
+        }
+    }
+    state[a] = 2;
+    return loops;
+}
+
+/* The include loops inside the folder `dir`, each reported once (by the
+ * include that closes it in a depth-first search from the files in name
+ * order). */
+static int check_folder_loops(const char *dir, int report)
+{
+    static folder_graph_t g;
+    read_folder_graph(dir, &g);
+    int state[MAX_FOLDER_FILES] = {0}, path[MAX_FOLDER_FILES];
+    int loops = 0;
+    for (int a = 0; a < g.n; ++a)
+        if (state[a] == 0)
+            loops += find_loops_from(&g, dir, a, state, path, 0, report);
+    return loops;
+}
+
 static int check_all(int *files)
 {
     int bad = 0;
@@ -144,6 +274,14 @@ static int check_all(int *files)
         closedir(d);
     }
     return bad;
+}
+
+Test(include_floors, no_include_loop_inside_a_folder)
+{
+    int loops = 0;
+    for (size_t i = 0; i < NFLOORS; ++i)
+        loops += check_folder_loops(floors[i].folder, 1);
+    cr_expect_eq(loops, 0, "%d include loop(s) inside a folder (listed above)", loops);
 }
 
 Test(include_floors, every_library_include_points_down)
@@ -184,4 +322,45 @@ Test(include_floors, the_check_catches_a_repository_path_include)
     fclose(f);
     cr_expect_eq(check_file("cg", path, 0), 2, "\"base/config.h\" and <cg/tile.h> in cg/ must both be reported");
     remove(path);
+}
+
+/* Writes `text` to dir/name (the probes below). */
+static void write_probe(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_probe(const char *dir, const char *const *names, int n)
+{
+    char path[512];
+    for (int i = 0; i < n; ++i) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
+/* The checker itself: a loop inside a folder is found, through a third file
+ * too, and only a loop: a file included from two others is not one. */
+Test(include_floors, the_check_catches_an_include_loop_inside_a_folder)
+{
+    const char *dir = "loop_probe";
+    const char *names[] = {"a.h", "b.h", "c.h", "d.h", "e.c"};
+    cr_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    write_probe(dir, "a.h", "#include \"../base/config.h\"\n#include \"b.h\"\n");
+    write_probe(dir, "b.h", "#include \"c.h\"\n#include <stdint.h>\n");
+    write_probe(dir, "c.h", "  #  include \"a.h\"\n");
+    write_probe(dir, "d.h", "#include \"a.h\"\n#include \"c.h\"\n");
+    write_probe(dir, "e.c", "#include \"d.h\"\n#include \"e.h\"\n");
+    cr_expect_eq(check_folder_loops(dir, 0), 1, "a.h -> b.h -> c.h -> a.h must be found, once");
+    write_probe(dir, "c.h", "#include <stddef.h>\n");
+    cr_expect_eq(check_folder_loops(dir, 0), 0, "no loop once c.h includes none of them");
+    write_probe(dir, "d.h", "#include \"d.h\"\n");
+    cr_expect_eq(check_folder_loops(dir, 0), 1, "a file that includes itself is a loop");
+    remove_probe(dir, names, 5);
 }
