@@ -36,6 +36,7 @@
 #define CG_BARRIER_BARRIER_FN_H
 
 #include "../base/config.h"
+#include "../base/fence.h"
 /* The device barrier too (before cg_barrier_t, as barrier/barrier.h has
  * them): an include of this file alone declares every barrier object, as it
  * did when it came through barrier/barrier.h. */
@@ -120,12 +121,6 @@ typedef struct cg_barrier_fn {
  * of the election and of the call through the stored pointer):
  * docs/design/completion_barrier.md.
  */
-
-/* fence.acq_rel.cta;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg_barrier_fence_acq_rel_cta_(void)
-{
-    asm volatile("fence.acq_rel.cta;" ::: "memory");
-}
 
 /* Counts the mbarrier expects beyond the arrivals, all made by the completer
  * at once: 1; 2 in debug builds, so that an arrival past the last one of a
@@ -232,7 +227,7 @@ CG_DEVICE bool cg_barrier_fn_last_(cg_barrier_fn_t *b, bool drop, cg_token_t *to
 /* The completer's acquire of every arrival of the phase (3. above). */
 CG_DEVICE void cg_barrier_fn_acquire_(void)
 {
-    cg_barrier_fence_acq_rel_cta_();
+    cg_fence_acq_rel_cta_();
 }
 
 /* One arrival; true in the completer, which has then acquired every arrival

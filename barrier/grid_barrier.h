@@ -179,14 +179,13 @@
 /* Grid workspace ABI                                                        */
 /* ------------------------------------------------------------------------- */
 
-/* mov.u32 d, %envreg1; mov.u32 d, %envreg2;  PTX ISA 2.1 (envregs), sm_20
- * The driver's grid workspace address, high word in %envreg1, low word in
- * %envreg2. Layout: { uint32 wsSize; uint32 barrier; ... }. */
+/* The barrier word of the driver's grid workspace (address: high word in
+ * %envreg1, low word in %envreg2, base/sreg.h; layout: { uint32 wsSize;
+ * uint32 barrier; ... }), NULL when the launch has no workspace. */
 CG_DEVICE uint32_t *cg_grid_workspace_barrier_(void)
 {
-    uint32_t hi, lo;
-    asm("mov.u32 %0, %%envreg1;" : "=r"(hi));
-    asm("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    uint32_t hi = cg_sreg_envreg1();
+    uint32_t lo = cg_sreg_envreg2();
     uint64_t ws = ((uint64_t)hi << 32) | lo;
     return ws ? (uint32_t *)(uintptr_t)(ws + 4) : (uint32_t *)0;
 }

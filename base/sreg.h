@@ -82,6 +82,25 @@ CG_DEVICE uint64_t cg_sreg_gridid(void)
     return g;
 }
 
+/* mov.u32 d, %envreg1;   PTX ISA 2.1, sm_20. Driver-defined environment
+ * register 1: the high word of the grid workspace's address in a launch
+ * (the ABI C++ cooperative groups reads too). */
+CG_DEVICE uint32_t cg_sreg_envreg1(void)
+{
+    uint32_t r;
+    asm("mov.u32 %0, %%envreg1;" : "=r"(r));
+    return r;
+}
+
+/* mov.u32 d, %envreg2;   PTX ISA 2.1, sm_20. Driver-defined environment
+ * register 2: the low word of the grid workspace's address. */
+CG_DEVICE uint32_t cg_sreg_envreg2(void)
+{
+    uint32_t r;
+    asm("mov.u32 %0, %%envreg2;" : "=r"(r));
+    return r;
+}
+
 /* ------------------------------------------------------------------------- */
 /* Cluster special registers (sm_90)                                                         */
 /*                                                                           */

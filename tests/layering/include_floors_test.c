@@ -18,6 +18,9 @@
  * includes a.h, directly or through others): a loop makes what a header
  * declares depend on which file of the loop a user included first. The test
  * names the files of each loop in order.
+ * And raw PTX lives only in the wrapper files listed below (asm_files): an
+ * asm statement anywhere else in the library fails the test, naming the
+ * file and the line.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -254,6 +257,115 @@ static int check_folder_loops(const char *dir, int report)
     return loops;
 }
 
+/* ------------------------------------------------------------------------- */
+/* asm statements only in the wrapper files                                  */
+/* ------------------------------------------------------------------------- */
+
+/* The library files that may hold asm statements: each is a file of small
+ * wrappers, one per PTX form, with the PTX line above it. Raw PTX anywhere
+ * else goes into one of these (or a new wrapper file listed here). */
+static const struct {
+    const char *path;
+    const char *why;
+} asm_files[] = {
+    {"base/sreg.h", "every special-register read (mov d, %reg)"},
+    {"base/fence.h", "the fences: CTA acq_rel, proxy, shared-memory-restricted cluster fences"},
+    {"base/gpu_scope.h", "loads, stores, atomics and the fence at .gpu scope on global memory"},
+    {"base/address.h", "address conversions: cvta, mapa, getctarank"},
+    {"base/warp.h", "elect.sync, both forms"},
+    {"base/smem.h", "shared::cta forms C does not give: an opaque address move, predicated loads"},
+    {"barrier/mbarrier.h", "every mbarrier form, local and remote"},
+    {"barrier/block_sync.h", "the non-aligned CTA barrier and the named barriers (barrier.sync)"},
+    {"cluster/cluster.h", "the barrier.cluster forms"},
+    {"dsmem/dsmem.h", "remote shared-memory accesses, st.async/red.async, bulk pushes"},
+    {"async/bulk.h", "bulk copies (cp.async.bulk), their commit/wait groups, per-thread cp.async"},
+    {"async/tensor.h", "tensor copies (cp.async.bulk.tensor), prefetches and tensor-map fences"},
+};
+#define NASM_FILES (sizeof asm_files / sizeof asm_files[0])
+
+static int is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Counts the asm statements of `path` (asm or __asm__ as a word, followed by
+ * "(", "volatile" or "__volatile__"; comments and string literals do not
+ * count), reporting each when `report`. */
+static int count_asm(const char *path, int report)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert(f != NULL, "cannot read %s", path);
+    char line[1024];
+    int lineno = 0, found = 0, in_comment = 0;
+    while (fgets(line, sizeof line, f)) {
+        ++lineno;
+        /* Blank out comments and string literals, keeping the columns. */
+        int in_string = 0;
+        for (char *c = line; *c; ++c) {
+            if (in_comment) {
+                if (c[0] == '*' && c[1] == '/') {
+                    in_comment = 0;
+                    c[0] = c[1] = ' ';
+                    ++c;
+                } else {
+                    *c = ' ';
+                }
+            } else if (in_string) {
+                if (c[0] == '\\' && c[1]) {
+                    c[0] = c[1] = ' ';
+                    ++c;
+                } else if (*c == '"') {
+                    in_string = 0;
+                } else {
+                    *c = ' ';
+                }
+            } else if (c[0] == '/' && c[1] == '*') {
+                in_comment = 1;
+                c[0] = c[1] = ' ';
+                ++c;
+            } else if (c[0] == '/' && c[1] == '/') {
+                *c = '\0';
+                break;
+            } else if (*c == '"') {
+                in_string = 1;
+            }
+        }
+        for (char *c = line; (c = strstr(c, "asm")) != NULL; c += 3) {
+            const char *start = c;
+            if (start >= line + 2 && start[-1] == '_' && start[-2] == '_')
+                start -= 2; /* __asm__ */
+            if (start > line && is_ident(start[-1]))
+                continue;
+            const char *after = c + 3;
+            if (after[0] == '_' && after[1] == '_')
+                after += 2;
+            if (is_ident(*after))
+                continue;
+            while (*after == ' ' || *after == '\t')
+                ++after;
+            if (*after == '(' || strncmp(after, "volatile", 8) == 0 || strncmp(after, "__volatile__", 12) == 0 ||
+                *after == '\n' || *after == '\0') {
+                ++found;
+                if (report)
+                    cr_log_error("%s:%d: an asm statement outside the wrapper files: move the PTX form into the "
+                                 "wrapper file of its family (tests/layering/include_floors_test.c, asm_files) "
+                                 "and call the wrapper",
+                                 path, lineno);
+            }
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+static int is_asm_file(const char *path)
+{
+    for (size_t i = 0; i < NASM_FILES; ++i)
+        if (strcmp(asm_files[i].path, path) == 0)
+            return 1;
+    return 0;
+}
+
 static int check_all(int *files)
 {
     int bad = 0;
@@ -282,6 +394,40 @@ Test(include_floors, no_include_loop_inside_a_folder)
     for (size_t i = 0; i < NFLOORS; ++i)
         loops += check_folder_loops(floors[i].folder, 1);
     cr_expect_eq(loops, 0, "%d include loop(s) inside a folder (listed above)", loops);
+}
+
+Test(include_floors, asm_only_in_the_wrapper_files)
+{
+    int outside = 0, inside = 0;
+    for (size_t i = 0; i < NFLOORS; ++i) {
+        DIR *d = opendir(floors[i].folder);
+        cr_assert(d != NULL, "no folder %s/ in the test's runfiles", floors[i].folder);
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            size_t n = strlen(e->d_name);
+            if (n < 3 || !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
+                continue;
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", floors[i].folder, e->d_name);
+            if (is_asm_file(path))
+                inside += count_asm(path, 0);
+            else
+                outside += count_asm(path, 1);
+        }
+        closedir(d);
+    }
+    for (size_t i = 0; i < NASM_FILES; ++i) {
+        FILE *f = fopen(asm_files[i].path, "r");
+        cr_expect(f != NULL, "%s is on the list of wrapper files but is not in the library", asm_files[i].path);
+        if (f) {
+            fclose(f);
+            cr_expect_gt(count_asm(asm_files[i].path, 0), 0,
+                         "%s is on the list of wrapper files (%s) but holds no asm: take it off the list",
+                         asm_files[i].path, asm_files[i].why);
+        }
+    }
+    cr_log_info("%d asm statements, all in the %zu wrapper files", inside, NASM_FILES);
+    cr_expect_eq(outside, 0, "%d asm statement(s) outside the wrapper files (listed above)", outside);
 }
 
 Test(include_floors, every_library_include_points_down)
@@ -363,4 +509,27 @@ Test(include_floors, the_check_catches_an_include_loop_inside_a_folder)
     write_probe(dir, "d.h", "#include \"d.h\"\n");
     cr_expect_eq(check_folder_loops(dir, 0), 1, "a file that includes itself is a loop");
     remove_probe(dir, names, 5);
+}
+
+/* The checker itself: asm statements are found in every spelling, and
+ * comments, strings and names that merely contain "asm" are not. */
+Test(include_floors, the_check_catches_an_asm_statement)
+{
+    const char *path = "asm_probe.h";
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL);
+    fputs("asm(\"trap;\");\n"                                    /* 1 */
+          "    asm volatile(\"exit;\" ::: \"memory\");\n"        /* 2 */
+          "__asm__ __volatile__(\"trap;\");\n"                   /* 3 */
+          "x = 1; asm (\"mov.u32 %0, %%laneid;\" : \"=r\"(l));\n" /* 4 */
+          "asm volatile\n(\"trap;\");\n"                          /* 5 */
+          "/* asm(\"in a comment\") */ int plasma(void);\n"
+          "// asm volatile(\"a line comment\")\n"
+          "/* a comment\n   asm(\"over two lines\") */\n"
+          "const char *s = \"asm(not code)\"; int asm_count, my_asm;\n",
+          f);
+    fclose(f);
+    cr_expect_eq(count_asm(path, 0), 5, "five asm statements in the probe");
+    remove(path);
+    cr_expect(is_asm_file("base/sreg.h") && !is_asm_file("cg/grid.h"), "the list decides");
 }
