@@ -3,7 +3,7 @@
  * barrier/barrier_fn.h — the C forms of cuda::barrier<thread_scope_block, F>:
  * a block barrier in __shared__ whose completion function runs exactly once
  * per phase, after the last arrival and before any waiter is released, and
- * sees every arriving thread's writes (seed 000). Included by
+ * sees every arriving thread's writes. Included by
  * barrier/barrier.h. Two forms:
  *
  * 1. The function fixed at compile time (C++'s F is part of the barrier's
@@ -115,7 +115,7 @@ typedef struct cg_barrier_fn {
  *  5. Reuse: fn's reads of the arriving threads' data come before the
  *     completer's release; a thread writes for phase k+1 only after its
  *     wait (acquire) of phase k: the data may be overwritten right after the
- *     wait (seed 000's "shared memory is safe to re-use").
+ *     wait.
  *
  * The designs measured before this one, and where its time goes (the SASS
  * of the election and of the call through the stored pointer):

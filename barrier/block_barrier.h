@@ -14,7 +14,7 @@
  * on the critical path, against a target of 5% over the bare mbarrier. In C++
  * the function is part of the type (barrier<Scope, F>); here too.
  *
- * Usage (seed 004, split arrive/wait):
+ * Usage (split arrive/wait):
  *
  *     __shared__ cg_barrier_t bar;
  *     if (threadIdx.x == 0) cg_barrier_init(&bar, blockDim.x);
