@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * base/sreg.h — reads of PTX special registers that several layers need.
- *
- * One wrapper per register, here only; the cluster registers live in
- * cluster/cluster.h.
+ * base/sreg.h — every read of a PTX special register in the library: the
+ * thread's and warp's registers, clocks and timers, the grid workspace's
+ * %envreg1/2 and the cluster registers (sm_90). One wrapper per register,
+ * here only.
  */
 #ifndef CG_BASE_SREG_H
 #define CG_BASE_SREG_H
