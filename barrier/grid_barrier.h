@@ -184,9 +184,7 @@
  * uint32 barrier; ... }), NULL when the launch has no workspace. */
 CG_DEVICE uint32_t *cg_grid_workspace_barrier_(void)
 {
-    uint32_t hi = cg_sreg_envreg1();
-    uint32_t lo = cg_sreg_envreg2();
-    uint64_t ws = ((uint64_t)hi << 32) | lo;
+    uint64_t ws = cg_sreg_grid_workspace_();
     return ws ? (uint32_t *)(uintptr_t)(ws + 4) : (uint32_t *)0;
 }
 

@@ -82,23 +82,16 @@ CG_DEVICE uint64_t cg_sreg_gridid(void)
     return g;
 }
 
-/* mov.u32 d, %envreg1;   PTX ISA 2.1, sm_20. Driver-defined environment
- * register 1: the high word of the grid workspace's address in a launch
- * (the ABI C++ cooperative groups reads too). */
-CG_DEVICE uint32_t cg_sreg_envreg1(void)
+/* mov.u32 d, %envreg1; mov.u32 d, %envreg2;   PTX ISA 2.1, sm_20.
+ * The driver's grid workspace address in a launch, high word in %envreg1,
+ * low word in %envreg2 (the ABI C++ cooperative groups reads too); 0 when
+ * the launch has none. The two registers are only ever read together. */
+CG_DEVICE uint64_t cg_sreg_grid_workspace_(void)
 {
-    uint32_t r;
-    asm("mov.u32 %0, %%envreg1;" : "=r"(r));
-    return r;
-}
-
-/* mov.u32 d, %envreg2;   PTX ISA 2.1, sm_20. Driver-defined environment
- * register 2: the low word of the grid workspace's address. */
-CG_DEVICE uint32_t cg_sreg_envreg2(void)
-{
-    uint32_t r;
-    asm("mov.u32 %0, %%envreg2;" : "=r"(r));
-    return r;
+    uint32_t hi, lo;
+    asm("mov.u32 %0, %%envreg1;" : "=r"(hi));
+    asm("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    return ((uint64_t)hi << 32) | lo;
 }
 
 /* ------------------------------------------------------------------------- */

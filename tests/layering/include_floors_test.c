@@ -49,6 +49,30 @@ static int floor_of(const char *folder)
     return 0; /* not a library folder (system or toolkit header) */
 }
 
+/* The target of an #include line ("x" or <x>) into target[256]; returns 1
+ * for a quoted include, 2 for an angle-bracket one, 0 when the line is not
+ * an include. */
+static int include_target(const char *line, char *target)
+{
+    const char *p = line;
+    while (*p == ' ' || *p == '\t')
+        ++p;
+    if (*p++ != '#')
+        return 0;
+    while (*p == ' ' || *p == '\t')
+        ++p;
+    if (strncmp(p, "include", 7) != 0)
+        return 0;
+    p += 7;
+    while (*p == ' ' || *p == '\t')
+        ++p;
+    if (sscanf(p, "\"%255[^\"]\"", target) == 1)
+        return 1;
+    if (sscanf(p, "<%255[^>]>", target) == 1)
+        return 2;
+    return 0;
+}
+
 /* Checks one file; returns the number of bad includes (each reported). */
 static int check_file(const char *folder, const char *path, int report)
 {
@@ -60,21 +84,10 @@ static int check_file(const char *folder, const char *path, int report)
     while (fgets(line, sizeof line, f)) {
         ++lineno;
         char target[256];
-        const char *p = line;
-        while (*p == ' ' || *p == '\t')
-            ++p;
-        if (*p++ != '#')
+        const int form = include_target(line, target);
+        if (form == 0)
             continue;
-        while (*p == ' ' || *p == '\t')
-            ++p;
-        if (strncmp(p, "include", 7) != 0)
-            continue;
-        p += 7;
-        while (*p == ' ' || *p == '\t')
-            ++p;
-        const int quoted = *p == '"';
-        if (sscanf(p, "\"%255[^\"]\"", target) != 1 && sscanf(p, "<%255[^>]>", target) != 1)
-            continue;
+        const int quoted = form == 1;
         /* The library's forms: "file.h" for its own folder (the file must be
          * there: anything else would come from the include path) and
          * "../folder/file.h" for another; "folder/file.h" or <folder/file.h>
@@ -183,19 +196,7 @@ static void read_folder_graph(const char *dir, folder_graph_t *g)
         int lineno = 0;
         while (fgets(line, sizeof line, f)) {
             ++lineno;
-            const char *p = line;
-            while (*p == ' ' || *p == '\t')
-                ++p;
-            if (*p++ != '#')
-                continue;
-            while (*p == ' ' || *p == '\t')
-                ++p;
-            if (strncmp(p, "include", 7) != 0)
-                continue;
-            p += 7;
-            while (*p == ' ' || *p == '\t')
-                ++p;
-            if (sscanf(p, "\"%255[^\"]\"", target) != 1 || strchr(target, '/') != NULL)
+            if (include_target(line, target) != 1 || strchr(target, '/') != NULL)
                 continue;
             const int b = graph_index(g, target);
             if (b >= 0 && g->edge[a][b] == 0)
@@ -366,25 +367,44 @@ static int is_asm_file(const char *path)
     return 0;
 }
 
-static int check_all(int *files)
+/* Every .h and .c file of the library folders, as "folder/file". */
+#define MAX_LIBRARY_FILES 256
+typedef struct library_file {
+    const char *folder;
+    char path[192];
+} library_file_t;
+
+static int list_library_files(library_file_t *out)
 {
-    int bad = 0;
-    *files = 0;
+    int n_files = 0;
     for (size_t i = 0; i < NFLOORS; ++i) {
         DIR *d = opendir(floors[i].folder);
         cr_assert(d != NULL, "no folder %s/ in the test's runfiles", floors[i].folder);
         struct dirent *e;
         while ((e = readdir(d)) != NULL) {
             size_t n = strlen(e->d_name);
-            if (n < 3 || !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
+            if (n < 3 || n > 160 ||
+                !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
                 continue;
-            char path[512];
-            snprintf(path, sizeof path, "%s/%s", floors[i].folder, e->d_name);
-            bad += check_file(floors[i].folder, path, 1);
-            ++*files;
+            cr_assert(n_files < MAX_LIBRARY_FILES, "more than %d library files: raise MAX_LIBRARY_FILES",
+                      MAX_LIBRARY_FILES);
+            out[n_files].folder = floors[i].folder;
+            snprintf(out[n_files].path, sizeof out[n_files].path, "%s/%.160s", floors[i].folder, e->d_name);
+            ++n_files;
         }
         closedir(d);
     }
+    return n_files;
+}
+
+static library_file_t library_files[MAX_LIBRARY_FILES];
+
+static int check_all(int *files)
+{
+    int bad = 0;
+    *files = list_library_files(library_files);
+    for (int i = 0; i < *files; ++i)
+        bad += check_file(library_files[i].folder, library_files[i].path, 1);
     return bad;
 }
 
@@ -399,22 +419,12 @@ Test(include_floors, no_include_loop_inside_a_folder)
 Test(include_floors, asm_only_in_the_wrapper_files)
 {
     int outside = 0, inside = 0;
-    for (size_t i = 0; i < NFLOORS; ++i) {
-        DIR *d = opendir(floors[i].folder);
-        cr_assert(d != NULL, "no folder %s/ in the test's runfiles", floors[i].folder);
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            size_t n = strlen(e->d_name);
-            if (n < 3 || !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
-                continue;
-            char path[512];
-            snprintf(path, sizeof path, "%s/%s", floors[i].folder, e->d_name);
-            if (is_asm_file(path))
-                inside += count_asm(path, 0);
-            else
-                outside += count_asm(path, 1);
-        }
-        closedir(d);
+    const int n_files = list_library_files(library_files);
+    for (int i = 0; i < n_files; ++i) {
+        if (is_asm_file(library_files[i].path))
+            inside += count_asm(library_files[i].path, 0);
+        else
+            outside += count_asm(library_files[i].path, 1);
     }
     for (size_t i = 0; i < NASM_FILES; ++i) {
         FILE *f = fopen(asm_files[i].path, "r");
