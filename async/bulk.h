@@ -21,6 +21,7 @@
 #include "../base/fence.h"
 #include "../base/config.h"
 #include "../base/address.h"
+#include "../base/warp.h" /* cg_elect_sync: the thread that issues a bulk copy */
 
 /* Multicast bulk copies exist only on the arch-specific targets (sm_90a,
  * sm_100a), not on plain sm_90: nvcc defines __CUDA_ARCH_FEAT_SM90_ALL for
@@ -142,29 +143,6 @@ CG_DEVICE_SM90 void cg_bulk_commit_group(void)
 #else
 #define cg_bulk_wait_group_read(N) ((void)0)
 #endif
-
-/* ------------------------------------------------------------------------ */
-/* Picking the issuing thread                                                */
-/* ------------------------------------------------------------------------ */
-
-/* elect.sync _|p, membermask;   PTX ISA 8.0, sm_90.
- * True in exactly one thread of the warp's threads in membermask (all of them
- * must execute it together): the cheap way to pick the thread that issues a
- * bulk copy. */
-CG_DEVICE_SM90 bool cg_elect_sync(uint32_t membermask)
-{
-    uint32_t elected = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\telect.sync _|p, %1;\n\tselp.u32 %0, 1, 0, p;\n\t}"
-                 : "=r"(elected)
-                 : "r"(membermask));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)membermask;
-#endif
-    return elected != 0;
-}
 
 /* ------------------------------------------------------------------------ */
 /* Per-thread cp.async (sm_80): the fallback for unaligned bulk sizes        */

@@ -6,7 +6,7 @@
  *       The group copies global -> shared; the copy completes on the barrier
  *       (cg_barrier_t) as if performed by another thread bound to it: the
  *       barrier's current phase completes only when every expected arrival has
- *       happened AND the copy has landed (seed 003, cuda::memcpy_async).
+ *       happened AND the copy has landed (as cuda::memcpy_async).
  *   cg_memcpy_async(&group, dst, src, bytes) + cg_wait(&group) / cg_wait_prior(&group, n)
  *       The group copies global -> shared as one stage of cp.async copies
  *       (any size and alignment), no barrier; the waits land the stages and
@@ -20,7 +20,7 @@
  *   cg_memcpy_async_tx(dst, src, bytes, &mbar)
  *       One thread starts a bulk (TMA) copy global -> shared that completes
  *       `bytes` of transaction count on an mbarrier; the caller accounts for
- *       them with cg_mbarrier_arrive_tx / cg_mbarrier_expect_tx (seed 001,
+ *       them with cg_mbarrier_arrive_tx / cg_mbarrier_expect_tx (as
  *       cuda::device::memcpy_async_tx).
  *   cg_memcpy_async_multicast_tx(dst, src, bytes, &mbar, cta_mask)
  *       The same, landing at the same offset in every CTA of the cluster named
@@ -119,7 +119,7 @@ CG_DEVICE void cg_async_check_bulk_(const char *what, const void *dst, const voi
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* One-thread bulk copies completing on an mbarrier (seed 001)               */
+/* One-thread bulk copies completing on an mbarrier                          */
 /* ------------------------------------------------------------------------ */
 
 /* One thread: bulk-copy `bytes` from global `src` to this CTA's shared `dst`;
@@ -157,7 +157,7 @@ CG_DEVICE_SM90 void cg_bulk_store(void *dst, const void *src, uint32_t bytes)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Group copy completing on a barrier (seed 003)                             */
+/* Group copy completing on a barrier                                        */
 /* ------------------------------------------------------------------------ */
 
 /* The engine behind cg_memcpy_async(&group, ...) (cg/group_copy.h): the
@@ -314,7 +314,7 @@ static __device__ __noinline__ void cg_memcpy_stage_unaligned_(uint32_t rank, ui
  * 16-aligned, then 8, then 4), piece k by rank k mod count; the at most 3
  * trailing 4-byte pieces that a 16- or 8-byte width leaves, 4-byte cp.async
  * by ranks 0..2. So a 4-byte copy with aligned pointers is one cp.async of 4
- * (it used to be byte copies). Anything else: cg_memcpy_stage_unaligned_
+ * (not four byte copies). Anything else: cg_memcpy_stage_unaligned_
  * (out of line; above). Then cp.async.commit_group, ONE per call, even when
  * this thread had no share: each call is one stage, so
  * cg_cp_async_wait_prior(n) (and the group's cg_wait_prior) leaves exactly
@@ -336,7 +336,7 @@ CG_DEVICE void cg_memcpy_async_stage(uint32_t rank, uint32_t count, void *dst, c
     const uint32_t ptrs = sd | (uint32_t)(uintptr_t)s;
     if (((ptrs | (uint32_t)bytes) & 15u) == 0u) {
         /* The common case first, with one test: 16-byte pieces only, no
-         * width choice on its path (docs/design/group_api.md, issue 12). */
+         * width choice on its path (docs/design/group_api.md). */
         cg_memcpy_stage_pieces_(rank, count, sd, s, 0, bytes, 16u);
     } else if (((ptrs | (uint32_t)bytes) & 3u) == 0u) {
         const uint32_t w = (ptrs & 15u) == 0u ? 16u : (ptrs & 7u) == 0u ? 8u : 4u;

@@ -3,7 +3,7 @@
  * barrier/barrier_fn.h — the C forms of cuda::barrier<thread_scope_block, F>:
  * a block barrier in __shared__ whose completion function runs exactly once
  * per phase, after the last arrival and before any waiter is released, and
- * sees every arriving thread's writes (seed 000). Included by
+ * sees every arriving thread's writes. Included by
  * barrier/barrier.h. Two forms:
  *
  * 1. The function fixed at compile time (C++'s F is part of the barrier's
@@ -35,9 +35,14 @@
 #ifndef CG_BARRIER_BARRIER_FN_H
 #define CG_BARRIER_BARRIER_FN_H
 
-#include "barrier.h"
-#include "mbarrier.h"
 #include "../base/config.h"
+#include "../base/fence.h"
+/* The device barrier too (before cg_barrier_t, as barrier/barrier.h has
+ * them): an include of this file alone declares every barrier object, as it
+ * did when it came through barrier/barrier.h. */
+#include "device_barrier.h"
+#include "block_barrier.h"
+#include "mbarrier.h"
 
 /* ... and of one with a completion function (its mbarrier expects up to two
  * more: see CG_BARRIER_FN_SPARE_). */
@@ -110,18 +115,12 @@ typedef struct cg_barrier_fn {
  *  5. Reuse: fn's reads of the arriving threads' data come before the
  *     completer's release; a thread writes for phase k+1 only after its
  *     wait (acquire) of phase k: the data may be overwritten right after the
- *     wait (seed 000's "shared memory is safe to re-use").
+ *     wait.
  *
  * The designs measured before this one, and where its time goes (the SASS
  * of the election and of the call through the stored pointer):
  * docs/design/completion_barrier.md.
  */
-
-/* fence.acq_rel.cta;   PTX ISA 6.0, sm_70. */
-CG_DEVICE void cg_barrier_fence_acq_rel_cta_(void)
-{
-    asm volatile("fence.acq_rel.cta;" ::: "memory");
-}
 
 /* Counts the mbarrier expects beyond the arrivals, all made by the completer
  * at once: 1; 2 in debug builds, so that an arrival past the last one of a
@@ -228,7 +227,7 @@ CG_DEVICE bool cg_barrier_fn_last_(cg_barrier_fn_t *b, bool drop, cg_token_t *to
 /* The completer's acquire of every arrival of the phase (3. above). */
 CG_DEVICE void cg_barrier_fn_acquire_(void)
 {
-    cg_barrier_fence_acq_rel_cta_();
+    cg_fence_acq_rel_cta_();
 }
 
 /* One arrival; true in the completer, which has then acquired every arrival

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * barrier/block_sync.h — the CTA barrier form that tolerates a diverged warp.
+ * barrier/block_sync.h — the CTA barrier forms that tolerate a diverged warp:
+ * barrier 0 for the whole block, and named barriers for part of it.
  *
  * __syncthreads() is bar.sync 0 = barrier.sync.aligned 0: every thread of a
  * warp must execute it together (converged). The block barrier's one-time
@@ -21,6 +22,16 @@
 /* barrier.sync 0;                            PTX ISA 6.0, sm_70
  * All non-exited threads of the CTA; memory ordered among them (CTA scope). */
 CG_DEVICE void cg_block_sync_unaligned_(void) { asm volatile("barrier.sync 0;" ::: "memory"); }
+
+/* barrier.sync a, b;                         PTX ISA 6.0, sm_70
+ * Named barrier a (0..15) completes when b threads (a multiple of 32) have
+ * arrived; non-aligned: each thread arrives on its own. Memory accesses
+ * before it are performed relative to every participant after it (CTA).
+ * The wide tiles' barrier (cg/wide_tile.h). */
+CG_DEVICE void cg_named_barrier_sync_(uint32_t id, uint32_t nthreads)
+{
+    asm volatile("barrier.sync %0, %1;" ::"r"(id), "r"(nthreads) : "memory");
+}
 #endif
 
 #endif /* CG_BARRIER_BLOCK_SYNC_H */

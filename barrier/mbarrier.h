@@ -33,8 +33,8 @@
  * Blocking waits are a try_wait loop: try_wait lets the hardware suspend the
  * thread until the phase completes (or a system time limit passes), so the
  * loop wakes with the phase instead of polling shared memory as a test_wait
- * spin does (TARGETS.md: the arrive + try_wait loop is the measured floor,
- * the test_wait spin is slower). In a debug build the loop is bounded by
+ * spin does (measured: the arrive + try_wait loop is the fastest wait, a
+ * test_wait spin is slower). In a debug build the loop is bounded by
  * CG_DEBUG_WAIT_TIMEOUT_NS of %globaltimer; on expiry it prints the barrier's
  * shared address and the phase (token or parity) waited for, then traps.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * base/fence.h — fences: the proxy fences between ordinary (generic-proxy)
+ * base/fence.h — fences: the CTA-scope acquire-release fence, the proxy fences between ordinary (generic-proxy)
  * accesses and the bulk copy engine (the async proxy), and the
  * shared-memory-restricted cluster fences of cross-CTA handoffs (below).
  *
@@ -25,6 +25,15 @@
 #include "config.h"
 
 #if CG_DEVICE_CODE_VISIBLE
+
+/* fence.acq_rel.cta;   PTX ISA 6.0, sm_70.
+ * An acquire and release fence at CTA scope: after a strong read (an atomic,
+ * or the state an mbarrier arrive returns) it makes an acquire pattern; before
+ * a strong write, a release pattern. */
+CG_DEVICE void cg_fence_acq_rel_cta_(void)
+{
+    asm volatile("fence.acq_rel.cta;" ::: "memory");
+}
 
 /* fence.proxy.async.shared::cta;   PTX ISA 8.0, sm_90.
  * Orders this thread's generic-proxy shared memory accesses (and those it has

@@ -2,7 +2,7 @@
 /*
  * base/gpu_scope.h — memory operations on words in global memory at
  * .gpu scope, for the barriers whose state lives there: the device-scope
- * barrier (barrier/device_barrier.h) and the grid barrier (cg/grid.h).
+ * barrier (barrier/device_barrier.h) and the grid barrier (barrier/grid_barrier.h).
  *
  * One wrapper per PTX form; the order and scope are in the instruction and
  * every one has a "memory" clobber, so the compiler moves no access across it.

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * base/sreg.h — reads of PTX special registers that several layers need.
- *
- * One wrapper per register, here only; the cluster registers live in
- * cluster/cluster.h.
+ * base/sreg.h — every read of a PTX special register in the library: the
+ * thread's and warp's registers, clocks and timers, the grid workspace's
+ * %envreg1/2 and the cluster registers (sm_90). One wrapper per register,
+ * here only.
  */
 #ifndef CG_BASE_SREG_H
 #define CG_BASE_SREG_H
@@ -80,6 +80,18 @@ CG_DEVICE uint64_t cg_sreg_gridid(void)
     uint64_t g;
     asm("mov.u64 %0, %%gridid;" : "=l"(g));
     return g;
+}
+
+/* mov.u32 d, %envreg1; mov.u32 d, %envreg2;   PTX ISA 2.1, sm_20.
+ * The driver's grid workspace address in a launch, high word in %envreg1,
+ * low word in %envreg2 (the ABI C++ cooperative groups reads too); 0 when
+ * the launch has none. The two registers are only ever read together. */
+CG_DEVICE uint64_t cg_sreg_grid_workspace_(void)
+{
+    uint32_t hi, lo;
+    asm("mov.u32 %0, %%envreg1;" : "=r"(hi));
+    asm("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    return ((uint64_t)hi << 32) | lo;
 }
 
 /* ------------------------------------------------------------------------- */

@@ -2,7 +2,7 @@
 /*
  * bench/designs_grid_flat.cu — the grid barrier with the spread barrier off
  * (CG_GRID_SPREAD_SLOTS 0): the flat counter at every grid size, for the
- * benchmark's comparison (cg/grid.h).
+ * benchmark's comparison (barrier/grid_barrier.h).
  */
 #define CG_GRID_SPREAD_SLOTS 0
 #include "bench/cgc_kernels.h"

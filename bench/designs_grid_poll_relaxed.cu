@@ -3,7 +3,7 @@
  * bench/designs_grid_poll_relaxed.cu — the grid barrier with a flat
  * waiter that polls with relaxed loads and acquires with one fence after the
  * flip (CG_GRID_POLL_ACQUIRE 0) instead of an ld.acquire.gpu per poll, for
- * the benchmark's comparison (cg/grid_barrier.h).
+ * the benchmark's comparison (barrier/grid_barrier.h).
  */
 #define CG_GRID_POLL_ACQUIRE 0
 #include "bench/cgc_kernels.h"

@@ -2,7 +2,7 @@
 /*
  * bench/designs_grid_spread.cu — the grid barrier with the spread barrier at
  * every grid size (the default uses it from 7 blocks per SM), for the
- * benchmark's comparison (cg/grid.h).
+ * benchmark's comparison (barrier/grid_barrier.h).
  */
 #define CG_GRID_SPREAD_MIN_BLOCKS_PER_SM 0
 #include "bench/cgc_kernels.h"

@@ -2,7 +2,7 @@
 /*
  * bench/designs_grid_spread_group32.cu — the grid barrier's spread barrier
  * releasing groups of 32 blocks (the default: 64), for the benchmark's
- * comparison (cg/grid.h).
+ * comparison (barrier/grid_barrier.h).
  */
 #define CG_GRID_SPREAD_GROUP 32
 #include "bench/cgc_kernels.h"

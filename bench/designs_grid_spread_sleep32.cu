@@ -2,7 +2,7 @@
 /*
  * bench/designs_grid_spread_sleep32.cu — the grid barrier's spread barrier
  * with its watchers and waiters sleeping 32 ns between polls (the default:
- * spin), for the benchmark's comparison (cg/grid.h).
+ * spin), for the benchmark's comparison (barrier/grid_barrier.h).
  */
 #define CG_GRID_SPREAD_POLL_SLEEP_NS 32
 #include "bench/cgc_kernels.h"

@@ -42,6 +42,7 @@
 #define CG_CG_INVOKE_H
 
 #include "../base/config.h"
+#include "../base/warp.h"
 #include "cluster_group.h"
 #include "coalesced.h"
 #include "grid.h"
@@ -51,27 +52,6 @@
 #include "wide_tile.h"
 
 #if CG_DEVICE_CODE_VISIBLE
-
-/* elect.sync d|p, membermask;   PTX ISA 8.0, sm_90.
- * Elects one thread of the warp's threads in membermask (all of them execute
- * it together): returns 1 in that thread, 0 in the others; *leader gets the
- * elected thread's lane in every thread. Older targets: the lowest lane of
- * the mask (what a rank-0 election gives for a tile or coalesced group). */
-CG_DEVICE int cg_invoke_elect_(uint32_t membermask, uint32_t *leader)
-{
-#if CG_ARCH_HAS_SM90
-    uint32_t lane = 0, is_leader = 0;
-    asm volatile("{\n\t.reg .pred p;\n\telect.sync %0|p, %2;\n\tselp.u32 %1, 1, 0, p;\n\t}"
-                 : "=r"(lane), "=r"(is_leader)
-                 : "r"(membermask));
-    *leader = lane;
-    return (int)is_leader;
-#else
-    uint32_t lane = (uint32_t)__ffs((int)membermask) - 1u;
-    *leader = lane;
-    return cg_sreg_laneid() == lane;
-#endif
-}
 
 /* ------------------------------------------------------------------------- */
 /* invoke_one                                                                */
@@ -95,13 +75,13 @@ CG_DEVICE void cg_grid_invoke_one(const cg_grid_t *g, void (*fn)(void *), void *
 CG_DEVICE void cg_tile_invoke_one(const cg_tile_t *t, void (*fn)(void *), void *arg)
 {
     uint32_t leader;
-    if (cg_invoke_elect_(t->_mask, &leader))
+    if (cg_elect_sync_leader_(t->_mask, &leader))
         fn(arg);
 }
 CG_DEVICE void cg_coalesced_invoke_one(const cg_coalesced_group_t *g, void (*fn)(void *), void *arg)
 {
     uint32_t leader;
-    if (cg_invoke_elect_(g->_mask, &leader))
+    if (cg_elect_sync_leader_(g->_mask, &leader))
         fn(arg);
 }
 /* A wide tile (cg/wide_tile.h): its thread rank 0 (the tile's first thread),
@@ -160,7 +140,7 @@ CG_DEVICE uint32_t cg_invoke_mask_(const cg_thread_group_t *g)
     {                                                                                              \
         uint32_t leader;                                                                           \
         T r = (T)0;                                                                                \
-        if (cg_invoke_elect_(mask, &leader))                                                       \
+        if (cg_elect_sync_leader_(mask, &leader))                                                  \
             r = fn(arg);                                                                           \
         return __shfl_sync(mask, r, (int)leader, 32);                                              \
     }                                                                                              \
@@ -193,7 +173,7 @@ CG_DEVICE void cg_invoke_broadcast_bytes_(uint32_t mask, void (*fn)(void *, void
 {
     uint32_t leader;
     unsigned char *d = (unsigned char *)result;
-    if (cg_invoke_elect_(mask, &leader))
+    if (cg_elect_sync_leader_(mask, &leader))
         fn(arg, result);
     for (size_t o = 0; o < size; o += 4) {
         size_t k = size - o < 4 ? size - o : 4;

@@ -59,6 +59,7 @@
 #include "../barrier/block_sync.h"
 #include "../base/config.h"
 #include "../base/dim3.h"
+#include "../base/smem.h"
 #include "group_header.h"
 #include "../base/sreg.h"
 
@@ -88,18 +89,16 @@ CG_DEVICE cg_thread_block_barrier_t_ *cg_thread_block_barrier_(void)
     return &s;
 }
 
-/* mov.b32 d, a;   PTX ISA 1.0. The block barrier's shared::cta address,
- * through a move the compiler cannot look into. Without it ptxas
- * rematerializes the address (S2UR %cgactaid + ULEA, a long-latency special
- * register read) in front of every arrive of a loop that also holds the
- * one-time setup's barrier.sync; with it the address is an ordinary
- * loop-invariant register, set before the loop. Not volatile: a value whose
- * barrier is never used loses it (cg_this_thread_block stays free). */
+/* The block barrier's shared::cta address, through a move the compiler
+ * cannot look into (base/smem.h). Without it ptxas rematerializes the
+ * address (S2UR %cgactaid + ULEA, a long-latency special register read) in
+ * front of every arrive of a loop that also holds the one-time setup's
+ * barrier.sync; with it the address is an ordinary loop-invariant register,
+ * set before the loop. Not volatile: a value whose barrier is never used
+ * loses it (cg_this_thread_block stays free). */
 CG_DEVICE uint32_t cg_thread_block_barrier_addr_(void)
 {
-    uint32_t a;
-    asm("mov.b32 %0, %1;" : "=r"(a) : "r"(cg_smem_addr(&cg_thread_block_barrier_()->bar)));
-    return a;
+    return cg_smem_addr_opaque_(cg_smem_addr(&cg_thread_block_barrier_()->bar));
 }
 
 /* The block barrier as the mbarrier wrappers take it (cvta back to generic;
@@ -182,25 +181,15 @@ CG_DEVICE void cg_thread_block_sync(cg_thread_block_t *b)
 /* Split barrier                                                             */
 /* ------------------------------------------------------------------------- */
 
-/* @p ld.shared.u64 og, [owner_grid]; @p ld.shared.u32 ob, [owner_block];   PTX ISA 2.0, sm_20.
- * Thread 0's read of the owner tag, as predicated loads: the other threads
- * keep the values they pass in (their own tag, so they never see a
- * mismatch) and touch no memory (no race with thread 0's tag store below).
- * Predicated rather than branched on purpose: see "The per-phase path". */
+/* Thread 0's read of the owner tag, as predicated loads (base/smem.h): the
+ * other threads keep the values they pass in (their own tag, so they never
+ * see a mismatch) and touch no memory (no race with thread 0's tag store
+ * below). Predicated rather than branched on purpose: see "The per-phase
+ * path". */
 CG_DEVICE void cg_thread_block_tag_load_(const cg_thread_block_barrier_t_ *s, uint32_t is_thread0,
                                          uint64_t *grid, uint32_t *block)
 {
-    uint64_t g = *grid;
-    uint32_t k = *block;
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "setp.ne.u32 p, %2, 0;\n\t"
-                 "@p ld.shared.u64 %0, [%3];\n\t"
-                 "@p ld.shared.u32 %1, [%4];\n\t}"
-                 : "+l"(g), "+r"(k)
-                 : "r"(is_thread0), "r"(cg_smem_addr(&s->owner_grid)), "r"(cg_smem_addr(&s->owner_block))
-                 : "memory");
-    *grid = g;
-    *block = k;
+    cg_smem_ld_pred_u64_u32_(is_thread0, cg_smem_addr(&s->owner_grid), cg_smem_addr(&s->owner_block), grid, block);
 }
 
 /* The one-time setup of the first arrive through a value (see the top).

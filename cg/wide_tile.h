@@ -84,6 +84,7 @@
 
 #include "../base/config.h"
 #include "../base/sreg.h"
+#include "../barrier/block_sync.h"
 #include "collectives.h"
 #include "group_header.h"
 #include "thread_block.h"
@@ -110,19 +111,6 @@ typedef struct cg_wide_tile {
 } cg_wide_tile_t;
 
 #if CG_DEVICE_CODE_VISIBLE
-
-/* ------------------------------------------------------------------------- */
-/* Named barrier (internal)                                                  */
-/* ------------------------------------------------------------------------- */
-
-/* barrier.sync a, b;                         PTX ISA 6.0, sm_70
- * Named barrier a (0..15) completes when b threads (a multiple of 32) have
- * arrived; non-aligned: each thread arrives on its own. Memory accesses
- * before it are performed relative to every participant after it (CTA). */
-CG_DEVICE void cg_named_barrier_sync_(uint32_t id, uint32_t nthreads)
-{
-    asm volatile("barrier.sync %0, %1;" ::"r"(id), "r"(nthreads) : "memory");
-}
 
 /* ------------------------------------------------------------------------- */
 /* Construction and queries                                                  */

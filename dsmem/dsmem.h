@@ -8,8 +8,8 @@
  * same-offset variable in CTA `rank`). A CTA's own shared::cta address is also
  * a valid shared::cluster address of itself.
  *
- * Three ways to move data, fastest last (TARGETS.md: remote loads run at a
- * fraction of local speed, remote stores near it — push, don't pull):
+ * Three ways to move data, fastest last (remote loads run at a fraction of
+ * local speed, remote stores near it: push, don't pull):
  *
  *   1. Pull / poke: weak loads and stores (cg_dsmem_ld_* / cg_dsmem_st_*),
  *      flags with explicit order (cg_dsmem_ld_acquire_u32 ...), atomics and

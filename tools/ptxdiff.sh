@@ -3,7 +3,8 @@
 # tools/ptxdiff.sh OLD NEW — is the PTX of every kernel in the tree the same
 # at two commits? Compiles every .cu under tests/, examples/ and bench/ that
 # exists at both commits to PTX (nvcc -ptx -arch=compute_90a -O3, release and
-# CG_DEBUG=1) in a temporary worktree of each, normalizes away what a
+# CG_DEBUG=1; -I. for the tests' "cg/cg.h", -Iinclude for the examples'
+# <cgc/cg/cg.h>) in a temporary worktree of each, normalizes away what a
 # reorganization may change (comments and line info, the names of mangled
 # internal symbols, the order of top-level definitions) and diffs the rest.
 # Prints "PTX identical: N files x 2 builds" or the differences; exit 1 if any.
@@ -53,6 +54,7 @@ PY
 
 files=0
 diffs=0
+unbuilt="" # builds that compile at neither commit (a file meant for one build only): compared as equal
 for tree in old new; do mkdir -p "$work/ptx/$tree"; done
 while IFS= read -r cu; do
     [ -f "$work/old/$cu" ] || continue
@@ -60,12 +62,15 @@ while IFS= read -r cu; do
     for debug in 0 1; do
         for tree in old new; do
             out="$work/ptx/$tree/$(echo "$cu" | tr / _).$debug.ptx"
-            (cd "$work/$tree" && "$nvcc" -ptx -arch=compute_90a -O3 -std=c++17 -DCG_DEBUG=$debug -I. \
+            (cd "$work/$tree" && "$nvcc" -ptx -arch=compute_90a -O3 -std=c++17 -DCG_DEBUG=$debug -I. -Iinclude \
                 "$cu" -o "$out" 2>/dev/null) || echo "compile failed: $cu (CG_DEBUG=$debug)" >"$out"
             normalize "$out" >"$out.norm"
         done
         a="$work/ptx/old/$(echo "$cu" | tr / _).$debug.ptx.norm"
         b="$work/ptx/new/$(echo "$cu" | tr / _).$debug.ptx.norm"
+        if grep -q '^compile failed' "$a" && grep -q '^compile failed' "$b"; then
+            unbuilt="$unbuilt $cu:$debug"
+        fi
         if ! cmp -s "$a" "$b"; then
             diffs=$((diffs + 1))
             echo "=== $cu (CG_DEBUG=$debug) differs:"
@@ -74,6 +79,9 @@ while IFS= read -r cu; do
     done
 done < <(cd "$work/new" && git ls-files 'tests/*.cu' 'examples/*.cu' 'bench/*.cu' | sort)
 
+if [ -n "$unbuilt" ]; then
+    echo "built at neither commit (file:CG_DEBUG, not compared):$unbuilt"
+fi
 if [ "$diffs" -eq 0 ]; then
     echo "PTX identical: $files files x 2 builds (release, CG_DEBUG=1), $old vs $new"
 else

@@ -14,10 +14,20 @@
  * and fails on an include that points up or sideways, and on an internal
  * include in another form ("folder/file.h", <folder/file.h>, "../own/file.h",
  * a bare name its folder lacks), naming the file, the line and the include.
+ * Inside a folder the includes must not loop either (a.h includes b.h, which
+ * includes a.h, directly or through others): a loop makes what a header
+ * declares depend on which file of the loop a user included first. The test
+ * names the files of each loop in order.
+ * And raw PTX lives only in the wrapper files listed below (asm_files): an
+ * asm statement anywhere else in the library fails the test, naming the
+ * file and the line.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <criterion/criterion.h>
 
@@ -39,6 +49,30 @@ static int floor_of(const char *folder)
     return 0; /* not a library folder (system or toolkit header) */
 }
 
+/* The target of an #include line ("x" or <x>) into target[256]; returns 1
+ * for a quoted include, 2 for an angle-bracket one, 0 when the line is not
+ * an include. */
+static int include_target(const char *line, char *target)
+{
+    const char *p = line;
+    while (*p == ' ' || *p == '\t')
+        ++p;
+    if (*p++ != '#')
+        return 0;
+    while (*p == ' ' || *p == '\t')
+        ++p;
+    if (strncmp(p, "include", 7) != 0)
+        return 0;
+    p += 7;
+    while (*p == ' ' || *p == '\t')
+        ++p;
+    if (sscanf(p, "\"%255[^\"]\"", target) == 1)
+        return 1;
+    if (sscanf(p, "<%255[^>]>", target) == 1)
+        return 2;
+    return 0;
+}
+
 /* Checks one file; returns the number of bad includes (each reported). */
 static int check_file(const char *folder, const char *path, int report)
 {
@@ -50,21 +84,10 @@ static int check_file(const char *folder, const char *path, int report)
     while (fgets(line, sizeof line, f)) {
         ++lineno;
         char target[256];
-        const char *p = line;
-        while (*p == ' ' || *p == '\t')
-            ++p;
-        if (*p++ != '#')
+        const int form = include_target(line, target);
+        if (form == 0)
             continue;
-        while (*p == ' ' || *p == '\t')
-            ++p;
-        if (strncmp(p, "include", 7) != 0)
-            continue;
-        p += 7;
-        while (*p == ' ' || *p == '\t')
-            ++p;
-        const int quoted = *p == '"';
-        if (sscanf(p, "\"%255[^\"]\"", target) != 1 && sscanf(p, "<%255[^>]>", target) != 1)
-            continue;
+        const int quoted = form == 1;
         /* The library's forms: "file.h" for its own folder (the file must be
          * there: anything else would come from the include path) and
          * "../folder/file.h" for another; "folder/file.h" or <folder/file.h>
@@ -124,26 +147,297 @@ static int check_file(const char *folder, const char *path, int report)
     return bad;
 }
 
-static int check_all(int *files)
+/* ------------------------------------------------------------------------- */
+/* Include loops inside one folder                                           */
+/* ------------------------------------------------------------------------- */
+
+#define MAX_FOLDER_FILES 64
+
+/* The includes between the files of one folder: edge[a][b] = the line of a
+ * that includes b by name (0: none). */
+typedef struct folder_graph {
+    int n;
+    char name[MAX_FOLDER_FILES][128];
+    int edge[MAX_FOLDER_FILES][MAX_FOLDER_FILES];
+} folder_graph_t;
+
+static int graph_index(const folder_graph_t *g, const char *name)
 {
-    int bad = 0;
-    *files = 0;
+    for (int i = 0; i < g->n; ++i)
+        if (strcmp(g->name[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* Reads every .h and .c file of `dir` and the includes among them ("file.h"
+ * naming a file of the same folder). */
+static void read_folder_graph(const char *dir, folder_graph_t *g)
+{
+    memset(g, 0, sizeof *g);
+    DIR *d = opendir(dir);
+    cr_assert(d != NULL, "no folder %s/", dir);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 3 || n >= sizeof g->name[0] ||
+            !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
+            continue;
+        cr_assert(g->n < MAX_FOLDER_FILES, "%s/ has more than %d files: raise MAX_FOLDER_FILES", dir,
+                  MAX_FOLDER_FILES);
+        memcpy(g->name[g->n++], e->d_name, n + 1); /* n < sizeof name, checked above */
+    }
+    closedir(d);
+    for (int a = 0; a < g->n; ++a) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, g->name[a]);
+        FILE *f = fopen(path, "r");
+        cr_assert(f != NULL, "cannot read %s", path);
+        char line[512], target[256];
+        int lineno = 0;
+        while (fgets(line, sizeof line, f)) {
+            ++lineno;
+            if (include_target(line, target) != 1 || strchr(target, '/') != NULL)
+                continue;
+            const int b = graph_index(g, target);
+            if (b >= 0 && g->edge[a][b] == 0)
+                g->edge[a][b] = lineno;
+        }
+        fclose(f);
+    }
+}
+
+/* Depth-first search from `a`; state: 0 unseen, 1 on the current path, 2
+ * done. An include of a file on the current path closes a loop: report the
+ * path from that file back to it. Returns the loops found. */
+static int find_loops_from(const folder_graph_t *g, const char *dir, int a, int *state, int *path, int depth,
+                           int report)
+{
+    int loops = 0;
+    state[a] = 1;
+    path[depth] = a;
+    for (int b = 0; b < g->n; ++b) {
+        if (g->edge[a][b] == 0)
+            continue;
+        if (state[b] == 1) {
+            ++loops;
+            if (report) {
+                char msg[2048];
+                int k = depth;
+                while (path[k] != b)
+                    --k;
+                size_t used = 0;
+                for (int i = k; i <= depth && used < sizeof msg; ++i)
+                    used += (size_t)snprintf(msg + used, sizeof msg - used, "%s/%s:%d -> ", dir, g->name[path[i]],
+                                             g->edge[path[i]][i < depth ? path[i + 1] : b]);
+                if (used < sizeof msg)
+                    snprintf(msg + used, sizeof msg - used, "%s/%s", dir, g->name[b]);
+                cr_log_error("include loop inside %s/: %s (file:line of each include). Split the part both "
+                             "files need into a file of its own that includes neither",
+                             dir, msg);
+            }
+        } else if (state[b] == 0) {
+            loops += find_loops_from(g, dir, b, state, path, depth + 1, report);
+        }
+    }
+    state[a] = 2;
+    return loops;
+}
+
+/* The include loops inside the folder `dir`, each reported once (by the
+ * include that closes it in a depth-first search from the files in name
+ * order). */
+static int check_folder_loops(const char *dir, int report)
+{
+    static folder_graph_t g;
+    read_folder_graph(dir, &g);
+    int state[MAX_FOLDER_FILES] = {0}, path[MAX_FOLDER_FILES];
+    int loops = 0;
+    for (int a = 0; a < g.n; ++a)
+        if (state[a] == 0)
+            loops += find_loops_from(&g, dir, a, state, path, 0, report);
+    return loops;
+}
+
+/* ------------------------------------------------------------------------- */
+/* asm statements only in the wrapper files                                  */
+/* ------------------------------------------------------------------------- */
+
+/* The library files that may hold asm statements: each is a file of small
+ * wrappers, one per PTX form, with the PTX line above it. Raw PTX anywhere
+ * else goes into one of these (or a new wrapper file listed here). */
+static const struct {
+    const char *path;
+    const char *why;
+} asm_files[] = {
+    {"base/sreg.h", "every special-register read (mov d, %reg)"},
+    {"base/fence.h", "the fences: CTA acq_rel, proxy, shared-memory-restricted cluster fences"},
+    {"base/gpu_scope.h", "loads, stores, atomics and the fence at .gpu scope on global memory"},
+    {"base/address.h", "address conversions: cvta, mapa, getctarank"},
+    {"base/warp.h", "elect.sync, both forms"},
+    {"base/smem.h", "shared::cta forms C does not give: an opaque address move, predicated loads"},
+    {"barrier/mbarrier.h", "every mbarrier form, local and remote"},
+    {"barrier/block_sync.h", "the non-aligned CTA barrier and the named barriers (barrier.sync)"},
+    {"cluster/cluster.h", "the barrier.cluster forms"},
+    {"dsmem/dsmem.h", "remote shared-memory accesses, st.async/red.async, bulk pushes"},
+    {"async/bulk.h", "bulk copies (cp.async.bulk), their commit/wait groups, per-thread cp.async"},
+    {"async/tensor.h", "tensor copies (cp.async.bulk.tensor), prefetches and tensor-map fences"},
+};
+#define NASM_FILES (sizeof asm_files / sizeof asm_files[0])
+
+static int is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Counts the asm statements of `path` (asm or __asm__ as a word, followed by
+ * "(", "volatile" or "__volatile__"; comments and string literals do not
+ * count), reporting each when `report`. */
+static int count_asm(const char *path, int report)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert(f != NULL, "cannot read %s", path);
+    char line[1024];
+    int lineno = 0, found = 0, in_comment = 0;
+    while (fgets(line, sizeof line, f)) {
+        ++lineno;
+        /* Blank out comments and string literals, keeping the columns. */
+        int in_string = 0;
+        for (char *c = line; *c; ++c) {
+            if (in_comment) {
+                if (c[0] == '*' && c[1] == '/') {
+                    in_comment = 0;
+                    c[0] = c[1] = ' ';
+                    ++c;
+                } else {
+                    *c = ' ';
+                }
+            } else if (in_string) {
+                if (c[0] == '\\' && c[1]) {
+                    c[0] = c[1] = ' ';
+                    ++c;
+                } else if (*c == '"') {
+                    in_string = 0;
+                } else {
+                    *c = ' ';
+                }
+            } else if (c[0] == '/' && c[1] == '*') {
+                in_comment = 1;
+                c[0] = c[1] = ' ';
+                ++c;
+            } else if (c[0] == '/' && c[1] == '/') {
+                *c = '\0';
+                break;
+            } else if (*c == '"') {
+                in_string = 1;
+            }
+        }
+        for (char *c = line; (c = strstr(c, "asm")) != NULL; c += 3) {
+            const char *start = c;
+            if (start >= line + 2 && start[-1] == '_' && start[-2] == '_')
+                start -= 2; /* __asm__ */
+            if (start > line && is_ident(start[-1]))
+                continue;
+            const char *after = c + 3;
+            if (after[0] == '_' && after[1] == '_')
+                after += 2;
+            if (is_ident(*after))
+                continue;
+            while (*after == ' ' || *after == '\t')
+                ++after;
+            if (*after == '(' || strncmp(after, "volatile", 8) == 0 || strncmp(after, "__volatile__", 12) == 0 ||
+                *after == '\n' || *after == '\0') {
+                ++found;
+                if (report)
+                    cr_log_error("%s:%d: an asm statement outside the wrapper files: move the PTX form into the "
+                                 "wrapper file of its family (tests/layering/include_floors_test.c, asm_files) "
+                                 "and call the wrapper",
+                                 path, lineno);
+            }
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+static int is_asm_file(const char *path)
+{
+    for (size_t i = 0; i < NASM_FILES; ++i)
+        if (strcmp(asm_files[i].path, path) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every .h and .c file of the library folders, as "folder/file". */
+#define MAX_LIBRARY_FILES 256
+typedef struct library_file {
+    const char *folder;
+    char path[192];
+} library_file_t;
+
+static int list_library_files(library_file_t *out)
+{
+    int n_files = 0;
     for (size_t i = 0; i < NFLOORS; ++i) {
         DIR *d = opendir(floors[i].folder);
         cr_assert(d != NULL, "no folder %s/ in the test's runfiles", floors[i].folder);
         struct dirent *e;
         while ((e = readdir(d)) != NULL) {
             size_t n = strlen(e->d_name);
-            if (n < 3 || !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
+            if (n < 3 || n > 160 ||
+                !(strcmp(e->d_name + n - 2, ".h") == 0 || strcmp(e->d_name + n - 2, ".c") == 0))
                 continue;
-            char path[512];
-            snprintf(path, sizeof path, "%s/%s", floors[i].folder, e->d_name);
-            bad += check_file(floors[i].folder, path, 1);
-            ++*files;
+            cr_assert(n_files < MAX_LIBRARY_FILES, "more than %d library files: raise MAX_LIBRARY_FILES",
+                      MAX_LIBRARY_FILES);
+            out[n_files].folder = floors[i].folder;
+            snprintf(out[n_files].path, sizeof out[n_files].path, "%s/%.160s", floors[i].folder, e->d_name);
+            ++n_files;
         }
         closedir(d);
     }
+    return n_files;
+}
+
+static library_file_t library_files[MAX_LIBRARY_FILES];
+
+static int check_all(int *files)
+{
+    int bad = 0;
+    *files = list_library_files(library_files);
+    for (int i = 0; i < *files; ++i)
+        bad += check_file(library_files[i].folder, library_files[i].path, 1);
     return bad;
+}
+
+Test(include_floors, no_include_loop_inside_a_folder)
+{
+    int loops = 0;
+    for (size_t i = 0; i < NFLOORS; ++i)
+        loops += check_folder_loops(floors[i].folder, 1);
+    cr_expect_eq(loops, 0, "%d include loop(s) inside a folder (listed above)", loops);
+}
+
+Test(include_floors, asm_only_in_the_wrapper_files)
+{
+    int outside = 0, inside = 0;
+    const int n_files = list_library_files(library_files);
+    for (int i = 0; i < n_files; ++i) {
+        if (is_asm_file(library_files[i].path))
+            inside += count_asm(library_files[i].path, 0);
+        else
+            outside += count_asm(library_files[i].path, 1);
+    }
+    for (size_t i = 0; i < NASM_FILES; ++i) {
+        FILE *f = fopen(asm_files[i].path, "r");
+        cr_expect(f != NULL, "%s is on the list of wrapper files but is not in the library", asm_files[i].path);
+        if (f) {
+            fclose(f);
+            cr_expect_gt(count_asm(asm_files[i].path, 0), 0,
+                         "%s is on the list of wrapper files (%s) but holds no asm: take it off the list",
+                         asm_files[i].path, asm_files[i].why);
+        }
+    }
+    cr_log_info("%d asm statements, all in the %zu wrapper files", inside, NASM_FILES);
+    cr_expect_eq(outside, 0, "%d asm statement(s) outside the wrapper files (listed above)", outside);
 }
 
 Test(include_floors, every_library_include_points_down)
@@ -184,4 +478,68 @@ Test(include_floors, the_check_catches_a_repository_path_include)
     fclose(f);
     cr_expect_eq(check_file("cg", path, 0), 2, "\"base/config.h\" and <cg/tile.h> in cg/ must both be reported");
     remove(path);
+}
+
+/* Writes `text` to dir/name (the probes below). */
+static void write_probe(const char *dir, const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_probe(const char *dir, const char *const *names, int n)
+{
+    char path[512];
+    for (int i = 0; i < n; ++i) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
+/* The checker itself: a loop inside a folder is found, through a third file
+ * too, and only a loop: a file included from two others is not one. */
+Test(include_floors, the_check_catches_an_include_loop_inside_a_folder)
+{
+    const char *dir = "loop_probe";
+    const char *names[] = {"a.h", "b.h", "c.h", "d.h", "e.c"};
+    cr_assert(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    write_probe(dir, "a.h", "#include \"../base/config.h\"\n#include \"b.h\"\n");
+    write_probe(dir, "b.h", "#include \"c.h\"\n#include <stdint.h>\n");
+    write_probe(dir, "c.h", "  #  include \"a.h\"\n");
+    write_probe(dir, "d.h", "#include \"a.h\"\n#include \"c.h\"\n");
+    write_probe(dir, "e.c", "#include \"d.h\"\n#include \"e.h\"\n");
+    cr_expect_eq(check_folder_loops(dir, 0), 1, "a.h -> b.h -> c.h -> a.h must be found, once");
+    write_probe(dir, "c.h", "#include <stddef.h>\n");
+    cr_expect_eq(check_folder_loops(dir, 0), 0, "no loop once c.h includes none of them");
+    write_probe(dir, "d.h", "#include \"d.h\"\n");
+    cr_expect_eq(check_folder_loops(dir, 0), 1, "a file that includes itself is a loop");
+    remove_probe(dir, names, 5);
+}
+
+/* The checker itself: asm statements are found in every spelling, and
+ * comments, strings and names that merely contain "asm" are not. */
+Test(include_floors, the_check_catches_an_asm_statement)
+{
+    const char *path = "asm_probe.h";
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL);
+    fputs("asm(\"trap;\");\n"                                    /* 1 */
+          "    asm volatile(\"exit;\" ::: \"memory\");\n"        /* 2 */
+          "__asm__ __volatile__(\"trap;\");\n"                   /* 3 */
+          "x = 1; asm (\"mov.u32 %0, %%laneid;\" : \"=r\"(l));\n" /* 4 */
+          "asm volatile\n(\"trap;\");\n"                          /* 5 */
+          "/* asm(\"in a comment\") */ int plasma(void);\n"
+          "// asm volatile(\"a line comment\")\n"
+          "/* a comment\n   asm(\"over two lines\") */\n"
+          "const char *s = \"asm(not code)\"; int asm_count, my_asm;\n",
+          f);
+    fclose(f);
+    cr_expect_eq(count_asm(path, 0), 5, "five asm statements in the probe");
+    remove(path);
+    cr_expect(is_asm_file("base/sreg.h") && !is_asm_file("cg/grid.h"), "the list decides");
 }
