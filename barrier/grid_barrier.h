@@ -158,9 +158,9 @@
 
 /* How the flat barrier's waiter polls. 1 (default): every poll an
  * ld.acquire.gpu. 0: relaxed loads, then one fence.acq_rel.gpu after the
- * load that saw the flip (an acquire pattern); measured slower on an H200
- * (grid sync 1.08-1.14x C++ CG's at 1-8 blocks per SM, against 0.92-0.94
- * with acquire polls), kept as a bench setting (docs/design/grid_barrier.md). */
+ * load that saw the flip (an acquire pattern): slower, because the fence
+ * waits for the memory system on every waiter's critical path; kept for the
+ * benchmark's setting row (docs/design/grid_barrier.md). */
 #ifndef CG_GRID_POLL_ACQUIRE
 #define CG_GRID_POLL_ACQUIRE 1
 #endif
@@ -291,15 +291,6 @@ static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
            blockIdx.x, blockIdx.y, blockIdx.z);
     __trap();
 }
-
-/* How the flat barrier's waiter polls. 1 (default): every poll an
- * ld.acquire.gpu. 0: relaxed loads, then one fence.acq_rel.gpu after the
- * load that saw the flip (an acquire pattern); measured slower on an H200
- * (grid sync 1.08-1.14x C++ CG's at 1-8 blocks per SM, against 0.92-0.94
- * with acquire polls), kept as a bench setting (docs/design/grid_barrier.md). */
-#ifndef CG_GRID_POLL_ACQUIRE
-#define CG_GRID_POLL_ACQUIRE 1
-#endif
 
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
  * between polls when nonzero. Acquire: the load that sees the flip, or the
