@@ -92,6 +92,7 @@
 #include "collectives.h"
 #include "../base/config.h"
 #include "grid.h"
+#include "group_kinds.h"
 #include "thread_block.h"
 #include "thread_group.h"
 #include "tile.h"
@@ -101,35 +102,37 @@
 /* The tables: which group kinds each call takes, which value types          */
 /* ------------------------------------------------------------------------- */
 
-/* Rows X(type, typed-call prefix, device qualifier, ...): the qualifier is
+/* Rows X(type, typed-call prefix, device qualifier, ...), stamped from the
+ * table of kinds (cg/group_kinds.h) by its reach column: the qualifier is
  * CG_DEVICE, or CG_DEVICE_SM90 for a kind that needs sm_90 (so an older
  * target reports the user's generic call, not this table). One list per
  * set of calls; the rest of the arguments pass through to X. */
+#define CG_GENERIC_ROW_ANY_(KIND, n, type, name, arch, reach, share, X, ...)                        \
+    X(type, cg_##name, CG_GROUP_DEV_##arch##_, __VA_ARGS__)
+#define CG_GENERIC_ROW_PART_(KIND, n, type, name, arch, reach, share, X, ...)                       \
+    CG_GROUP_IN_PART_##reach##_(X(type, cg_##name, CG_GROUP_DEV_##arch##_, __VA_ARGS__))
+#define CG_GENERIC_ROW_WARP_(KIND, n, type, name, arch, reach, share, X, ...)                       \
+    CG_GROUP_IN_WARP_##reach##_(X(type, cg_##name, CG_GROUP_DEV_##arch##_, __VA_ARGS__))
+#define CG_GENERIC_ROW_TILE_(KIND, n, type, name, arch, reach, share, X, ...)                       \
+    CG_GROUP_IN_TILE_##reach##_(X(type, cg_##name, CG_GROUP_DEV_##arch##_, __VA_ARGS__))
 
-/* Every group: sync, barrier_arrive, barrier_wait, thread_rank, num_threads. */
+/* Every group, and cg_thread_group_t: sync, barrier_arrive, barrier_wait,
+ * thread_rank, num_threads. */
 #define CG_GENERIC_KINDS_ANY_(X, ...)                                                              \
-    X(cg_thread_block_t, cg_thread_block, CG_DEVICE, __VA_ARGS__)                                  \
-    X(cg_cluster_t, cg_cluster, CG_DEVICE_SM90, __VA_ARGS__)                                       \
-    X(cg_grid_t, cg_grid, CG_DEVICE, __VA_ARGS__)                                                  \
-    X(cg_tile_t, cg_tile, CG_DEVICE, __VA_ARGS__)                                                  \
-    X(cg_coalesced_group_t, cg_coalesced, CG_DEVICE, __VA_ARGS__)                                  \
-    X(cg_wide_tile_t, cg_wide_tile, CG_DEVICE, __VA_ARGS__)                                        \
+    CG_GROUP_KINDS(CG_GENERIC_ROW_ANY_, X, __VA_ARGS__)                                            \
     X(cg_thread_group_t, cg_thread_group, CG_DEVICE, __VA_ARGS__)
 
-/* Partitions of a block (tiles of any size, coalesced groups): meta_group_rank,
- * meta_group_size, reduce, inclusive_scan, exclusive_scan, shfl, any, all. */
-#define CG_GENERIC_KINDS_PART_(X, ...)                                                             \
-    X(cg_tile_t, cg_tile, CG_DEVICE, __VA_ARGS__)                                                  \
-    X(cg_coalesced_group_t, cg_coalesced, CG_DEVICE, __VA_ARGS__)                                  \
-    X(cg_wide_tile_t, cg_wide_tile, CG_DEVICE, __VA_ARGS__)
+/* Partitions of a block (reach PART and up: tiles of any size, coalesced
+ * groups): meta_group_rank, meta_group_size, reduce, inclusive_scan,
+ * exclusive_scan, shfl, any, all. */
+#define CG_GENERIC_KINDS_PART_(X, ...) CG_GROUP_KINDS(CG_GENERIC_ROW_PART_, X, __VA_ARGS__)
 
-/* Groups within one warp: shfl_up, shfl_down, ballot, match_any, match_all. */
-#define CG_GENERIC_KINDS_WARP_(X, ...)                                                             \
-    X(cg_tile_t, cg_tile, CG_DEVICE, __VA_ARGS__)                                                  \
-    X(cg_coalesced_group_t, cg_coalesced, CG_DEVICE, __VA_ARGS__)
+/* Groups within one warp (reach WARP and up): shfl_up, shfl_down, ballot,
+ * match_any, match_all, binary_partition, labeled_partition. */
+#define CG_GENERIC_KINDS_WARP_(X, ...) CG_GROUP_KINDS(CG_GENERIC_ROW_WARP_, X, __VA_ARGS__)
 
-/* Tiles of 1..32 only: shfl_xor. */
-#define CG_GENERIC_KINDS_TILE_(X, ...) X(cg_tile_t, cg_tile, CG_DEVICE, __VA_ARGS__)
+/* Tiles of 1..32 only (reach TILE): shfl_xor. */
+#define CG_GENERIC_KINDS_TILE_(X, ...) CG_GROUP_KINDS(CG_GENERIC_ROW_TILE_, X, __VA_ARGS__)
 
 /* Value types, X(type, suffix of the typed call, the typed call's type, ...):
  * each arithmetic type of C once (int32_t is int, uint64_t is unsigned long
@@ -178,8 +181,7 @@
 
 /* The messages: the name of the catch-all's (incomplete) return type, which
  * the compiler prints at the caller's line. */
-#define CG_GENERIC_ANY_GROUP_MSG_(verb)                                                            \
-    cg_##verb##_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t
+#define CG_GENERIC_ANY_GROUP_MSG_(verb) CG_GROUP_ANY_MSG_(cg_##verb##_takes_a_pointer_to_a_group_, )
 #define CG_GENERIC_PART_MSG_(verb, what)                                                           \
     cg_##verb##_takes_a_pointer_to_a_cg_tile_t_cg_wide_tile_t_or_cg_coalesced_group_t##what
 #define CG_GENERIC_WARP_MSG_(verb, what)                                                           \

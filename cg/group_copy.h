@@ -36,6 +36,7 @@
 #include "generic.h"
 #include "thread_group.h"
 #include "grid.h"
+#include "group_kinds.h"
 #include "thread_block.h"
 #include "tile.h"
 #include "wide_tile.h"
@@ -51,43 +52,61 @@ CG_DEVICE uint32_t cg_copy_block_rank_(void)
 }
 CG_DEVICE uint32_t cg_copy_block_count_(void) { return blockDim.x * blockDim.y * blockDim.z; }
 
+/* Each kind's share, cg_copy_<name>_rank_ and cg_copy_<name>_count_, by the
+ * share column of cg/group_kinds.h: BLOCK, its block's (block by block);
+ * THREADS, its thread_rank among its num_threads; PRESENT, its thread_rank
+ * among its num_present. P is the kind's typed-call prefix. */
+#define CG_COPY_RANK_BLOCK_(P, g) ((void)(g), cg_copy_block_rank_())
+#define CG_COPY_COUNT_BLOCK_(P, g) ((void)(g), cg_copy_block_count_())
+#define CG_COPY_RANK_THREADS_(P, g) P##_thread_rank(g)
+#define CG_COPY_COUNT_THREADS_(P, g) P##_num_threads(g)
+#define CG_COPY_RANK_PRESENT_(P, g) P##_thread_rank(g)
+#define CG_COPY_COUNT_PRESENT_(P, g) P##_num_present(g)
+#define CG_COPY_SHARE_(KIND, n, type, name, arch, reach, share, unused)                            \
+    CG_GROUP_DEV_##arch##_ uint32_t cg_copy_##name##_rank_(const type *g)                          \
+    {                                                                                              \
+        return CG_COPY_RANK_##share##_(cg_##name, g);                                              \
+    }                                                                                              \
+    CG_GROUP_DEV_##arch##_ uint32_t cg_copy_##name##_count_(const type *g)                         \
+    {                                                                                              \
+        return CG_COPY_COUNT_##share##_(cg_##name, g);                                             \
+    }
+CG_GROUP_KINDS(CG_COPY_SHARE_, )
+
 /* A cg_thread_group_t's share: its stored group's (a run-time switch, which
- * folds where the kind is in sight). */
+ * folds where the kind is in sight): a case per kind of its own share, the
+ * block's share for the rest (a block, or a cluster or grid block by block). */
+#define CG_COPY_CASE_BLOCK_(...)
+#define CG_COPY_CASE_THREADS_(...) __VA_ARGS__
+#define CG_COPY_CASE_PRESENT_(...) __VA_ARGS__
+#define CG_COPY_CASE_(KIND, n, type, name, arch, reach, share, verb)                               \
+    CG_GROUP_IF_BUILT_##arch##_(                                                                   \
+        CG_COPY_CASE_##share##_(case CG_GROUP_##KIND: return cg_copy_##name##_##verb##_(&g->_g.name##_);))
 CG_DEVICE uint32_t cg_copy_thread_group_rank_(const cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_TILE: return cg_tile_thread_rank(&g->_g.tile);
-    case CG_GROUP_COALESCED: return cg_coalesced_thread_rank(&g->_g.coalesced);
-    case CG_GROUP_WIDE_TILE: return cg_wide_tile_thread_rank(&g->_g.wide_tile);
-    default: return cg_copy_block_rank_(); /* a block, or a cluster or grid block by block */
+    CG_GROUP_KINDS(CG_COPY_CASE_, rank)
+    default: return cg_copy_block_rank_();
     }
 }
 CG_DEVICE uint32_t cg_copy_thread_group_count_(const cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_TILE: return cg_tile_num_present(&g->_g.tile);
-    case CG_GROUP_COALESCED: return cg_coalesced_num_threads(&g->_g.coalesced);
-    case CG_GROUP_WIDE_TILE: return cg_wide_tile_num_threads(&g->_g.wide_tile);
+    CG_GROUP_KINDS(CG_COPY_CASE_, count)
     default: return cg_copy_block_count_();
     }
 }
 
 #if defined(__cplusplus)
 
+/* The _Generic table below, as overloads: one pair per kind, and
+ * cg_thread_group_t. */
+#define CG_COPY_OVERLOAD_(KIND, n, type, name, arch, reach, share, unused)                         \
+    CG_GROUP_DEV_##arch##_ uint32_t cg_copy_rank_(const type *g) { return cg_copy_##name##_rank_(g); } \
+    CG_GROUP_DEV_##arch##_ uint32_t cg_copy_count_(const type *g) { return cg_copy_##name##_count_(g); }
+CG_GROUP_KINDS(CG_COPY_OVERLOAD_, )
 CG_DEVICE uint32_t cg_copy_rank_(const cg_thread_group_t *g) { return cg_copy_thread_group_rank_(g); }
 CG_DEVICE uint32_t cg_copy_count_(const cg_thread_group_t *g) { return cg_copy_thread_group_count_(g); }
-CG_DEVICE uint32_t cg_copy_rank_(const cg_thread_block_t *g) { return cg_thread_block_thread_rank(g); }
-CG_DEVICE uint32_t cg_copy_count_(const cg_thread_block_t *g) { return cg_thread_block_num_threads(g); }
-CG_DEVICE uint32_t cg_copy_rank_(const cg_tile_t *g) { return cg_tile_thread_rank(g); }
-CG_DEVICE uint32_t cg_copy_count_(const cg_tile_t *g) { return cg_tile_num_present(g); }
-CG_DEVICE uint32_t cg_copy_rank_(const cg_coalesced_group_t *g) { return cg_coalesced_thread_rank(g); }
-CG_DEVICE uint32_t cg_copy_count_(const cg_coalesced_group_t *g) { return cg_coalesced_num_threads(g); }
-CG_DEVICE uint32_t cg_copy_rank_(const cg_wide_tile_t *g) { return cg_wide_tile_thread_rank(g); }
-CG_DEVICE uint32_t cg_copy_count_(const cg_wide_tile_t *g) { return cg_wide_tile_num_threads(g); }
-CG_DEVICE uint32_t cg_copy_rank_(const cg_cluster_t *g) { (void)g; return cg_copy_block_rank_(); }
-CG_DEVICE uint32_t cg_copy_count_(const cg_cluster_t *g) { (void)g; return cg_copy_block_count_(); }
-CG_DEVICE uint32_t cg_copy_rank_(const cg_grid_t *g) { (void)g; return cg_copy_block_rank_(); }
-CG_DEVICE uint32_t cg_copy_count_(const cg_grid_t *g) { (void)g; return cg_copy_block_count_(); }
 
 /* Anything else (a group passed by value, another pointer): a short error at
  * the caller's line whose text names what is accepted (as cg/generic.h).
@@ -95,10 +114,8 @@ CG_DEVICE uint32_t cg_copy_count_(const cg_grid_t *g) { (void)g; return cg_copy_
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 114
 #pragma nv_diag_suppress 177
-struct cg_memcpy_async_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t;
-static __device__ struct
-    cg_memcpy_async_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t
-    cg_copy_rank_(...);
+struct CG_GROUP_ANY_MSG_(cg_memcpy_async_takes_a_pointer_to_a_group_, );
+static __device__ struct CG_GROUP_ANY_MSG_(cg_memcpy_async_takes_a_pointer_to_a_group_, ) cg_copy_rank_(...);
 static __device__ uint32_t cg_copy_count_(...);
 #pragma nv_diagnostic pop
 
@@ -107,21 +124,11 @@ static __device__ uint32_t cg_copy_count_(...);
 
 #else /* C11 */
 
-CG_DEVICE uint32_t cg_copy_cluster_rank_(const cg_cluster_t *g) { (void)g; return cg_copy_block_rank_(); }
-CG_DEVICE uint32_t cg_copy_cluster_count_(const cg_cluster_t *g) { (void)g; return cg_copy_block_count_(); }
-CG_DEVICE uint32_t cg_copy_grid_rank_(const cg_grid_t *g) { (void)g; return cg_copy_block_rank_(); }
-CG_DEVICE uint32_t cg_copy_grid_count_(const cg_grid_t *g) { (void)g; return cg_copy_block_count_(); }
-
+#define CG_COPY_C11_ROW_(KIND, n, type, name, arch, reach, share, verb) type * : cg_copy_##name##_##verb##_,
 #define CG_COPY_RANK_(g)                                                                           \
-    _Generic((g), cg_thread_block_t *: cg_thread_block_thread_rank, cg_tile_t *: cg_tile_thread_rank, \
-             cg_coalesced_group_t *: cg_coalesced_thread_rank, cg_cluster_t *: cg_copy_cluster_rank_,     \
-             cg_grid_t *: cg_copy_grid_rank_, cg_wide_tile_t *: cg_wide_tile_thread_rank,            \
-             cg_thread_group_t *: cg_copy_thread_group_rank_)(g)
+    _Generic((g), CG_GROUP_KINDS(CG_COPY_C11_ROW_, rank) cg_thread_group_t *: cg_copy_thread_group_rank_)(g)
 #define CG_COPY_COUNT_(g)                                                                          \
-    _Generic((g), cg_thread_block_t *: cg_thread_block_num_threads, cg_tile_t *: cg_tile_num_present, \
-             cg_coalesced_group_t *: cg_coalesced_num_threads, cg_cluster_t *: cg_copy_cluster_count_,    \
-             cg_grid_t *: cg_copy_grid_count_, cg_wide_tile_t *: cg_wide_tile_num_threads,           \
-             cg_thread_group_t *: cg_copy_thread_group_count_)(g)
+    _Generic((g), CG_GROUP_KINDS(CG_COPY_C11_ROW_, count) cg_thread_group_t *: cg_copy_thread_group_count_)(g)
 
 #endif /* __cplusplus */
 

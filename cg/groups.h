@@ -16,6 +16,7 @@
  *   cg/invoke.h         cg_invoke_one, cg_invoke_one_broadcast_*
  *   cg/reduce_store.h   cg_tile_reduce_store_*, cg_coalesced_reduce_store_*
  *   cg/group_copy.h     cg_memcpy_async (barrier or staged), cg_wait, cg_wait_prior
+ *   cg/group_kinds.h    the table of group kinds every list over kinds is stamped from
  *
  * Types are visible to host C too (they are plain structs); the calls exist
  * only in nvcc's passes.

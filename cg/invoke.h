@@ -46,6 +46,7 @@
 #include "cluster_group.h"
 #include "coalesced.h"
 #include "grid.h"
+#include "group_kinds.h"
 #include "thread_block.h"
 #include "thread_group.h"
 #include "tile.h"
@@ -57,49 +58,22 @@
 /* invoke_one                                                                */
 /* ------------------------------------------------------------------------- */
 
-CG_DEVICE void cg_thread_block_invoke_one(const cg_thread_block_t *b, void (*fn)(void *), void *arg)
-{
-    if (cg_thread_block_thread_rank(b) == 0u)
-        fn(arg);
-}
-CG_DEVICE_SM90 void cg_cluster_invoke_one(const cg_cluster_t *c, void (*fn)(void *), void *arg)
-{
-    if (cg_cluster_thread_rank(c) == 0u)
-        fn(arg);
-}
-CG_DEVICE void cg_grid_invoke_one(const cg_grid_t *g, void (*fn)(void *), void *arg)
-{
-    if (cg_grid_thread_rank(g) == 0u)
-        fn(arg);
-}
-CG_DEVICE void cg_tile_invoke_one(const cg_tile_t *t, void (*fn)(void *), void *arg)
-{
-    uint32_t leader;
-    if (cg_elect_sync_leader_(t->_mask, &leader))
-        fn(arg);
-}
-CG_DEVICE void cg_coalesced_invoke_one(const cg_coalesced_group_t *g, void (*fn)(void *), void *arg)
-{
-    uint32_t leader;
-    if (cg_elect_sync_leader_(g->_mask, &leader))
-        fn(arg);
-}
-/* A wide tile (cg/wide_tile.h): its thread rank 0 (the tile's first thread),
- * as C++ CG picks in a group wider than a warp. Not collective. */
-CG_DEVICE void cg_wide_tile_invoke_one(const cg_wide_tile_t *t, void (*fn)(void *), void *arg)
-{
-    if (cg_wide_tile_thread_rank(t) == 0u)
-        fn(arg);
-}
+/* cg_<name>_invoke_one for each kind (cg/group_kinds.h): in a group within
+ * one warp (reach WARP and up: a tile, a coalesced group), the thread
+ * elect.sync picks over its `_mask` (collective); in any other (a thread
+ * block, cluster, grid or wide tile), its thread rank 0, as C++ CG picks in
+ * a group wider than a warp (not collective). */
+#define CG_INVOKE_ONE_TYPED_(KIND, n, type, name, arch, reach, share, unused)                      \
+    CG_GROUP_DEV_##arch##_ void cg_##name##_invoke_one(const type *g, void (*fn)(void *), void *arg) \
+    {                                                                                              \
+        CG_GROUP_IN_WARP_##reach##_(uint32_t leader; if (cg_elect_sync_leader_(g->_mask, &leader)) fn(arg);) \
+        CG_GROUP_OUT_WARP_##reach##_(if (cg_##name##_thread_rank(g) == 0u) fn(arg);)               \
+    }
+CG_GROUP_KINDS(CG_INVOKE_ONE_TYPED_, )
 CG_DEVICE void cg_thread_group_invoke_one(const cg_thread_group_t *g, void (*fn)(void *), void *arg)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_THREAD_BLOCK: cg_thread_block_invoke_one(&g->_g.block, fn, arg); break;
-    CG_TG_CLUSTER_CASE_(cg_cluster_invoke_one(&g->_g.cluster, fn, arg); break;)
-    case CG_GROUP_GRID: cg_grid_invoke_one(&g->_g.grid, fn, arg); break;
-    case CG_GROUP_TILE: cg_tile_invoke_one(&g->_g.tile, fn, arg); break;
-    case CG_GROUP_COALESCED: cg_coalesced_invoke_one(&g->_g.coalesced, fn, arg); break;
-    case CG_GROUP_WIDE_TILE: cg_wide_tile_invoke_one(&g->_g.wide_tile, fn, arg); break;
+    CG_GROUP_KINDS(CG_TG_CASE_DO_, invoke_one, , fn, arg)
     default: break;
     }
 }
@@ -118,14 +92,14 @@ CG_REPORT_ void cg_invoke_report_kind_(unsigned kind)
 }
 #endif
 
-/* The warp mask of a tile, coalesced group, or a cg_thread_group_t holding
- * one (internal; 0 for another kind, which a debug build traps on). */
+/* The warp mask of a cg_thread_group_t holding a group within one warp
+ * (reach WARP and up: a tile, a coalesced group); internal; 0 for another
+ * kind, which a debug build traps on. */
+#define CG_INVOKE_MASK_IF_(KIND, n, type, name, arch, reach, share, unused)                        \
+    CG_GROUP_IN_WARP_##reach##_(if (g->_hdr.kind == CG_GROUP_##KIND) return g->_g.name##_._mask;)
 CG_DEVICE uint32_t cg_invoke_mask_(const cg_thread_group_t *g)
 {
-    if (g->_hdr.kind == CG_GROUP_TILE)
-        return g->_g.tile._mask;
-    if (g->_hdr.kind == CG_GROUP_COALESCED)
-        return g->_g.coalesced._mask;
+    CG_GROUP_KINDS(CG_INVOKE_MASK_IF_, )
 #if CG_DEBUG
     cg_invoke_report_kind_((unsigned)g->_hdr.kind);
 #else
@@ -133,8 +107,12 @@ CG_DEVICE uint32_t cg_invoke_mask_(const cg_thread_group_t *g)
 #endif
 }
 
-/* Defines the broadcast forms of one type: on a mask (internal), a tile, a
- * coalesced group and a cg_thread_group_t. Why a macro: six types, one body. */
+/* Defines the broadcast forms of one type: on a mask (internal), each group
+ * within one warp (reach WARP and up, over its `_mask`) and a
+ * cg_thread_group_t. Why a macro: six types, one body. */
+#define CG_INVOKE_BROADCAST_TYPED_(KIND, n, type, name, arch, reach, share, sfx, T)                 \
+    CG_GROUP_IN_WARP_##reach##_(CG_GROUP_DEV_##arch##_ T cg_##name##_invoke_one_broadcast_##sfx(    \
+        const type *g, T (*fn)(void *), void *arg) { return cg_invoke_broadcast_##sfx##_(g->_mask, fn, arg); })
 #define CG_INVOKE_BROADCAST_(sfx, T)                                                               \
     CG_DEVICE T cg_invoke_broadcast_##sfx##_(uint32_t mask, T (*fn)(void *), void *arg)            \
     {                                                                                              \
@@ -144,14 +122,7 @@ CG_DEVICE uint32_t cg_invoke_mask_(const cg_thread_group_t *g)
             r = fn(arg);                                                                           \
         return __shfl_sync(mask, r, (int)leader, 32);                                              \
     }                                                                                              \
-    CG_DEVICE T cg_tile_invoke_one_broadcast_##sfx(const cg_tile_t *t, T (*fn)(void *), void *arg) \
-    {                                                                                              \
-        return cg_invoke_broadcast_##sfx##_(t->_mask, fn, arg);                                    \
-    }                                                                                              \
-    CG_DEVICE T cg_coalesced_invoke_one_broadcast_##sfx(const cg_coalesced_group_t *g, T (*fn)(void *), void *arg) \
-    {                                                                                              \
-        return cg_invoke_broadcast_##sfx##_(g->_mask, fn, arg);                                    \
-    }                                                                                              \
+    CG_GROUP_KINDS(CG_INVOKE_BROADCAST_TYPED_, sfx, T)                                             \
     CG_DEVICE T cg_thread_group_invoke_one_broadcast_##sfx(const cg_thread_group_t *g, T (*fn)(void *), void *arg) \
     {                                                                                              \
         return cg_invoke_broadcast_##sfx##_(cg_invoke_mask_(g), fn, arg);                          \
@@ -183,16 +154,11 @@ CG_DEVICE void cg_invoke_broadcast_bytes_(uint32_t mask, void (*fn)(void *, void
         memcpy(d + o, &w, k);
     }
 }
-CG_DEVICE void cg_tile_invoke_one_broadcast_bytes(const cg_tile_t *t, void (*fn)(void *, void *), void *arg,
-                                                  void *result, size_t size)
-{
-    cg_invoke_broadcast_bytes_(t->_mask, fn, arg, result, size);
-}
-CG_DEVICE void cg_coalesced_invoke_one_broadcast_bytes(const cg_coalesced_group_t *g, void (*fn)(void *, void *),
-                                                       void *arg, void *result, size_t size)
-{
-    cg_invoke_broadcast_bytes_(g->_mask, fn, arg, result, size);
-}
+#define CG_INVOKE_BYTES_TYPED_(KIND, n, type, name, arch, reach, share, unused)                    \
+    CG_GROUP_IN_WARP_##reach##_(CG_GROUP_DEV_##arch##_ void cg_##name##_invoke_one_broadcast_bytes(  \
+        const type *g, void (*fn)(void *, void *), void *arg, void *result, size_t size)            \
+        { cg_invoke_broadcast_bytes_(g->_mask, fn, arg, result, size); })
+CG_GROUP_KINDS(CG_INVOKE_BYTES_TYPED_, )
 CG_DEVICE void cg_thread_group_invoke_one_broadcast_bytes(const cg_thread_group_t *g, void (*fn)(void *, void *),
                                                           void *arg, void *result, size_t size)
 {
@@ -205,30 +171,25 @@ CG_DEVICE void cg_thread_group_invoke_one_broadcast_bytes(const cg_thread_group_
 
 #if defined(__cplusplus)
 
-/* The _Generic table below, as overloads (internal; users call the macros). */
-#define CG_INVOKE_ONE_FORWARD_(group, prefix)                                                      \
-    CG_DEVICE void cg_generic_invoke_one_(const group *g, void (*fn)(void *), void *arg) { prefix##_invoke_one(g, fn, arg); }
-CG_INVOKE_ONE_FORWARD_(cg_thread_block_t, cg_thread_block)
-/* The cluster's form is sm_90-only, like cg_cluster_invoke_one itself. */
-CG_DEVICE_SM90 void cg_generic_invoke_one_(const cg_cluster_t *g, void (*fn)(void *), void *arg)
+/* The _Generic table below, as overloads (internal; users call the macros):
+ * one per kind (an sm_90-only kind's form is sm_90-only, like its typed
+ * call), and cg_thread_group_t. */
+#define CG_INVOKE_ONE_FORWARD_(KIND, n, type, name, arch, reach, share, unused)                    \
+    CG_GROUP_DEV_##arch##_ void cg_generic_invoke_one_(const type *g, void (*fn)(void *), void *arg) \
+    {                                                                                              \
+        cg_##name##_invoke_one(g, fn, arg);                                                        \
+    }
+CG_GROUP_KINDS(CG_INVOKE_ONE_FORWARD_, )
+CG_DEVICE void cg_generic_invoke_one_(const cg_thread_group_t *g, void (*fn)(void *), void *arg)
 {
-    cg_cluster_invoke_one(g, fn, arg);
+    cg_thread_group_invoke_one(g, fn, arg);
 }
-CG_INVOKE_ONE_FORWARD_(cg_grid_t, cg_grid)
-CG_INVOKE_ONE_FORWARD_(cg_tile_t, cg_tile)
-CG_INVOKE_ONE_FORWARD_(cg_coalesced_group_t, cg_coalesced)
-CG_INVOKE_ONE_FORWARD_(cg_thread_group_t, cg_thread_group)
-CG_INVOKE_ONE_FORWARD_(cg_wide_tile_t, cg_wide_tile)
 
+#define CG_INVOKE_BROADCAST_FORWARD_ROW_(KIND, n, type, name, arch, reach, share, sfx, T)           \
+    CG_GROUP_IN_WARP_##reach##_(CG_GROUP_DEV_##arch##_ T cg_generic_invoke_one_broadcast_##sfx##_( \
+        const type *g, T (*fn)(void *), void *arg) { return cg_##name##_invoke_one_broadcast_##sfx(g, fn, arg); })
 #define CG_INVOKE_BROADCAST_FORWARD_(sfx, T)                                                       \
-    CG_DEVICE T cg_generic_invoke_one_broadcast_##sfx##_(const cg_tile_t *g, T (*fn)(void *), void *arg) \
-    {                                                                                              \
-        return cg_tile_invoke_one_broadcast_##sfx(g, fn, arg);                                     \
-    }                                                                                              \
-    CG_DEVICE T cg_generic_invoke_one_broadcast_##sfx##_(const cg_coalesced_group_t *g, T (*fn)(void *), void *arg) \
-    {                                                                                              \
-        return cg_coalesced_invoke_one_broadcast_##sfx(g, fn, arg);                                \
-    }                                                                                              \
+    CG_GROUP_KINDS(CG_INVOKE_BROADCAST_FORWARD_ROW_, sfx, T)                                       \
     CG_DEVICE T cg_generic_invoke_one_broadcast_##sfx##_(const cg_thread_group_t *g, T (*fn)(void *), void *arg) \
     {                                                                                              \
         return cg_thread_group_invoke_one_broadcast_##sfx(g, fn, arg);                             \
@@ -240,16 +201,11 @@ CG_INVOKE_BROADCAST_FORWARD_(i64, int64_t)
 CG_INVOKE_BROADCAST_FORWARD_(f32, float)
 CG_INVOKE_BROADCAST_FORWARD_(f64, double)
 
-CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_tile_t *g, void (*fn)(void *, void *), void *arg,
-                                                      void *result, size_t size)
-{
-    cg_tile_invoke_one_broadcast_bytes(g, fn, arg, result, size);
-}
-CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_coalesced_group_t *g, void (*fn)(void *, void *),
-                                                      void *arg, void *result, size_t size)
-{
-    cg_coalesced_invoke_one_broadcast_bytes(g, fn, arg, result, size);
-}
+#define CG_INVOKE_BYTES_FORWARD_ROW_(KIND, n, type, name, arch, reach, share, unused)               \
+    CG_GROUP_IN_WARP_##reach##_(CG_GROUP_DEV_##arch##_ void cg_generic_invoke_one_broadcast_bytes_( \
+        const type *g, void (*fn)(void *, void *), void *arg, void *result, size_t size)            \
+        { cg_##name##_invoke_one_broadcast_bytes(g, fn, arg, result, size); })
+CG_GROUP_KINDS(CG_INVOKE_BYTES_FORWARD_ROW_, )
 CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_thread_group_t *g, void (*fn)(void *, void *),
                                                       void *arg, void *result, size_t size)
 {
@@ -265,9 +221,8 @@ CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_thread_group_t *g
 #define CG_INVOKE_CATCH_ALL_(fn, msg)                                                              \
     struct msg;                                                                                    \
     static __device__ struct msg fn(...);
-CG_INVOKE_CATCH_ALL_(
-    cg_generic_invoke_one_,
-    cg_invoke_one_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t_a_void_fn_of_void_ptr_and_its_arg)
+CG_INVOKE_CATCH_ALL_(cg_generic_invoke_one_, CG_GROUP_ANY_MSG_(cg_invoke_one_takes_a_pointer_to_a_group_,
+                                                                 _a_void_fn_of_void_ptr_and_its_arg))
 #define CG_INVOKE_BROADCAST_CATCH_ALL_(sfx, T)                                                     \
     CG_INVOKE_CATCH_ALL_(                                                                          \
         cg_generic_invoke_one_broadcast_##sfx##_,                                                  \
@@ -295,18 +250,17 @@ CG_INVOKE_CATCH_ALL_(
 
 #else /* C11 */
 
+/* Rows of every kind (cg/group_kinds.h), or of those within one warp. */
+#define CG_INVOKE_C11_ANY_(KIND, n, type, name, arch, reach, share, verb)                          \
+    type * : cg_##name##_##verb, const type * : cg_##name##_##verb,
+#define CG_INVOKE_C11_WARP_(KIND, n, type, name, arch, reach, share, verb)                         \
+    CG_GROUP_IN_WARP_##reach##_(type * : cg_##name##_##verb, const type * : cg_##name##_##verb,)
 #define CG_INVOKE_PICK_ANY_(g, verb)                                                               \
-    _Generic((g), cg_thread_block_t *: cg_thread_block_##verb, const cg_thread_block_t *: cg_thread_block_##verb, \
-             cg_cluster_t *: cg_cluster_##verb, const cg_cluster_t *: cg_cluster_##verb,           \
-             cg_grid_t *: cg_grid_##verb, const cg_grid_t *: cg_grid_##verb, cg_tile_t *: cg_tile_##verb, \
-             const cg_tile_t *: cg_tile_##verb, cg_coalesced_group_t *: cg_coalesced_##verb,       \
-             const cg_coalesced_group_t *: cg_coalesced_##verb, cg_thread_group_t *: cg_thread_group_##verb, \
-             const cg_thread_group_t *: cg_thread_group_##verb, cg_wide_tile_t *: cg_wide_tile_##verb, \
-             const cg_wide_tile_t *: cg_wide_tile_##verb)
+    _Generic((g), CG_GROUP_KINDS(CG_INVOKE_C11_ANY_, verb) cg_thread_group_t *: cg_thread_group_##verb, \
+             const cg_thread_group_t *: cg_thread_group_##verb)
 #define CG_INVOKE_PICK_WARP_(g, verb)                                                              \
-    _Generic((g), cg_tile_t *: cg_tile_##verb, const cg_tile_t *: cg_tile_##verb,                  \
-             cg_coalesced_group_t *: cg_coalesced_##verb, const cg_coalesced_group_t *: cg_coalesced_##verb, \
-             cg_thread_group_t *: cg_thread_group_##verb, const cg_thread_group_t *: cg_thread_group_##verb)
+    _Generic((g), CG_GROUP_KINDS(CG_INVOKE_C11_WARP_, verb) cg_thread_group_t *: cg_thread_group_##verb, \
+             const cg_thread_group_t *: cg_thread_group_##verb)
 
 #define cg_invoke_one(g, fn, arg) CG_INVOKE_PICK_ANY_((g), invoke_one)((g), (fn), (arg))
 #define cg_invoke_one_broadcast_u32(g, fn, arg) CG_INVOKE_PICK_WARP_((g), invoke_one_broadcast_u32)((g), (fn), (arg))

@@ -62,10 +62,10 @@
  * sight); its barrier_arrive is that sync and its wait does nothing
  * (cg/wide_tile.h).
  *
- * Room for more kinds: a new group kind adds a member to the union, a
- * cg_thread_group_from_* / cg_thread_group_as_* pair, a row in each
- * cg_thread_group() table, and a case to each switch below and in
- * cg/invoke.h and cg/group_copy.h.
+ * Room for more kinds: the union member, the from/as pair, the rows of
+ * cg_thread_group() and each switch's case are stamped from the table of
+ * kinds (cg/group_kinds.h); a new kind is a row there and its own header,
+ * included below.
  */
 #ifndef CG_CG_THREAD_GROUP_H
 #define CG_CG_THREAD_GROUP_H
@@ -75,22 +75,20 @@
 #include "coalesced.h"
 #include "grid.h"
 #include "group_header.h"
+#include "group_kinds.h"
 #include "thread_block.h"
 #include "tile.h"
 #include "wide_tile.h"
 
 /* Any group. Build it with cg_thread_group(&g) or a cg_thread_group_from_*
  * call; pass it by pointer. `_hdr.kind` is the stored group's kind; `_g`
- * holds the group (every member starts with its own header). */
+ * holds the group (every member starts with its own header), one member
+ * <name>_ per kind (tile_, wide_tile_, ...). */
+#define CG_TG_MEMBER_(KIND, n, type, name, arch, reach, share, unused) type name##_;
 typedef struct cg_thread_group {
     cg_group_header_t _hdr;
     union {
-        cg_thread_block_t block;
-        cg_cluster_t cluster;
-        cg_grid_t grid;
-        cg_tile_t tile;
-        cg_coalesced_group_t coalesced;
-        cg_wide_tile_t wide_tile;
+        CG_GROUP_KINDS(CG_TG_MEMBER_, )
         uint64_t _room[4]; /* room for kinds to come */
     } _g;
 } cg_thread_group_t;
@@ -101,129 +99,68 @@ typedef struct cg_thread_group {
 /* Conversions                                                               */
 /* ------------------------------------------------------------------------- */
 
-/* A cg_thread_group_t holding a copy of the group. Not collective; touches no
+/* A cg_thread_group_t holding a copy of the group: cg_thread_group_from_<name>
+ * for each kind (cg_thread_group_from_tile, ...). Not collective; touches no
  * memory. */
-CG_DEVICE cg_thread_group_t cg_thread_group_from_thread_block(const cg_thread_block_t *b)
-{
-    cg_thread_group_t g;
-    g._hdr.kind = CG_GROUP_THREAD_BLOCK;
-    g._g.block = *b;
-    return g;
-}
-CG_DEVICE cg_thread_group_t cg_thread_group_from_cluster(const cg_cluster_t *c)
-{
-    cg_thread_group_t g;
-    g._hdr.kind = CG_GROUP_CLUSTER;
-    g._g.cluster = *c;
-    return g;
-}
-CG_DEVICE cg_thread_group_t cg_thread_group_from_grid(const cg_grid_t *gr)
-{
-    cg_thread_group_t g;
-    g._hdr.kind = CG_GROUP_GRID;
-    g._g.grid = *gr;
-    return g;
-}
-CG_DEVICE cg_thread_group_t cg_thread_group_from_tile(const cg_tile_t *t)
-{
-    cg_thread_group_t g;
-    g._hdr.kind = CG_GROUP_TILE;
-    g._g.tile = *t;
-    return g;
-}
-CG_DEVICE cg_thread_group_t cg_thread_group_from_coalesced(const cg_coalesced_group_t *c)
-{
-    cg_thread_group_t g;
-    g._hdr.kind = CG_GROUP_COALESCED;
-    g._g.coalesced = *c;
-    return g;
-}
-CG_DEVICE cg_thread_group_t cg_thread_group_from_wide_tile(const cg_wide_tile_t *w)
-{
-    cg_thread_group_t g;
-    g._hdr.kind = CG_GROUP_WIDE_TILE;
-    g._g.wide_tile = *w;
-    return g;
-}
+#define CG_TG_FROM_(KIND, n, type, name, arch, reach, share, unused)                               \
+    CG_DEVICE cg_thread_group_t cg_thread_group_from_##name(const type *p)                         \
+    {                                                                                              \
+        cg_thread_group_t g;                                                                       \
+        g._hdr.kind = CG_GROUP_##KIND;                                                             \
+        g._g.name##_ = *p;                                                                         \
+        return g;                                                                                  \
+    }
+CG_GROUP_KINDS(CG_TG_FROM_, )
 /* A copy of a cg_thread_group_t (so cg_thread_group(&tg) works on one too). */
 CG_DEVICE cg_thread_group_t cg_thread_group_from_thread_group(const cg_thread_group_t *tg) { return *tg; }
 
 #if defined(__cplusplus)
 /* The _Generic table below, as overloads (internal; users call the macro). */
-CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_thread_block_t *g) { return cg_thread_group_from_thread_block(g); }
-CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_cluster_t *g) { return cg_thread_group_from_cluster(g); }
-CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_grid_t *g) { return cg_thread_group_from_grid(g); }
-CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_tile_t *g) { return cg_thread_group_from_tile(g); }
-CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_coalesced_group_t *g) { return cg_thread_group_from_coalesced(g); }
+#define CG_TG_OF_(KIND, n, type, name, arch, reach, share, unused)                                 \
+    CG_DEVICE cg_thread_group_t cg_thread_group_of_(const type *g) { return cg_thread_group_from_##name(g); }
+CG_GROUP_KINDS(CG_TG_OF_, )
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_thread_group_t *g) { return cg_thread_group_from_thread_group(g); }
-CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_wide_tile_t *g) { return cg_thread_group_from_wide_tile(g); }
 /* Anything else (a group passed by value, another pointer): a short error at
  * the caller's line whose text names what is accepted (as cg/generic.h). */
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 114
 #pragma nv_diag_suppress 177
-struct cg_thread_group_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t;
-static __device__ struct
-    cg_thread_group_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_cg_grid_t_cg_tile_t_cg_wide_tile_t_cg_coalesced_group_t_or_cg_thread_group_t
-    cg_thread_group_of_(...);
+struct CG_GROUP_ANY_MSG_(cg_thread_group_takes_a_pointer_to_a_group_, );
+static __device__ struct CG_GROUP_ANY_MSG_(cg_thread_group_takes_a_pointer_to_a_group_, ) cg_thread_group_of_(...);
 #pragma nv_diagnostic pop
 /* cg_thread_group(&g): g converted to a cg_thread_group_t, the converter
  * picked at compile time from the static type of g (as cg/generic.h). */
 #define cg_thread_group(g) cg_thread_group_of_(g)
 #else /* C11 */
+#define CG_TG_C11_ROW_(KIND, n, type, name, arch, reach, share, unused)                             \
+    type * : cg_thread_group_from_##name, const type * : cg_thread_group_from_##name,
 #define cg_thread_group(g)                                                                         \
-    _Generic((g), cg_thread_block_t *: cg_thread_group_from_thread_block,                          \
-             const cg_thread_block_t *: cg_thread_group_from_thread_block,                         \
-             cg_cluster_t *: cg_thread_group_from_cluster, const cg_cluster_t *: cg_thread_group_from_cluster, \
-             cg_grid_t *: cg_thread_group_from_grid, const cg_grid_t *: cg_thread_group_from_grid,  \
-             cg_tile_t *: cg_thread_group_from_tile, const cg_tile_t *: cg_thread_group_from_tile,  \
-             cg_coalesced_group_t *: cg_thread_group_from_coalesced,                               \
-             const cg_coalesced_group_t *: cg_thread_group_from_coalesced,                         \
-             cg_thread_group_t *: cg_thread_group_from_thread_group,                               \
-             const cg_thread_group_t *: cg_thread_group_from_thread_group,                         \
-             cg_wide_tile_t *: cg_thread_group_from_wide_tile,                                     \
-             const cg_wide_tile_t *: cg_thread_group_from_wide_tile)(g)
+    _Generic((g), CG_GROUP_KINDS(CG_TG_C11_ROW_, ) cg_thread_group_t *: cg_thread_group_from_thread_group, \
+             const cg_thread_group_t *: cg_thread_group_from_thread_group)(g)
 #endif
 
-/* The stored group, by kind: a pointer into `g`, or NULL when `g` holds
- * another kind. */
-CG_DEVICE cg_thread_block_t *cg_thread_group_as_thread_block(cg_thread_group_t *g)
-{
-    return g->_hdr.kind == CG_GROUP_THREAD_BLOCK ? &g->_g.block : (cg_thread_block_t *)0;
-}
-CG_DEVICE cg_cluster_t *cg_thread_group_as_cluster(cg_thread_group_t *g)
-{
-    return g->_hdr.kind == CG_GROUP_CLUSTER ? &g->_g.cluster : (cg_cluster_t *)0;
-}
-CG_DEVICE cg_grid_t *cg_thread_group_as_grid(cg_thread_group_t *g)
-{
-    return g->_hdr.kind == CG_GROUP_GRID ? &g->_g.grid : (cg_grid_t *)0;
-}
-CG_DEVICE cg_tile_t *cg_thread_group_as_tile(cg_thread_group_t *g)
-{
-    return g->_hdr.kind == CG_GROUP_TILE ? &g->_g.tile : (cg_tile_t *)0;
-}
-CG_DEVICE cg_coalesced_group_t *cg_thread_group_as_coalesced(cg_thread_group_t *g)
-{
-    return g->_hdr.kind == CG_GROUP_COALESCED ? &g->_g.coalesced : (cg_coalesced_group_t *)0;
-}
-CG_DEVICE cg_wide_tile_t *cg_thread_group_as_wide_tile(cg_thread_group_t *g)
-{
-    return g->_hdr.kind == CG_GROUP_WIDE_TILE ? &g->_g.wide_tile : (cg_wide_tile_t *)0;
-}
+/* The stored group, by kind: cg_thread_group_as_<name> (cg_thread_group_as_tile,
+ * ...), a pointer into `g`, or NULL when `g` holds another kind. */
+#define CG_TG_AS_(KIND, n, type, name, arch, reach, share, unused)                                 \
+    CG_DEVICE type *cg_thread_group_as_##name(cg_thread_group_t *g)                                \
+    {                                                                                              \
+        return g->_hdr.kind == CG_GROUP_##KIND ? &g->_g.name##_ : (type *)0;                       \
+    }
+CG_GROUP_KINDS(CG_TG_AS_, )
 
 /* ------------------------------------------------------------------------- */
 /* Queries and barriers: a switch over the stored kind                      */
 /* ------------------------------------------------------------------------- */
 
-/* The switches have a cluster case only where clusters exist: in an sm_80
- * build no cluster group can be made (cg_this_cluster stops the build), and
- * a cluster case would make every run-time switch stop it too. */
-#if CG_ARCH_HAS_SM90 || !defined(__CUDA_ARCH__)
-#define CG_TG_CLUSTER_CASE_(stmt) case CG_GROUP_CLUSTER: stmt
-#else
-#define CG_TG_CLUSTER_CASE_(stmt)
-#endif
+/* One case per kind of a switch on g->_hdr.kind (an sm_90-only kind's only
+ * where sm_90 code is built: CG_GROUP_IF_BUILT_): the kind's typed call on
+ * the stored group, its result returned (CG_TG_CASE_RETURN_) or not
+ * (CG_TG_CASE_DO_). The call's other arguments follow an empty one, each
+ * after a comma: CG_GROUP_KINDS(CG_TG_CASE_DO_, barrier_wait, , tok). */
+#define CG_TG_CASE_RETURN_(KIND, n, type, name, arch, reach, share, verb, ...)                      \
+    CG_GROUP_IF_BUILT_##arch##_(case CG_GROUP_##KIND: return cg_##name##_##verb(&g->_g.name##_ __VA_ARGS__);)
+#define CG_TG_CASE_DO_(KIND, n, type, name, arch, reach, share, verb, ...)                          \
+    CG_GROUP_IF_BUILT_##arch##_(case CG_GROUP_##KIND: cg_##name##_##verb(&g->_g.name##_ __VA_ARGS__); break;)
 
 /* The stored group's kind (a cg_group_kind_t; C++ CG's get_type(), whose
  * numbers differ). */
@@ -233,12 +170,7 @@ CG_DEVICE uint32_t cg_thread_group_get_type(const cg_thread_group_t *g) { return
 CG_DEVICE uint64_t cg_thread_group_num_threads(const cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_THREAD_BLOCK: return cg_thread_block_num_threads(&g->_g.block);
-    CG_TG_CLUSTER_CASE_(return cg_cluster_num_threads(&g->_g.cluster);)
-    case CG_GROUP_GRID: return cg_grid_num_threads(&g->_g.grid);
-    case CG_GROUP_TILE: return cg_tile_num_threads(&g->_g.tile);
-    case CG_GROUP_COALESCED: return cg_coalesced_num_threads(&g->_g.coalesced);
-    case CG_GROUP_WIDE_TILE: return cg_wide_tile_num_threads(&g->_g.wide_tile);
+    CG_GROUP_KINDS(CG_TG_CASE_RETURN_, num_threads, )
     default: return 0;
     }
 }
@@ -250,12 +182,7 @@ CG_DEVICE uint64_t cg_thread_group_size(const cg_thread_group_t *g) { return cg_
 CG_DEVICE uint64_t cg_thread_group_thread_rank(const cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_THREAD_BLOCK: return cg_thread_block_thread_rank(&g->_g.block);
-    CG_TG_CLUSTER_CASE_(return cg_cluster_thread_rank(&g->_g.cluster);)
-    case CG_GROUP_GRID: return cg_grid_thread_rank(&g->_g.grid);
-    case CG_GROUP_TILE: return cg_tile_thread_rank(&g->_g.tile);
-    case CG_GROUP_COALESCED: return cg_coalesced_thread_rank(&g->_g.coalesced);
-    case CG_GROUP_WIDE_TILE: return cg_wide_tile_thread_rank(&g->_g.wide_tile);
+    CG_GROUP_KINDS(CG_TG_CASE_RETURN_, thread_rank, )
     default: return 0;
     }
 }
@@ -267,12 +194,7 @@ CG_DEVICE uint64_t cg_thread_group_thread_rank(const cg_thread_group_t *g)
 CG_DEVICE void cg_thread_group_sync(cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_THREAD_BLOCK: cg_thread_block_sync(&g->_g.block); break;
-    CG_TG_CLUSTER_CASE_(cg_cluster_sync(&g->_g.cluster); break;)
-    case CG_GROUP_GRID: cg_grid_sync(&g->_g.grid); break;
-    case CG_GROUP_TILE: cg_tile_sync(&g->_g.tile); break;
-    case CG_GROUP_COALESCED: cg_coalesced_sync(&g->_g.coalesced); break;
-    case CG_GROUP_WIDE_TILE: cg_wide_tile_sync(&g->_g.wide_tile); break;
+    CG_GROUP_KINDS(CG_TG_CASE_DO_, sync, )
     default: break;
     }
 }
@@ -282,12 +204,7 @@ CG_DEVICE void cg_thread_group_sync(cg_thread_group_t *g)
 CG_DEVICE cg_token_t cg_thread_group_barrier_arrive(cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_THREAD_BLOCK: return cg_thread_block_barrier_arrive(&g->_g.block);
-    CG_TG_CLUSTER_CASE_(return cg_cluster_barrier_arrive(&g->_g.cluster);)
-    case CG_GROUP_GRID: return cg_grid_barrier_arrive(&g->_g.grid);
-    case CG_GROUP_TILE: return cg_tile_barrier_arrive(&g->_g.tile);
-    case CG_GROUP_COALESCED: return cg_coalesced_barrier_arrive(&g->_g.coalesced);
-    case CG_GROUP_WIDE_TILE: return cg_wide_tile_barrier_arrive(&g->_g.wide_tile);
+    CG_GROUP_KINDS(CG_TG_CASE_RETURN_, barrier_arrive, )
     default: {
         cg_token_t t;
         t._opaque = 0;
@@ -298,12 +215,7 @@ CG_DEVICE cg_token_t cg_thread_group_barrier_arrive(cg_thread_group_t *g)
 CG_DEVICE void cg_thread_group_barrier_wait(cg_thread_group_t *g, cg_token_t tok)
 {
     switch (g->_hdr.kind) {
-    case CG_GROUP_THREAD_BLOCK: cg_thread_block_barrier_wait(&g->_g.block, tok); break;
-    CG_TG_CLUSTER_CASE_(cg_cluster_barrier_wait(&g->_g.cluster, tok); break;)
-    case CG_GROUP_GRID: cg_grid_barrier_wait(&g->_g.grid, tok); break;
-    case CG_GROUP_TILE: cg_tile_barrier_wait(&g->_g.tile, tok); break;
-    case CG_GROUP_COALESCED: cg_coalesced_barrier_wait(&g->_g.coalesced, tok); break;
-    case CG_GROUP_WIDE_TILE: cg_wide_tile_barrier_wait(&g->_g.wide_tile, tok); break;
+    CG_GROUP_KINDS(CG_TG_CASE_DO_, barrier_wait, , tok)
     default: break;
     }
 }
@@ -324,9 +236,9 @@ CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_grou
         cg_tile_report_n_("cg_thread_group_tiled_partition", n);
 #endif
     if (g->_hdr.kind == CG_GROUP_COALESCED) {
-        c = cg_coalesced_tiled_partition(&g->_g.coalesced, n);
+        c = cg_coalesced_tiled_partition(&g->_g.coalesced_, n);
     } else if (g->_hdr.kind == CG_GROUP_TILE) {
-        const cg_tile_t *t = &g->_g.tile;
+        const cg_tile_t *t = &g->_g.tile_;
         if (t->_size <= n) {
             /* The tile's own threads, as a coalesced group with the tile's
              * meta rank and count (C++ CG returns the tile itself, which
@@ -341,7 +253,7 @@ CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_grou
     } else if (g->_hdr.kind == CG_GROUP_WIDE_TILE) {
         /* Whole warps, every lane present: n consecutive lanes of the
          * caller's warp; meta rank and count relative to the wide tile. */
-        const cg_wide_tile_t *w = &g->_g.wide_tile;
+        const cg_wide_tile_t *w = &g->_g.wide_tile_;
         uint32_t r = cg_wide_tile_thread_rank(w);
         uint32_t lane = cg_sreg_laneid();
         uint32_t mask = (n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lane & ~(n - 1u));

@@ -96,13 +96,6 @@ const char *called = "";
     STUB_WAIT(G, P)                                                                                \
     STUB_G(G, P, thread_rank, uint32_t, const)                                                     \
     STUB_G(G, P, num_threads, uint32_t, const)
-STUB_ANY(cg_thread_block_t, cg_thread_block)
-STUB_ANY(cg_cluster_t, cg_cluster)
-STUB_ANY(cg_grid_t, cg_grid)
-STUB_ANY(cg_tile_t, cg_tile)
-STUB_ANY(cg_coalesced_group_t, cg_coalesced)
-STUB_ANY(cg_wide_tile_t, cg_wide_tile)
-STUB_ANY(cg_thread_group_t, cg_thread_group)
 
 /* Tiles, wide tiles, coalesced groups. */
 #define STUB_PART(G, P)                                                                            \
@@ -119,20 +112,22 @@ STUB_ANY(cg_thread_group_t, cg_thread_group)
     EACH_TYPE(STUB_ARG, G, P, shfl_up)                                                             \
     EACH_TYPE(STUB_ARG, G, P, shfl_down)                                                           \
     EACH_TYPE(STUB_M, G, P)
-STUB_PART(cg_tile_t, cg_tile)
-STUB_PART(cg_coalesced_group_t, cg_coalesced)
-STUB_PART(cg_wide_tile_t, cg_wide_tile)
-STUB_WARP(cg_tile_t, cg_tile)
-STUB_WARP(cg_coalesced_group_t, cg_coalesced)
-EACH_TYPE(STUB_ARG, cg_tile_t, cg_tile, shfl_xor)
 
 /* Partitions of a warp's groups. */
 #define STUB_PARTITION(G, P)                                                                       \
     STUB_GA(G, P, binary_partition, cg_coalesced_group_t, const, int)                              \
     STUB_GA(G, P, labeled_partition, cg_coalesced_group_t, const, uint32_t)                        \
     STUB_GA(G, P, labeled_partition_u64, cg_coalesced_group_t, const, uint64_t)
-STUB_PARTITION(cg_tile_t, cg_tile)
-STUB_PARTITION(cg_coalesced_group_t, cg_coalesced)
+
+/* Every kind of cg/group_kinds.h gets the stubs of the sets its reach
+ * column puts it in; and cg_thread_group_t those of any group. */
+#define STUB_KIND(KIND, n, G, name, arch, reach, share, unused)                                    \
+    STUB_ANY(G, cg_##name)                                                                         \
+    CG_GROUP_IN_PART_##reach##_(STUB_PART(G, cg_##name))                                           \
+    CG_GROUP_IN_WARP_##reach##_(STUB_WARP(G, cg_##name) STUB_PARTITION(G, cg_##name))              \
+    CG_GROUP_IN_TILE_##reach##_(EACH_TYPE(STUB_ARG, G, cg_##name, shfl_xor))
+CG_GROUP_KINDS(STUB_KIND, )
+STUB_ANY(cg_thread_group_t, cg_thread_group)
 
 /* The constructors CG_TILED_PARTITION picks from. */
 cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n);
