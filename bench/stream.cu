@@ -85,7 +85,11 @@ static __device__ __forceinline__ unsigned long long bs_sum4(uint4 v)
 
 // --- cgc: the warp-specialized pipeline ---------------------------------------------------
 
-static __device__ __forceinline__ void bs_stream_pipeline(const bench_args_t &a, uint32_t stages)
+/* read_before_wait (the self-test's defect, a constant at each call): the
+ * consumers read a stage before its wait, then wait and release as the
+ * protocol asks. */
+static __device__ __forceinline__ void bs_stream_pipeline(const bench_args_t &a, uint32_t stages,
+                                                          bool read_before_wait)
 {
     extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char smem[];
     const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
@@ -106,9 +110,12 @@ static __device__ __forceinline__ void bs_stream_pipeline(const bench_args_t &a,
     }
     unsigned long long s = 0;
     for (unsigned long long t = blockIdx.x; t < a.ntiles; t += gridDim.x) {
-        const uint4 *x = (const uint4 *)cg_pipeline_consumer_wait(&p);
+        const uint4 *x = read_before_wait ? (const uint4 *)cg_pipeline_stage(&p, cg_pipeline_consumer_index(&p))
+                                          : (const uint4 *)cg_pipeline_consumer_wait(&p);
         for (uint32_t i = (warp - 1u) * 32u + lane; i < BS_TILE_VECS; i += BS_CONSUMER_WARPS * 32u)
             s += bs_sum4(x[i]);
+        if (read_before_wait)
+            (void)cg_pipeline_consumer_wait(&p);
         cg_pipeline_consumer_release_warp(&p);
     }
     bs_warp_add(&a.acc[blockIdx.x], s);
@@ -117,7 +124,7 @@ static __device__ __forceinline__ void bs_stream_pipeline(const bench_args_t &a,
 #define BS_PIPELINE_KERNEL(N)                                                                     \
     __global__ void __launch_bounds__(BS_CGC_THREADS) kb_stream_pipeline##N(bench_args_t a)      \
     {                                                                                             \
-        bs_stream_pipeline(a, N);                                                                 \
+        bs_stream_pipeline(a, N, false);                                                          \
     }                                                                                             \
     BENCH_EXPORT(c_stream_pipeline##N, kb_stream_pipeline##N)
 BS_PIPELINE_KERNEL(2)
@@ -308,32 +315,7 @@ BENCH_EXPORT(p_project_forwarded_batch, kb_project_forwarded<1>)
  * out wrong. */
 __global__ void __launch_bounds__(BS_CGC_THREADS) kd_stream_pipeline_broken(bench_args_t a)
 {
-    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char smem[];
-    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
-    cg_pipeline_t p = cg_pipeline_attach(smem, 2, BS_TILE);
-    if (threadIdx.x == 0)
-        cg_pipeline_init_barriers(&p, 1, BS_CONSUMER_WARPS);
-    __syncthreads();
-    const int4 *src = a.src;
-    if (warp == 0) {
-        if (cg_elect_sync(0xffffffffu))
-            for (unsigned long long t = blockIdx.x; t < a.ntiles; t += gridDim.x) {
-                cg_pipeline_producer_acquire(&p);
-                cg_pipeline_producer_copy(&p, 0, src + t * BS_TILE_VECS, BS_TILE);
-                cg_pipeline_producer_commit(&p, BS_TILE);
-            }
-        __syncwarp();
-        return;
-    }
-    unsigned long long s = 0;
-    for (unsigned long long t = blockIdx.x; t < a.ntiles; t += gridDim.x) {
-        const uint4 *x = (const uint4 *)cg_pipeline_stage(&p, cg_pipeline_consumer_index(&p)); /* the defect */
-        for (uint32_t i = (warp - 1u) * 32u + lane; i < BS_TILE_VECS; i += BS_CONSUMER_WARPS * 32u)
-            s += bs_sum4(x[i]);
-        (void)cg_pipeline_consumer_wait(&p);
-        cg_pipeline_consumer_release_warp(&p);
-    }
-    bs_warp_add(&a.acc[blockIdx.x], s);
+    bs_stream_pipeline(a, 2, true);
 }
 BENCH_EXPORT(d_stream_pipeline_broken, kd_stream_pipeline_broken)
 
