@@ -140,6 +140,31 @@ extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 #define CG_REQUIRE_SM80() cg_error_this_feature_needs_sm80_or_newer_()
 #endif
 
+/* The one arch gate of every asm statement (base/ptx_form.h stamps it into
+ * each table row; hand-written forms use it too):
+ *   CG_AT_SM90_(stmt)   stmt in a device pass for sm_90 or newer, the
+ *                       CG_REQUIRE_SM90() call below it, nothing on the host
+ *   CG_AT_SM80_(stmt)   the same for sm_80
+ * A function that uses CG_AT_SM90_ is declared CG_DEVICE_SM90, unless it has
+ * an sm_80 path of its own (then its sm_80 part is gated with
+ * CG_ARCH_HAS_SM80 / CG_ARCH_HAS_SM90). */
+#if CG_DEVICE_CODE_VISIBLE
+#if CG_ARCH_HAS_SM90
+#define CG_AT_SM90_(...) __VA_ARGS__
+#elif defined(__CUDA_ARCH__)
+#define CG_AT_SM90_(...) CG_REQUIRE_SM90();
+#else
+#define CG_AT_SM90_(...)
+#endif
+#if CG_ARCH_HAS_SM80
+#define CG_AT_SM80_(...) __VA_ARGS__
+#elif defined(__CUDA_ARCH__)
+#define CG_AT_SM80_(...) CG_REQUIRE_SM80();
+#else
+#define CG_AT_SM80_(...)
+#endif
+#endif
+
 /*
  * Debug checks on the device. CG_DEBUG=1 turns on bounded waits that report a
  * deadlocking barrier (its address and phase) and trap, plus argument checks.

@@ -8,6 +8,10 @@
 # reorganization may change (comments and line info, the names of mangled
 # internal symbols, the order of top-level definitions) and diffs the rest.
 # Prints "PTX identical: N files x 2 builds" or the differences; exit 1 if any.
+#   PTXDIFF_ONLY=re    only the .cu files whose path matches the extended regex
+#   PTXDIFF_CACHE=dir  where each commit's PTX is kept, so a second comparison
+#                      against the same commit compiles only the other side
+#                      (default ~/.cache/cgc-ptxdiff; keyed by commit id)
 set -euo pipefail
 old=${1:?usage: tools/ptxdiff.sh OLD NEW}
 new=${2:?usage: tools/ptxdiff.sh OLD NEW}
@@ -17,6 +21,10 @@ work=$(mktemp -d)
 trap 'git worktree remove --force "$work/old" >/dev/null 2>&1; git worktree remove --force "$work/new" >/dev/null 2>&1; rm -rf "$work"' EXIT
 git worktree add -q --detach "$work/old" "$old"
 git worktree add -q --detach "$work/new" "$new"
+only=${PTXDIFF_ONLY:-.}
+cache=${PTXDIFF_CACHE:-$HOME/.cache/cgc-ptxdiff}
+nvcc_id=$("$nvcc" --version | tail -n 1 | tr -c 'A-Za-z0-9.\n' _)
+declare -A sha=([old]=$(git rev-parse "$old^{commit}") [new]=$(git rev-parse "$new^{commit}"))
 
 # One PTX file -> its normalized form: top-level definitions, each with its
 # mangled names replaced by placeholders in order of appearance, sorted;
@@ -58,13 +66,20 @@ unbuilt="" # builds that compile at neither commit (a file meant for one build o
 for tree in old new; do mkdir -p "$work/ptx/$tree"; done
 while IFS= read -r cu; do
     [ -f "$work/old/$cu" ] || continue
+    [[ "$cu" =~ $only ]] || continue
     files=$((files + 1))
     for debug in 0 1; do
         for tree in old new; do
             out="$work/ptx/$tree/$(echo "$cu" | tr / _).$debug.ptx"
+            kept="$cache/$nvcc_id/${sha[$tree]}/$(echo "$cu" | tr / _).$debug.ptx.norm"
+            if [ -f "$kept" ]; then
+                cp "$kept" "$out.norm"
+                continue
+            fi
             (cd "$work/$tree" && "$nvcc" -ptx -arch=compute_90a -O3 -std=c++17 -DCG_DEBUG=$debug -I. -Iinclude \
                 "$cu" -o "$out" 2>/dev/null) || echo "compile failed: $cu (CG_DEBUG=$debug)" >"$out"
             normalize "$out" >"$out.norm"
+            mkdir -p "$(dirname "$kept")" && cp "$out.norm" "$kept"
         done
         a="$work/ptx/old/$(echo "$cu" | tr / _).$debug.ptx.norm"
         b="$work/ptx/new/$(echo "$cu" | tr / _).$debug.ptx.norm"
