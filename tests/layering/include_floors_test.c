@@ -269,6 +269,7 @@ static const struct {
     const char *path;
     const char *why;
 } asm_files[] = {
+    {"base/ptx_form.h", "the stamp of a PTX family table's row (asm with a qualifier macro)"},
     {"base/sreg.h", "every special-register read (mov d, %reg)"},
     {"base/fence.h", "the fences: CTA acq_rel, proxy, shared-memory-restricted cluster fences"},
     {"base/gpu_scope.h", "loads, stores, atomics and the fence at .gpu scope on global memory"},
