@@ -262,9 +262,11 @@ static int check_folder_loops(const char *dir, int report)
 /* asm statements only in the wrapper files                                  */
 /* ------------------------------------------------------------------------- */
 
-/* The library files that may hold asm statements: each is a file of small
- * wrappers, one per PTX form, with the PTX line above it. Raw PTX anywhere
- * else goes into one of these (or a new wrapper file listed here). */
+/* The library files that may hold asm statements and PTX form tables: each
+ * is the one file of its PTX family, a table of forms (base/ptx_form.h
+ * stamps the wrappers) plus the forms a table cannot say, written out with
+ * the PTX line above them. Raw PTX anywhere else goes into one of these (or
+ * a new family file listed here). */
 static const struct {
     const char *path;
     const char *why;
@@ -291,8 +293,9 @@ static int is_ident(char c)
 }
 
 /* Counts the asm statements of `path` (asm or __asm__ as a word, followed by
- * "(", "volatile" or "__volatile__"; comments and string literals do not
- * count), reporting each when `report`. */
+ * "(", "volatile", "__volatile__" or a base/ptx_form.h qualifier macro;
+ * comments and string literals do not count) and the rows of its PTX form
+ * tables (lines starting X(VALUE, or X(VOID,), reporting each when `report`. */
 static int count_asm(const char *path, int report)
 {
     FILE *f = fopen(path, "r");
@@ -332,6 +335,17 @@ static int count_asm(const char *path, int report)
                 in_string = 1;
             }
         }
+        /* A row of a PTX form table (base/ptx_form.h) is a form too. */
+        const char *row = line;
+        while (*row == ' ' || *row == '\t')
+            ++row;
+        if (strncmp(row, "X(VALUE,", 8) == 0 || strncmp(row, "X(VOID,", 7) == 0) {
+            ++found;
+            if (report)
+                cr_log_error("%s:%d: a PTX form table row outside the wrapper files: move the table into the "
+                             "wrapper file of its family (tests/layering/include_floors_test.c, asm_files)",
+                             path, lineno);
+        }
         for (char *c = line; (c = strstr(c, "asm")) != NULL; c += 3) {
             const char *start = c;
             if (start >= line + 2 && start[-1] == '_' && start[-2] == '_')
@@ -346,7 +360,7 @@ static int count_asm(const char *path, int report)
             while (*after == ' ' || *after == '\t')
                 ++after;
             if (*after == '(' || strncmp(after, "volatile", 8) == 0 || strncmp(after, "__volatile__", 12) == 0 ||
-                *after == '\n' || *after == '\0') {
+                strncmp(after, "CG_PTX_QUAL_", 12) == 0 || *after == '\n' || *after == '\0') {
                 ++found;
                 if (report)
                     cr_log_error("%s:%d: an asm statement outside the wrapper files: move the PTX form into the "
@@ -433,11 +447,11 @@ Test(include_floors, asm_only_in_the_wrapper_files)
         if (f) {
             fclose(f);
             cr_expect_gt(count_asm(asm_files[i].path, 0), 0,
-                         "%s is on the list of wrapper files (%s) but holds no asm: take it off the list",
+                         "%s is on the list of wrapper files (%s) but holds no asm and no form table row: take it off the list",
                          asm_files[i].path, asm_files[i].why);
         }
     }
-    cr_log_info("%d asm statements, all in the %zu wrapper files", inside, NASM_FILES);
+    cr_log_info("%d asm statements and form table rows, all in the %zu wrapper files", inside, NASM_FILES);
     cr_expect_eq(outside, 0, "%d asm statement(s) outside the wrapper files (listed above)", outside);
 }
 
