@@ -422,6 +422,26 @@ CG_DEVICE uint32_t cg_pipeline_warp_lanes_(void)
     return left >= 32u ? 0xffffffffu : (1u << left) - 1u;
 }
 
+/* Whether every warp of the block is whole: its size is a multiple of 32.
+ * From blockDim alone, so the compiler knows the answer is the same in every
+ * lane: a branch on it is uniform, has no reconvergence point, and lets a
+ * whole warp's release run without the lane test of cg_pipeline_warp_lanes_
+ * (measured: that test in the consumer loop cost the sliced multicast kernel
+ * 5-8%, docs/design/cross_cta_release.md). */
+CG_DEVICE bool cg_pipeline_block_warps_whole_(void)
+{
+    return ((blockDim.x * blockDim.y * blockDim.z) & 31u) == 0u;
+}
+
+/* __syncwarp over the lanes of the calling thread's warp that exist. */
+CG_DEVICE void cg_pipeline_syncwarp_lanes_(void)
+{
+    if (cg_pipeline_block_warps_whole_())
+        __syncwarp();
+    else
+        __syncwarp(cg_pipeline_warp_lanes_());
+}
+
 /* The warp is done with stage `tail`. Called by every lane of the warp that
  * exists (a whole warp, or the partial last warp of a block whose size is
  * not a multiple of 32), in any order and after any divergence; they count
@@ -432,7 +452,7 @@ CG_DEVICE uint32_t cg_pipeline_warp_lanes_(void)
  * (lane 0) mbarrier.arrive.release.cta.shared::cta.b64. */
 CG_DEVICE void cg_pipeline_consumer_release_warp(cg_pipeline_t *p)
 {
-    __syncwarp(cg_pipeline_warp_lanes_());
+    cg_pipeline_syncwarp_lanes_();
     if (cg_sreg_laneid() == 0)
         (void)cg_mbarrier_arrive(cg_pipeline_empty_barrier(p, p->tail));
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
@@ -558,7 +578,7 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release(cg_pipeline_t *p)
  * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
 {
-    __syncwarp(cg_pipeline_warp_lanes_());
+    cg_pipeline_syncwarp_lanes_();
     cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(p, p->tail), p->root,
                                              cg_sreg_laneid() == 0);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
@@ -677,17 +697,19 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
  * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _ (per rank). */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
-    const uint32_t lanes = cg_pipeline_warp_lanes_();
     const uint32_t me = cg_sreg_laneid();
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
-    if (lanes == 0xffffffffu) {
-        /* A whole warp (uniform branch): one predicated arrive, lane i for
-         * CTA i, no loop. */
+    if (cg_pipeline_block_warps_whole_()) {
+        /* Whole warps (a branch the compiler knows is uniform): one
+         * predicated arrive, lane i for CTA i, no loop. */
         const uint32_t mine = me < 16u ? ((uint32_t)cta_mask >> me) & 1u : 0u;
         __syncwarp();
         /* a lane that does not arrive still names a valid rank (the debug check) */
         cg_mbarrier_release_smem_remote_async_if(mb, mine ? me : 0u, mine);
     } else {
+        /* A block with a partial last warp: every warp takes the general
+         * form (a whole warp's lanes 0..15 make one arrival each). */
+        const uint32_t lanes = cg_pipeline_warp_lanes_();
         const uint32_t nactive = (uint32_t)__popc((int)lanes);
         __syncwarp(lanes);
         cg_fence_proxy_async_release_smem_cluster();

@@ -106,6 +106,13 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
         cg_pipeline_cluster_producer_tail(p);
 }
 
+/* The sliced form's warp release. The benchmark's design rows
+ * (bench/designs_release_*.cu) define it to another form before including
+ * this file, to time the same kernel with it. */
+#ifndef PJ_RELEASE_ALL_WARP
+#define PJ_RELEASE_ALL_WARP cg_pipeline_cluster_consumer_release_all_warp
+#endif
+
 static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
                                                   unsigned long long *acc, int mode)
 {
@@ -146,7 +153,7 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
                                                        : cg_pipeline_consumer_wait(&p));
             uint32_t s = pj_dot(x, w, warp, lane);
             if (mode == PJ_SLICED)
-                cg_pipeline_cluster_consumer_release_all_warp(&p, all);
+                PJ_RELEASE_ALL_WARP(&p, all);
             else if (mode == PJ_ROOT)
                 cg_pipeline_cluster_consumer_release_warp(&p);
             else
