@@ -516,6 +516,9 @@ static const row_t k_rows[] = {
     {"multicast tile sharing", "design: sliced, branch-free warp release", "same kernel, every CTA loads", d_project_release_hybrid, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "design: sliced, branch-free warp release", "same kernel, every CTA loads", d_project_release_hybrid, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
     {"multicast tile sharing", "design: sliced, branch-free warp release", "same kernel, every CTA loads", d_project_release_hybrid, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "design: sliced, partial-warp form out of line", "same kernel, every CTA loads", d_project_release_cold_partial, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "design: sliced, partial-warp form out of line", "same kernel, every CTA loads", d_project_release_cold_partial, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
+    {"multicast tile sharing", "design: sliced, partial-warp form out of line", "same kernel, every CTA loads", d_project_release_cold_partial, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
     {"self-test: broken pipeline", "cg_pipeline 2 stages, stages read before the wait", "plain int4 loads", d_stream_pipeline_broken, a_stream_plain, STR(160), 1, INFO, METRIC_STREAM},
     {"self-test: broken multicast", "sliced multicast, stages read before the wait", "same kernel, every CTA loads", d_project_sliced_broken, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
 #undef STR

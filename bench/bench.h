@@ -248,7 +248,8 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(p_project_forwarded)    /* probe: sliced, releases forwarded by one warp */ \
     X(p_project_forwarded_batch) /* probe: the same, one fence per batch of stages */ \
     X(d_project_release_whole_warp) /* design: sliced, warp release without the lane test */ \
-    X(d_project_release_hybrid) /* design: sliced, branch-free warp release     */
+    X(d_project_release_hybrid) /* design: sliced, branch-free warp release     */ \
+    X(d_project_release_cold_partial) /* design: sliced, partial-warp form out of line */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)
 

@@ -546,7 +546,8 @@ static bs_shape_t bs_shape_of(const void *fn)
     else if (fn == a_stream_cuda_pipeline4())
         s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0};
     else if (fn == c_project_sliced() || fn == c_project_multicast() || fn == c_project_local() ||
-             fn == d_project_release_whole_warp() || fn == d_project_release_hybrid())
+             fn == d_project_release_whole_warp() || fn == d_project_release_hybrid() ||
+             fn == d_project_release_cold_partial())
         s = (bs_shape_t){PJ_THREADS, 1, PJ_SMEM_BYTES, 1};
     else if (fn == p_project_forwarded() || fn == p_project_forwarded_batch())
         s = (bs_shape_t){BS_FWD_THREADS, 1, BS_FWD_SMEM, 1};
