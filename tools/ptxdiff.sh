@@ -9,6 +9,7 @@
 # internal symbols, the order of top-level definitions) and diffs the rest.
 # Prints "PTX identical: N files x 2 builds" or the differences; exit 1 if any.
 #   PTXDIFF_ONLY=re    only the .cu files whose path matches the extended regex
+#   PTXDIFF_JOBS=n     compiles at once (default: the machine's cores)
 #   PTXDIFF_CACHE=dir  where each commit's PTX is kept, so a second comparison
 #                      against the same commit compiles only the other side
 #                      (default ~/.cache/cgc-ptxdiff; keyed by commit id)
@@ -60,27 +61,46 @@ print('\n\n'.join(sorted(out)))
 PY
 }
 
+# Compile what the cache does not hold, PTXDIFF_JOBS at a time (default: the
+# machine's cores), then compare file by file.
+compile_one() { # tree cu debug
+    local tree=$1 cu=$2 debug=$3
+    local out="$work/ptx/$tree/$(echo "$cu" | tr / _).$debug.ptx"
+    local kept="$cache/$nvcc_id/${sha_of[$tree]}/$(echo "$cu" | tr / _).$debug.ptx.norm"
+    if [ -f "$kept" ]; then
+        cp "$kept" "$out.norm"
+        return
+    fi
+    (cd "$work/$tree" && "$nvcc" -ptx -arch=compute_90a -O3 -std=c++17 -DCG_DEBUG=$debug -I. -Iinclude \
+        "$cu" -o "$out" 2>/dev/null) || echo "compile failed: $cu (CG_DEBUG=$debug)" >"$out"
+    normalize "$out" >"$out.norm"
+    mkdir -p "$(dirname "$kept")" && cp "$out.norm" "$kept.$$" && mv "$kept.$$" "$kept"
+}
+export -f compile_one normalize
+export work cache nvcc nvcc_id
+export sha_of_old=${sha[old]} sha_of_new=${sha[new]}
+
 files=0
 diffs=0
 unbuilt="" # builds that compile at neither commit (a file meant for one build only): compared as equal
 for tree in old new; do mkdir -p "$work/ptx/$tree"; done
+list=()
 while IFS= read -r cu; do
     [ -f "$work/old/$cu" ] || continue
     [[ "$cu" =~ $only ]] || continue
-    files=$((files + 1))
+    list+=("$cu")
+done < <(cd "$work/new" && git ls-files 'tests/*.cu' 'examples/*.cu' 'bench/*.cu' | sort)
+for cu in "${list[@]}"; do
     for debug in 0 1; do
         for tree in old new; do
-            out="$work/ptx/$tree/$(echo "$cu" | tr / _).$debug.ptx"
-            kept="$cache/$nvcc_id/${sha[$tree]}/$(echo "$cu" | tr / _).$debug.ptx.norm"
-            if [ -f "$kept" ]; then
-                cp "$kept" "$out.norm"
-                continue
-            fi
-            (cd "$work/$tree" && "$nvcc" -ptx -arch=compute_90a -O3 -std=c++17 -DCG_DEBUG=$debug -I. -Iinclude \
-                "$cu" -o "$out" 2>/dev/null) || echo "compile failed: $cu (CG_DEBUG=$debug)" >"$out"
-            normalize "$out" >"$out.norm"
-            mkdir -p "$(dirname "$kept")" && cp "$out.norm" "$kept"
+            printf '%s %s %s\n' "$tree" "$cu" "$debug"
         done
+    done
+done | xargs -P "${PTXDIFF_JOBS:-$(nproc)}" -L 1 bash -c \
+    'declare -A sha_of=([old]=$sha_of_old [new]=$sha_of_new); compile_one "$0" "$1" "$2"'
+for cu in "${list[@]}"; do
+    files=$((files + 1))
+    for debug in 0 1; do
         a="$work/ptx/old/$(echo "$cu" | tr / _).$debug.ptx.norm"
         b="$work/ptx/new/$(echo "$cu" | tr / _).$debug.ptx.norm"
         if grep -q '^compile failed' "$a" && grep -q '^compile failed' "$b"; then
@@ -92,7 +112,7 @@ while IFS= read -r cu; do
             diff "$a" "$b" | head -n 40 || true
         fi
     done
-done < <(cd "$work/new" && git ls-files 'tests/*.cu' 'examples/*.cu' 'bench/*.cu' | sort)
+done
 
 if [ -n "$unbuilt" ]; then
     echo "built at neither commit (file:CG_DEBUG, not compared):$unbuilt"
