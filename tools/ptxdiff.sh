@@ -71,10 +71,14 @@ compile_one() { # tree cu debug
         cp "$kept" "$out.norm"
         return
     fi
-    (cd "$work/$tree" && "$nvcc" -ptx -arch=compute_90a -O3 -std=c++17 -DCG_DEBUG=$debug -I. -Iinclude \
-        "$cu" -o "$out" 2>/dev/null) || echo "compile failed: $cu (CG_DEBUG=$debug)" >"$out"
-    normalize "$out" >"$out.norm"
-    mkdir -p "$(dirname "$kept")" && cp "$out.norm" "$kept.$$" && mv "$kept.$$" "$kept"
+    # A failed compile (or one killed) is compared but never kept.
+    if (cd "$work/$tree" && "$nvcc" -ptx -arch=compute_90a -O3 -std=c++17 -DCG_DEBUG=$debug -I. -Iinclude \
+        "$cu" -o "$out" 2>/dev/null); then
+        normalize "$out" >"$out.norm"
+        mkdir -p "$(dirname "$kept")" && cp "$out.norm" "$kept.$$" && mv "$kept.$$" "$kept"
+    else
+        echo "compile failed: $cu (CG_DEBUG=$debug)" >"$out.norm"
+    fi
 }
 export -f compile_one normalize
 export work cache nvcc nvcc_id
