@@ -358,47 +358,6 @@ CG_DEVICE uint64_t cg_mbarrier_arrive_n_sm80_(cg_mbarrier_t *mb, uint32_t count,
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* Remote barriers: the address and the debug rank check (internal)         */
-/* ------------------------------------------------------------------------ */
-/*
- * A remote call's `mb` is this CTA's barrier; the arrival lands on the
- * barrier at the same shared-memory offset in CTA `rank` of the cluster
- * (which may be this CTA). The address comes from cg_smem_map_rank_addr
- * (mapa, base/address.h). A shared::cluster arrive returns no token (PTX
- * requires the sink `_`): the remote CTA's threads wait on their own
- * barrier, with .cluster acquire. The remote barrier must have been
- * initialized and made visible (cg_mbarrier_init_fence_cluster + a cluster
- * barrier) before the first remote arrive, and its CTA must not exit while
- * remote arrivals may still come.
- */
-
-#if CG_DEBUG
-/* Debug build: a rank outside the cluster maps to no CTA; report and trap. */
-CG_REPORT_ void cg_mbarrier_report_rank_(const char *what, uint32_t addr, uint32_t rank, uint32_t n)
-{
-    printf("cgc: %s(mbarrier at shared 0x%x, rank %u): the cluster has %u blocks (block %d,%d,%d "
-           "thread %d,%d,%d)\n",
-           what, addr, rank, n, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
-    __trap();
-}
-CG_DEVICE_SM90 void cg_mbarrier_check_rank_(const char *what, const void *mb, uint32_t rank)
-{
-    uint32_t n = cg_hw_cluster_nctarank();
-    if (CG_UNLIKELY_(rank >= n))
-        cg_mbarrier_report_rank_(what, cg_smem_addr(mb), rank, n);
-}
-#define CG_MBARRIER_CHECK_RANK_(what, mb, rank) cg_mbarrier_check_rank_((what), (mb), (rank))
-#else
-#define CG_MBARRIER_CHECK_RANK_(what, mb, rank) ((void)0)
-#endif
-
-/* The shared::cluster address of the same-offset barrier in CTA `rank`. */
-CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t rank)
-{
-    return cg_smem_map_rank_addr(cg_smem_addr(mb), rank);
-}
-
-/* ------------------------------------------------------------------------ */
 /* The public calls on one form each: how a row becomes a function           */
 /* ------------------------------------------------------------------------ */
 /*
@@ -475,7 +434,7 @@ CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t ran
 #define CG_MBARRIER_CALL(shape, ...) CG_MBARRIER_CALL_##shape##_(__VA_ARGS__)
 
 /* ------------------------------------------------------------------------ */
-/* The public calls on one form each                                         */
+/* The public calls on this CTA's barrier, one form each                   */
 /* ------------------------------------------------------------------------ */
 /*
  * Each row's comment says what the call does; the PTX line, its ISA version
@@ -566,41 +525,6 @@ CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t ran
     /* expect_tx(tx) and one arrive_drop, atomically; release at CTA scope. */                                        \
     X(TOKEN, cg_mbarrier_arrive_drop_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx),                                    \
       cg_mbarrier_ptx_arrive_drop_tx_release_cta_, (, tx), NONE)                                                      \
-    /* ---- Arrive on the same-offset barrier of CTA `rank` of the cluster (see above) ---- */                        \
-    /* One arrival on CTA `rank`'s barrier; release at cluster scope (publishes this thread's earlier writes, DSMEM \
-     * writes into that CTA included). */                                                                             \
-    X(REMOTE, cg_mbarrier_arrive_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                                \
-      cg_mbarrier_ptx_arrive_remote_release_, (), NONE)                                                               \
-    /* `count` arrivals on CTA `rank`'s barrier; release at cluster scope. */                                         \
-    X(REMOTE, cg_mbarrier_arrive_remote_n, 90, COUNT, (cg_mbarrier_t *mb, uint32_t rank, uint32_t count),             \
-      cg_mbarrier_ptx_arrive_remote_n_release_, (, count), NONE)                                                      \
-    /* One arrival on CTA `rank`'s barrier that counts only; orders no memory (no "memory" clobber). */               \
-    X(REMOTE, cg_mbarrier_arrive_remote_relaxed, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                        \
-      cg_mbarrier_ptx_arrive_remote_relaxed_, (), NONE)                                                               \
-    /* As cg_mbarrier_arrive_remote_relaxed when `pred` is nonzero, nothing otherwise (the predicate is on the      \
-     * instruction: no branch). */                                                                                    \
-    X(REMOTE, cg_mbarrier_arrive_remote_relaxed_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred),      \
-      cg_mbarrier_ptx_arrive_remote_relaxed_if_, (, pred), NONE)                                                      \
-    /* As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the predicate is applied to the      \
-     * instruction itself (no branch), so a warp can call it uniformly and let only some lanes arrive. */             \
-    X(REMOTE, cg_mbarrier_arrive_remote_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred),              \
-      cg_mbarrier_ptx_arrive_remote_release_if_, (, pred), NONE)                                                      \
-    /* expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically; release at cluster scope. */                \
-    X(REMOTE, cg_mbarrier_arrive_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                  \
-      cg_mbarrier_ptx_arrive_tx_remote_release_, (, tx), NONE)                                                        \
-    /* As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise. */                                  \
-    X(REMOTE, cg_mbarrier_arrive_tx_remote_if, 90, TX,                                                                \
-      (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx, uint32_t pred), cg_mbarrier_ptx_arrive_tx_remote_release_if_,   \
-      (, tx, pred), NONE)                                                                                             \
-    /* One arrive_drop on CTA `rank`'s barrier; release at cluster scope. */                                          \
-    X(REMOTE, cg_mbarrier_arrive_drop_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                           \
-      cg_mbarrier_ptx_arrive_drop_remote_release_, (), NONE)                                                          \
-    /* tx-count += tx on CTA `rank`'s barrier, no arrival (relaxed, as cg_mbarrier_expect_tx). */                     \
-    X(REMOTE, cg_mbarrier_expect_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                  \
-      cg_mbarrier_ptx_expect_tx_remote_, (, tx), NONE)                                                                \
-    /* tx-count -= tx on CTA `rank`'s barrier (relaxed, as cg_mbarrier_complete_tx). */                               \
-    X(REMOTE, cg_mbarrier_complete_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                \
-      cg_mbarrier_ptx_complete_tx_remote_, (, tx), NONE)                                                              \
     /* ---- Non-blocking tests (one look, no suspension) ---- */                                                       \
     /* True when the phase of `tok` has completed; then acquire at CTA scope. */                                      \
     X(TEST, cg_mbarrier_test_wait, 80, NONE, (cg_mbarrier_t *mb, cg_token_t tok), cg_mbarrier_ptx_test_wait_cta_,     \
@@ -653,6 +577,88 @@ CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t ran
 /* clang-format on */
 
 CG_MBARRIER_CALLS(CG_MBARRIER_CALL)
+
+/* ------------------------------------------------------------------------ */
+/* Arrive on the same-offset barrier of another CTA of the cluster (by rank) */
+/* ------------------------------------------------------------------------ */
+/*
+ * A remote call's `mb` is this CTA's barrier; the arrival lands on the
+ * barrier at the same shared-memory offset in CTA `rank` of the cluster
+ * (which may be this CTA). The address comes from cg_smem_map_rank_addr
+ * (mapa, base/address.h). A shared::cluster arrive returns no token (PTX
+ * requires the sink `_`): the remote CTA's threads wait on their own
+ * barrier, with .cluster acquire. The remote barrier must have been
+ * initialized and made visible (cg_mbarrier_init_fence_cluster + a cluster
+ * barrier) before the first remote arrive, and its CTA must not exit while
+ * remote arrivals may still come.
+ */
+
+#if CG_DEBUG
+/* Debug build: a rank outside the cluster maps to no CTA; report and trap. */
+CG_REPORT_ void cg_mbarrier_report_rank_(const char *what, uint32_t addr, uint32_t rank, uint32_t n)
+{
+    printf("cgc: %s(mbarrier at shared 0x%x, rank %u): the cluster has %u blocks (block %d,%d,%d "
+           "thread %d,%d,%d)\n",
+           what, addr, rank, n, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+CG_DEVICE_SM90 void cg_mbarrier_check_rank_(const char *what, const void *mb, uint32_t rank)
+{
+    uint32_t n = cg_hw_cluster_nctarank();
+    if (CG_UNLIKELY_(rank >= n))
+        cg_mbarrier_report_rank_(what, cg_smem_addr(mb), rank, n);
+}
+#define CG_MBARRIER_CHECK_RANK_(what, mb, rank) cg_mbarrier_check_rank_((what), (mb), (rank))
+#else
+#define CG_MBARRIER_CHECK_RANK_(what, mb, rank) ((void)0)
+#endif
+
+/* The shared::cluster address of the same-offset barrier in CTA `rank`. */
+CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t rank)
+{
+    return cg_smem_map_rank_addr(cg_smem_addr(mb), rank);
+}
+
+/* The calls (rows as in CG_MBARRIER_CALLS, shape REMOTE). */
+/* clang-format off */
+#define CG_MBARRIER_REMOTE_CALLS(X)                                                                                   \
+    /* One arrival on CTA `rank`'s barrier; release at cluster scope (publishes this thread's earlier writes, DSMEM \
+     * writes into that CTA included). */                                                                             \
+    X(REMOTE, cg_mbarrier_arrive_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                                \
+      cg_mbarrier_ptx_arrive_remote_release_, (), NONE)                                                               \
+    /* `count` arrivals on CTA `rank`'s barrier; release at cluster scope. */                                         \
+    X(REMOTE, cg_mbarrier_arrive_remote_n, 90, COUNT, (cg_mbarrier_t *mb, uint32_t rank, uint32_t count),             \
+      cg_mbarrier_ptx_arrive_remote_n_release_, (, count), NONE)                                                      \
+    /* One arrival on CTA `rank`'s barrier that counts only; orders no memory (no "memory" clobber). */               \
+    X(REMOTE, cg_mbarrier_arrive_remote_relaxed, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                        \
+      cg_mbarrier_ptx_arrive_remote_relaxed_, (), NONE)                                                               \
+    /* As cg_mbarrier_arrive_remote_relaxed when `pred` is nonzero, nothing otherwise (the predicate is on the      \
+     * instruction: no branch). */                                                                                    \
+    X(REMOTE, cg_mbarrier_arrive_remote_relaxed_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred),      \
+      cg_mbarrier_ptx_arrive_remote_relaxed_if_, (, pred), NONE)                                                      \
+    /* As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the predicate is applied to the      \
+     * instruction itself (no branch), so a warp can call it uniformly and let only some lanes arrive. */             \
+    X(REMOTE, cg_mbarrier_arrive_remote_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred),              \
+      cg_mbarrier_ptx_arrive_remote_release_if_, (, pred), NONE)                                                      \
+    /* expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically; release at cluster scope. */                \
+    X(REMOTE, cg_mbarrier_arrive_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                  \
+      cg_mbarrier_ptx_arrive_tx_remote_release_, (, tx), NONE)                                                        \
+    /* As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise. */                                  \
+    X(REMOTE, cg_mbarrier_arrive_tx_remote_if, 90, TX,                                                                \
+      (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx, uint32_t pred), cg_mbarrier_ptx_arrive_tx_remote_release_if_,   \
+      (, tx, pred), NONE)                                                                                             \
+    /* One arrive_drop on CTA `rank`'s barrier; release at cluster scope. */                                          \
+    X(REMOTE, cg_mbarrier_arrive_drop_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                           \
+      cg_mbarrier_ptx_arrive_drop_remote_release_, (), NONE)                                                          \
+    /* tx-count += tx on CTA `rank`'s barrier, no arrival (relaxed, as cg_mbarrier_expect_tx). */                     \
+    X(REMOTE, cg_mbarrier_expect_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                  \
+      cg_mbarrier_ptx_expect_tx_remote_, (, tx), NONE)                                                                \
+    /* tx-count -= tx on CTA `rank`'s barrier (relaxed, as cg_mbarrier_complete_tx). */                               \
+    X(REMOTE, cg_mbarrier_complete_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                \
+      cg_mbarrier_ptx_complete_tx_remote_, (, tx), NONE)
+/* clang-format on */
+
+CG_MBARRIER_REMOTE_CALLS(CG_MBARRIER_CALL)
 
 /* ------------------------------------------------------------------------ */
 /* Warp-aggregated arrive (hand-written: a predicate built in the asm, and  */
