@@ -5,7 +5,8 @@
  * Layout: the PTX forms are one table, CG_MBARRIER_FORMS (base/ptx_form.h
  * stamps a raw wrapper cg_mbarrier_ptx_*_ per row, on a shared address); the
  * public calls that share a body shape (the debug count check, the barrier's
- * address, the token) are a second table, CG_MBARRIER_CALLS, each row naming
+ * address, the token) are rows of two more tables, CG_MBARRIER_CALLS (this
+ * CTA's barrier) and CG_MBARRIER_REMOTE_CALLS (another CTA's), each naming
  * the form it wraps. Forms a table cannot say (the warp-aggregated arrive)
  * and the blocking waits are written out below them.
  *
