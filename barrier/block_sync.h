@@ -17,21 +17,27 @@
 #define CG_BARRIER_BLOCK_SYNC_H
 
 #include "../base/config.h"
+#include "../base/ptx_form.h"
 
 #if CG_DEVICE_CODE_VISIBLE
-/* barrier.sync 0;                            PTX ISA 6.0, sm_70
- * All non-exited threads of the CTA; memory ordered among them (CTA scope). */
-CG_DEVICE void cg_block_sync_unaligned_(void) { asm volatile("barrier.sync 0;" ::: "memory"); }
+/* The forms (base/ptx_form.h reads the columns).
+ *
+ * cg_block_sync_unaligned_(): barrier.sync 0, all non-exited threads of the
+ * CTA; memory ordered among them (CTA scope).
+ *
+ * cg_named_barrier_sync_(id, nthreads): named barrier `id` (0..15) completes
+ * when `nthreads` threads (a multiple of 32) have arrived; non-aligned: each
+ * thread arrives on its own. Memory accesses before it are performed
+ * relative to every participant after it (CTA). The wide tiles' barrier
+ * (cg/wide_tile.h). */
+/* clang-format off */
+#define CG_BLOCK_SYNC_FORMS(X)                                                                                         \
+    X(VOID, cg_block_sync_unaligned_, 60, 70, MEM, (void), "barrier.sync 0;", ())                                     \
+    X(VOID, cg_named_barrier_sync_, 60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync %0, %1;",            \
+      ("r"(id), "r"(nthreads)))
+/* clang-format on */
 
-/* barrier.sync a, b;                         PTX ISA 6.0, sm_70
- * Named barrier a (0..15) completes when b threads (a multiple of 32) have
- * arrived; non-aligned: each thread arrives on its own. Memory accesses
- * before it are performed relative to every participant after it (CTA).
- * The wide tiles' barrier (cg/wide_tile.h). */
-CG_DEVICE void cg_named_barrier_sync_(uint32_t id, uint32_t nthreads)
-{
-    asm volatile("barrier.sync %0, %1;" ::"r"(id), "r"(nthreads) : "memory");
-}
+CG_BLOCK_SYNC_FORMS(CG_PTX_FORM)
 #endif
 
 #endif /* CG_BARRIER_BLOCK_SYNC_H */

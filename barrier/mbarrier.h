@@ -2,6 +2,14 @@
 /*
  * barrier/mbarrier.h — the mbarrier core: one small C wrapper per PTX form.
  *
+ * Layout: the PTX forms are one table, CG_MBARRIER_FORMS (base/ptx_form.h
+ * stamps a raw wrapper cg_mbarrier_ptx_*_ per row, on a shared address); the
+ * public calls that share a body shape (the debug count check, the barrier's
+ * address, the token) are rows of two more tables, CG_MBARRIER_CALLS (this
+ * CTA's barrier) and CG_MBARRIER_REMOTE_CALLS (another CTA's), each naming
+ * the form it wraps. Forms a table cannot say (the warp-aggregated arrive)
+ * and the blocking waits are written out below them.
+ *
  * An mbarrier is a 64-bit object in shared memory that counts arrivals (and,
  * on sm_90, transaction bytes) through a sequence of phases:
  *
@@ -52,6 +60,7 @@
 #include "../base/sreg.h"
 #include "../base/address.h"
 #include "../base/fence.h"
+#include "../base/ptx_form.h"
 
 /* The mbarrier object: 8 bytes, 8-byte aligned, in __shared__ memory. Opaque:
  * touch it only through the calls below. */
@@ -100,54 +109,213 @@ CG_DEVICE void cg_mbarrier_check_range_(const char *what, const void *mb, uint32
 #define CG_MBARRIER_CHECK_(what, mb, v, lo, hi) ((void)0)
 #endif
 
+
 /* ------------------------------------------------------------------------ */
-/* Initialization, the cluster init fence, invalidation                     */
+/* The PTX forms (base/ptx_form.h reads the columns)                        */
+/* ------------------------------------------------------------------------ */
+/*
+ * One row per form. `addr` is the barrier's shared::cta address
+ * (cg_smem_addr), `raddr` a shared::cluster address of another CTA's barrier
+ * (cg_mbarrier_remote_addr_ below), `state` a token's 64 bits. An arrive on
+ * this CTA's barrier returns its state (the token); one on a shared::cluster
+ * address returns none (PTX requires the sink `_`). A test returns 1 when the
+ * phase has completed: its row names the instruction, which sets predicate
+ * p; CG_MBARRIER_PRED_ wraps it in the block that declares p and turns it
+ * into %0 (selp).
+ *
+ * Flavors: every release, acquire, init and inval form is MEM (its order
+ * needs the "memory" clobber); a .relaxed arrive, expect_tx and complete_tx
+ * orders no memory and has none (VOLATILE: the compiler may move ordinary
+ * accesses across it, as the hardware may). The relaxed try_wait keeps the
+ * clobber so the compiler hoists no later access above the poll.
+ * The sm_80 rows (PTX 7.0, no .release/.cta qualifiers: release and acquire
+ * at CTA scope are their meaning) serve the sm_80 paths of the public calls.
+ */
+/* A test's asm: { .reg .pred p; <instr> selp.b32 %0, 1, 0, p; } */
+#define CG_MBARRIER_PRED_(instr) "{\n\t.reg .pred p;\n\t" instr "\n\tselp.b32 %0, 1, 0, p;\n\t}"
+
+/* clang-format off */
+#define CG_MBARRIER_FORMS(X)                                                                                           \
+    /* Initialization (.shared::cta: PTX ISA 7.8; .shared: 7.0): cg_mbarrier_init below. */                            \
+    X(VOID, cg_mbarrier_ptx_init_, 78, 80, MEM, (uint32_t addr, uint32_t count),                                       \
+      "mbarrier.init.shared::cta.b64 [%0], %1;", ("r"(addr), "r"(count)))                                              \
+    /* cg_mbarrier_init_fence_cluster(): release at cluster scope of this thread's earlier mbarrier.init: makes the    \
+     * initialized barriers visible to the other CTAs of the cluster, which may arrive on them (remotely) after a      \
+     * following cluster barrier (acquire). A lightweight fence that orders only mbarrier.init. */                     \
+    X(VOID, cg_mbarrier_init_fence_cluster, 80, 90, MEM, (void), "fence.mbarrier_init.release.cluster;", ())           \
+    /* cg_mbarrier_inval(mb): ends the barrier's life so its 8 bytes may be reused as ordinary shared memory (or       \
+     * re-initialized). No thread may be using it. */                                                                  \
+    X(VOID, cg_mbarrier_inval, 78, 80, MEM, (cg_mbarrier_t *mb), "mbarrier.inval.shared::cta.b64 [%0];",               \
+      ("r"(cg_smem_addr(mb))))                                                                                         \
+    /* Arrive on this CTA's barrier (arrivals, drops, noComplete). */                                                  \
+    X(VALUE, cg_mbarrier_ptx_arrive_sm80_, 70, 80, MEM, uint64_t, "=l", (uint32_t addr),                               \
+      "mbarrier.arrive.shared.b64 %0, [%1];", ("r"(addr)))                                                             \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_sm80_, 70, 80, MEM, uint64_t, "=l", (uint32_t addr),                          \
+      "mbarrier.arrive_drop.shared.b64 %0, [%1];", ("r"(addr)))                                                        \
+    X(VALUE, cg_mbarrier_ptx_arrive_no_complete_sm80_, 70, 80, MEM, uint64_t, "=l", (uint32_t addr, uint32_t count),   \
+      "mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;", ("r"(addr), "r"(count)))                                  \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_no_complete_sm80_, 70, 80, MEM, uint64_t, "=l",                               \
+      (uint32_t addr, uint32_t count), "mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;",                     \
+      ("r"(addr), "r"(count)))                                                                                         \
+    X(VALUE, cg_mbarrier_ptx_arrive_release_cta_, 80, 90, MEM, uint64_t, "=l", (uint32_t addr),                        \
+      "mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];", ("r"(addr)))                                            \
+    X(VALUE, cg_mbarrier_ptx_arrive_n_release_cta_, 80, 90, MEM, uint64_t, "=l", (uint32_t addr, uint32_t count),      \
+      "mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1], %2;", ("r"(addr), "r"(count)))                            \
+    X(VALUE, cg_mbarrier_ptx_arrive_release_cluster_, 80, 90, MEM, uint64_t, "=l", (uint32_t addr),                    \
+      "mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1];", ("r"(addr)))                                        \
+    X(VALUE, cg_mbarrier_ptx_arrive_n_release_cluster_, 80, 90, MEM, uint64_t, "=l",                                   \
+      (uint32_t addr, uint32_t count), "mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1], %2;",                \
+      ("r"(addr), "r"(count)))                                                                                         \
+    X(VALUE, cg_mbarrier_ptx_arrive_relaxed_cta_, 86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr),                   \
+      "mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1];", ("r"(addr)))                                            \
+    X(VALUE, cg_mbarrier_ptx_arrive_n_relaxed_cta_, 86, 90, VOLATILE, uint64_t, "=l",                                  \
+      (uint32_t addr, uint32_t count), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1], %2;",                    \
+      ("r"(addr), "r"(count)))                                                                                         \
+    X(VALUE, cg_mbarrier_ptx_arrive_relaxed_cluster_, 86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr),               \
+      "mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1];", ("r"(addr)))                                        \
+    X(VALUE, cg_mbarrier_ptx_arrive_n_relaxed_cluster_, 86, 90, VOLATILE, uint64_t, "=l",                              \
+      (uint32_t addr, uint32_t count), "mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1], %2;",                \
+      ("r"(addr), "r"(count)))                                                                                         \
+    X(VALUE, cg_mbarrier_ptx_arrive_no_complete_release_cta_, 80, 90, MEM, uint64_t, "=l",                             \
+      (uint32_t addr, uint32_t count), "mbarrier.arrive.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;",         \
+      ("r"(addr), "r"(count)))                                                                                         \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_, 80, 90, MEM, uint64_t, "=l",                        \
+      (uint32_t addr, uint32_t count), "mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;",    \
+      ("r"(addr), "r"(count)))                                                                                         \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_release_cta_, 80, 90, MEM, uint64_t, "=l", (uint32_t addr),                   \
+      "mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1];", ("r"(addr)))                                       \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_n_release_cta_, 80, 90, MEM, uint64_t, "=l",                                  \
+      (uint32_t addr, uint32_t count), "mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1], %2;",               \
+      ("r"(addr), "r"(count)))                                                                                         \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_release_cluster_, 80, 90, MEM, uint64_t, "=l", (uint32_t addr),               \
+      "mbarrier.arrive_drop.release.cluster.shared::cta.b64 %0, [%1];", ("r"(addr)))                                   \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_relaxed_cta_, 86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr),              \
+      "mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 %0, [%1];", ("r"(addr)))                                       \
+    /* cg_mbarrier_pending_count(tok): the pending arrival count recorded in a token: the count BEFORE that            \
+     * arrival (an arrival of 1 on a phase with 2 pending reads 2; seen on an H200). PTX defines it only for a         \
+     * token of arrive.noComplete or arrive_drop.noComplete; any other token gives an undefined value. Pure            \
+     * register operation. */                                                                                          \
+    X(VALUE, cg_mbarrier_pending_count, 70, 80, PURE, uint32_t, "=r", (cg_token_t tok),                                \
+      "mbarrier.pending_count.b64 %0, %1;", ("l"(tok._opaque)))                                                        \
+    /* Transaction counts on this CTA's barrier (sm_90). */                                                            \
+    X(VALUE, cg_mbarrier_ptx_arrive_tx_release_cta_, 80, 90, MEM, uint64_t, "=l", (uint32_t addr, uint32_t tx),        \
+      "mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;", ("r"(addr), "r"(tx)))                     \
+    X(VALUE, cg_mbarrier_ptx_arrive_tx_release_cluster_, 80, 90, MEM, uint64_t, "=l",                                  \
+      (uint32_t addr, uint32_t tx), "mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 %0, [%1], %2;",         \
+      ("r"(addr), "r"(tx)))                                                                                            \
+    X(VALUE, cg_mbarrier_ptx_arrive_tx_relaxed_cta_, 86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr, uint32_t tx),   \
+      "mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 %0, [%1], %2;", ("r"(addr), "r"(tx)))                     \
+    X(VALUE, cg_mbarrier_ptx_arrive_tx_relaxed_cluster_, 86, 90, VOLATILE, uint64_t, "=l",                             \
+      (uint32_t addr, uint32_t tx), "mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 %0, [%1], %2;",         \
+      ("r"(addr), "r"(tx)))                                                                                            \
+    X(VALUE, cg_mbarrier_ptx_arrive_drop_tx_release_cta_, 80, 90, MEM, uint64_t, "=l",                                 \
+      (uint32_t addr, uint32_t tx), "mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;",        \
+      ("r"(addr), "r"(tx)))                                                                                            \
+    X(VOID, cg_mbarrier_ptx_expect_tx_cta_, 80, 90, VOLATILE, (uint32_t addr, uint32_t tx),                            \
+      "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;", ("r"(addr), "r"(tx)))                                \
+    X(VOID, cg_mbarrier_ptx_expect_tx_cluster_, 80, 90, VOLATILE, (uint32_t addr, uint32_t tx),                        \
+      "mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [%0], %1;", ("r"(addr), "r"(tx)))                            \
+    X(VOID, cg_mbarrier_ptx_complete_tx_cta_, 80, 90, VOLATILE, (uint32_t addr, uint32_t tx),                          \
+      "mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [%0], %1;", ("r"(addr), "r"(tx)))                              \
+    X(VOID, cg_mbarrier_ptx_complete_tx_cluster_, 80, 90, VOLATILE, (uint32_t addr, uint32_t tx),                      \
+      "mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [%0], %1;", ("r"(addr), "r"(tx)))                          \
+    /* Arrive on another CTA's barrier (shared::cluster address; `pred` nonzero: the @p forms arrive). */              \
+    X(VOID, cg_mbarrier_ptx_arrive_remote_release_, 80, 90, MEM, (uint32_t raddr),                                     \
+      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];", ("r"(raddr)))                                    \
+    X(VOID, cg_mbarrier_ptx_arrive_remote_n_release_, 80, 90, MEM, (uint32_t raddr, uint32_t count),                   \
+      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0], %1;", ("r"(raddr), "r"(count)))                    \
+    X(VOID, cg_mbarrier_ptx_arrive_remote_relaxed_, 86, 90, VOLATILE, (uint32_t raddr),                                \
+      "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];", ("r"(raddr)))                                    \
+    X(VOID, cg_mbarrier_ptx_arrive_remote_relaxed_if_, 86, 90, VOLATILE, (uint32_t raddr, uint32_t pred),              \
+      "{\n\t.reg .pred p;\n\t"                                                                                         \
+      "setp.ne.b32 p, %1, 0;\n\t"                                                                                      \
+      "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];\n\t}", ("r"(raddr), "r"(pred)))                 \
+    X(VOID, cg_mbarrier_ptx_arrive_remote_release_if_, 80, 90, MEM, (uint32_t raddr, uint32_t pred),                   \
+      "{\n\t.reg .pred p;\n\t"                                                                                         \
+      "setp.ne.b32 p, %1, 0;\n\t"                                                                                      \
+      "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n\t}", ("r"(raddr), "r"(pred)))                 \
+    X(VOID, cg_mbarrier_ptx_arrive_tx_remote_release_, 80, 90, MEM, (uint32_t raddr, uint32_t tx),                     \
+      "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;", ("r"(raddr), "r"(tx)))             \
+    X(VOID, cg_mbarrier_ptx_arrive_tx_remote_release_if_, 80, 90, MEM, (uint32_t raddr, uint32_t tx, uint32_t pred),   \
+      "{\n\t.reg .pred p;\n\t"                                                                                         \
+      "setp.ne.b32 p, %2, 0;\n\t"                                                                                      \
+      "@p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;\n\t}",                            \
+      ("r"(raddr), "r"(tx), "r"(pred)))                                                                                \
+    X(VOID, cg_mbarrier_ptx_arrive_drop_remote_release_, 80, 90, MEM, (uint32_t raddr),                                \
+      "mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [%0];", ("r"(raddr)))                               \
+    X(VOID, cg_mbarrier_ptx_expect_tx_remote_, 80, 90, VOLATILE, (uint32_t raddr, uint32_t tx),                        \
+      "mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;", ("r"(raddr), "r"(tx)))                       \
+    X(VOID, cg_mbarrier_ptx_complete_tx_remote_, 80, 90, VOLATILE, (uint32_t raddr, uint32_t tx),                      \
+      "mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;", ("r"(raddr), "r"(tx)))                     \
+    /* Non-blocking tests of a phase, by token or by parity (acquire when true). */                                    \
+    X(VALUE, cg_mbarrier_ptx_test_wait_sm80_, 70, 80, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),            \
+      CG_MBARRIER_PRED_("mbarrier.test_wait.shared.b64 p, [%1], %2;"), ("r"(addr), "l"(state)))                        \
+    X(VALUE, cg_mbarrier_ptx_test_wait_cta_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),             \
+      CG_MBARRIER_PRED_("mbarrier.test_wait.acquire.cta.shared::cta.b64 p, [%1], %2;"), ("r"(addr), "l"(state)))       \
+    X(VALUE, cg_mbarrier_ptx_test_wait_cluster_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),         \
+      CG_MBARRIER_PRED_("mbarrier.test_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;"), ("r"(addr), "l"(state)))   \
+    X(VALUE, cg_mbarrier_ptx_test_wait_parity_sm80_, 70, 80, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity),    \
+      CG_MBARRIER_PRED_("mbarrier.test_wait.parity.shared.b64 p, [%1], %2;"), ("r"(addr), "r"(parity)))                \
+    X(VALUE, cg_mbarrier_ptx_test_wait_parity_cta_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity),     \
+      CG_MBARRIER_PRED_("mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;"),                         \
+      ("r"(addr), "r"(parity)))                                                                                        \
+    X(VALUE, cg_mbarrier_ptx_test_wait_parity_cluster_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity), \
+      CG_MBARRIER_PRED_("mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;"),                     \
+      ("r"(addr), "r"(parity)))                                                                                        \
+    /* Potentially blocking tests: the thread may be suspended until the phase completes or a time limit passes        \
+     * (system-defined, or the hint in ns). */                                                                         \
+    X(VALUE, cg_mbarrier_ptx_try_wait_cta_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),              \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;"), ("r"(addr), "l"(state)))        \
+    X(VALUE, cg_mbarrier_ptx_try_wait_cluster_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),          \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;"), ("r"(addr), "l"(state)))    \
+    X(VALUE, cg_mbarrier_ptx_try_wait_hint_cta_, 80, 90, MEM, uint32_t, "=r",                                          \
+      (uint32_t addr, uint64_t state, uint32_t hint_ns),                                                               \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2, %3;"),                             \
+      ("r"(addr), "l"(state), "r"(hint_ns)))                                                                           \
+    X(VALUE, cg_mbarrier_ptx_try_wait_hint_cluster_, 80, 90, MEM, uint32_t, "=r",                                      \
+      (uint32_t addr, uint64_t state, uint32_t hint_ns),                                                               \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;"),                         \
+      ("r"(addr), "l"(state), "r"(hint_ns)))                                                                           \
+    X(VALUE, cg_mbarrier_ptx_try_wait_parity_cta_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity),      \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;"),                          \
+      ("r"(addr), "r"(parity)))                                                                                        \
+    X(VALUE, cg_mbarrier_ptx_try_wait_parity_cluster_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity),  \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;"),                      \
+      ("r"(addr), "r"(parity)))                                                                                        \
+    X(VALUE, cg_mbarrier_ptx_try_wait_parity_relaxed_cluster_, 86, 90, MEM, uint32_t, "=r",                            \
+      (uint32_t addr, uint32_t parity),                                                                                \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 p, [%1], %2;"),                      \
+      ("r"(addr), "r"(parity)))                                                                                        \
+    X(VALUE, cg_mbarrier_ptx_try_wait_parity_hint_cta_, 80, 90, MEM, uint32_t, "=r",                                   \
+      (uint32_t addr, uint32_t parity, uint32_t hint_ns),                                                              \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2, %3;"),                      \
+      ("r"(addr), "r"(parity), "r"(hint_ns)))                                                                          \
+    X(VALUE, cg_mbarrier_ptx_try_wait_parity_hint_cluster_, 80, 90, MEM, uint32_t, "=r",                               \
+      (uint32_t addr, uint32_t parity, uint32_t hint_ns),                                                              \
+      CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;"),                  \
+      ("r"(addr), "r"(parity), "r"(hint_ns)))
+/* clang-format on */
+
+CG_MBARRIER_FORMS(CG_PTX_FORM)
+
+/* ------------------------------------------------------------------------ */
+/* Initialization                                                           */
 /* ------------------------------------------------------------------------ */
 
 /* mbarrier.init.shared::cta.b64 [addr], count;   PTX ISA 7.8 (.shared 7.0), sm_80.
  * Phase 0, `count` pending arrivals (1 .. 2^20-1), tx-count 0. One thread
  * initializes; the others may use the barrier after a block barrier
  * (__syncthreads) or, for other CTAs of the cluster, after
- * cg_mbarrier_init_fence_cluster() and a cluster barrier. */
+ * cg_mbarrier_init_fence_cluster() and a cluster barrier. (The cluster init
+ * fence and mbarrier.inval are rows of CG_MBARRIER_FORMS.) */
 CG_DEVICE void cg_mbarrier_init(cg_mbarrier_t *mb, uint32_t count)
 {
     CG_MBARRIER_CHECK_("cg_mbarrier_init", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM80
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM80();
-#endif
-}
-
-/* fence.mbarrier_init.release.cluster;   PTX ISA 8.0, sm_90.
- * Release at cluster scope of this thread's earlier mbarrier.init: makes the
- * initialized barriers visible to the other CTAs of the cluster, which may
- * arrive on them (remotely) after a following cluster barrier (acquire). A
- * lightweight fence that orders only mbarrier.init. */
-CG_DEVICE_SM90 void cg_mbarrier_init_fence_cluster(void)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.inval.shared::cta.b64 [addr];   PTX ISA 7.8 (.shared 7.0), sm_80.
- * Ends the barrier's life so its 8 bytes may be reused as ordinary shared
- * memory (or re-initialized). No thread may be using it. */
-CG_DEVICE void cg_mbarrier_inval(cg_mbarrier_t *mb)
-{
-#if CG_ARCH_HAS_SM80
-    asm volatile("mbarrier.inval.shared::cta.b64 [%0];" ::"r"(cg_smem_addr(mb)) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM80();
-#endif
+    cg_mbarrier_ptx_init_(cg_smem_addr(mb), count);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Arrive on this CTA's barrier (returns the token of the phase arrived in)  */
+/* The sm_80 paths (internal)                                                */
 /* ------------------------------------------------------------------------ */
 
 #if CG_ARCH_HAS_SM80 && !CG_ARCH_HAS_SM90
@@ -155,29 +323,17 @@ CG_DEVICE void cg_mbarrier_inval(cg_mbarrier_t *mb)
  * their meaning). One arrival, or with `drop` an arrive_drop. */
 CG_DEVICE uint64_t cg_mbarrier_arrive_sm80_(cg_mbarrier_t *mb, bool drop)
 {
-    uint64_t state = 0;
     if (drop)
-        asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
-    else
-        asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(cg_smem_addr(mb)) : "memory");
-    return state;
+        return cg_mbarrier_ptx_arrive_drop_sm80_(cg_smem_addr(mb));
+    return cg_mbarrier_ptx_arrive_sm80_(cg_smem_addr(mb));
 }
 
 /* sm_80: `count` arrivals (or drops) that must not complete the phase. */
 CG_DEVICE uint64_t cg_mbarrier_no_complete_sm80_(cg_mbarrier_t *mb, uint32_t count, bool drop)
 {
-    uint64_t state = 0;
     if (drop)
-        asm volatile("mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;"
-                     : "=l"(state)
-                     : "r"(cg_smem_addr(mb)), "r"(count)
-                     : "memory");
-    else
-        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;"
-                     : "=l"(state)
-                     : "r"(cg_smem_addr(mb)), "r"(count)
-                     : "memory");
-    return state;
+        return cg_mbarrier_ptx_arrive_drop_no_complete_sm80_(cg_smem_addr(mb), count);
+    return cg_mbarrier_ptx_arrive_no_complete_sm80_(cg_smem_addr(mb), count);
 }
 
 /* sm_80 has no arrival count without noComplete: `count - 1` arrivals (or
@@ -191,478 +347,240 @@ CG_DEVICE uint64_t cg_mbarrier_arrive_n_sm80_(cg_mbarrier_t *mb, uint32_t count,
 }
 #endif
 
-/* mbarrier.arrive.release.cta.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
- * One arrival; release at CTA scope. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
-{
-    uint64_t state = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb))
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_arrive_sm80_(mb, false);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
- * `count` arrivals (1 .. 2^20-1) at once; release at CTA scope. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_arrive_n_sm80_(mb, count, false);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
- * One arrival on this CTA's barrier, release at cluster scope: for a barrier
- * that threads of other CTAs wait on or whose phase also carries remote data. */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_cluster(cg_mbarrier_t *mb)
-{
-    uint64_t state = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1];"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.release.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.relaxed.cta.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90.
- * One arrival that orders no memory (no "memory" clobber on purpose: the
- * compiler may move ordinary accesses across it, as the hardware may). */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed(cg_mbarrier_t *mb)
-{
-    uint64_t state = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1];"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)));
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_arrive_sm80_(mb, false); /* no .relaxed on sm_80: release orders more, never less */
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.relaxed.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.6, sm_90. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count));
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_arrive_n_sm80_(mb, count, false);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90. */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_relaxed_cluster(cg_mbarrier_t *mb)
-{
-    uint64_t state = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1];"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.relaxed.cluster.shared::cta.b64 state, [addr], count;   PTX ISA 8.6, sm_90. */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.noComplete.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
- * `count` arrivals that must NOT complete the phase (undefined behaviour if
- * they would). Its token is the only kind cg_mbarrier_pending_count accepts. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_no_complete_sm80_(mb, count, false);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
- * arrive_drop of `count` that must NOT complete the phase (undefined behaviour
- * if it would): `count` fewer expected from the next phase on. Its token is
- * one cg_mbarrier_pending_count accepts. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_no_complete_sm80_(mb, count, true);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.pending_count.b64 count, state;   PTX ISA 7.0, sm_80.
- * The pending arrival count recorded in a token: the count BEFORE that
- * arrival (an arrival of 1 on a phase with 2 pending reads 2; seen on an
- * H200). PTX defines it only for a token of arrive.noComplete or
- * arrive_drop.noComplete; any other token gives an undefined value. Pure
- * register operation. */
-CG_DEVICE uint32_t cg_mbarrier_pending_count(cg_token_t tok)
-{
-    uint32_t n = 0;
-#if CG_ARCH_HAS_SM80
-    asm("mbarrier.pending_count.b64 %0, %1;" : "=r"(n) : "l"(tok._opaque));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM80();
-#endif
-    return n;
-}
-
+/* ------------------------------------------------------------------------ */
+/* The public calls on one form each: how a row becomes a function           */
+/* ------------------------------------------------------------------------ */
 /*
- * Warp-aggregated arrive: the lanes of the warp that call this together AND
- * name the same mbarrier (__match_any_sync on its address) arrive as one: the
- * lowest of them arrives with their number as count, and each gets that
- * arrive's token. Lanes that name other mbarriers form their own groups, so
- * any lane may call it from any branch. The barrier still counts threads (a
- * converged warp of 32 is 32 arrivals).
- *
- * Memory order: __syncwarp(peers) (bar.warp.sync orders memory among the
- * threads it synchronizes) puts every peer's earlier writes before the
- * leader's release.cta arrive, so a waiter's acquire sees all of them.
- * The leader's arrive is predicated on its lane, not branched to: a branch
- * lets the peers run ahead to the token shuffle while the leader's path is
- * parked (independent thread scheduling), and under heavy divergence the
- * shuffle then met the wrong lanes (docs/design/device_barrier.md, "the
- * hang"). Emits: match.any.sync.b64, bar.warp.sync, one predicated
- * mbarrier.arrive.release.cta.shared::cta.b64 with a count, two shfl.sync
- * for the token. Measured no faster than one arrive per thread for block
- * barriers; use it when fewer arrive operations matter (e.g. arrivals on a
- * hot barrier shared with other work).
+ * A row of CG_MBARRIER_CALLS:
+ *   X(shape, name, sm, check, params, form, operands, sm80)
+ *   shape     TOKEN: an arrive on this CTA's barrier, returns its token;
+ *             TEST:  a test of a phase, returns true when it has completed;
+ *             LOCAL: on this CTA's barrier, no result;
+ *             REMOTE: on CTA `rank`'s barrier, no result (the debug build
+ *             checks `rank` against the cluster's size first)
+ *   sm        90: the form only (CG_DEVICE_SM90); 80: the form on sm_90, the
+ *             row's sm80 expression on sm_80 (CG_DEVICE)
+ *   check     the debug build's range check of an argument, before the form:
+ *             COUNT (`count` in 1 .. 2^20-1), TX (`tx` in 0 .. 2^20-1) or NONE;
+ *             its message names the call
+ *   form      the CG_MBARRIER_FORMS row it runs, on the barrier's address
+ *             (cg_smem_addr, or for REMOTE cg_mbarrier_remote_addr_)
+ *   operands  the form's operands after the address: (, count) or ()
+ *   sm80      what an sm_80 build computes (the state or the test result);
+ *             NONE where sm is 90
  */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
-{
-    const uint32_t peers = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)mb);
-    const uint32_t leader = (uint32_t)__ffs(peers) - 1u;
-    uint64_t state = 0;
-    __syncwarp(peers);
+
+/* The gate of a call by its sm column. */
 #if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "setp.eq.u32 p, %1, %2;\n\t"
-                 "@p mbarrier.arrive.release.cta.shared::cta.b64 %0, [%3], %4;\n\t}"
-                 : "+l"(state)
-                 : "r"(cg_sreg_laneid()), "r"(leader), "r"(cg_smem_addr(mb)), "r"((uint32_t)__popc(peers))
-                 : "memory");
+#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80) sm90
 #elif CG_ARCH_HAS_SM80
-    /* sm_80: the leader's count - 1 arrivals that cannot complete, then one. */
-    asm volatile("{\n\t.reg .pred p, q;\n\t"
-                 "setp.eq.u32 p, %1, %2;\n\t"
-                 "setp.gt.and.u32 q, %4, 1, p;\n\t"
-                 "@q mbarrier.arrive.noComplete.shared.b64 %0, [%3], %5;\n\t"
-                 "@p mbarrier.arrive.shared.b64 %0, [%3];\n\t}"
-                 : "+l"(state)
-                 : "r"(cg_sreg_laneid()), "r"(leader), "r"(cg_smem_addr(mb)), "r"((uint32_t)__popc(peers)),
-                   "r"((uint32_t)__popc(peers) - 1u)
-                 : "memory");
+#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80) sm80
 #elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
+#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80) CG_REQUIRE_SM90();
+#else
+#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80)
 #endif
-    state = __shfl_sync(peers, state, (int)leader);
-    return cg_mbarrier_token_(state);
-}
+#define CG_MBARRIER_AT_90_(sm90, sm80) CG_AT_SM90_(sm90)
+#define CG_MBARRIER_AT_80_(sm90, sm80) CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80)
+
+/* The check column. */
+#define CG_MBARRIER_CHECK_NONE_(name)
+#define CG_MBARRIER_CHECK_COUNT_(name) CG_MBARRIER_CHECK_(#name, mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+#define CG_MBARRIER_CHECK_TX_(name) CG_MBARRIER_CHECK_(#name, mb, tx, 0u, CG_MBARRIER_MAX_TX);
+
+/* clang-format off */
+#define CG_MBARRIER_CALL_TOKEN_(name, sm, check, params, form, operands, sm80)                                         \
+    CG_PTX_DEVICE_##sm##_ cg_token_t name params                                                                       \
+    {                                                                                                                  \
+        uint64_t state = 0;                                                                                            \
+        CG_MBARRIER_CHECK_##check##_(name)                                                                             \
+        CG_MBARRIER_AT_##sm##_(state = form(cg_smem_addr(mb) CG_PTX_LIST_ operands);, state = sm80;)                   \
+        return cg_mbarrier_token_(state);                                                                              \
+    }
+#define CG_MBARRIER_CALL_TEST_(name, sm, check, params, form, operands, sm80)                                          \
+    CG_PTX_DEVICE_##sm##_ bool name params                                                                             \
+    {                                                                                                                  \
+        uint32_t done = 0;                                                                                             \
+        CG_MBARRIER_CHECK_##check##_(name)                                                                             \
+        CG_MBARRIER_AT_##sm##_(done = form(cg_smem_addr(mb) CG_PTX_LIST_ operands);, done = sm80;)                     \
+        return done != 0;                                                                                              \
+    }
+#define CG_MBARRIER_CALL_LOCAL_(name, sm, check, params, form, operands, sm80)                                         \
+    CG_PTX_DEVICE_##sm##_ void name params                                                                             \
+    {                                                                                                                  \
+        CG_MBARRIER_CHECK_##check##_(name)                                                                             \
+        CG_MBARRIER_AT_##sm##_(form(cg_smem_addr(mb) CG_PTX_LIST_ operands);, sm80;)                                   \
+    }
+#define CG_MBARRIER_CALL_REMOTE_(name, sm, check, params, form, operands, sm80)                                        \
+    CG_PTX_DEVICE_##sm##_ void name params                                                                             \
+    {                                                                                                                  \
+        CG_MBARRIER_CHECK_RANK_(#name, mb, rank);                                                                      \
+        CG_MBARRIER_CHECK_##check##_(name)                                                                             \
+        CG_MBARRIER_AT_##sm##_(form(cg_mbarrier_remote_addr_(mb, rank) CG_PTX_LIST_ operands);, sm80;)                 \
+    }
+/* clang-format on */
+
+/* Stamp one row of CG_MBARRIER_CALLS. */
+#define CG_MBARRIER_CALL(shape, ...) CG_MBARRIER_CALL_##shape##_(__VA_ARGS__)
 
 /* ------------------------------------------------------------------------ */
-/* Transaction counts (sm_90): expect, complete, arrive with expect          */
+/* The public calls on this CTA's barrier, one form each                   */
 /* ------------------------------------------------------------------------ */
+/*
+ * Each row's comment says what the call does; the PTX line, its ISA version
+ * and lowest SM are the row of its form in CG_MBARRIER_FORMS. Counts and tx
+ * counts: 1 .. 2^20-1 and 0 .. 2^20-1 (checked in a debug build).
+ */
+/* clang-format off */
+#define CG_MBARRIER_CALLS(X)                                                                                           \
+    /* ---- Arrive on this CTA's barrier (returns the token of the phase arrived in) ---- */                           \
+    /* One arrival; release at CTA scope. */                                                                           \
+    X(TOKEN, cg_mbarrier_arrive, 80, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_release_cta_, (),               \
+      cg_mbarrier_arrive_sm80_(mb, false))                                                                             \
+    /* `count` arrivals at once; release at CTA scope. */                                                              \
+    X(TOKEN, cg_mbarrier_arrive_n, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count),                                     \
+      cg_mbarrier_ptx_arrive_n_release_cta_, (, count), cg_mbarrier_arrive_n_sm80_(mb, count, false))                  \
+    /* One arrival on this CTA's barrier, release at cluster scope: for a barrier that threads of other CTAs wait      \
+     * on or whose phase also carries remote data. */                                                                  \
+    X(TOKEN, cg_mbarrier_arrive_cluster, 90, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_release_cluster_, (),   \
+      NONE)                                                                                                            \
+    /* `count` arrivals at once; release at cluster scope. */                                                          \
+    X(TOKEN, cg_mbarrier_arrive_n_cluster, 90, COUNT, (cg_mbarrier_t *mb, uint32_t count),                             \
+      cg_mbarrier_ptx_arrive_n_release_cluster_, (, count), NONE)                                                      \
+    /* One arrival that orders no memory (no "memory" clobber on purpose: the compiler may move ordinary accesses      \
+     * across it, as the hardware may). sm_80 has no .relaxed: its release orders more, never less. */                 \
+    X(TOKEN, cg_mbarrier_arrive_relaxed, 80, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_relaxed_cta_, (),       \
+      cg_mbarrier_arrive_sm80_(mb, false))                                                                             \
+    /* `count` arrivals that order no memory. */                                                                       \
+    X(TOKEN, cg_mbarrier_arrive_n_relaxed, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count),                             \
+      cg_mbarrier_ptx_arrive_n_relaxed_cta_, (, count), cg_mbarrier_arrive_n_sm80_(mb, count, false))                  \
+    /* One arrival that orders no memory, at cluster scope. */                                                         \
+    X(TOKEN, cg_mbarrier_arrive_relaxed_cluster, 90, NONE, (cg_mbarrier_t *mb),                                        \
+      cg_mbarrier_ptx_arrive_relaxed_cluster_, (), NONE)                                                               \
+    /* `count` arrivals that order no memory, at cluster scope. */                                                     \
+    X(TOKEN, cg_mbarrier_arrive_n_relaxed_cluster, 90, COUNT, (cg_mbarrier_t *mb, uint32_t count),                     \
+      cg_mbarrier_ptx_arrive_n_relaxed_cluster_, (, count), NONE)                                                      \
+    /* `count` arrivals that must NOT complete the phase (undefined behaviour if they would); release at CTA scope.    \
+     * Its token is the only kind cg_mbarrier_pending_count accepts. */                                                \
+    X(TOKEN, cg_mbarrier_arrive_no_complete, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count),                           \
+      cg_mbarrier_ptx_arrive_no_complete_release_cta_, (, count), cg_mbarrier_no_complete_sm80_(mb, count, false))     \
+    /* arrive_drop of `count` that must NOT complete the phase (undefined behaviour if it would): `count` fewer        \
+     * expected from the next phase on. Its token is one cg_mbarrier_pending_count accepts. */                         \
+    X(TOKEN, cg_mbarrier_arrive_drop_no_complete, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count),                      \
+      cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_, (, count),                                                 \
+      cg_mbarrier_no_complete_sm80_(mb, count, true))                                                                  \
+    /* ---- Transaction counts (sm_90): arrive with expect, expect, complete ---- */                                   \
+    /* expect_tx(tx) then one arrival, atomically; release at CTA scope. The phase then also waits for `tx` bytes      \
+     * to be completed (by bulk copies, st.async, or complete_tx). */                                                  \
+    X(TOKEN, cg_mbarrier_arrive_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_arrive_tx_release_cta_,  \
+      (, tx), NONE)                                                                                                    \
+    /* As cg_mbarrier_arrive_tx, release at cluster scope (bytes that come from other CTAs: multicast copies,          \
+     * remote st.async / bulk pushes). */                                                                              \
+    X(TOKEN, cg_mbarrier_arrive_tx_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx),                                  \
+      cg_mbarrier_ptx_arrive_tx_release_cluster_, (, tx), NONE)                                                        \
+    /* As cg_mbarrier_arrive_tx; orders no memory (no "memory" clobber). */                                            \
+    X(TOKEN, cg_mbarrier_arrive_tx_relaxed, 90, TX, (cg_mbarrier_t *mb, uint32_t tx),                                  \
+      cg_mbarrier_ptx_arrive_tx_relaxed_cta_, (, tx), NONE)                                                            \
+    /* As cg_mbarrier_arrive_tx_cluster; orders no memory. */                                                          \
+    X(TOKEN, cg_mbarrier_arrive_tx_relaxed_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx),                          \
+      cg_mbarrier_ptx_arrive_tx_relaxed_cluster_, (, tx), NONE)                                                        \
+    /* tx-count += tx for the current phase, no arrival. PTX has only the relaxed form: the arrive that follows (or    \
+     * precedes) carries the order. */                                                                                 \
+    X(LOCAL, cg_mbarrier_expect_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_expect_tx_cta_, (, tx),  \
+      NONE)                                                                                                            \
+    /* As cg_mbarrier_expect_tx, at cluster scope. */                                                                  \
+    X(LOCAL, cg_mbarrier_expect_tx_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx),                                  \
+      cg_mbarrier_ptx_expect_tx_cluster_, (, tx), NONE)                                                                \
+    /* tx-count -= tx, as if `tx` bytes of an async transaction had landed. Relaxed (PTX has no other form): it        \
+     * publishes no data; writes it stands for must be ordered by the arrivals of the phase. */                        \
+    X(LOCAL, cg_mbarrier_complete_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_complete_tx_cta_,      \
+      (, tx), NONE)                                                                                                    \
+    /* As cg_mbarrier_complete_tx, at cluster scope. */                                                                \
+    X(LOCAL, cg_mbarrier_complete_tx_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx),                                \
+      cg_mbarrier_ptx_complete_tx_cluster_, (, tx), NONE)                                                              \
+    /* ---- Arrive and drop out (the expected count of later phases shrinks) ---- */                                   \
+    /* One arrival in the current phase, and one fewer expected from the next phase on; the thread takes no            \
+     * further part. Release at CTA scope. */                                                                          \
+    X(TOKEN, cg_mbarrier_arrive_drop, 80, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_drop_release_cta_, (),     \
+      cg_mbarrier_arrive_sm80_(mb, true))                                                                              \
+    /* `count` arrive_drops at once; release at CTA scope. */                                                          \
+    X(TOKEN, cg_mbarrier_arrive_drop_n, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count),                                \
+      cg_mbarrier_ptx_arrive_drop_n_release_cta_, (, count), cg_mbarrier_arrive_n_sm80_(mb, count, true))              \
+    /* One arrive_drop; release at cluster scope. */                                                                   \
+    X(TOKEN, cg_mbarrier_arrive_drop_cluster, 90, NONE, (cg_mbarrier_t *mb),                                           \
+      cg_mbarrier_ptx_arrive_drop_release_cluster_, (), NONE)                                                          \
+    /* One arrive_drop that orders no memory (no "memory" clobber). */                                                 \
+    X(TOKEN, cg_mbarrier_arrive_drop_relaxed, 90, NONE, (cg_mbarrier_t *mb),                                           \
+      cg_mbarrier_ptx_arrive_drop_relaxed_cta_, (), NONE)                                                              \
+    /* expect_tx(tx) and one arrive_drop, atomically; release at CTA scope. */                                         \
+    X(TOKEN, cg_mbarrier_arrive_drop_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx),                                     \
+      cg_mbarrier_ptx_arrive_drop_tx_release_cta_, (, tx), NONE)                                                       \
+    /* ---- Non-blocking tests (one look, no suspension) ---- */                                                       \
+    /* True when the phase of `tok` has completed; then acquire at CTA scope. */                                       \
+    X(TEST, cg_mbarrier_test_wait, 80, NONE, (cg_mbarrier_t *mb, cg_token_t tok), cg_mbarrier_ptx_test_wait_cta_,      \
+      (, tok._opaque), cg_mbarrier_ptx_test_wait_sm80_(cg_smem_addr(mb), tok._opaque))                                 \
+    /* As cg_mbarrier_test_wait; acquire at cluster scope. */                                                          \
+    X(TEST, cg_mbarrier_test_wait_cluster, 90, NONE, (cg_mbarrier_t *mb, cg_token_t tok),                              \
+      cg_mbarrier_ptx_test_wait_cluster_, (, tok._opaque), NONE)                                                       \
+    /* True when the phase of parity `parity` (0 or 1; the current or the previous phase) has completed; then          \
+     * acquire at CTA scope. */                                                                                        \
+    X(TEST, cg_mbarrier_test_wait_parity, 80, NONE, (cg_mbarrier_t *mb, uint32_t parity),                              \
+      cg_mbarrier_ptx_test_wait_parity_cta_, (, parity),                                                               \
+      cg_mbarrier_ptx_test_wait_parity_sm80_(cg_smem_addr(mb), parity))                                                \
+    /* As cg_mbarrier_test_wait_parity; acquire at cluster scope. */                                                   \
+    X(TEST, cg_mbarrier_test_wait_parity_cluster, 90, NONE, (cg_mbarrier_t *mb, uint32_t parity),                      \
+      cg_mbarrier_ptx_test_wait_parity_cluster_, (, parity), NONE)                                                     \
+    /* ---- Potentially blocking tests: the hardware may suspend the thread until the phase completes or a time        \
+     * limit passes (system-defined, or the hint in ns). sm_80 has no try_wait: one look (a try that timed out at      \
+     * once). ---- */                                                                                                  \
+    /* True when the phase of `tok` has completed; then acquire at CTA scope. */                                       \
+    X(TEST, cg_mbarrier_try_wait, 80, NONE, (cg_mbarrier_t *mb, cg_token_t tok), cg_mbarrier_ptx_try_wait_cta_,        \
+      (, tok._opaque), cg_mbarrier_test_wait(mb, tok))                                                                 \
+    /* As cg_mbarrier_try_wait; acquire at cluster scope. */                                                           \
+    X(TEST, cg_mbarrier_try_wait_cluster, 90, NONE, (cg_mbarrier_t *mb, cg_token_t tok),                               \
+      cg_mbarrier_ptx_try_wait_cluster_, (, tok._opaque), NONE)                                                        \
+    /* As cg_mbarrier_try_wait; the thread is suspended at most about `hint_ns`. */                                    \
+    X(TEST, cg_mbarrier_try_wait_hint, 80, NONE, (cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns),                \
+      cg_mbarrier_ptx_try_wait_hint_cta_, (, tok._opaque, hint_ns), ((void)hint_ns, cg_mbarrier_test_wait(mb, tok)))   \
+    /* As cg_mbarrier_try_wait_hint; acquire at cluster scope. */                                                      \
+    X(TEST, cg_mbarrier_try_wait_hint_cluster, 90, NONE, (cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns),        \
+      cg_mbarrier_ptx_try_wait_hint_cluster_, (, tok._opaque, hint_ns), NONE)                                          \
+    /* True when the phase of parity `parity` has completed; then acquire at CTA scope. */                             \
+    X(TEST, cg_mbarrier_try_wait_parity, 80, NONE, (cg_mbarrier_t *mb, uint32_t parity),                               \
+      cg_mbarrier_ptx_try_wait_parity_cta_, (, parity), cg_mbarrier_test_wait_parity(mb, parity))                      \
+    /* As cg_mbarrier_try_wait_parity; acquire at cluster scope. */                                                    \
+    X(TEST, cg_mbarrier_try_wait_parity_cluster, 90, NONE, (cg_mbarrier_t *mb, uint32_t parity),                       \
+      cg_mbarrier_ptx_try_wait_parity_cluster_, (, parity), NONE)                                                      \
+    /* Observes the phase without acquiring: follow a true result with cg_fence_acquire_smem_cluster() (or its         \
+     * proxy form) before touching the shared memory the phase hands over. The "memory" clobber keeps the compiler     \
+     * from hoisting later accesses above the poll. */                                                                 \
+    X(TEST, cg_mbarrier_try_wait_parity_relaxed_cluster, 90, NONE, (cg_mbarrier_t *mb, uint32_t parity),               \
+      cg_mbarrier_ptx_try_wait_parity_relaxed_cluster_, (, parity), NONE)                                              \
+    /* As cg_mbarrier_try_wait_parity; the thread is suspended at most about `hint_ns`. */                             \
+    X(TEST, cg_mbarrier_try_wait_parity_hint, 80, NONE, (cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns),        \
+      cg_mbarrier_ptx_try_wait_parity_hint_cta_, (, parity, hint_ns),                                                  \
+      ((void)hint_ns, cg_mbarrier_test_wait_parity(mb, parity)))                                                       \
+    /* As cg_mbarrier_try_wait_parity_hint; acquire at cluster scope. */                                               \
+    X(TEST, cg_mbarrier_try_wait_parity_hint_cluster, 90, NONE,                                                        \
+      (cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns), cg_mbarrier_ptx_try_wait_parity_hint_cluster_,           \
+      (, parity, hint_ns), NONE)
+/* clang-format on */
 
-/* mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
- * expect_tx(tx) then one arrival, atomically; release at CTA scope. The phase
- * then also waits for `tx` bytes (0 .. 2^20-1) to be completed (by bulk copies,
- * st.async, or complete_tx). */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(tx)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
- * As cg_mbarrier_arrive_tx, release at cluster scope (bytes that come from
- * other CTAs: multicast copies, remote st.async / bulk pushes). */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(tx)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90.
- * Orders no memory (no "memory" clobber). */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t tx)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.6, sm_90. */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, uint32_t tx)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90.
- * tx-count += tx (0 .. 2^20-1) for the current phase, no arrival. PTX has only
- * the relaxed form: the arrive that follows (or precedes) carries the order. */
-CG_DEVICE_SM90 void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
-{
-    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(cg_smem_addr(mb)),
-                 "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
-{
-    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [%0], %1;" ::"r"(
-                     cg_smem_addr(mb)),
-                 "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90.
- * tx-count -= tx, as if `tx` bytes of an async transaction had landed. Relaxed
- * (PTX has no other form): it publishes no data; writes it stands for must be
- * ordered by the arrivals of the phase. */
-CG_DEVICE_SM90 void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
-{
-    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [%0], %1;" ::"r"(
-                     cg_smem_addr(mb)),
-                 "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [addr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 void cg_mbarrier_complete_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
-{
-    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [%0], %1;" ::"r"(
-                     cg_smem_addr(mb)),
-                 "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* ------------------------------------------------------------------------ */
-/* Arrive and drop out (expected count of later phases shrinks)              */
-/* ------------------------------------------------------------------------ */
-
-/* mbarrier.arrive_drop.release.cta.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90.
- * One arrival in the current phase, and one fewer expected from the next
- * phase on; the thread takes no further part. Release at CTA scope. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_drop(cg_mbarrier_t *mb)
-{
-    uint64_t state = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1];"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb))
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_arrive_sm80_(mb, true);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive_drop.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90. */
-CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(count)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    state = cg_mbarrier_arrive_n_sm80_(mb, count, true);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive_drop.release.cluster.shared::cta.b64 state, [addr];   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_cluster(cg_mbarrier_t *mb)
-{
-    uint64_t state = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive_drop.release.cluster.shared::cta.b64 %0, [%1];"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 state, [addr];   PTX ISA 8.6, sm_90.
- * Orders no memory (no "memory" clobber). */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
-{
-    uint64_t state = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 %0, [%1];"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
-
-/* mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 state, [addr], txCount;   PTX ISA 8.0, sm_90.
- * expect_tx(tx) and one arrive_drop, atomically. */
-CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
-{
-    uint64_t state = 0;
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;"
-                 : "=l"(state)
-                 : "r"(cg_smem_addr(mb)), "r"(tx)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return cg_mbarrier_token_(state);
-}
+CG_MBARRIER_CALLS(CG_MBARRIER_CALL)
 
 /* ------------------------------------------------------------------------ */
 /* Arrive on the same-offset barrier of another CTA of the cluster (by rank) */
 /* ------------------------------------------------------------------------ */
 /*
- * `mb` is this CTA's barrier; the arrival lands on the barrier at the same
- * shared-memory offset in CTA `rank` of the cluster (which may be this CTA).
- * The address comes from cg_smem_map_rank_addr (mapa, base/address.h). A
- * shared::cluster arrive returns no token (PTX requires the sink `_`): the
- * remote CTA's threads wait on their own barrier, with .cluster acquire.
- * The remote barrier must have been initialized and made visible
- * (cg_mbarrier_init_fence_cluster + a cluster barrier) before the first remote
- * arrive, and its CTA must not exit while remote arrivals may still come.
+ * A remote call's `mb` is this CTA's barrier; the arrival lands on the
+ * barrier at the same shared-memory offset in CTA `rank` of the cluster
+ * (which may be this CTA). The address comes from cg_smem_map_rank_addr
+ * (mapa, base/address.h). A shared::cluster arrive returns no token (PTX
+ * requires the sink `_`): the remote CTA's threads wait on their own
+ * barrier, with .cluster acquire. The remote barrier must have been
+ * initialized and made visible (cg_mbarrier_init_fence_cluster + a cluster
+ * barrier) before the first remote arrive, and its CTA must not exit while
+ * remote arrivals may still come.
  */
 
 #if CG_DEBUG
@@ -691,159 +609,100 @@ CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t ran
     return cg_smem_map_rank_addr(cg_smem_addr(mb), rank);
 }
 
-/* mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
- * One arrival on CTA `rank`'s barrier; release at cluster scope (publishes
- * this thread's earlier writes, DSMEM writes into that CTA included). */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote", mb, rank);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
+/* The calls (rows as in CG_MBARRIER_CALLS, shape REMOTE). */
+/* clang-format off */
+#define CG_MBARRIER_REMOTE_CALLS(X)                                                                                    \
+    /* One arrival on CTA `rank`'s barrier; release at cluster scope (publishes this thread's earlier writes, DSMEM    \
+     * writes into that CTA included). */                                                                              \
+    X(REMOTE, cg_mbarrier_arrive_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                                 \
+      cg_mbarrier_ptx_arrive_remote_release_, (), NONE)                                                                \
+    /* `count` arrivals on CTA `rank`'s barrier; release at cluster scope. */                                          \
+    X(REMOTE, cg_mbarrier_arrive_remote_n, 90, COUNT, (cg_mbarrier_t *mb, uint32_t rank, uint32_t count),              \
+      cg_mbarrier_ptx_arrive_remote_n_release_, (, count), NONE)                                                       \
+    /* One arrival on CTA `rank`'s barrier that counts only; orders no memory (no "memory" clobber). */                \
+    X(REMOTE, cg_mbarrier_arrive_remote_relaxed, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                         \
+      cg_mbarrier_ptx_arrive_remote_relaxed_, (), NONE)                                                                \
+    /* As cg_mbarrier_arrive_remote_relaxed when `pred` is nonzero, nothing otherwise (the predicate is on the         \
+     * instruction: no branch). */                                                                                     \
+    X(REMOTE, cg_mbarrier_arrive_remote_relaxed_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred),       \
+      cg_mbarrier_ptx_arrive_remote_relaxed_if_, (, pred), NONE)                                                       \
+    /* As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the predicate is applied to the         \
+     * instruction itself (no branch), so a warp can call it uniformly and let only some lanes arrive. */              \
+    X(REMOTE, cg_mbarrier_arrive_remote_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred),               \
+      cg_mbarrier_ptx_arrive_remote_release_if_, (, pred), NONE)                                                       \
+    /* expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically; release at cluster scope. */                 \
+    X(REMOTE, cg_mbarrier_arrive_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                   \
+      cg_mbarrier_ptx_arrive_tx_remote_release_, (, tx), NONE)                                                         \
+    /* As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise. */                                   \
+    X(REMOTE, cg_mbarrier_arrive_tx_remote_if, 90, TX,                                                                 \
+      (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx, uint32_t pred), cg_mbarrier_ptx_arrive_tx_remote_release_if_,    \
+      (, tx, pred), NONE)                                                                                              \
+    /* One arrive_drop on CTA `rank`'s barrier; release at cluster scope. */                                           \
+    X(REMOTE, cg_mbarrier_arrive_drop_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank),                            \
+      cg_mbarrier_ptx_arrive_drop_remote_release_, (), NONE)                                                           \
+    /* tx-count += tx on CTA `rank`'s barrier, no arrival (relaxed, as cg_mbarrier_expect_tx). */                      \
+    X(REMOTE, cg_mbarrier_expect_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                   \
+      cg_mbarrier_ptx_expect_tx_remote_, (, tx), NONE)                                                                 \
+    /* tx-count -= tx on CTA `rank`'s barrier (relaxed, as cg_mbarrier_complete_tx). */                                \
+    X(REMOTE, cg_mbarrier_complete_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx),                 \
+      cg_mbarrier_ptx_complete_tx_remote_, (, tx), NONE)
+/* clang-format on */
 
-/* mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr], count;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uint32_t count)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_n", mb, rank);
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_remote_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0], %1;" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(count)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
+CG_MBARRIER_REMOTE_CALLS(CG_MBARRIER_CALL)
 
-/* mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.6, sm_90.
- * Counts only; orders no memory (no "memory" clobber). */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t rank)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_relaxed", mb, rank);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];" ::"r"(
-        cg_mbarrier_remote_addr_(mb, rank)));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
+/* ------------------------------------------------------------------------ */
+/* Warp-aggregated arrive (hand-written: a predicate built in the asm, and  */
+/* the state as an in-out operand)                                          */
+/* ------------------------------------------------------------------------ */
 
-/* @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.6, sm_90.
- * As cg_mbarrier_arrive_remote_relaxed when `pred` is nonzero, nothing
- * otherwise (the predicate is on the instruction: no branch). */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_relaxed_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+/*
+ * Warp-aggregated arrive: the lanes of the warp that call this together AND
+ * name the same mbarrier (__match_any_sync on its address) arrive as one: the
+ * lowest of them arrives with their number as count, and each gets that
+ * arrive's token. Lanes that name other mbarriers form their own groups, so
+ * any lane may call it from any branch. The barrier still counts threads (a
+ * converged warp of 32 is 32 arrivals).
+ *
+ * Memory order: __syncwarp(peers) (bar.warp.sync orders memory among the
+ * threads it synchronizes) puts every peer's earlier writes before the
+ * leader's release.cta arrive, so a waiter's acquire sees all of them.
+ * The leader's arrive is predicated on its lane, not branched to: a branch
+ * lets the peers run ahead to the token shuffle while the leader's path is
+ * parked (independent thread scheduling), and under heavy divergence the
+ * shuffle then met the wrong lanes (docs/design/device_barrier.md, "the
+ * hang"). Emits: match.any.sync.b64, bar.warp.sync, one predicated
+ * mbarrier.arrive.release.cta.shared::cta.b64 with a count, two shfl.sync
+ * for the token. Measured no faster than one arrive per thread for block
+ * barriers; use it when fewer arrive operations matter (e.g. arrivals on a
+ * hot barrier shared with other work).
+ */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
 {
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_relaxed_if", mb, rank);
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "setp.ne.b32 p, %1, 0;\n\t"
-                 "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];\n\t}" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(pred));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* @p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90.
- * As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the
- * predicate is applied to the instruction itself (no branch), so a warp can
- * call it uniformly and let only some lanes arrive. */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_if", mb, rank);
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "setp.ne.b32 p, %1, 0;\n\t"
-                 "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n\t}" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(pred)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [remAddr], txCount;   PTX ISA 8.0, sm_90.
- * expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically. */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote", mb, rank);
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(tx)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* @p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [remAddr], txCount;   PTX ISA 8.0, sm_90.
- * As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise. */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx,
-                                               uint32_t pred)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote_if", mb, rank);
-    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_remote_if", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "setp.ne.b32 p, %2, 0;\n\t"
-                 "@p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;\n\t}" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(tx), "r"(pred)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [remAddr];   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_drop_remote", mb, rank);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_expect_tx_remote", mb, rank);
-    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
-
-/* mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [remAddr], txCount;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
-{
-    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_complete_tx_remote", mb, rank);
-    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
-#if CG_ARCH_HAS_SM90
-    asm volatile("mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;" ::"r"(
-                     cg_mbarrier_remote_addr_(mb, rank)),
-                 "r"(tx));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
+    const uint32_t peers = __match_any_sync(__activemask(), (unsigned long long)(uintptr_t)mb);
+    const uint32_t leader = (uint32_t)__ffs(peers) - 1u;
+    uint64_t state = 0;
+    __syncwarp(peers);
+    /* @p mbarrier.arrive.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
+     * sm_80 (PTX ISA 7.0): the leader's count - 1 arrivals that cannot
+     * complete (@q mbarrier.arrive.noComplete.shared.b64), then one. */
+    CG_MBARRIER_AT_SM90_ELSE_SM80_(
+        asm volatile("{\n\t.reg .pred p;\n\t"
+                     "setp.eq.u32 p, %1, %2;\n\t"
+                     "@p mbarrier.arrive.release.cta.shared::cta.b64 %0, [%3], %4;\n\t}"
+                     : "+l"(state)
+                     : "r"(cg_sreg_laneid()), "r"(leader), "r"(cg_smem_addr(mb)), "r"((uint32_t)__popc(peers))
+                     : "memory");
+        , asm volatile("{\n\t.reg .pred p, q;\n\t"
+                       "setp.eq.u32 p, %1, %2;\n\t"
+                       "setp.gt.and.u32 q, %4, 1, p;\n\t"
+                       "@q mbarrier.arrive.noComplete.shared.b64 %0, [%3], %5;\n\t"
+                       "@p mbarrier.arrive.shared.b64 %0, [%3];\n\t}"
+                       : "+l"(state)
+                       : "r"(cg_sreg_laneid()), "r"(leader), "r"(cg_smem_addr(mb)), "r"((uint32_t)__popc(peers)),
+                         "r"((uint32_t)__popc(peers) - 1u)
+                       : "memory");)
+    state = __shfl_sync(peers, state, (int)leader);
+    return cg_mbarrier_token_(state);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -909,269 +768,6 @@ CG_DEVICE_SM90 void cg_mbarrier_release_smem_remote_async_if(cg_mbarrier_t *mb, 
 {
     cg_fence_proxy_async_release_smem_cluster();
     cg_mbarrier_arrive_remote_relaxed_if(mb, rank, pred);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Non-blocking tests (one look, no suspension)                              */
-/* ------------------------------------------------------------------------ */
-
-/* mbarrier.test_wait.acquire.cta.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90.
- * True when the phase of `tok` has completed; then acquire at CTA scope. */
-CG_DEVICE bool cg_mbarrier_test_wait(cg_mbarrier_t *mb, cg_token_t tok)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.shared.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.test_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 bool cg_mbarrier_test_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90.
- * True when the phase of parity `parity` (0 or 1; the current or the previous
- * phase) has completed; then acquire at CTA scope. */
-CG_DEVICE bool cg_mbarrier_test_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 bool cg_mbarrier_test_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Potentially blocking tests: the hardware may suspend the thread until the */
-/* phase completes or a time limit passes (system-defined, or the hint in ns)*/
-/* ------------------------------------------------------------------------ */
-
-/* mbarrier.try_wait.acquire.cta.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_try_wait(cg_mbarrier_t *mb, cg_token_t tok)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    done = cg_mbarrier_test_wait(mb, tok); /* sm_80 has no try_wait: one look */
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 bool cg_mbarrier_try_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.acquire.cta.shared::cta.b64 waitComplete, [addr], state, suspendTimeHint;   PTX ISA 8.0, sm_90.
- * As cg_mbarrier_try_wait; the thread is suspended at most about `hint_ns`. */
-CG_DEVICE bool cg_mbarrier_try_wait_hint(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2, %3;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque), "r"(hint_ns)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    (void)hint_ns; /* sm_80 has no try_wait: one look (a try that timed out at once) */
-    done = cg_mbarrier_test_wait(mb, tok);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.acquire.cluster.shared::cta.b64 waitComplete, [addr], state, suspendTimeHint;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 bool cg_mbarrier_try_wait_hint_cluster(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "l"(tok._opaque), "r"(hint_ns)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_try_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    done = cg_mbarrier_test_wait_parity(mb, parity); /* sm_80 has no try_wait: one look */
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 waitComplete, [addr], phaseParity;   PTX ISA 8.6, sm_90.
- * Observes the phase without acquiring: follow a true result with
- * cg_fence_acquire_smem_cluster() (or its proxy form) before touching the
- * shared memory the phase hands over. The "memory" clobber keeps the
- * compiler from hoisting later accesses above the poll. */
-CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_relaxed_cluster(cg_mbarrier_t *mb, uint32_t parity)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 waitComplete, [addr], phaseParity, suspendTimeHint;   PTX ISA 8.0, sm_90. */
-CG_DEVICE bool cg_mbarrier_try_wait_parity_hint(cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2, %3;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity), "r"(hint_ns)
-                 : "memory");
-#elif CG_ARCH_HAS_SM80
-    (void)hint_ns; /* sm_80 has no try_wait: one look (a try that timed out at once) */
-    done = cg_mbarrier_test_wait_parity(mb, parity);
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
-}
-
-/* mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 waitComplete, [addr], phaseParity, suspendTimeHint;   PTX ISA 8.0, sm_90. */
-CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_hint_cluster(cg_mbarrier_t *mb, uint32_t parity,
-                                                        uint32_t hint_ns)
-{
-    uint32_t done = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;\n\t"
-                 "selp.b32 %0, 1, 0, p;\n\t}"
-                 : "=r"(done)
-                 : "r"(cg_smem_addr(mb)), "r"(parity), "r"(hint_ns)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-    return done != 0;
 }
 
 /* ------------------------------------------------------------------------ */
