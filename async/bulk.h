@@ -64,8 +64,8 @@
     X(VOID, cg_cp_async_16, 78, 80, MEM, (uint32_t dst_saddr, const void *src),                                        \
       "cp.async.cg.shared::cta.global [%0], [%1], 16;", ("r"(dst_saddr), "l"(src)))                                    \
     /* Commits this thread's pending cp.async copies and waits until all of them have completed: their writes are    \
-     * then performed and visible to this thread (a later release — an mbarrier arrive, a block barrier — publishes \
-     * them). */                                                                                                       \
+     * then performed and visible to this thread (a later release — an mbarrier arrive, a block barrier —            \
+     * publishes them). */                                                                                             \
     X(VOID, cg_cp_async_wait_all, 70, 80, MEM, (void), "cp.async.wait_all;", ())                                       \
     /* Closes this thread's cp.async copies issued since the last commit into one cp.async-group (a "stage"), which  \
      * cp.async.wait_group counts. */                                                                                  \

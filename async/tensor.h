@@ -147,8 +147,9 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
 /* One row per PTX form (base/ptx_form.h reads the columns); every one is asm
  * volatile with a "memory" clobber. The map operand is a generic address
  * (of a __grid_constant__ parameter, a const or a global map). The loads'
- * and stores' rows are the forms inside the public calls below (which check
- * their operands in a debug build first); the other rows are public calls. */
+ * and stores' rows (name_<r>d_ptx_) are the unchecked forms inside the
+ * public calls below, which check their operands in a debug build first;
+ * the other rows are public calls. */
 /* clang-format off */
 #define CG_TENSOR_FORMS(X)                                                                                             \
     /* ---- The tensor map itself ---- */                                                                              \
@@ -159,80 +160,86 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
      * cg_tensor_map_fence_release and synchronized with this one). */                                                 \
     X(VOID, cg_tensor_map_fence_acquire, 83, 90, MEM, (const cg_tensor_map_t *map),                                    \
       "fence.proxy.tensormap::generic.acquire.gpu [%0], 128;", ("l"(map)))                                             \
-    /* Release, .gpu scope: this thread's earlier generic writes of a tensor map are ordered before the tensormap-proxy \
-     * reads of threads that acquire it. */                                                                            \
+    /* Release, .gpu scope: this thread's earlier generic writes of a tensor map are ordered before the               \
+     * tensormap-proxy reads of threads that acquire it. */                                                            \
     X(VOID, cg_tensor_map_fence_release, 83, 90, MEM, (void), "fence.proxy.tensormap::generic.release.gpu;", ())       \
-    /* ---- Per-rank copies: loads, multicast loads, stores, L2 prefetches ---- */                                     \
-    /* The PTX forms of cg_tensor_load_<r>d (below): dst_saddr and mbar_saddr are shared::cta addresses. */            \
+    /* The unchecked forms of cg_tensor_load_<r>d (below). */                                                          \
     X(VOID, cg_tensor_load_1d_ptx_, 80, 90, MEM,                                                                       \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, uint32_t mbar_saddr),                               \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar),                                        \
       "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2}], [%3];",      \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(mbar_saddr)))                                                            \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(cg_smem_addr(mbar))))                                            \
     X(VOID, cg_tensor_load_2d_ptx_, 80, 90, MEM,                                                                       \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, uint32_t mbar_saddr),                   \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar),                            \
       "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];",  \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(mbar_saddr)))                                                   \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar))))                                   \
     X(VOID, cg_tensor_load_3d_ptx_, 80, 90, MEM,                                                                       \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, uint32_t mbar_saddr),       \
-      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];", \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(mbar_saddr)))                                          \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar),                \
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "                              \
+      "[%0], [%1, {%2, %3, %4}], [%5];",                                                                               \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar))))                          \
     X(VOID, cg_tensor_load_4d_ptx_, 80, 90, MEM,                                                                       \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, uint32_t mbar_saddr), \
-      "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6];", \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(mbar_saddr)))                                 \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar),    \
+      "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "                              \
+      "[%0], [%1, {%2, %3, %4, %5}], [%6];",                                                                           \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar))))                 \
     X(VOID, cg_tensor_load_5d_ptx_, 80, 90, MEM,                                                                       \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, uint32_t mbar_saddr), \
-      "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5, %6}], [%7];", \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(mbar_saddr)))                        \
-    /* The PTX forms of cg_tensor_load_multicast_<r>d (arch-specific targets only, CG_ARCH_HAS_MULTICAST). */          \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,              \
+       cg_mbarrier_t *mbar),                                                                                           \
+      "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "                              \
+      "[%0], [%1, {%2, %3, %4, %5, %6}], [%7];",                                                                       \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar))))        \
+    /* The unchecked forms of cg_tensor_load_multicast_<r>d (arch-specific targets only, CG_ARCH_HAS_MULTICAST). */    \
     X(VOID, cg_tensor_load_multicast_1d_ptx_, 80, 90a, MEM,                                                            \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, uint32_t mbar_saddr, uint16_t cta_mask),            \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar, uint16_t cta_mask),                     \
       "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
       "[%0], [%1, {%2}], [%3], %4;",                                                                                   \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(mbar_saddr), "h"(cta_mask)))                                             \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))                             \
     X(VOID, cg_tensor_load_multicast_2d_ptx_, 80, 90a, MEM,                                                            \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, uint32_t mbar_saddr, uint16_t cta_mask), \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar, uint16_t cta_mask),         \
       "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
       "[%0], [%1, {%2, %3}], [%4], %5;",                                                                               \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(mbar_saddr), "h"(cta_mask)))                                    \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))                    \
     X(VOID, cg_tensor_load_multicast_3d_ptx_, 80, 90a, MEM,                                                            \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, uint32_t mbar_saddr, uint16_t cta_mask), \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar,                 \
+       uint16_t cta_mask),                                                                                             \
       "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
       "[%0], [%1, {%2, %3, %4}], [%5], %6;",                                                                           \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(mbar_saddr), "h"(cta_mask)))                           \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))           \
     X(VOID, cg_tensor_load_multicast_4d_ptx_, 80, 90a, MEM,                                                            \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, uint32_t mbar_saddr, uint16_t cta_mask), \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar,     \
+       uint16_t cta_mask),                                                                                             \
       "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
       "[%0], [%1, {%2, %3, %4, %5}], [%6], %7;",                                                                       \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(mbar_saddr), "h"(cta_mask)))                  \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))  \
     X(VOID, cg_tensor_load_multicast_5d_ptx_, 80, 90a, MEM,                                                            \
-      (uint32_t dst_saddr, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, uint32_t mbar_saddr, uint16_t cta_mask), \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,              \
+       cg_mbarrier_t *mbar, uint16_t cta_mask),                                                                        \
       "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
       "[%0], [%1, {%2, %3, %4, %5, %6}], [%7], %8;",                                                                   \
-      ("r"(dst_saddr), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(mbar_saddr), "h"(cta_mask)))         \
-    /* The PTX forms of cg_tensor_store_<r>d (below): src_saddr is a shared::cta address. */                           \
-    X(VOID, cg_tensor_store_1d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, uint32_t src_saddr,                     \
-      int32_t c0),                                                                                                     \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar)),         \
+       "h"(cta_mask)))                                                                                                 \
+    /* The unchecked forms of cg_tensor_store_<r>d (below). */                                                         \
+    X(VOID, cg_tensor_store_1d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, const void *src),           \
       "cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%0, {%2}], [%1];",                                  \
-      ("l"(map), "r"(src_saddr), "r"(c0)))                                                                             \
-    X(VOID, cg_tensor_store_2d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, uint32_t src_saddr,                     \
-      int32_t c0, int32_t c1),                                                                                         \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0)))                                                                     \
+    X(VOID, cg_tensor_store_2d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src),                                           \
       "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];",                              \
-      ("l"(map), "r"(src_saddr), "r"(c0), "r"(c1)))                                                                    \
-    X(VOID, cg_tensor_store_3d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, uint32_t src_saddr,                     \
-      int32_t c0, int32_t c1, int32_t c2),                                                                             \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1)))                                                            \
+    X(VOID, cg_tensor_store_3d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src),                               \
       "cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];",                          \
-      ("l"(map), "r"(src_saddr), "r"(c0), "r"(c1), "r"(c2)))                                                           \
-    X(VOID, cg_tensor_store_4d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, uint32_t src_saddr,                     \
-      int32_t c0, int32_t c1, int32_t c2, int32_t c3),                                                                 \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2)))                                                   \
+    X(VOID, cg_tensor_store_4d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src),                   \
       "cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5}], [%1];",                      \
-      ("l"(map), "r"(src_saddr), "r"(c0), "r"(c1), "r"(c2), "r"(c3)))                                                  \
-    X(VOID, cg_tensor_store_5d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, uint32_t src_saddr,                     \
-      int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4),                                                     \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3)))                                          \
+    X(VOID, cg_tensor_store_5d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src),       \
       "cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];",                  \
-      ("l"(map), "r"(src_saddr), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)))                                         \
-    /* cg_tensor_prefetch_<r>d(map, c0, .., c<r-1>): a hint: start bringing the box at (c0, .., c<r-1>) into L2.       \
-     * Nothing to wait for; no memory is changed. */                                                                   \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)))                                 \
+    /* cg_tensor_prefetch_<r>d(map, c0, .., c<r-1>): a hint: start bringing the box at (c0, .., c<r-1>) into           \
+     * L2. Nothing to wait for; no memory is changed. */                                                               \
     X(VOID, cg_tensor_prefetch_1d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0),                              \
       "cp.async.bulk.prefetch.tensor.1d.L2.global.tile [%0, {%1}];",                                                   \
       ("l"(map), "r"(c0)))                                                                                             \
@@ -242,10 +249,12 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
     X(VOID, cg_tensor_prefetch_3d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2),      \
       "cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];",                                           \
       ("l"(map), "r"(c0), "r"(c1), "r"(c2)))                                                                           \
-    X(VOID, cg_tensor_prefetch_4d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3), \
+    X(VOID, cg_tensor_prefetch_4d, 80, 90, MEM,                                                                        \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3),                                    \
       "cp.async.bulk.prefetch.tensor.4d.L2.global.tile [%0, {%1, %2, %3, %4}];",                                       \
       ("l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3)))                                                                  \
-    X(VOID, cg_tensor_prefetch_5d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4), \
+    X(VOID, cg_tensor_prefetch_5d, 80, 90, MEM,                                                                        \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4),                        \
       "cp.async.bulk.prefetch.tensor.5d.L2.global.tile [%0, {%1, %2, %3, %4, %5}];",                                   \
       ("l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)))
 /* clang-format on */
@@ -268,15 +277,24 @@ CG_TENSOR_FORMS(CG_PTX_FORM)
       (c[0], c[1], c[2], c[3], c[4]), __VA_ARGS__)
 
 /* A load of rank r, `name`_<r>d: the debug checks of the tile, the map and
- * x, then its form (name_<r>d_ptx_) with the shared::cta addresses of the
- * tile and the barrier; `more` is what follows mbar (the multicast mask). */
+ * x, then its unchecked form name_<r>d_ptx_ (the table); `more` is what
+ * follows mbar (the multicast mask). */
 #define CG_TENSOR_LOAD_(r, coords, args, elems, attr, name, more, more_args)                                           \
     attr void name##_##r##d(void *dst, const cg_tensor_map_t *map, CG_PTX_LIST_ coords,                                \
                             cg_mbarrier_t *mbar CG_PTX_LIST_ more)                                                     \
     {                                                                                                                  \
         CG_TENSOR_CHECK_(#name "_" #r "d", dst, map);                                                                  \
         CG_TENSOR_CHECK_X_(#name "_" #r "d", c0);                                                                      \
-        name##_##r##d_ptx_(cg_smem_addr(dst), map, CG_PTX_LIST_ args, cg_smem_addr(mbar) CG_PTX_LIST_ more_args);      \
+        name##_##r##d_ptx_(dst, map, CG_PTX_LIST_ args, mbar CG_PTX_LIST_ more_args);                                  \
+    }
+
+/* A store of rank r: the debug checks, then its unchecked form. */
+#define CG_TENSOR_STORE_(r, coords, args, elems, name)                                                                 \
+    CG_DEVICE_SM90 void name##_##r##d(const cg_tensor_map_t *map, CG_PTX_LIST_ coords, const void *src)                \
+    {                                                                                                                  \
+        CG_TENSOR_CHECK_(#name "_" #r "d", src, map);                                                                  \
+        CG_TENSOR_CHECK_X_(#name "_" #r "d", c0);                                                                      \
+        name##_##r##d_ptx_(map, CG_PTX_LIST_ args, src);                                                               \
     }
 
 /* cg_tensor_load_<r>d, r = 1..5, e.g.
@@ -286,7 +304,6 @@ CG_TENSOR_FORMS(CG_PTX_FORM)
  * (c0, .., c<r-1>) lands in this CTA's shared memory at dst; `mbar` (this
  * CTA) gets complete_tx of the box's bytes (out-of-bounds elements, filled,
  * included). */
-CG_TENSOR_RANKS_(CG_TENSOR_LOAD_, CG_DEVICE_SM90, cg_tensor_load, (), ())
 
 /* cg_tensor_load_multicast_<r>d, r = 1..5, e.g.
  *   void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1,
@@ -295,17 +312,6 @@ CG_TENSOR_RANKS_(CG_TENSOR_LOAD_, CG_DEVICE_SM90, cg_tensor_load, (), ())
  * One thread: the same box lands at dst's offset in every CTA of the
  * cluster whose bit is set in cta_mask (bit i = cluster rank i); each gets
  * complete_tx of the box's bytes on its mbarrier at mbar's offset. */
-CG_TENSOR_RANKS_(CG_TENSOR_LOAD_, CG_DEVICE, cg_tensor_load_multicast, (, uint16_t cta_mask), (, cta_mask))
-
-/* A store of rank r: the debug checks, then its form with the tile's
- * shared::cta address. */
-#define CG_TENSOR_STORE_(r, coords, args, elems, name)                                                                 \
-    CG_DEVICE_SM90 void name##_##r##d(const cg_tensor_map_t *map, CG_PTX_LIST_ coords, const void *src)                \
-    {                                                                                                                  \
-        CG_TENSOR_CHECK_(#name "_" #r "d", src, map);                                                                  \
-        CG_TENSOR_CHECK_X_(#name "_" #r "d", c0);                                                                      \
-        name##_##r##d_ptx_(map, cg_smem_addr(src), CG_PTX_LIST_ args);                                                 \
-    }
 
 /* cg_tensor_store_<r>d, r = 1..5, e.g.
  *   void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src);
@@ -315,7 +321,14 @@ CG_TENSOR_RANKS_(CG_TENSOR_LOAD_, CG_DEVICE, cg_tensor_load_multicast, (, uint16
  * elements outside the tensor are skipped. Joins this thread's open bulk
  * async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_TENSOR_RANKS_(CG_TENSOR_STORE_, cg_tensor_store)
+
+/* The three copies of rank r, defined rank by rank as before (a debug
+ * build numbers the strings of their checks in the PTX in that order). */
+#define CG_TENSOR_COPIES_(r, coords, args, elems, ...)                                                                 \
+    CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE_SM90, cg_tensor_load, (), ())                                    \
+    CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE, cg_tensor_load_multicast, (, uint16_t cta_mask), (, cta_mask))  \
+    CG_TENSOR_STORE_(r, coords, args, elems, cg_tensor_store)
+CG_TENSOR_RANKS_(CG_TENSOR_COPIES_, )
 
 /* ------------------------------------------------------------------------ */
 /* Rank chosen at run time: coords[0 .. rank-1], dimension 0 first            */
@@ -355,8 +368,8 @@ CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_store,
                    (, src))
 
 /* cg_tensor_prefetch_<rank>d with the coordinates in an array. */
-CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_prefetch, (const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords),
-                   (map, ), ())
+CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_prefetch,
+                   (const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords), (map, ), ())
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_ASYNC_TENSOR_H */
