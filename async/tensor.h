@@ -322,8 +322,8 @@ CG_TENSOR_FORMS(CG_PTX_FORM)
  * async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
 
-/* The three copies of rank r, defined rank by rank as before (a debug
- * build numbers the strings of their checks in the PTX in that order). */
+/* The three copies of rank r, defined rank by rank: load, multicast load,
+ * store (the order a debug build's PTX lists the strings of their checks). */
 #define CG_TENSOR_COPIES_(r, coords, args, elems, ...)                                                                 \
     CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE_SM90, cg_tensor_load, (), ())                                    \
     CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE, cg_tensor_load_multicast, (, uint16_t cta_mask), (, cta_mask))  \
