@@ -127,10 +127,10 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
 /* The x coordinate: an odd one is a multiple of 16 bytes for no element
  * size (the map's element size is not readable on the device, so this is
  * the part of the rule a debug build can check). */
-#define CG_TENSOR_CHECK_X_(what, c0)                                                              \
-    do {                                                                                          \
-        if (CG_UNLIKELY_(((c0) & 1) != 0))                                                        \
-            cg_tensor_report_x_((what), (c0));                                                    \
+#define CG_TENSOR_CHECK_X_(what, c0)                                                                                   \
+    do {                                                                                                               \
+        if (CG_UNLIKELY_(((c0) & 1) != 0))                                                                             \
+            cg_tensor_report_x_((what), (c0));                                                                         \
     } while (0)
 /* A rank outside 1..5 in the run-time-rank forms. */
 #define CG_TENSOR_BAD_RANK_(what, rank) cg_tensor_report_rank_((what), (rank))
@@ -160,7 +160,7 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
      * cg_tensor_map_fence_release and synchronized with this one). */                                                 \
     X(VOID, cg_tensor_map_fence_acquire, 83, 90, MEM, (const cg_tensor_map_t *map),                                    \
       "fence.proxy.tensormap::generic.acquire.gpu [%0], 128;", ("l"(map)))                                             \
-    /* Release, .gpu scope: this thread's earlier generic writes of a tensor map are ordered before the               \
+    /* Release, .gpu scope: this thread's earlier generic writes of a tensor map are ordered before the                \
      * tensormap-proxy reads of threads that acquire it. */                                                            \
     X(VOID, cg_tensor_map_fence_release, 83, 90, MEM, (void), "fence.proxy.tensormap::generic.release.gpu;", ())       \
     /* The unchecked forms of cg_tensor_load_<r>d (below). */                                                          \
