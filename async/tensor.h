@@ -84,6 +84,7 @@
 #include "../barrier/mbarrier.h"
 #include "../base/address.h"
 #include "../base/config.h"
+#include "../base/ptx_form.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
@@ -126,10 +127,10 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
 /* The x coordinate: an odd one is a multiple of 16 bytes for no element
  * size (the map's element size is not readable on the device, so this is
  * the part of the rule a debug build can check). */
-#define CG_TENSOR_CHECK_X_(what, c0)                                                              \
-    do {                                                                                          \
-        if (CG_UNLIKELY_(((c0) & 1) != 0))                                                        \
-            cg_tensor_report_x_((what), (c0));                                                    \
+#define CG_TENSOR_CHECK_X_(what, c0)                                                                                   \
+    do {                                                                                                               \
+        if (CG_UNLIKELY_(((c0) & 1) != 0))                                                                             \
+            cg_tensor_report_x_((what), (c0));                                                                         \
     } while (0)
 /* A rank outside 1..5 in the run-time-rank forms. */
 #define CG_TENSOR_BAD_RANK_(what, rank) cg_tensor_report_rank_((what), (rank))
@@ -140,602 +141,235 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* The tensor map itself                                                     */
+/* The forms                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* prefetch.tensormap [a];   PTX ISA 8.0, sm_90.
- * Brings the map into the descriptor cache ahead of the first copy that uses
- * it (generic address of a __grid_constant__ parameter, const or global map). */
-CG_DEVICE_SM90 void cg_tensor_map_prefetch(const cg_tensor_map_t *map)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-#endif
-}
+/* One row per PTX form (base/ptx_form.h reads the columns); every one is asm
+ * volatile with a "memory" clobber. The map operand is a generic address
+ * (of a __grid_constant__ parameter, a const or a global map). The loads'
+ * and stores' rows (name_<r>d_ptx_) are the unchecked forms inside the
+ * public calls below, which check their operands in a debug build first;
+ * the other rows are public calls. */
+/* clang-format off */
+#define CG_TENSOR_FORMS(X)                                                                                             \
+    /* ---- The tensor map itself ---- */                                                                              \
+    /* Brings the map into the descriptor cache ahead of the first copy that uses it. */                               \
+    X(VOID, cg_tensor_map_prefetch, 80, 90, MEM, (const cg_tensor_map_t *map), "prefetch.tensormap [%0];", ("l"(map))) \
+    /* Acquire, .gpu scope: this thread's later tensor copies through the map in global memory at `map` see the map's  \
+     * bytes as last written (by the host before the launch, or by a thread that released them with                    \
+     * cg_tensor_map_fence_release and synchronized with this one). */                                                 \
+    X(VOID, cg_tensor_map_fence_acquire, 83, 90, MEM, (const cg_tensor_map_t *map),                                    \
+      "fence.proxy.tensormap::generic.acquire.gpu [%0], 128;", ("l"(map)))                                             \
+    /* Release, .gpu scope: this thread's earlier generic writes of a tensor map are ordered before the                \
+     * tensormap-proxy reads of threads that acquire it. */                                                            \
+    X(VOID, cg_tensor_map_fence_release, 83, 90, MEM, (void), "fence.proxy.tensormap::generic.release.gpu;", ())       \
+    /* The unchecked forms of cg_tensor_load_<r>d (below). */                                                          \
+    X(VOID, cg_tensor_load_1d_ptx_, 80, 90, MEM,                                                                       \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar),                                        \
+      "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2}], [%3];",      \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(cg_smem_addr(mbar))))                                            \
+    X(VOID, cg_tensor_load_2d_ptx_, 80, 90, MEM,                                                                       \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar),                            \
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];",  \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar))))                                   \
+    X(VOID, cg_tensor_load_3d_ptx_, 80, 90, MEM,                                                                       \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar),                \
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "                              \
+      "[%0], [%1, {%2, %3, %4}], [%5];",                                                                               \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar))))                          \
+    X(VOID, cg_tensor_load_4d_ptx_, 80, 90, MEM,                                                                       \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar),    \
+      "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "                              \
+      "[%0], [%1, {%2, %3, %4, %5}], [%6];",                                                                           \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar))))                 \
+    X(VOID, cg_tensor_load_5d_ptx_, 80, 90, MEM,                                                                       \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,              \
+       cg_mbarrier_t *mbar),                                                                                           \
+      "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "                              \
+      "[%0], [%1, {%2, %3, %4, %5, %6}], [%7];",                                                                       \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar))))        \
+    /* The unchecked forms of cg_tensor_load_multicast_<r>d (arch-specific targets only, CG_ARCH_HAS_MULTICAST). */    \
+    X(VOID, cg_tensor_load_multicast_1d_ptx_, 80, 90a, MEM,                                                            \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar, uint16_t cta_mask),                     \
+      "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
+      "[%0], [%1, {%2}], [%3], %4;",                                                                                   \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))                             \
+    X(VOID, cg_tensor_load_multicast_2d_ptx_, 80, 90a, MEM,                                                            \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar, uint16_t cta_mask),         \
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
+      "[%0], [%1, {%2, %3}], [%4], %5;",                                                                               \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))                    \
+    X(VOID, cg_tensor_load_multicast_3d_ptx_, 80, 90a, MEM,                                                            \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar,                 \
+       uint16_t cta_mask),                                                                                             \
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
+      "[%0], [%1, {%2, %3, %4}], [%5], %6;",                                                                           \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))           \
+    X(VOID, cg_tensor_load_multicast_4d_ptx_, 80, 90a, MEM,                                                            \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar,     \
+       uint16_t cta_mask),                                                                                             \
+      "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
+      "[%0], [%1, {%2, %3, %4, %5}], [%6], %7;",                                                                       \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar)), "h"(cta_mask)))  \
+    X(VOID, cg_tensor_load_multicast_5d_ptx_, 80, 90a, MEM,                                                            \
+      (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4,              \
+       cg_mbarrier_t *mbar, uint16_t cta_mask),                                                                        \
+      "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "           \
+      "[%0], [%1, {%2, %3, %4, %5, %6}], [%7], %8;",                                                                   \
+      ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar)),         \
+       "h"(cta_mask)))                                                                                                 \
+    /* The unchecked forms of cg_tensor_store_<r>d (below). */                                                         \
+    X(VOID, cg_tensor_store_1d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, const void *src),           \
+      "cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%0, {%2}], [%1];",                                  \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0)))                                                                     \
+    X(VOID, cg_tensor_store_2d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src),                                           \
+      "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];",                              \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1)))                                                            \
+    X(VOID, cg_tensor_store_3d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src),                               \
+      "cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];",                          \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2)))                                                   \
+    X(VOID, cg_tensor_store_4d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src),                   \
+      "cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5}], [%1];",                      \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3)))                                          \
+    X(VOID, cg_tensor_store_5d_ptx_, 80, 90, MEM,                                                                      \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src),       \
+      "cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];",                  \
+      ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)))                                 \
+    /* cg_tensor_prefetch_<r>d(map, c0, .., c<r-1>): a hint: start bringing the box at (c0, .., c<r-1>) into           \
+     * L2. Nothing to wait for; no memory is changed. */                                                               \
+    X(VOID, cg_tensor_prefetch_1d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0),                              \
+      "cp.async.bulk.prefetch.tensor.1d.L2.global.tile [%0, {%1}];",                                                   \
+      ("l"(map), "r"(c0)))                                                                                             \
+    X(VOID, cg_tensor_prefetch_2d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1),                  \
+      "cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];",                                               \
+      ("l"(map), "r"(c0), "r"(c1)))                                                                                    \
+    X(VOID, cg_tensor_prefetch_3d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2),      \
+      "cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];",                                           \
+      ("l"(map), "r"(c0), "r"(c1), "r"(c2)))                                                                           \
+    X(VOID, cg_tensor_prefetch_4d, 80, 90, MEM,                                                                        \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3),                                    \
+      "cp.async.bulk.prefetch.tensor.4d.L2.global.tile [%0, {%1, %2, %3, %4}];",                                       \
+      ("l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3)))                                                                  \
+    X(VOID, cg_tensor_prefetch_5d, 80, 90, MEM,                                                                        \
+      (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4),                        \
+      "cp.async.bulk.prefetch.tensor.5d.L2.global.tile [%0, {%1, %2, %3, %4, %5}];",                                   \
+      ("l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)))
+/* clang-format on */
 
-/* fence.proxy.tensormap::generic.acquire.gpu [addr], 128;   PTX ISA 8.3, sm_90.
- * Acquire, .gpu scope: this thread's later tensor copies through the map in
- * global memory at `map` see the map's bytes as last written (by the host
- * before the launch, or by a thread that released them with
- * cg_tensor_map_fence_release and synchronized with this one). */
-CG_DEVICE_SM90 void cg_tensor_map_fence_acquire(const cg_tensor_map_t *map)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(map) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-#endif
-}
-
-/* fence.proxy.tensormap::generic.release.gpu;   PTX ISA 8.3, sm_90.
- * Release, .gpu scope: this thread's earlier generic writes of a tensor map
- * are ordered before the tensormap-proxy reads of threads that acquire it. */
-CG_DEVICE_SM90 void cg_tensor_map_fence_release(void)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
-}
+CG_TENSOR_FORMS(CG_PTX_FORM)
 
 /* ------------------------------------------------------------------------ */
-/* Per-rank copies: loads, multicast loads, stores, L2 prefetches            */
+/* Per-rank copies: loads, multicast loads, stores                           */
 /* ------------------------------------------------------------------------ */
 
-/* ---- rank 1 -------------------------------------------------------------- */
-/* cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0}], [mbar];
- * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
- * coordinates (c0) lands in this CTA's shared memory at dst; `mbar`
- * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
- * filled, included). */
-CG_DEVICE_SM90 void cg_tensor_load_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_1d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_1d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2}], "
-                 "[%3];" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(cg_smem_addr(mbar))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)mbar;
-#endif
-}
+/* The ranks, one row each: r, its coordinate parameters (c0 .. c<r-1>), the
+ * same as arguments, and read from an array `c` (the run-time-rank calls);
+ * then what the stamp passed (its own columns). */
+#define CG_TENSOR_RANKS_(X, ...)                                                                                       \
+    X(1, (int32_t c0), (c0), (c[0]), __VA_ARGS__)                                                                      \
+    X(2, (int32_t c0, int32_t c1), (c0, c1), (c[0], c[1]), __VA_ARGS__)                                                \
+    X(3, (int32_t c0, int32_t c1, int32_t c2), (c0, c1, c2), (c[0], c[1], c[2]), __VA_ARGS__)                          \
+    X(4, (int32_t c0, int32_t c1, int32_t c2, int32_t c3), (c0, c1, c2, c3), (c[0], c[1], c[2], c[3]), __VA_ARGS__)    \
+    X(5, (int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4), (c0, c1, c2, c3, c4),                           \
+      (c[0], c[1], c[2], c[3], c[4]), __VA_ARGS__)
 
-/* cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0}], [mbar], ctaMask;
- * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
- * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
- * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
-CG_DEVICE void cg_tensor_load_multicast_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar,
-                                          uint16_t cta_mask)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_multicast_1d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_1d", c0);
-#if CG_ARCH_HAS_MULTICAST
-    asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
-                 "[%0], [%1, {%2}], [%3], %4;" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)mbar;
-    (void)cta_mask;
-#endif
-}
+/* A load of rank r, `name`_<r>d: the debug checks of the tile, the map and
+ * x, then its unchecked form name_<r>d_ptx_ (the table); `more` is what
+ * follows mbar (the multicast mask). */
+#define CG_TENSOR_LOAD_(r, coords, args, elems, attr, name, more, more_args)                                           \
+    attr void name##_##r##d(void *dst, const cg_tensor_map_t *map, CG_PTX_LIST_ coords,                                \
+                            cg_mbarrier_t *mbar CG_PTX_LIST_ more)                                                     \
+    {                                                                                                                  \
+        CG_TENSOR_CHECK_(#name "_" #r "d", dst, map);                                                                  \
+        CG_TENSOR_CHECK_X_(#name "_" #r "d", c0);                                                                      \
+        name##_##r##d_ptx_(dst, map, CG_PTX_LIST_ args, mbar CG_PTX_LIST_ more_args);                                  \
+    }
 
-/* cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [tensorMap, {c0}], [srcMem];
- * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
- * laid out as a load of the same map puts it) is written to the tensor at
- * (c0); elements outside the tensor are skipped. Joins this thread's
- * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
+/* A store of rank r: the debug checks, then its unchecked form. */
+#define CG_TENSOR_STORE_(r, coords, args, elems, name)                                                                 \
+    CG_DEVICE_SM90 void name##_##r##d(const cg_tensor_map_t *map, CG_PTX_LIST_ coords, const void *src)                \
+    {                                                                                                                  \
+        CG_TENSOR_CHECK_(#name "_" #r "d", src, map);                                                                  \
+        CG_TENSOR_CHECK_X_(#name "_" #r "d", c0);                                                                      \
+        name##_##r##d_ptx_(map, CG_PTX_LIST_ args, src);                                                               \
+    }
+
+/* cg_tensor_load_<r>d, r = 1..5, e.g.
+ *   void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar);
+ * PTX ISA 8.0, sm_90 (its PTX line: the table's cg_tensor_load_<r>d_ptx_ row).
+ * One thread: the box of `map` whose first element sits at coordinates
+ * (c0, .., c<r-1>) lands in this CTA's shared memory at dst; `mbar` (this
+ * CTA) gets complete_tx of the box's bytes (out-of-bounds elements, filled,
+ * included). */
+
+/* cg_tensor_load_multicast_<r>d, r = 1..5, e.g.
+ *   void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1,
+ *                                    cg_mbarrier_t *mbar, uint16_t cta_mask);
+ * PTX ISA 8.0, sm_90a (the table's cg_tensor_load_multicast_<r>d_ptx_ row).
+ * One thread: the same box lands at dst's offset in every CTA of the
+ * cluster whose bit is set in cta_mask (bit i = cluster rank i); each gets
+ * complete_tx of the box's bytes on its mbarrier at mbar's offset. */
+
+/* cg_tensor_store_<r>d, r = 1..5, e.g.
+ *   void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src);
+ * PTX ISA 8.0, sm_90 (the table's cg_tensor_store_<r>d_ptx_ row).
+ * One thread: the box at src (this CTA's shared memory, laid out as a load
+ * of the same map puts it) is written to the tensor at (c0, .., c<r-1>);
+ * elements outside the tensor are skipped. Joins this thread's open bulk
+ * async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
  * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE_SM90 void cg_tensor_store_1d(const cg_tensor_map_t *map, int32_t c0, const void *src)
-{
-    CG_TENSOR_CHECK_("cg_tensor_store_1d", src, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_store_1d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%0, {%2}], [%1];" ::"l"(map),
-                 "r"(cg_smem_addr(src)), "r"(c0)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)src;
-#endif
-}
 
-/* cp.async.bulk.prefetch.tensor.1d.L2.global.tile [tensorMap, {c0}];
- * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0) into L2.
- * Nothing to wait for; no memory is changed. */
-CG_DEVICE_SM90 void cg_tensor_prefetch_1d(const cg_tensor_map_t *map, int32_t c0)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.prefetch.tensor.1d.L2.global.tile [%0, {%1}];" ::"l"(map), "r"(c0)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-#endif
-}
-
-/* ---- rank 2 -------------------------------------------------------------- */
-/* cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1}], [mbar];
- * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
- * coordinates (c0, c1) lands in this CTA's shared memory at dst; `mbar`
- * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
- * filled, included). */
-CG_DEVICE_SM90 void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_2d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_2d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], "
-                 "[%4];" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)mbar;
-#endif
-}
-
-/* cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1}], [mbar], ctaMask;
- * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
- * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
- * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
-CG_DEVICE void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar,
-                                          uint16_t cta_mask)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_multicast_2d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_2d", c0);
-#if CG_ARCH_HAS_MULTICAST
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
-                 "[%0], [%1, {%2, %3}], [%4], %5;" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)mbar;
-    (void)cta_mask;
-#endif
-}
-
-/* cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1}], [srcMem];
- * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
- * laid out as a load of the same map puts it) is written to the tensor at
- * (c0, c1); elements outside the tensor are skipped. Joins this thread's
- * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
- * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE_SM90 void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src)
-{
-    CG_TENSOR_CHECK_("cg_tensor_store_2d", src, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_store_2d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(map),
-                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)src;
-#endif
-}
-
-/* cp.async.bulk.prefetch.tensor.2d.L2.global.tile [tensorMap, {c0, c1}];
- * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1) into L2.
- * Nothing to wait for; no memory is changed. */
-CG_DEVICE_SM90 void cg_tensor_prefetch_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(map), "r"(c0), "r"(c1)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-#endif
-}
-
-/* ---- rank 3 -------------------------------------------------------------- */
-/* cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2}], [mbar];
- * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
- * coordinates (c0, c1, c2) lands in this CTA's shared memory at dst; `mbar`
- * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
- * filled, included). */
-CG_DEVICE_SM90 void cg_tensor_load_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_3d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_3d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], "
-                 "[%5];" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)mbar;
-#endif
-}
-
-/* cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1, c2}], [mbar], ctaMask;
- * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
- * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
- * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
-CG_DEVICE void cg_tensor_load_multicast_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar,
-                                          uint16_t cta_mask)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_multicast_3d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_3d", c0);
-#if CG_ARCH_HAS_MULTICAST
-    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
-                 "[%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)mbar;
-    (void)cta_mask;
-#endif
-}
-
-/* cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1, c2}], [srcMem];
- * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
- * laid out as a load of the same map puts it) is written to the tensor at
- * (c0, c1, c2); elements outside the tensor are skipped. Joins this thread's
- * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
- * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE_SM90 void cg_tensor_store_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src)
-{
-    CG_TENSOR_CHECK_("cg_tensor_store_3d", src, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_store_3d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(map),
-                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)src;
-#endif
-}
-
-/* cp.async.bulk.prefetch.tensor.3d.L2.global.tile [tensorMap, {c0, c1, c2}];
- * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2) into L2.
- * Nothing to wait for; no memory is changed. */
-CG_DEVICE_SM90 void cg_tensor_prefetch_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-#endif
-}
-
-/* ---- rank 4 -------------------------------------------------------------- */
-/* cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2, c3}], [mbar];
- * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
- * coordinates (c0, c1, c2, c3) lands in this CTA's shared memory at dst; `mbar`
- * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
- * filled, included). */
-CG_DEVICE_SM90 void cg_tensor_load_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_4d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_4d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], "
-                 "[%6];" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-    (void)mbar;
-#endif
-}
-
-/* cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1, c2, c3}], [mbar], ctaMask;
- * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
- * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
- * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
-CG_DEVICE void cg_tensor_load_multicast_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar,
-                                          uint16_t cta_mask)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_multicast_4d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_4d", c0);
-#if CG_ARCH_HAS_MULTICAST
-    asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
-                 "[%0], [%1, {%2, %3, %4, %5}], [%6], %7;" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-    (void)mbar;
-    (void)cta_mask;
-#endif
-}
-
-/* cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1, c2, c3}], [srcMem];
- * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
- * laid out as a load of the same map puts it) is written to the tensor at
- * (c0, c1, c2, c3); elements outside the tensor are skipped. Joins this thread's
- * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
- * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE_SM90 void cg_tensor_store_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src)
-{
-    CG_TENSOR_CHECK_("cg_tensor_store_4d", src, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_store_4d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5}], [%1];" ::"l"(map),
-                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-    (void)src;
-#endif
-}
-
-/* cp.async.bulk.prefetch.tensor.4d.L2.global.tile [tensorMap, {c0, c1, c2, c3}];
- * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2, c3) into L2.
- * Nothing to wait for; no memory is changed. */
-CG_DEVICE_SM90 void cg_tensor_prefetch_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.prefetch.tensor.4d.L2.global.tile [%0, {%1, %2, %3, %4}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-#endif
-}
-
-/* ---- rank 5 -------------------------------------------------------------- */
-/* cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2, c3, c4}], [mbar];
- * PTX ISA 8.0, sm_90. One thread: the box of `map` whose first element sits at
- * coordinates (c0, c1, c2, c3, c4) lands in this CTA's shared memory at dst; `mbar`
- * (this CTA) gets complete_tx of the box's bytes (out-of-bounds elements,
- * filled, included). */
-CG_DEVICE_SM90 void cg_tensor_load_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_5d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_5d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5, %6}], "
-                 "[%7];" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar))
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-    (void)c4;
-    (void)mbar;
-#endif
-}
-
-/* cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [dstMem], [tensorMap, {c0, c1, c2, c3, c4}], [mbar], ctaMask;
- * PTX ISA 8.0, sm_90a. One thread: the same box lands at dst's offset in every
- * CTA of the cluster whose bit is set in cta_mask (bit i = cluster rank i);
- * each gets complete_tx of the box's bytes on its mbarrier at mbar's offset. */
-CG_DEVICE void cg_tensor_load_multicast_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar,
-                                          uint16_t cta_mask)
-{
-    CG_TENSOR_CHECK_("cg_tensor_load_multicast_5d", dst, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_5d", c0);
-#if CG_ARCH_HAS_MULTICAST
-    asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
-                 "[%0], [%1, {%2, %3, %4, %5, %6}], [%7], %8;" ::"r"(cg_smem_addr(dst)),
-                 "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar)), "h"(cta_mask)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_();
-#else
-    (void)dst;
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-    (void)c4;
-    (void)mbar;
-    (void)cta_mask;
-#endif
-}
-
-/* cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [tensorMap, {c0, c1, c2, c3, c4}], [srcMem];
- * PTX ISA 8.0, sm_90. One thread: the box at src (this CTA's shared memory,
- * laid out as a load of the same map puts it) is written to the tensor at
- * (c0, c1, c2, c3, c4); elements outside the tensor are skipped. Joins this thread's
- * open bulk async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
- * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
-CG_DEVICE_SM90 void cg_tensor_store_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src)
-{
-    CG_TENSOR_CHECK_("cg_tensor_store_5d", src, map);
-    CG_TENSOR_CHECK_X_("cg_tensor_store_5d", c0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];" ::"l"(map),
-                 "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-    (void)c4;
-    (void)src;
-#endif
-}
-
-/* cp.async.bulk.prefetch.tensor.5d.L2.global.tile [tensorMap, {c0, c1, c2, c3, c4}];
- * PTX ISA 8.0, sm_90. A hint: start bringing the box at (c0, c1, c2, c3, c4) into L2.
- * Nothing to wait for; no memory is changed. */
-CG_DEVICE_SM90 void cg_tensor_prefetch_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.prefetch.tensor.5d.L2.global.tile [%0, {%1, %2, %3, %4, %5}];" ::"l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)map;
-    (void)c0;
-    (void)c1;
-    (void)c2;
-    (void)c3;
-    (void)c4;
-#endif
-}
+/* The three copies of rank r, defined rank by rank: load, multicast load,
+ * store (the order a debug build's PTX lists the strings of their checks). */
+#define CG_TENSOR_COPIES_(r, coords, args, elems, ...)                                                                 \
+    CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE_SM90, cg_tensor_load, (), ())                                    \
+    CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE, cg_tensor_load_multicast, (, uint16_t cta_mask), (, cta_mask))  \
+    CG_TENSOR_STORE_(r, coords, args, elems, cg_tensor_store)
+CG_TENSOR_RANKS_(CG_TENSOR_COPIES_, )
 
 /* ------------------------------------------------------------------------ */
 /* Rank chosen at run time: coords[0 .. rank-1], dimension 0 first            */
 /* ------------------------------------------------------------------------ */
 
+/* `name`(..., rank, coords, ...): a switch over the ranks, each case the
+ * call name_<r>d with `head`, coordinates c[0] .. c[r-1] and `tail` as its
+ * arguments. A rank outside 1..5 traps with CG_DEBUG and does nothing
+ * otherwise. */
+#define CG_TENSOR_BY_RANK_(attr, name, params, head, tail)                                                             \
+    attr void name params                                                                                              \
+    {                                                                                                                  \
+        const int32_t *c = coords;                                                                                     \
+        switch (rank) {                                                                                                \
+            CG_TENSOR_RANKS_(CG_TENSOR_RANK_CASE_, name, head, tail)                                                   \
+        default: CG_TENSOR_BAD_RANK_(#name, rank);                                                                     \
+        }                                                                                                              \
+    }
+#define CG_TENSOR_RANK_CASE_(r, coords, args, elems, name, head, tail)                                                 \
+    case r: name##_##r##d(CG_PTX_LIST_ head CG_PTX_LIST_ elems CG_PTX_LIST_ tail); break;
+
 /* cg_tensor_load_<rank>d with the coordinates in an array. A rank outside
  * 1..5 traps with CG_DEBUG and does nothing otherwise. */
-CG_DEVICE_SM90 void cg_tensor_load(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
-                              cg_mbarrier_t *mbar)
-{
-    const int32_t *c = coords;
-    switch (rank) {
-    case 1: cg_tensor_load_1d(dst, map, c[0], mbar); break;
-    case 2: cg_tensor_load_2d(dst, map, c[0], c[1], mbar); break;
-    case 3: cg_tensor_load_3d(dst, map, c[0], c[1], c[2], mbar); break;
-    case 4: cg_tensor_load_4d(dst, map, c[0], c[1], c[2], c[3], mbar); break;
-    case 5: cg_tensor_load_5d(dst, map, c[0], c[1], c[2], c[3], c[4], mbar); break;
-    default: CG_TENSOR_BAD_RANK_("cg_tensor_load", rank);
-    }
-}
+CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_load,
+                   (void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, cg_mbarrier_t *mbar),
+                   (dst, map, ), (, mbar))
 
 /* cg_tensor_load_multicast_<rank>d with the coordinates in an array. */
-CG_DEVICE void cg_tensor_load_multicast(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
-                                        cg_mbarrier_t *mbar, uint16_t cta_mask)
-{
-    const int32_t *c = coords;
-    switch (rank) {
-    case 1: cg_tensor_load_multicast_1d(dst, map, c[0], mbar, cta_mask); break;
-    case 2: cg_tensor_load_multicast_2d(dst, map, c[0], c[1], mbar, cta_mask); break;
-    case 3: cg_tensor_load_multicast_3d(dst, map, c[0], c[1], c[2], mbar, cta_mask); break;
-    case 4: cg_tensor_load_multicast_4d(dst, map, c[0], c[1], c[2], c[3], mbar, cta_mask); break;
-    case 5: cg_tensor_load_multicast_5d(dst, map, c[0], c[1], c[2], c[3], c[4], mbar, cta_mask); break;
-    default: CG_TENSOR_BAD_RANK_("cg_tensor_load_multicast", rank);
-    }
-}
+CG_TENSOR_BY_RANK_(CG_DEVICE, cg_tensor_load_multicast,
+                   (void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, cg_mbarrier_t *mbar,
+                    uint16_t cta_mask),
+                   (dst, map, ), (, mbar, cta_mask))
 
 /* cg_tensor_store_<rank>d with the coordinates in an array. */
-CG_DEVICE_SM90 void cg_tensor_store(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, const void *src)
-{
-    const int32_t *c = coords;
-    switch (rank) {
-    case 1: cg_tensor_store_1d(map, c[0], src); break;
-    case 2: cg_tensor_store_2d(map, c[0], c[1], src); break;
-    case 3: cg_tensor_store_3d(map, c[0], c[1], c[2], src); break;
-    case 4: cg_tensor_store_4d(map, c[0], c[1], c[2], c[3], src); break;
-    case 5: cg_tensor_store_5d(map, c[0], c[1], c[2], c[3], c[4], src); break;
-    default: CG_TENSOR_BAD_RANK_("cg_tensor_store", rank);
-    }
-}
+CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_store,
+                   (const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, const void *src), (map, ),
+                   (, src))
 
 /* cg_tensor_prefetch_<rank>d with the coordinates in an array. */
-CG_DEVICE_SM90 void cg_tensor_prefetch(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords)
-{
-    const int32_t *c = coords;
-    switch (rank) {
-    case 1: cg_tensor_prefetch_1d(map, c[0]); break;
-    case 2: cg_tensor_prefetch_2d(map, c[0], c[1]); break;
-    case 3: cg_tensor_prefetch_3d(map, c[0], c[1], c[2]); break;
-    case 4: cg_tensor_prefetch_4d(map, c[0], c[1], c[2], c[3]); break;
-    case 5: cg_tensor_prefetch_5d(map, c[0], c[1], c[2], c[3], c[4]); break;
-    default: CG_TENSOR_BAD_RANK_("cg_tensor_prefetch", rank);
-    }
-}
+CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_prefetch,
+                   (const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords), (map, ), ())
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_ASYNC_TENSOR_H */

@@ -46,23 +46,18 @@ typedef struct cg_tensor_map {
     CG_TENSOR_MAP_ALIGN_ uint64_t _opaque[16];
 } cg_tensor_map_t;
 
-/* Element types (CUtensorMapDataType plus one: 0 means "not set", an error). */
+/* Element types (CUtensorMapDataType plus one: 0 means "not set", an error),
+ * grouped by element size. */
+/* clang-format off */
 typedef enum cg_tensor_dtype {
     CG_TENSOR_DTYPE_UNSET = 0,
-    CG_TENSOR_U8 = 1,        /* 1 byte */
-    CG_TENSOR_U16 = 2,       /* 2 bytes */
-    CG_TENSOR_U32 = 3,       /* 4 bytes */
-    CG_TENSOR_I32 = 4,       /* 4 bytes */
-    CG_TENSOR_U64 = 5,       /* 8 bytes */
-    CG_TENSOR_I64 = 6,       /* 8 bytes */
-    CG_TENSOR_F16 = 7,       /* 2 bytes */
-    CG_TENSOR_F32 = 8,       /* 4 bytes */
-    CG_TENSOR_F64 = 9,       /* 8 bytes */
-    CG_TENSOR_BF16 = 10,     /* 2 bytes */
-    CG_TENSOR_F32_FTZ = 11,  /* 4 bytes */
-    CG_TENSOR_TF32 = 12,     /* 4 bytes */
-    CG_TENSOR_TF32_FTZ = 13, /* 4 bytes */
+    CG_TENSOR_U8 = 1,                                                                /* 1 byte */
+    CG_TENSOR_U16 = 2, CG_TENSOR_F16 = 7, CG_TENSOR_BF16 = 10,                       /* 2 bytes */
+    CG_TENSOR_U32 = 3, CG_TENSOR_I32 = 4, CG_TENSOR_F32 = 8, CG_TENSOR_F32_FTZ = 11, /* 4 bytes */
+    CG_TENSOR_TF32 = 12, CG_TENSOR_TF32_FTZ = 13,                                    /* 4 bytes */
+    CG_TENSOR_U64 = 5, CG_TENSOR_I64 = 6, CG_TENSOR_F64 = 9,                         /* 8 bytes */
 } cg_tensor_dtype_t;
+/* clang-format on */
 
 /* Shared-memory swizzle: 16-byte chunks of each box row are permuted within
  * a span of 32, 64 or 128 bytes (0 = none). The box's inner row

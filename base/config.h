@@ -93,6 +93,16 @@ typedef decltype(sizeof(0)) size_t;
 #define CG_ARCH_HAS_SM80 0
 #endif
 
+/* Multicast bulk and tensor copies (.multicast::cluster) exist only on the
+ * arch-specific targets (sm_90a, sm_100a), not on plain sm_90: nvcc defines
+ * __CUDA_ARCH_FEAT_SM90_ALL for -arch=sm_90a (__CUDA_ARCH_FEAT_SM100_ALL for
+ * sm_100a). */
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) || defined(__CUDA_ARCH_FEAT_SM100_ALL)
+#define CG_ARCH_HAS_MULTICAST 1
+#else
+#define CG_ARCH_HAS_MULTICAST 0
+#endif
+
 /*
  * What needs sm_90 says so at the caller's line. In the device pass for a
  * target below sm_90, every sm_90-only wrapper (declared CG_DEVICE_SM90) is
@@ -136,8 +146,13 @@ extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for
 extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void);
 #endif
 extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
+/* The multicast forms' fallback, on every target without multicast (plain
+ * sm_90 included): not marked unavailable, so ptxas stops an SASS build
+ * with this name, and a PTX-only build fails when the driver loads it. */
+extern "C" __device__ void cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_(void);
 #define CG_REQUIRE_SM90() cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_()
 #define CG_REQUIRE_SM80() cg_error_this_feature_needs_sm80_or_newer_()
+#define CG_REQUIRE_MULTICAST() cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_()
 #endif
 
 /* The one arch gate of every asm statement (base/ptx_form.h stamps it into
@@ -145,6 +160,8 @@ extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
  *   CG_AT_SM90_(stmt)   stmt in a device pass for sm_90 or newer, the
  *                       CG_REQUIRE_SM90() call below it, nothing on the host
  *   CG_AT_SM80_(stmt)   the same for sm_80
+ *   CG_AT_MULTICAST_(stmt)  the same for CG_ARCH_HAS_MULTICAST, with
+ *                       CG_REQUIRE_MULTICAST() below it
  * A function that uses CG_AT_SM90_ is declared CG_DEVICE_SM90, unless it has
  * an sm_80 path of its own (then its sm_80 part is gated with
  * CG_ARCH_HAS_SM80 / CG_ARCH_HAS_SM90). */
@@ -162,6 +179,13 @@ extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 #define CG_AT_SM80_(...) CG_REQUIRE_SM80();
 #else
 #define CG_AT_SM80_(...)
+#endif
+#if CG_ARCH_HAS_MULTICAST
+#define CG_AT_MULTICAST_(...) __VA_ARGS__
+#elif defined(__CUDA_ARCH__)
+#define CG_AT_MULTICAST_(...) CG_REQUIRE_MULTICAST();
+#else
+#define CG_AT_MULTICAST_(...)
 #endif
 #endif
 

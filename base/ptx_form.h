@@ -16,10 +16,13 @@
  *   name    the wrapper's name
  *   isa     the lowest PTX ISA version with the form, times ten (86 = 8.6):
  *           a static_assert stops a toolkit that is too old at the row
- *   sm      the lowest target with the form: 70, 80 or 90. A form above 70
- *           is gated with the arch idiom below, and an sm_90 form is
+ *   sm      the lowest target with the form: 70, 80, 90 or 90a. A form above
+ *           70 is gated with the arch idiom below, and an sm_90 form is
  *           CG_DEVICE_SM90 (a call compiled for an older target stops the
- *           build at the caller's line, base/config.h)
+ *           build at the caller's line, base/config.h). 90a: the forms of
+ *           the arch-specific targets only (multicast copies), gated with
+ *           CG_AT_MULTICAST_; CG_DEVICE, so a fat build's older passes
+ *           compile them and ptxas names the missing feature
  *   flavor  MEM:      asm volatile, "memory" clobber (every form that orders
  *                     or touches memory);
  *           VOLATILE: asm volatile, no clobber (a register that changes, a
@@ -48,6 +51,8 @@
  *                            name is the message (CG_REQUIRE_SM90); nothing
  *                            in the host pass
  *   CG_AT_SM80_(statement)   the same for sm_80
+ *   CG_AT_MULTICAST_(statement)  the same for the arch-specific targets
+ *                            (sm_90a, sm_100a: CG_ARCH_HAS_MULTICAST)
  * (defined in base/config.h, next to the feature macros.)
  */
 #ifndef CG_BASE_PTX_FORM_H
@@ -81,9 +86,11 @@
 #define CG_PTX_DEVICE_70_ CG_DEVICE
 #define CG_PTX_DEVICE_80_ CG_DEVICE
 #define CG_PTX_DEVICE_90_ CG_DEVICE_SM90
+#define CG_PTX_DEVICE_90a_ CG_DEVICE
 #define CG_PTX_AT_70_(...) __VA_ARGS__
 #define CG_PTX_AT_80_(...) CG_AT_SM80_(__VA_ARGS__)
 #define CG_PTX_AT_90_(...) CG_AT_SM90_(__VA_ARGS__)
+#define CG_PTX_AT_90a_(...) CG_AT_MULTICAST_(__VA_ARGS__)
 
 /* The asm statement's qualifier and clobber, by the row's flavor column. */
 #define CG_PTX_QUAL_MEM_ volatile
