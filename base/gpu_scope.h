@@ -19,7 +19,7 @@
 /* The forms (base/ptx_form.h reads the columns). The atomics return the old
  * value; max stores max(old, v); cas stores v where old == cmp. */
 /* clang-format off */
-#define CG_GPU_SCOPE_FORMS(X) \
+#define CG_GPU_SCOPE_FORMS(X)                                                                                                                                                                    \
     X(VALUE, cg_gpu_atom_add_release_u32, 60, 70, MEM, uint32_t, "=r", (uint32_t *p, uint32_t v),               "atom.release.gpu.global.add.u32 %0, [%1], %2;",     ("l"(p), "r"(v)))           \
     X(VALUE, cg_gpu_atom_add_acq_rel_u32, 60, 70, MEM, uint32_t, "=r", (uint32_t *p, uint32_t v),               "atom.add.acq_rel.gpu.global.u32 %0, [%1], %2;",     ("l"(p), "r"(v)))           \
     X(VALUE, cg_gpu_atom_add_release_u64, 60, 70, MEM, uint64_t, "=l", (uint64_t *p, uint64_t v),               "atom.release.gpu.global.add.u64 %0, [%1], %2;",     ("l"(p), "l"(v)))           \
