@@ -68,14 +68,17 @@
     /* An acquire and release fence at CTA scope: after a strong read (an                                             \
      * atomic, or the state an mbarrier arrive returns) it makes an acquire                                           \
      * pattern; before a strong write, a release pattern. */                                                          \
-    X(VOID, cg_fence_acq_rel_cta_, 60, 70, MEM, (void), "fence.acq_rel.cta;", ())                                     \
+    X(VOID, cg_fence_acq_rel_cta_, 60, 70, MEM, (void),                                                               \
+      "fence.acq_rel.cta;", ())                                                                                       \
     /* Orders this thread's generic-proxy shared memory accesses (and those it                                        \
      * has synchronized with) against its later async-proxy accesses. */                                              \
-    X(VOID, cg_fence_proxy_async_smem, 80, 90, MEM, (void), "fence.proxy.async.shared::cta;", ())                     \
+    X(VOID, cg_fence_proxy_async_smem, 80, 90, MEM, (void),                                                           \
+      "fence.proxy.async.shared::cta;", ())                                                                           \
     /* The same for global memory: after a bulk store (cg_bulk_store) has                                             \
      * completed (cg_bulk_wait_group(0)), this orders its async-proxy writes                                          \
      * before this thread's later generic reads of that global memory. */                                             \
-    X(VOID, cg_fence_proxy_async_global, 80, 90, MEM, (void), "fence.proxy.async.global;", ())                        \
+    X(VOID, cg_fence_proxy_async_global, 80, 90, MEM, (void),                                                         \
+      "fence.proxy.async.global;", ())                                                                                \
     /* Release at cluster scope of this thread's earlier accesses to its own                                          \
      * CTA's shared memory, to be followed by a relaxed cluster-scope arrive. */                                      \
     X(VOID, cg_fence_release_smem_cluster, 86, 90, MEM, (void),                                                       \
