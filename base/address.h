@@ -13,6 +13,7 @@
 #define CG_BASE_ADDRESS_H
 
 #include "config.h"
+#include "ptx_form.h"
 #include "sreg.h"
 
 #if CG_DEVICE_CODE_VISIBLE
@@ -52,31 +53,33 @@ CG_DEVICE void *cg_smem_generic(uint32_t smem_addr)
     return __cvta_shared_to_generic((size_t)smem_addr);
 }
 
-/* mapa.shared::cluster.u32 d, a, rank (PTX ISA 7.8, sm_90): the shared::cluster
- * address of the same-offset variable in CTA `rank` of this cluster. */
-CG_DEVICE_SM90 uint32_t cg_smem_map_rank_addr(uint32_t smem_addr, uint32_t rank)
-{
-#if CG_ARCH_HAS_SM90
-    uint32_t out;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(out) : "r"(smem_addr), "r"(rank));
-    return out;
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-    return 0;
-#else
-    (void)smem_addr;
-    (void)rank;
-    return 0;
-#endif
-}
+/* The forms (base/ptx_form.h reads the columns): VOLATILE, no "memory"
+ * clobber (they compute an address and touch no memory). */
+/* clang-format off */
+#define CG_ADDRESS_FORMS(X)                                                                                            \
+    /* The shared::cluster address of the same-offset variable in CTA `rank`                                          \
+     * of this cluster. */                                                                                            \
+    X(VALUE, cg_smem_map_rank_addr, 78, 90, VOLATILE, uint32_t, "=r", (uint32_t smem_addr, uint32_t rank),            \
+      "mapa.shared::cluster.u32 %0, %1, %2;", ("r"(smem_addr), "r"(rank)))                                            \
+    /* The generic address of the same-offset location in CTA `rank` of this                                          \
+     * cluster, as a 64-bit value (cg_smem_map_rank_ptr below is the pointer                                          \
+     * form, with the debug checks). */                                                                               \
+    X(VALUE, cg_smem_mapa_u64_, 78, 90, VOLATILE, uint64_t, "=l", (uint64_t addr, uint32_t rank),                     \
+      "mapa.u64 %0, %1, %2;", ("l"(addr), "r"(rank)))                                                                 \
+    /* The rank of the CTA whose shared memory a generic pointer (local or                                            \
+     * mapped) addresses; .u64 is the type of the generic address. */                                                 \
+    X(VALUE, cg_smem_rank_of_ptr, 78, 90, VOLATILE, uint32_t, "=r", (const void *ptr),                                \
+      "getctarank.u64 %0, %1;", ("l"((uint64_t)(uintptr_t)ptr)))
+/* clang-format on */
+
+CG_ADDRESS_FORMS(CG_PTX_FORM)
 
 /* mapa.u64 d, a, rank (PTX ISA 7.8, sm_90): a generic pointer to the
  * same-offset location in CTA `rank` of this cluster; loads and stores through
  * it reach that CTA's shared memory (DSMEM). */
 CG_DEVICE_SM90 void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
 {
-#if CG_ARCH_HAS_SM90
-#if CG_DEBUG
+#if CG_DEBUG && CG_ARCH_HAS_SM90
     {
         uint32_t n = cg_hw_cluster_nctarank();
         if (CG_UNLIKELY_(rank >= n))
@@ -85,33 +88,7 @@ CG_DEVICE_SM90 void *cg_smem_map_rank_ptr(const void *ptr, uint32_t rank)
             cg_report_not_shared_("map_shared_rank", ptr);
     }
 #endif
-    uint64_t out;
-    asm volatile("mapa.u64 %0, %1, %2;" : "=l"(out) : "l"((uint64_t)(uintptr_t)ptr), "r"(rank));
-    return (void *)(uintptr_t)out;
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-    return (void *)ptr;
-#else
-    (void)rank;
-    return (void *)ptr;
-#endif
-}
-
-/* getctarank.u64 d, a (PTX ISA 7.8, sm_90; .u64 is the type of the generic address a): the rank of the CTA whose shared
- * memory a generic pointer (local or mapped) addresses. */
-CG_DEVICE_SM90 uint32_t cg_smem_rank_of_ptr(const void *ptr)
-{
-#if CG_ARCH_HAS_SM90
-    uint32_t r;
-    asm volatile("getctarank.u64 %0, %1;" : "=r"(r) : "l"((uint64_t)(uintptr_t)ptr));
-    return r;
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-    return 0;
-#else
-    (void)ptr;
-    return 0;
-#endif
+    return (void *)(uintptr_t)cg_smem_mapa_u64_((uint64_t)(uintptr_t)ptr, rank);
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

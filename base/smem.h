@@ -9,25 +9,28 @@
 #define CG_BASE_SMEM_H
 
 #include "config.h"
+#include "ptx_form.h"
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* mov.b32 d, a;   PTX ISA 1.0. `addr` (a shared::cta address) through a move
- * the compiler cannot look into: the result is an ordinary register that
- * ptxas does not rematerialize from its parts (for a CTA-relative address:
- * a long-latency special register read in front of every use). Not
- * volatile: an unused result costs nothing. */
-CG_DEVICE uint32_t cg_smem_addr_opaque_(uint32_t addr)
-{
-    uint32_t a;
-    asm("mov.b32 %0, %1;" : "=r"(a) : "r"(addr));
-    return a;
-}
+/* The forms (base/ptx_form.h reads the columns). */
+/* clang-format off */
+#define CG_SMEM_FORMS(X)                                                                                               \
+    /* `addr` (a shared::cta address) through a move the compiler cannot look                                         \
+     * into: the result is an ordinary register that ptxas does not                                                   \
+     * rematerialize from its parts (for a CTA-relative address: a                                                    \
+     * long-latency special register read in front of every use). PURE, not                                           \
+     * volatile: an unused result costs nothing. */                                                                   \
+    X(VALUE, cg_smem_addr_opaque_, 10, 70, PURE, uint32_t, "=r", (uint32_t addr), "mov.b32 %0, %1;", ("r"(addr)))
+/* clang-format on */
+
+CG_SMEM_FORMS(CG_PTX_FORM)
 
 /* @p ld.shared.u64 d64, [a64]; @p ld.shared.u32 d32, [a32];   PTX ISA 2.0, sm_20.
  * With `pred` nonzero, loads *v64 from shared::cta address a64 and *v32
  * from a32; with it zero, leaves both as they are and touches no memory.
- * Predicated rather than branched, so ptxas sees no branch. */
+ * Predicated rather than branched, so ptxas sees no branch. Hand-written:
+ * two results and a predicate built inside the asm. */
 CG_DEVICE void cg_smem_ld_pred_u64_u32_(uint32_t pred, uint32_t a64, uint32_t a32, uint64_t *v64, uint32_t *v32)
 {
     uint64_t g = *v64;

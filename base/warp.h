@@ -4,7 +4,9 @@
  * warp's threads in a mask. Its two forms (with and without the elected
  * lane as a result) are here only; the bulk copies pick their issuing thread
  * with the first (async/), invoke_one its thread with the second (cg/).
- * Every thread named in the mask executes the call together.
+ * Every thread named in the mask executes the call together. Both are
+ * hand-written (base/ptx_form.h): each turns the predicate into a result
+ * inside the asm, and the second has two results and its own sm_80 path.
  */
 #ifndef CG_BASE_WARP_H
 #define CG_BASE_WARP_H
@@ -21,15 +23,9 @@
 CG_DEVICE_SM90 bool cg_elect_sync(uint32_t membermask)
 {
     uint32_t elected = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("{\n\t.reg .pred p;\n\telect.sync _|p, %1;\n\tselp.u32 %0, 1, 0, p;\n\t}"
-                 : "=r"(elected)
-                 : "r"(membermask));
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)membermask;
-#endif
+    CG_AT_SM90_(asm volatile("{\n\t.reg .pred p;\n\telect.sync _|p, %1;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+                             : "=r"(elected)
+                             : "r"(membermask));)
     return elected != 0;
 }
 

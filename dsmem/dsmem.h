@@ -66,6 +66,7 @@
 
 #include "../barrier/mbarrier.h"
 #include "../base/config.h"
+#include "../base/ptx_form.h"
 #include "../base/address.h"
 
 #if CG_DEVICE_CODE_VISIBLE
@@ -84,468 +85,137 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Weak loads and stores (data; order them with a barrier or a flag)         */
+/* The forms                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* ld.weak.shared::cluster.b32 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_ld_b32(uint32_t caddr)
-{
-    uint32_t v = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("ld.weak.shared::cluster.b32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-#endif
-    return v;
-}
+/* One row per PTX form (base/ptx_form.h reads the columns); every one MEM,
+ * asm volatile with a "memory" clobber. caddr is a shared::cluster address.
+ *
+ * Weak loads and stores: data; order them with a barrier or a flag. v4
+ *   forms: caddr 16-byte aligned (the v4 load, four results, is written out
+ *   below the table).
+ * Flags: loads and stores with explicit order at cluster scope.
+ * Atomics (return the old value) and reductions (no result), cluster scope.
+ * st.async: push from registers; caddr and mbar_caddr are shared::cluster
+ *   addresses in the same CTA. The store is weak; its complete_tx (of the
+ *   stored size) on the mbarrier is release at cluster scope.
+ * red.async: remote reduction; it completes the operand size (4 bytes, 8
+ *   for .u64) on the mbarrier, which lives in the same CTA as caddr.
+ * Bulk push: shared::cta -> shared::cluster through the bulk copy engine.
+ *
+ * Most forms come in one of four operand shapes. A row of a shape gives the
+ * name (after cg_dsmem_), the value's type and constraint letter, and the
+ * instruction; the shape adds the operands and makes the base/ptx_form.h row
+ * (PTX ISA 7.8 for the first three, 8.1 for red.async; all sm_90):
+ *   LD         INSN d, [caddr];        a load (VALUE)
+ *   ST         INSN [caddr], v;        a store or a reduction (VOID)
+ *   ATOM       INSN d, [caddr], v;     an atomic, returning the old value
+ *   RED_ASYNC  red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.OP.TYPE
+ *              [caddr], v, [mbar];     (the row gives .OP.TYPE) */
+/* clang-format off */
+#define CG_DSMEM_LD_(X, name, T, c, insn)                                                                              \
+    X(VALUE, cg_dsmem_##name, 78, 90, MEM, T, "=" c, (uint32_t caddr), insn " %0, [%1];", ("r"(caddr)))
+#define CG_DSMEM_ST_(X, name, T, c, insn)                                                                              \
+    X(VOID, cg_dsmem_##name, 78, 90, MEM, (uint32_t caddr, T v), insn " [%0], %1;", ("r"(caddr), c(v)))
+#define CG_DSMEM_ATOM_(X, name, T, c, insn)                                                                            \
+    X(VALUE, cg_dsmem_##name, 78, 90, MEM, T, "=" c, (uint32_t caddr, T v), insn " %0, [%1], %2;",                    \
+      ("r"(caddr), c(v)))
+#define CG_DSMEM_RED_ASYNC_(X, name, T, c, optype)                                                                     \
+    X(VOID, cg_dsmem_##name, 81, 90, MEM, (uint32_t caddr, T v, uint32_t mbar_caddr),                                 \
+      "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes" optype " [%0], %1, [%2];",             \
+      ("r"(caddr), c(v), "r"(mbar_caddr)))
 
-/* ld.weak.shared::cluster.b64 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint64_t cg_dsmem_ld_b64(uint32_t caddr)
-{
-    uint64_t v = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("ld.weak.shared::cluster.b64 %0, [%1];" : "=l"(v) : "r"(caddr) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-#endif
-    return v;
-}
+#define CG_DSMEM_FORMS(X)                                                                                              \
+    /* Weak loads and stores */                                                                                       \
+    CG_DSMEM_LD_(X, ld_b32, uint32_t, "r", "ld.weak.shared::cluster.b32")                                             \
+    CG_DSMEM_LD_(X, ld_b64, uint64_t, "l", "ld.weak.shared::cluster.b64")                                             \
+    CG_DSMEM_ST_(X, st_b32, uint32_t, "r", "st.weak.shared::cluster.b32")                                             \
+    CG_DSMEM_ST_(X, st_b64, uint64_t, "l", "st.weak.shared::cluster.b64")                                             \
+    X(VOID, cg_dsmem_st_v4, 78, 90, MEM, (uint32_t caddr, uint4 v),                                                   \
+      "st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};", ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w))) \
+    /* Flags */                                                                                                       \
+    CG_DSMEM_LD_(X, ld_relaxed_u32, uint32_t, "r", "ld.relaxed.cluster.shared::cluster.u32")                          \
+    CG_DSMEM_LD_(X, ld_acquire_u32, uint32_t, "r", "ld.acquire.cluster.shared::cluster.u32")                          \
+    CG_DSMEM_ST_(X, st_relaxed_u32, uint32_t, "r", "st.relaxed.cluster.shared::cluster.u32")                          \
+    CG_DSMEM_ST_(X, st_release_u32, uint32_t, "r", "st.release.cluster.shared::cluster.u32")                          \
+    /* Atomics */                                                                                                     \
+    CG_DSMEM_ATOM_(X, atom_add_relaxed_u32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.add.u32")            \
+    CG_DSMEM_ATOM_(X, atom_add_acq_rel_u32, uint32_t, "r", "atom.acq_rel.cluster.shared::cluster.add.u32")            \
+    CG_DSMEM_ATOM_(X, atom_add_relaxed_u64, uint64_t, "l", "atom.relaxed.cluster.shared::cluster.add.u64")            \
+    CG_DSMEM_ATOM_(X, atom_add_relaxed_f32, float, "f", "atom.relaxed.cluster.shared::cluster.add.f32")               \
+    CG_DSMEM_ATOM_(X, atom_min_relaxed_u32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.min.u32")            \
+    CG_DSMEM_ATOM_(X, atom_max_relaxed_u32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.max.u32")            \
+    CG_DSMEM_ATOM_(X, atom_exch_relaxed_b32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.exch.b32")          \
+    /* Stores v if the word equals cmp; returns the old word either way. */                                           \
+    X(VALUE, cg_dsmem_atom_cas_relaxed_b32, 78, 90, MEM, uint32_t, "=r", (uint32_t caddr, uint32_t cmp, uint32_t v),  \
+      "atom.relaxed.cluster.shared::cluster.cas.b32 %0, [%1], %2, %3;", ("r"(caddr), "r"(cmp), "r"(v)))               \
+    /* Reductions */                                                                                                  \
+    CG_DSMEM_ST_(X, red_add_relaxed_u32, uint32_t, "r", "red.relaxed.cluster.shared::cluster.add.u32")                \
+    CG_DSMEM_ST_(X, red_add_release_u32, uint32_t, "r", "red.release.cluster.shared::cluster.add.u32")                \
+    CG_DSMEM_ST_(X, red_add_relaxed_u64, uint64_t, "l", "red.relaxed.cluster.shared::cluster.add.u64")                \
+    CG_DSMEM_ST_(X, red_add_relaxed_f32, float, "f", "red.relaxed.cluster.shared::cluster.add.f32")                   \
+    /* st.async: 4, 8, 8 and 16 bytes */                                                                              \
+    X(VOID, cg_dsmem_st_async_b32, 81, 90, MEM, (uint32_t caddr, uint32_t v, uint32_t mbar_caddr),                    \
+      "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];",                               \
+      ("r"(caddr), "r"(v), "r"(mbar_caddr)))                                                                          \
+    X(VOID, cg_dsmem_st_async_b64, 81, 90, MEM, (uint32_t caddr, uint64_t v, uint32_t mbar_caddr),                    \
+      "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];",                               \
+      ("r"(caddr), "l"(v), "r"(mbar_caddr)))                                                                          \
+    X(VOID, cg_dsmem_st_async_v2_b32, 81, 90, MEM, (uint32_t caddr, uint2 v, uint32_t mbar_caddr),                    \
+      "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];",                      \
+      ("r"(caddr), "r"(v.x), "r"(v.y), "r"(mbar_caddr)))                                                              \
+    X(VOID, cg_dsmem_st_async_v4_b32, 81, 90, MEM, (uint32_t caddr, uint4 v, uint32_t mbar_caddr),                    \
+      "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];",              \
+      ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "r"(mbar_caddr)))                                          \
+    /* red.async */                                                                                                   \
+    CG_DSMEM_RED_ASYNC_(X, red_async_add_u32, uint32_t, "r", ".add.u32")                                              \
+    CG_DSMEM_RED_ASYNC_(X, red_async_add_s32, int32_t, "r", ".add.s32")                                               \
+    /* 8 bytes */                                                                                                     \
+    CG_DSMEM_RED_ASYNC_(X, red_async_add_u64, uint64_t, "l", ".add.u64")                                              \
+    CG_DSMEM_RED_ASYNC_(X, red_async_min_u32, uint32_t, "r", ".min.u32")                                              \
+    CG_DSMEM_RED_ASYNC_(X, red_async_max_u32, uint32_t, "r", ".max.u32")                                              \
+    CG_DSMEM_RED_ASYNC_(X, red_async_min_s32, int32_t, "r", ".min.s32")                                               \
+    CG_DSMEM_RED_ASYNC_(X, red_async_max_s32, int32_t, "r", ".max.s32")                                               \
+    /* old >= v ? 0 : old + 1 */                                                                                      \
+    CG_DSMEM_RED_ASYNC_(X, red_async_inc_u32, uint32_t, "r", ".inc.u32")                                              \
+    /* (old == 0 || old > v) ? v : old - 1 */                                                                         \
+    CG_DSMEM_RED_ASYNC_(X, red_async_dec_u32, uint32_t, "r", ".dec.u32")                                              \
+    CG_DSMEM_RED_ASYNC_(X, red_async_and_b32, uint32_t, "r", ".and.b32")                                              \
+    CG_DSMEM_RED_ASYNC_(X, red_async_or_b32, uint32_t, "r", ".or.b32")                                                \
+    CG_DSMEM_RED_ASYNC_(X, red_async_xor_b32, uint32_t, "r", ".xor.b32")                                              \
+    /* Bulk push. One thread. dst_caddr and mbar_caddr are shared::cluster                                            \
+     * addresses in the same (receiving) CTA; src_saddr is a shared::cta                                              \
+     * address of the calling CTA. 16-byte aligned addresses, bytes a multiple                                        \
+     * of 16. The engine reads src through the async proxy: generic writes to                                         \
+     * src need cg_fence_proxy_async_smem() by their writers first                                                    \
+     * (base/fence.h). */                                                                                             \
+    X(VOID, cg_dsmem_bulk_copy, 80, 90, MEM,                                                                          \
+      (uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr),                                  \
+      "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];",                 \
+      ("r"(dst_caddr), "r"(src_saddr), "r"(bytes), "r"(mbar_caddr)))                                                  \
+    /* Proxy fence over the whole shared::cluster window (this CTA's and the                                          \
+     * other CTAs' shared memory): orders this thread's generic-proxy                                                 \
+     * accesses, and those it has synchronized with, against its later                                                \
+     * async-proxy accesses. A sender that refills ANOTHER CTA's buffer with a                                        \
+     * bulk push after that CTA released it (its generic reads, then a release                                        \
+     * arrive the sender acquired) issues this before the push, so the                                                \
+     * engine's writes are ordered after the receiver's reads (base/fence.h's                                         \
+     * shared::cta fence covers this CTA only). */                                                                    \
+    X(VOID, cg_dsmem_fence_proxy_async, 80, 90, MEM, (void), "fence.proxy.async.shared::cluster;", ())
+/* clang-format on */
+
+CG_DSMEM_FORMS(CG_PTX_FORM)
 
 /* ld.weak.shared::cluster.v4.b32 {d0,d1,d2,d3}, [a];   PTX ISA 7.8, sm_90.
- * caddr 16-byte aligned. */
+ * caddr 16-byte aligned. Hand-written: four results. */
 CG_DEVICE_SM90 uint4 cg_dsmem_ld_v4(uint32_t caddr)
 {
     uint4 v = make_uint4(0, 0, 0, 0);
-#if CG_ARCH_HAS_SM90
-    asm volatile("ld.weak.shared::cluster.v4.b32 {%0, %1, %2, %3}, [%4];"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                 : "r"(caddr)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-#endif
+    CG_AT_SM90_(asm volatile("ld.weak.shared::cluster.v4.b32 {%0, %1, %2, %3}, [%4];"
+                             : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                             : "r"(caddr)
+                             : "memory");)
     return v;
-}
-
-/* st.weak.shared::cluster.b32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_st_b32(uint32_t caddr, uint32_t v)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.weak.shared::cluster.b32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-#endif
-}
-
-/* st.weak.shared::cluster.b64 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_st_b64(uint32_t caddr, uint64_t v)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.weak.shared::cluster.b64 [%0], %1;" ::"r"(caddr), "l"(v) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-#endif
-}
-
-/* st.weak.shared::cluster.v4.b32 [a], {v0,v1,v2,v3};   PTX ISA 7.8, sm_90.
- * caddr 16-byte aligned. */
-CG_DEVICE_SM90 void cg_dsmem_st_v4(uint32_t caddr, uint4 v)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(caddr), "r"(v.x),
-                 "r"(v.y), "r"(v.z), "r"(v.w)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-#endif
-}
-
-/* ------------------------------------------------------------------------ */
-/* Flags: loads and stores with explicit order at cluster scope              */
-/* ------------------------------------------------------------------------ */
-
-/* ld.relaxed.cluster.shared::cluster.u32 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_ld_relaxed_u32(uint32_t caddr)
-{
-    uint32_t v = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("ld.relaxed.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-#endif
-    return v;
-}
-
-/* ld.acquire.cluster.shared::cluster.u32 d, [a];   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_ld_acquire_u32(uint32_t caddr)
-{
-    uint32_t v = 0;
-#if CG_ARCH_HAS_SM90
-    asm volatile("ld.acquire.cluster.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(caddr) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-#endif
-    return v;
-}
-
-/* st.relaxed.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_st_relaxed_u32(uint32_t caddr, uint32_t v)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.relaxed.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-#endif
-}
-
-/* st.release.cluster.shared::cluster.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_st_release_u32(uint32_t caddr, uint32_t v)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.release.cluster.shared::cluster.u32 [%0], %1;" ::"r"(caddr), "r"(v) : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-#endif
-}
-
-/* ------------------------------------------------------------------------ */
-/* Atomics (return the old value) and reductions (no result), cluster scope  */
-/* ------------------------------------------------------------------------ */
-
-/* One asm per form; the macro only stamps out the C boilerplate around it. */
-#if CG_ARCH_HAS_SM90
-#define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
-    T old;                                                                                         \
-    asm volatile(INSN " %0, [%1], %2;" : OUTC(old) : "r"(caddr), INC(v) : "memory");               \
-    return old;
-#define CG_DSMEM_RED_BODY_(INSN, INC)                                                              \
-    asm volatile(INSN " [%0], %1;" ::"r"(caddr), INC(v) : "memory");
-#elif defined(__CUDA_ARCH__)
-#define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
-    CG_REQUIRE_SM90();                                                                             \
-    (void)caddr;                                                                                   \
-    return v;
-#define CG_DSMEM_RED_BODY_(INSN, INC) CG_REQUIRE_SM90();
-#else
-#define CG_DSMEM_ATOM_BODY_(INSN, OUTC, INC, T)                                                    \
-    (void)caddr;                                                                                   \
-    return v;
-#define CG_DSMEM_RED_BODY_(INSN, INC)                                                              \
-    (void)caddr;                                                                                   \
-    (void)v;
-#endif
-
-/* atom.relaxed.cluster.shared::cluster.add.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_atom_add_relaxed_u32(uint32_t caddr, uint32_t v)
-{
-    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.u32", "=r", "r", uint32_t)
-}
-
-/* atom.acq_rel.cluster.shared::cluster.add.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_atom_add_acq_rel_u32(uint32_t caddr, uint32_t v)
-{
-    CG_DSMEM_ATOM_BODY_("atom.acq_rel.cluster.shared::cluster.add.u32", "=r", "r", uint32_t)
-}
-
-/* atom.relaxed.cluster.shared::cluster.add.u64 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint64_t cg_dsmem_atom_add_relaxed_u64(uint32_t caddr, uint64_t v)
-{
-    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.u64", "=l", "l", uint64_t)
-}
-
-/* atom.relaxed.cluster.shared::cluster.add.f32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 float cg_dsmem_atom_add_relaxed_f32(uint32_t caddr, float v)
-{
-    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.add.f32", "=f", "f", float)
-}
-
-/* atom.relaxed.cluster.shared::cluster.min.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_atom_min_relaxed_u32(uint32_t caddr, uint32_t v)
-{
-    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.min.u32", "=r", "r", uint32_t)
-}
-
-/* atom.relaxed.cluster.shared::cluster.max.u32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_atom_max_relaxed_u32(uint32_t caddr, uint32_t v)
-{
-    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.max.u32", "=r", "r", uint32_t)
-}
-
-/* atom.relaxed.cluster.shared::cluster.exch.b32 d, [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 uint32_t cg_dsmem_atom_exch_relaxed_b32(uint32_t caddr, uint32_t v)
-{
-    CG_DSMEM_ATOM_BODY_("atom.relaxed.cluster.shared::cluster.exch.b32", "=r", "r", uint32_t)
-}
-
-/* atom.relaxed.cluster.shared::cluster.cas.b32 d, [a], cmp, v;   PTX ISA 7.8, sm_90.
- * Stores v if the word equals cmp; returns the old word either way. */
-CG_DEVICE_SM90 uint32_t cg_dsmem_atom_cas_relaxed_b32(uint32_t caddr, uint32_t cmp, uint32_t v)
-{
-#if CG_ARCH_HAS_SM90
-    uint32_t old;
-    asm volatile("atom.relaxed.cluster.shared::cluster.cas.b32 %0, [%1], %2, %3;"
-                 : "=r"(old)
-                 : "r"(caddr), "r"(cmp), "r"(v)
-                 : "memory");
-    return old;
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-    return cmp;
-#else
-    (void)caddr;
-    (void)v;
-    return cmp;
-#endif
-}
-
-/* red.relaxed.cluster.shared::cluster.add.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_red_add_relaxed_u32(uint32_t caddr, uint32_t v)
-{
-    CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.u32", "r")
-}
-
-/* red.release.cluster.shared::cluster.add.u32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_red_add_release_u32(uint32_t caddr, uint32_t v)
-{
-    CG_DSMEM_RED_BODY_("red.release.cluster.shared::cluster.add.u32", "r")
-}
-
-/* red.relaxed.cluster.shared::cluster.add.u64 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_red_add_relaxed_u64(uint32_t caddr, uint64_t v)
-{
-    CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.u64", "l")
-}
-
-/* red.relaxed.cluster.shared::cluster.add.f32 [a], v;   PTX ISA 7.8, sm_90 */
-CG_DEVICE_SM90 void cg_dsmem_red_add_relaxed_f32(uint32_t caddr, float v)
-{
-    CG_DSMEM_RED_BODY_("red.relaxed.cluster.shared::cluster.add.f32", "f")
-}
-
-/* ------------------------------------------------------------------------ */
-/* st.async: push from registers, completes bytes on the receiver's mbarrier */
-/* ------------------------------------------------------------------------ */
-/* caddr and mbar_caddr are shared::cluster addresses in the same CTA. The
- * store is weak; its complete_tx (of the stored size) on the mbarrier is
- * release at cluster scope. PTX ISA 8.1, sm_90. */
-
-/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [a], v, [mbar]; (4 bytes) */
-CG_DEVICE_SM90 void cg_dsmem_st_async_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(caddr),
-                 "r"(v), "r"(mbar_caddr)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-    (void)mbar_caddr;
-#endif
-}
-
-/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [a], v, [mbar]; (8 bytes) */
-CG_DEVICE_SM90 void cg_dsmem_st_async_b64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(caddr),
-                 "l"(v), "r"(mbar_caddr)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-    (void)mbar_caddr;
-#endif
-}
-
-/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [a], {v0,v1}, [mbar]; (8 bytes) */
-CG_DEVICE_SM90 void cg_dsmem_st_async_v2_b32(uint32_t caddr, uint2 v, uint32_t mbar_caddr)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];" ::"r"(
-                     caddr),
-                 "r"(v.x), "r"(v.y), "r"(mbar_caddr)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-    (void)mbar_caddr;
-#endif
-}
-
-/* st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [a], {v0..v3}, [mbar]; (16 bytes) */
-CG_DEVICE_SM90 void cg_dsmem_st_async_v4_b32(uint32_t caddr, uint4 v, uint32_t mbar_caddr)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile(
-        "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];" ::"r"(
-            caddr),
-        "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "r"(mbar_caddr)
-        : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)caddr;
-    (void)v;
-    (void)mbar_caddr;
-#endif
-}
-
-/* ------------------------------------------------------------------------ */
-/* red.async: remote reduction, completes bytes on the receiver's mbarrier   */
-/* ------------------------------------------------------------------------ */
-/* red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.OP.TYPE [a], v, [mbar];
- * PTX ISA 8.1, sm_90. Each completes the operand size (4 bytes, 8 for .u64)
- * on the mbarrier, which lives in the same CTA as `a`. */
-
-#if CG_ARCH_HAS_SM90
-#define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC)                                                      \
-    asm volatile("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes" OPTYPE   \
-                 " [%0], %1, [%2];" ::"r"(caddr),                                                  \
-                 INC(v), "r"(mbar_caddr)                                                           \
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-#define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC) CG_REQUIRE_SM90();
-#else
-#define CG_DSMEM_RED_ASYNC_BODY_(OPTYPE, INC)                                                      \
-    (void)caddr;                                                                                   \
-    (void)v;                                                                                       \
-    (void)mbar_caddr;
-#endif
-
-/* ... .add.u32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_add_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".add.u32", "r")
-}
-/* ... .add.s32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_add_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".add.s32", "r")
-}
-/* ... .add.u64 (8 bytes) */
-CG_DEVICE_SM90 void cg_dsmem_red_async_add_u64(uint32_t caddr, uint64_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".add.u64", "l")
-}
-/* ... .min.u32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_min_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".min.u32", "r")
-}
-/* ... .max.u32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_max_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".max.u32", "r")
-}
-/* ... .min.s32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_min_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".min.s32", "r")
-}
-/* ... .max.s32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_max_s32(uint32_t caddr, int32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".max.s32", "r")
-}
-/* ... .inc.u32: old >= v ? 0 : old + 1 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_inc_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".inc.u32", "r")
-}
-/* ... .dec.u32: (old == 0 || old > v) ? v : old - 1 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_dec_u32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".dec.u32", "r")
-}
-/* ... .and.b32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_and_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".and.b32", "r")
-}
-/* ... .or.b32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_or_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".or.b32", "r")
-}
-/* ... .xor.b32 */
-CG_DEVICE_SM90 void cg_dsmem_red_async_xor_b32(uint32_t caddr, uint32_t v, uint32_t mbar_caddr)
-{
-    CG_DSMEM_RED_ASYNC_BODY_(".xor.b32", "r")
-}
-
-/* ------------------------------------------------------------------------ */
-/* Bulk push: shared::cta -> shared::cluster through the bulk copy engine    */
-/* ------------------------------------------------------------------------ */
-
-/* cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [dst], [src], size, [mbar];
- * PTX ISA 8.0, sm_90. One thread. dst_caddr and mbar_caddr are shared::cluster
- * addresses in the same (receiving) CTA; src_saddr is a shared::cta address of
- * the calling CTA. 16-byte aligned addresses, bytes a multiple of 16. The
- * engine reads src through the async proxy: generic writes to src need
- * cg_fence_proxy_async_smem() by their writers first (base/fence.h). */
-CG_DEVICE_SM90 void cg_dsmem_bulk_copy(uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     dst_caddr),
-                 "r"(src_saddr), "r"(bytes), "r"(mbar_caddr)
-                 : "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#else
-    (void)dst_caddr;
-    (void)src_saddr;
-    (void)bytes;
-    (void)mbar_caddr;
-#endif
-}
-
-/* fence.proxy.async.shared::cluster;   PTX ISA 8.0, sm_90.
- * Proxy fence over the whole shared::cluster window (this CTA's and the other
- * CTAs' shared memory): orders this thread's generic-proxy accesses, and those
- * it has synchronized with, against its later async-proxy accesses. A sender
- * that refills ANOTHER CTA's buffer with a bulk push after that CTA released
- * it (its generic reads, then a release arrive the sender acquired) issues
- * this before the push, so the engine's writes are ordered after the
- * receiver's reads (base/fence.h's shared::cta fence covers this CTA only). */
-CG_DEVICE_SM90 void cg_dsmem_fence_proxy_async(void)
-{
-#if CG_ARCH_HAS_SM90
-    asm volatile("fence.proxy.async.shared::cluster;" ::: "memory");
-#elif defined(__CUDA_ARCH__)
-    CG_REQUIRE_SM90();
-#endif
 }
 
 /* ------------------------------------------------------------------------ */
