@@ -31,7 +31,7 @@
  * relative to every participant after it (CTA). The wide tiles' barrier
  * (cg/wide_tile.h). */
 /* clang-format off */
-#define CG_BLOCK_SYNC_FORMS(X)                                                                                   \
+#define CG_BLOCK_SYNC_FORMS(X) \
     X(VOID, cg_block_sync_unaligned_, 60, 70, MEM, (void),                           "barrier.sync 0;",      ()) \
     X(VOID, cg_named_barrier_sync_,   60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync %0, %1;", ("r"(id), "r"(nthreads)))
 /* clang-format on */

@@ -15,12 +15,12 @@
 
 /* The forms (base/ptx_form.h reads the columns). */
 /* clang-format off */
-#define CG_SMEM_FORMS(X)                                                                                               \
-    /* `addr` (a shared::cta address) through a move the compiler cannot look                                         \
-     * into: the result is an ordinary register that ptxas does not                                                   \
-     * rematerialize from its parts (for a CTA-relative address: a                                                    \
-     * long-latency special register read in front of every use). PURE, not                                           \
-     * volatile: an unused result costs nothing. */                                                                   \
+#define CG_SMEM_FORMS(X) \
+    /* `addr` (a shared::cta address) through a move the compiler cannot look \
+     * into: the result is an ordinary register that ptxas does not \
+     * rematerialize from its parts (for a CTA-relative address: a \
+     * long-latency special register read in front of every use). PURE, not \
+     * volatile: an unused result costs nothing. */ \
     X(VALUE, cg_smem_addr_opaque_, 10, 70, PURE, uint32_t, "=r", (uint32_t addr), "mov.b32 %0, %1;", ("r"(addr)))
 /* clang-format on */
 

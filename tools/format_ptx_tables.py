@@ -8,7 +8,8 @@ columns aligned, comments between rows kept as they are.
 
 A table is a `#define NAME(X)` whose continuation lines hold rows `X(...)`
 (base/ptx_form.h describes the PTX-form columns). A row that spans several
-lines is joined into one; a VOID row of a PTX-form table (no result type or
+lines is joined into one, and the columns of the rows between two comment
+lines (a group) are aligned; a VOID row of a PTX-form table (no result type or
 constraint) leaves those two columns blank so its later columns line up with
 the VALUE rows'. Only whitespace changes: the tokens of every row stay as
 they are, so the stamped code (and its PTX) does not change.
@@ -95,34 +96,41 @@ def format_table(lines):
         raise ValueError("unbalanced row: " + cur)
     rows = [split_args(t[2:-1]) for k, t in items if k == "row"]
     ptx_form = any(r[0] == "VALUE" for r in rows)
-    cells = []
-    for r in rows:
-        if ptx_form and r[0] == "VOID":
-            r = r[:5] + ["", ""] + r[5:]
-        cells.append(r)
-    ncol = max(len(r) for r in cells)
-    width = [max((len(r[i]) for r in cells if i < len(r) - 1), default=0) for i in range(ncol)]
+    # Columns line up within a group: rows with no other line between them.
+    groups, group = [], []
+    for kind, t in items:
+        if kind == "row":
+            r = split_args(t[2:-1])
+            if ptx_form and r[0] == "VOID":
+                r = r[:5] + ["", ""] + r[5:]
+            group.append(r)
+        elif group:
+            groups.append(group)
+            group = []
+    if group:
+        groups.append(group)
+    laid = []
+    for g in groups:
+        ncol = max(len(r) for r in g)
+        width = [max((len(r[i]) for r in g if i < len(r) - 1), default=0) for i in range(ncol)]
+        for r in g:
+            parts = []
+            for i, c in enumerate(r):
+                if i == len(r) - 1:
+                    parts.append(c)
+                elif c == "":
+                    parts.append(" " * (width[i] + 1))
+                else:
+                    parts.append((c + ",").ljust(width[i] + 1))
+            laid.append("    X(" + " ".join(parts).rstrip() + ")")
     body, k = [], 0
     for kind, t in items:
         if kind == "text":
             body.append(t)
-            continue
-        r = cells[k]
-        k += 1
-        parts = []
-        for i, c in enumerate(r):
-            last = i == len(r) - 1
-            if last:
-                parts.append(c)
-            elif c == "":
-                parts.append(" " * (width[i] + 1))
-            else:
-                parts.append((c + ",").ljust(width[i] + 1))
-        body.append("    X(" + " ".join(parts).rstrip() + ")")
-    w = max(len(b) for b in [head] + body[:-1]) + 1
-    out = [head.ljust(w) + "\\"]
-    out += [b.ljust(w) + "\\" for b in body[:-1]]
-    out.append(body[-1])
+        else:
+            body.append(laid[k])
+            k += 1
+    out = [head + " \\"] + [b + " \\" for b in body[:-1]] + [body[-1]]
     return out
 
 
