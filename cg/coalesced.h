@@ -248,9 +248,12 @@ CG_DEVICE int cg_coalesced_all(const cg_coalesced_group_t *g, int pred)
     CG_DEVICE T cg_coalesced_scan_sparse_##sfx##_(const cg_coalesced_group_t *g, T v, cg_op_t op) \
     {                                                                           \
         uint32_t r = cg_coalesced_thread_rank(g), lane = cg_sreg_laneid();      \
-        CG_SCAN_STEPS_(T, sfx, g->_size, r,                                     \
-                       __shfl_sync(g->_mask, v,                                 \
-                                   (int)(i <= r ? __fns(g->_mask, lane, -(int)(i + 1u)) : lane), 32)) \
+        for (uint32_t i = 1; i < g->_size; i <<= 1) {                           \
+            uint32_t src = i <= r ? __fns(g->_mask, lane, -(int)(i + 1u)) : lane; \
+            T u = __shfl_sync(g->_mask, v, (int)src, 32);                       \
+            if (i <= r)                                                         \
+                v = cg_op_##sfx##_(op, v, u);                                   \
+        }                                                                       \
         return v;                                                               \
     }                                                                           \
     /* op(v of ranks 0..r) in rank r. */                                        \
@@ -391,7 +394,7 @@ CG_WARP_GROUP_PARTITIONS_(cg_coalesced_group_t, cg_coalesced_binary_partition, c
  * other n. */
 CG_DEVICE cg_coalesced_group_t cg_coalesced_tiled_partition(const cg_coalesced_group_t *g, uint32_t n)
 {
-    cg_tile_check_n_("cg_coalesced_tiled_partition", n);
+    CG_TILE_CHECK_N_("cg_coalesced_tiled_partition", n);
     if (g->_size <= n)
         return *g;
     uint32_t r = cg_coalesced_thread_rank(g);

@@ -222,7 +222,7 @@ CG_DEVICE void cg_thread_group_barrier_wait(cg_thread_group_t *g, cg_token_t tok
 CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_group_t *g, uint32_t n)
 {
     cg_coalesced_group_t c;
-    cg_tile_check_n_("cg_thread_group_tiled_partition", n);
+    CG_TILE_CHECK_N_("cg_thread_group_tiled_partition", n);
     if (g->_hdr.kind == CG_GROUP_COALESCED) {
         c = cg_coalesced_tiled_partition(&g->_g.coalesced_, n);
     } else if (g->_hdr.kind == CG_GROUP_TILE) {
@@ -236,7 +236,7 @@ CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_grou
         }
         uint32_t r = cg_tile_thread_rank(t);
         uint32_t lane = cg_sreg_laneid();
-        uint32_t mask = cg_tile_lanes_(n, lane) & t->_mask;
+        uint32_t mask = ((n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lane & ~(n - 1u))) & t->_mask;
         c = cg_coalesced_make_(mask, r / n, t->_size / n);
     } else if (g->_hdr.kind == CG_GROUP_WIDE_TILE) {
         /* Whole warps, every lane present: n consecutive lanes of the
@@ -244,7 +244,7 @@ CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_grou
         const cg_wide_tile_t *w = &g->_g.wide_tile_;
         uint32_t r = cg_wide_tile_thread_rank(w);
         uint32_t lane = cg_sreg_laneid();
-        uint32_t mask = cg_tile_lanes_(n, lane);
+        uint32_t mask = (n == 32u ? 0xffffffffu : (1u << n) - 1u) << (lane & ~(n - 1u));
         c = cg_coalesced_make_(mask, r / n, w->_size / n);
     } else {
         /* A block, cluster or grid: the block's tile (C++ CG tiles these as

@@ -49,25 +49,17 @@ CG_REPORT_ void cg_tile_report_n_(const char *what, uint32_t n)
 #endif
 
 /* A debug build traps on a tile size n that is not a power of two in 1..32,
- * naming the call `what` (internal). */
-CG_DEVICE void cg_tile_check_n_(const char *what, uint32_t n)
-{
+ * naming the call `what` (internal). A release build has nothing, not even
+ * the string. */
 #if CG_DEBUG
-    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
-        cg_tile_report_n_(what, n);
+#define CG_TILE_CHECK_N_(what, n)                                                                  \
+    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))                                      \
+        cg_tile_report_n_(what, n);                                                                \
+    else                                                                                           \
+        (void)0
 #else
-    (void)what;
-    (void)n;
+#define CG_TILE_CHECK_N_(what, n) ((void)0)
 #endif
-}
-
-/* The lanes of the caller's tile of n (a power of two, 1..32) in its warp,
- * if every lane of the warp existed: the n-aligned run of lanes holding
- * `lane` (internal). */
-CG_DEVICE uint32_t cg_tile_lanes_(uint32_t n, uint32_t lane)
-{
-    return (n == 32u ? 0xffffffffu : ((1u << n) - 1u)) << (lane & ~(n - 1u));
-}
 
 /* Split the block into tiles of n threads (n a power of two, 1..32) and return
  * the caller's. Not collective and touches no memory. A debug build traps on
@@ -75,10 +67,12 @@ CG_DEVICE uint32_t cg_tile_lanes_(uint32_t n, uint32_t lane)
 CG_DEVICE cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)
 {
     cg_tile_t t;
-    cg_tile_check_n_("cg_tiled_partition", n);
+    CG_TILE_CHECK_N_("cg_tiled_partition", n);
     uint32_t rank = cg_thread_block_thread_rank(b);
     uint32_t nthreads = cg_thread_block_num_threads(b);
-    uint32_t mask = cg_tile_lanes_(n, rank & 31u);
+    uint32_t lane = rank & 31u;
+    uint32_t base = lane & ~(n - 1u);
+    uint32_t mask = (n == 32u ? 0xffffffffu : ((1u << n) - 1u)) << base;
     /* Lanes past the end of a partial last warp do not exist. */
     uint32_t warp_left = nthreads - (rank & ~31u);
     if (warp_left < 32u)
@@ -136,7 +130,7 @@ CG_DEVICE cg_tile_t cg_this_thread(void)
  * power of two in 1..32. */
 CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
 {
-    cg_tile_check_n_("cg_tile_tiled_partition", n);
+    CG_TILE_CHECK_N_("cg_tile_tiled_partition", n);
     if (n >= t->_size)
         return *t;
     cg_tile_t s;
