@@ -175,11 +175,9 @@ CG_DEVICE_SM90 uint32_t cg_cluster_query_shared_rank(const cg_cluster_t *c, cons
  * exists so the call pairs with cg_cluster_barrier_wait like every group. */
 CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive(cg_cluster_t *c)
 {
-    cg_token_t t;
     (void)c;
     cg_hw_cluster_arrive_release();
-    t._opaque = 0;
-    return t;
+    return cg_token_none_();
 }
 
 /* Control-only arrive (barrier.cluster.arrive.relaxed): counts the arrival
@@ -187,11 +185,9 @@ CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive(cg_cluster_t *c)
  * cost of a release arrive + wait (H200, 103 vs 224 ns per phase). */
 CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
 {
-    cg_token_t t;
     (void)c;
     cg_hw_cluster_arrive_relaxed();
-    t._opaque = 0;
-    return t;
+    return cg_token_none_();
 }
 
 /* Arrive for a phase that hands over SHARED memory only: a release at
@@ -209,12 +205,10 @@ CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
  * fence.release.sync_restrict::shared::cta.cluster; barrier.cluster.arrive.relaxed. */
 CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_smem(cg_cluster_t *c)
 {
-    cg_token_t t;
     (void)c;
     cg_fence_release_smem_cluster();
     cg_hw_cluster_arrive_relaxed();
-    t._opaque = 0;
-    return t;
+    return cg_token_none_();
 }
 
 /* Wait until every thread of the cluster has arrived in this phase
@@ -227,21 +221,13 @@ CG_DEVICE_SM90 void cg_cluster_barrier_wait(cg_cluster_t *c, cg_token_t tok)
 }
 
 /* Cluster-wide barrier: arrive.release then wait.acquire. */
-CG_DEVICE_SM90 void cg_cluster_sync(cg_cluster_t *c)
-{
-    (void)c;
-    cg_hw_cluster_arrive_release();
-    cg_hw_cluster_wait_acquire();
-}
+CG_DEVICE_SM90 void cg_cluster_sync(cg_cluster_t *c) { cg_cluster_barrier_wait(c, cg_cluster_barrier_arrive(c)); }
 
 /* Cluster-wide barrier for shared memory only: cg_cluster_barrier_arrive_smem
  * then barrier.cluster.wait.acquire (what it orders and what not: there). */
 CG_DEVICE_SM90 void cg_cluster_sync_smem(cg_cluster_t *c)
 {
-    (void)c;
-    cg_fence_release_smem_cluster();
-    cg_hw_cluster_arrive_relaxed();
-    cg_hw_cluster_wait_acquire();
+    cg_cluster_barrier_wait(c, cg_cluster_barrier_arrive_smem(c));
 }
 
 /* The named way to keep a CTA alive while other CTAs of the cluster may still

@@ -119,27 +119,12 @@ CG_DEVICE uint32_t cg_coalesced_meta_group_size(const cg_coalesced_group_t *g) {
 /* C++ CG's size(): cg_coalesced_num_threads under its older name. */
 CG_DEVICE uint32_t cg_coalesced_size(const cg_coalesced_group_t *g) { return g->_size; }
 
-/* The group's lanes in the warp (for the raw *_sync intrinsics). */
-CG_DEVICE uint32_t cg_coalesced_mask(const cg_coalesced_group_t *g) { return g->_mask; }
-
-/* __syncwarp(mask): the group's threads meet; orders their memory accesses. */
-CG_DEVICE void cg_coalesced_sync(cg_coalesced_group_t *g) { __syncwarp(g->_mask); }
-
-/* For the generic calls, as a tile: arrive is a __syncwarp over the group
- * (every thread has arrived when it returns, with memory ordered), wait does
- * nothing. */
-CG_DEVICE cg_token_t cg_coalesced_barrier_arrive(cg_coalesced_group_t *g)
-{
-    cg_token_t tok;
-    __syncwarp(g->_mask);
-    tok._opaque = 0;
-    return tok;
-}
-CG_DEVICE void cg_coalesced_barrier_wait(cg_coalesced_group_t *g, cg_token_t tok)
-{
-    (void)g;
-    (void)tok;
-}
+/* The group's lanes in the warp (cg_coalesced_mask); __syncwarp over them
+ * (cg_coalesced_sync); the split barrier of the generic calls, as a tile's
+ * (cg_coalesced_barrier_arrive/_wait): see CG_WARP_GROUP_SYNC_CALLS_ in
+ * cg/tile.h. */
+CG_WARP_GROUP_SYNC_CALLS_(cg_coalesced_group_t, cg_coalesced_mask, cg_coalesced_sync, cg_coalesced_barrier_arrive,
+                          cg_coalesced_barrier_wait)
 
 /* ------------------------------------------------------------------------- */
 /* Lanes and ranks (internal)                                                */
@@ -215,6 +200,17 @@ CG_DEVICE int cg_coalesced_all(const cg_coalesced_group_t *g, int pred)
 /* Every coalesced-group collective of one type                              */
 /* ------------------------------------------------------------------------- */
 
+/* Defines cg_coalesced_shfl_<dir>_<sfx> (dir: up or down): a group of 32 is
+ * a whole warp, whose lanes are its ranks (__shfl_<dir>_sync); a smaller one
+ * reads the lane cg_coalesced_<dir>_lane_ finds. */
+#define CG_COALESCED_SHFL_DIR_(sfx, T, dir)                                     \
+    CG_DEVICE T cg_coalesced_shfl_##dir##_##sfx(const cg_coalesced_group_t *g, T v, uint32_t delta) \
+    {                                                                           \
+        if (g->_size == 32u)                                                    \
+            return __shfl_##dir##_sync(0xffffffffu, v, delta, 32);              \
+        return __shfl_sync(g->_mask, v, (int)cg_coalesced_##dir##_lane_(g, delta), 32); \
+    }
+
 /* Defines the shuffles, match, reduce and scans of one type over a coalesced
  * group. Why a macro: as CG_TILE_COLLECTIVES_ in cg/collectives.h. */
 #define CG_COALESCED_COLLECTIVES_(sfx, T)                                       \
@@ -224,19 +220,9 @@ CG_DEVICE int cg_coalesced_all(const cg_coalesced_group_t *g, int pred)
         return __shfl_sync(g->_mask, v, (int)cg_coalesced_lane_of_(g, src), 32); \
     }                                                                           \
     /* The value of v in rank - delta; ranks below delta get their own. */     \
-    CG_DEVICE T cg_coalesced_shfl_up_##sfx(const cg_coalesced_group_t *g, T v, uint32_t delta) \
-    {                                                                           \
-        if (g->_size == 32u)                                                    \
-            return __shfl_up_sync(0xffffffffu, v, delta, 32);                   \
-        return __shfl_sync(g->_mask, v, (int)cg_coalesced_up_lane_(g, delta), 32); \
-    }                                                                           \
+    CG_COALESCED_SHFL_DIR_(sfx, T, up)                                          \
     /* The value of v in rank + delta; ranks past the end get their own. */    \
-    CG_DEVICE T cg_coalesced_shfl_down_##sfx(const cg_coalesced_group_t *g, T v, uint32_t delta) \
-    {                                                                           \
-        if (g->_size == 32u)                                                    \
-            return __shfl_down_sync(0xffffffffu, v, delta, 32);                 \
-        return __shfl_sync(g->_mask, v, (int)cg_coalesced_down_lane_(g, delta), 32); \
-    }                                                                           \
+    CG_COALESCED_SHFL_DIR_(sfx, T, down)                                        \
     /* Group ranks whose v has the caller's bits. */                            \
     CG_DEVICE uint32_t cg_coalesced_match_any_##sfx(const cg_coalesced_group_t *g, T v) \
     {                                                                           \
@@ -247,21 +233,14 @@ CG_DEVICE int cg_coalesced_all(const cg_coalesced_group_t *g, int pred)
      * not NULL) gets 1 or 0 alike. */                                          \
     CG_DEVICE uint32_t cg_coalesced_match_all_##sfx(const cg_coalesced_group_t *g, T v, int *pred) \
     {                                                                           \
-        int p;                                                                  \
-        uint32_t m = __match_all_sync(g->_mask, v, &p);                         \
-        if (pred)                                                               \
-            *pred = p;                                                          \
+        uint32_t m = cg_match_all_##sfx##_(g->_mask, v, pred);                  \
         return g->_size == 32u ? m : cg_coalesced_pack_(g->_mask, m);           \
     }                                                                           \
     /* Inclusive scan of a group of 32 (lanes are ranks): a tile's. */         \
     CG_DEVICE T cg_coalesced_scan_dense_##sfx##_(T v, cg_op_t op)                \
     {                                                                           \
         uint32_t r = cg_sreg_laneid();                                          \
-        for (uint32_t i = 1; i < 32u; i <<= 1) {                                \
-            T u = __shfl_up_sync(0xffffffffu, v, i, 32);                        \
-            if (i <= r)                                                         \
-                v = cg_op_##sfx##_(op, v, u);                                   \
-        }                                                                       \
+        CG_SCAN_STEPS_(T, sfx, 32u, r, __shfl_up_sync(0xffffffffu, v, i, 32))   \
         return v;                                                               \
     }                                                                           \
     /* Inclusive scan of a smaller group: rank r combines rank r - i's value,  \
@@ -285,14 +264,9 @@ CG_DEVICE int cg_coalesced_all(const cg_coalesced_group_t *g, int pred)
         return cg_coalesced_scan_sparse_##sfx##_(g, v, op);                     \
     }                                                                           \
     /* op(v of ranks 0..r-1) in rank r; 0 in rank 0. */                         \
-    CG_DEVICE T cg_coalesced_exclusive_scan_##sfx(const cg_coalesced_group_t *g, T v, cg_op_t op) \
-    {                                                                           \
-        T s = cg_coalesced_inclusive_scan_##sfx(g, v, op);                      \
-        if (CG_INTEGRAL_##sfx##_ && op == CG_OP_PLUS)                           \
-            return cg_unplus_##sfx##_(s, v);                                    \
-        T u = cg_coalesced_shfl_up_##sfx(g, s, 1u);                             \
-        return cg_coalesced_thread_rank(g) == 0u ? (T)0 : u;                    \
-    }                                                                           \
+    CG_EXCLUSIVE_SCAN_(sfx, T, cg_coalesced_group_t, cg_coalesced_exclusive_scan_##sfx, \
+                       cg_coalesced_inclusive_scan_##sfx, cg_coalesced_shfl_up_##sfx, \
+                       cg_coalesced_thread_rank)                                \
     /* op over every thread of the group, in every thread. */                   \
     CG_DEVICE T cg_coalesced_reduce_##sfx(const cg_coalesced_group_t *g, T v, cg_op_t op) \
     {                                                                           \
@@ -380,46 +354,37 @@ CG_DEVICE cg_coalesced_group_t cg_labeled_partition_(uint32_t mask, uint32_t sam
     return cg_coalesced_make_(same, (uint32_t)__popc(below), (uint32_t)__popc(leaders));
 }
 
-/* Split a tile by a predicate: the threads whose pred is nonzero / zero. */
-CG_DEVICE cg_coalesced_group_t cg_tile_binary_partition(const cg_tile_t *t, int pred)
-{
-    return cg_binary_partition_(t->_mask, pred != 0);
-}
+/* Defines the partitions of a group of lanes of one warp (`type` has _mask),
+ * named by the arguments:
+ *   binary        split by a predicate: the threads whose pred is nonzero /
+ *                 zero;
+ *   labeled       split by a label (32-bit; _u64 for 64-bit labels and
+ *                 pointers, (uint64_t)(uintptr_t)p): the threads with the
+ *                 caller's label;
+ *   labeled_u32   the 32-bit form under the type-suffix scheme of every typed
+ *                 name. */
+#define CG_WARP_GROUP_PARTITIONS_(type, binary, labeled, labeled_u64, labeled_u32)                 \
+    CG_DEVICE cg_coalesced_group_t binary(const type *g, int pred)                                 \
+    {                                                                                              \
+        return cg_binary_partition_(g->_mask, pred != 0);                                          \
+    }                                                                                              \
+    CG_DEVICE cg_coalesced_group_t labeled(const type *g, uint32_t label)                          \
+    {                                                                                              \
+        return cg_labeled_partition_(g->_mask, __match_any_sync(g->_mask, label));                 \
+    }                                                                                              \
+    CG_DEVICE cg_coalesced_group_t labeled_u64(const type *g, uint64_t label)                      \
+    {                                                                                              \
+        return cg_labeled_partition_(g->_mask, __match_any_sync(g->_mask, label));                 \
+    }                                                                                              \
+    CG_DEVICE cg_coalesced_group_t labeled_u32(const type *g, uint32_t label) { return labeled(g, label); }
 
-/* Split a tile by a label (32-bit; _u64 for 64-bit labels and pointers,
- * (uint64_t)(uintptr_t)p): the threads with the caller's label. */
-CG_DEVICE cg_coalesced_group_t cg_tile_labeled_partition(const cg_tile_t *t, uint32_t label)
-{
-    return cg_labeled_partition_(t->_mask, __match_any_sync(t->_mask, label));
-}
-CG_DEVICE cg_coalesced_group_t cg_tile_labeled_partition_u64(const cg_tile_t *t, uint64_t label)
-{
-    return cg_labeled_partition_(t->_mask, __match_any_sync(t->_mask, label));
-}
-
-/* The 32-bit forms under the type-suffix scheme of every typed name. */
-CG_DEVICE cg_coalesced_group_t cg_tile_labeled_partition_u32(const cg_tile_t *t, uint32_t label)
-{
-    return cg_tile_labeled_partition(t, label);
-}
+/* Split a tile by a predicate or a label. */
+CG_WARP_GROUP_PARTITIONS_(cg_tile_t, cg_tile_binary_partition, cg_tile_labeled_partition,
+                          cg_tile_labeled_partition_u64, cg_tile_labeled_partition_u32)
 
 /* The same for a coalesced group. */
-CG_DEVICE cg_coalesced_group_t cg_coalesced_binary_partition(const cg_coalesced_group_t *g, int pred)
-{
-    return cg_binary_partition_(g->_mask, pred != 0);
-}
-CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition(const cg_coalesced_group_t *g, uint32_t label)
-{
-    return cg_labeled_partition_(g->_mask, __match_any_sync(g->_mask, label));
-}
-CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition_u64(const cg_coalesced_group_t *g, uint64_t label)
-{
-    return cg_labeled_partition_(g->_mask, __match_any_sync(g->_mask, label));
-}
-CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition_u32(const cg_coalesced_group_t *g, uint32_t label)
-{
-    return cg_coalesced_labeled_partition(g, label);
-}
+CG_WARP_GROUP_PARTITIONS_(cg_coalesced_group_t, cg_coalesced_binary_partition, cg_coalesced_labeled_partition,
+                          cg_coalesced_labeled_partition_u64, cg_coalesced_labeled_partition_u32)
 
 /* Split a coalesced group into groups of n consecutive ranks (n a power of
  * two, 1..32) and return the caller's: ranks [r - r % n, r - r % n + n), the
@@ -429,10 +394,7 @@ CG_DEVICE cg_coalesced_group_t cg_coalesced_labeled_partition_u32(const cg_coale
  * other n. */
 CG_DEVICE cg_coalesced_group_t cg_coalesced_tiled_partition(const cg_coalesced_group_t *g, uint32_t n)
 {
-#if CG_DEBUG
-    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
-        cg_tile_report_n_("cg_coalesced_tiled_partition", n);
-#endif
+    CG_TILE_CHECK_N_("cg_coalesced_tiled_partition", n);
     if (g->_size <= n)
         return *g;
     uint32_t r = cg_coalesced_thread_rank(g);

@@ -193,51 +193,48 @@ CG_FLOAT_OP_(f64, double)
 #define CG_REDUX_f32_ 0
 #define CG_REDUX_f64_ 0
 
+/* Defines cg_redux_<sfx>_(mask, v, op): op over the threads of mask, one
+ * redux.sync (the __reduce_*_sync intrinsics, by v's type T: .s32 or .u32
+ * for add, min and max; .b32 for and, or and xor). */
+#define CG_REDUX_FORMS_(sfx, T)                                                 \
+    CG_DEVICE T cg_redux_##sfx##_(uint32_t mask, T v, cg_op_t op)               \
+    {                                                                           \
+        switch (op) {                                                           \
+        case CG_OP_PLUS:                                                        \
+            return __reduce_add_sync(mask, v);                                  \
+        case CG_OP_LESS:                                                        \
+            return __reduce_min_sync(mask, v);                                  \
+        case CG_OP_GREATER:                                                     \
+            return __reduce_max_sync(mask, v);                                  \
+        case CG_OP_BIT_AND:                                                     \
+            return (T)__reduce_and_sync(mask, (uint32_t)v);                     \
+        case CG_OP_BIT_OR:                                                      \
+            return (T)__reduce_or_sync(mask, (uint32_t)v);                      \
+        default:                                                                \
+            return (T)__reduce_xor_sync(mask, (uint32_t)v);                     \
+        }                                                                       \
+    }
+/* Defines cg_redux_<sfx>_ for a type or target without redux: never called
+ * (CG_REDUX_<sfx>_ is 0); it keeps the shape of the calls. */
+#define CG_REDUX_NONE_(sfx, T)                                                  \
+    CG_DEVICE T cg_redux_##sfx##_(uint32_t mask, T v, cg_op_t op)               \
+    {                                                                           \
+        (void)mask;                                                             \
+        (void)op;                                                               \
+        return v;                                                               \
+    }
+
 #if CG_ARCH_HAS_SM80
-CG_DEVICE int32_t cg_redux_i32_(uint32_t mask, int32_t v, cg_op_t op)
-{
-    switch (op) {
-    case CG_OP_PLUS:
-        return __reduce_add_sync(mask, v); /* redux.sync.add.s32 */
-    case CG_OP_LESS:
-        return __reduce_min_sync(mask, v); /* redux.sync.min.s32 */
-    case CG_OP_GREATER:
-        return __reduce_max_sync(mask, v); /* redux.sync.max.s32 */
-    case CG_OP_BIT_AND:
-        return (int32_t)__reduce_and_sync(mask, (uint32_t)v); /* redux.sync.and.b32 */
-    case CG_OP_BIT_OR:
-        return (int32_t)__reduce_or_sync(mask, (uint32_t)v); /* redux.sync.or.b32 */
-    default:
-        return (int32_t)__reduce_xor_sync(mask, (uint32_t)v); /* redux.sync.xor.b32 */
-    }
-}
-CG_DEVICE uint32_t cg_redux_u32_(uint32_t mask, uint32_t v, cg_op_t op)
-{
-    switch (op) {
-    case CG_OP_PLUS:
-        return __reduce_add_sync(mask, v); /* redux.sync.add.u32 */
-    case CG_OP_LESS:
-        return __reduce_min_sync(mask, v); /* redux.sync.min.u32 */
-    case CG_OP_GREATER:
-        return __reduce_max_sync(mask, v); /* redux.sync.max.u32 */
-    case CG_OP_BIT_AND:
-        return __reduce_and_sync(mask, v);
-    case CG_OP_BIT_OR:
-        return __reduce_or_sync(mask, v);
-    default:
-        return __reduce_xor_sync(mask, v);
-    }
-}
+CG_REDUX_FORMS_(i32, int32_t)
+CG_REDUX_FORMS_(u32, uint32_t)
 #else
-/* Never called (CG_REDUX_<type>_ is 0 below sm_80): keep the shape. */
-CG_DEVICE int32_t cg_redux_i32_(uint32_t mask, int32_t v, cg_op_t op) { (void)mask; (void)op; return v; }
-CG_DEVICE uint32_t cg_redux_u32_(uint32_t mask, uint32_t v, cg_op_t op) { (void)mask; (void)op; return v; }
+CG_REDUX_NONE_(i32, int32_t)
+CG_REDUX_NONE_(u32, uint32_t)
 #endif
-/* Types without redux: never called (CG_REDUX_<type>_ is 0). */
-CG_DEVICE int64_t cg_redux_i64_(uint32_t mask, int64_t v, cg_op_t op) { (void)mask; (void)op; return v; }
-CG_DEVICE uint64_t cg_redux_u64_(uint32_t mask, uint64_t v, cg_op_t op) { (void)mask; (void)op; return v; }
-CG_DEVICE float cg_redux_f32_(uint32_t mask, float v, cg_op_t op) { (void)mask; (void)op; return v; }
-CG_DEVICE double cg_redux_f64_(uint32_t mask, double v, cg_op_t op) { (void)mask; (void)op; return v; }
+CG_REDUX_NONE_(i64, int64_t)
+CG_REDUX_NONE_(u64, uint64_t)
+CG_REDUX_NONE_(f32, float)
+CG_REDUX_NONE_(f64, double)
 
 /* ------------------------------------------------------------------------- */
 /* Tile helpers (internal)                                                   */
@@ -334,65 +331,84 @@ CG_SHFL64_KIND_(xor, CG_SHFL_XOR32_)
 /* Every tile collective of one type                                         */
 /* ------------------------------------------------------------------------- */
 
+/* The steps of a Hillis-Steele inclusive scan of v (type T, operator
+ * cg_op_<sfx>_ of the variable op) over ranks 0..n-1, the caller at rank r:
+ * at step i every thread reads `up`, an expression of i giving v of the rank
+ * i below its own, and combines it where i <= r. A statement; v is updated
+ * in place. The scans of tiles, coalesced groups and wide tiles' warps. */
+#define CG_SCAN_STEPS_(T, sfx, n, r, up)                                        \
+    for (uint32_t i = 1; i < (n); i <<= 1) {                                    \
+        T u = up;                                                               \
+        if (i <= (r))                                                           \
+            v = cg_op_##sfx##_(op, v, u);                                       \
+    }
+
+/* Defines `name`, op(v of ranks 0..r-1) in rank r and 0 in rank 0, over a
+ * group of `type` from its inclusive scan `incl`, its shfl_up `up` and its
+ * thread rank `rank` (an integral sum subtracts v instead of shuffling: see
+ * the top). The tiles' and the coalesced groups' exclusive scans. */
+#define CG_EXCLUSIVE_SCAN_(sfx, T, type, name, incl, up, rank)                  \
+    CG_DEVICE T name(const type *g, T v, cg_op_t op)                            \
+    {                                                                           \
+        T s = incl(g, v, op);                                                   \
+        if (CG_INTEGRAL_##sfx##_ && op == CG_OP_PLUS)                           \
+            return cg_unplus_##sfx##_(s, v);                                    \
+        T u = up(g, s, 1u);                                                     \
+        return rank(g) == 0u ? (T)0 : u;                                        \
+    }
+
+/* Defines `fn`, a tile shuffle of one kind (idx, up, down, xor) whose third
+ * argument is `a`, over cg_shfl_<kind>_<sfx>_ with the tile's sync mask and
+ * width n. */
+#define CG_TILE_SHFL_KIND_(sfx, T, kind, fn, a)                                 \
+    CG_DEVICE T fn(const cg_tile_t *t, T v, uint32_t a)                         \
+    {                                                                           \
+        return cg_shfl_##kind##_##sfx##_(cg_tile_sync_mask_(t), v, a, t->_size); \
+    }
+
 /* Defines the shuffles, match, reduce and scans of one type. Why a macro: the
  * six types share every line but the type; written out, a fix to one would
  * have to be made six times. `sfx` is the name suffix, `T` the type. */
 #define CG_TILE_COLLECTIVES_(sfx, T)                                            \
     /* The value of v in tile rank src (taken modulo n). */                     \
-    CG_DEVICE T cg_tile_shfl_##sfx(const cg_tile_t *t, T v, uint32_t src)       \
-    {                                                                           \
-        return cg_shfl_idx_##sfx##_(cg_tile_sync_mask_(t), v, src, t->_size);  \
-    }                                                                           \
+    CG_TILE_SHFL_KIND_(sfx, T, idx, cg_tile_shfl_##sfx, src)                    \
     /* The value of v in rank - delta; ranks below delta get their own. */     \
-    CG_DEVICE T cg_tile_shfl_up_##sfx(const cg_tile_t *t, T v, uint32_t delta)  \
-    {                                                                           \
-        return cg_shfl_up_##sfx##_(cg_tile_sync_mask_(t), v, delta, t->_size); \
-    }                                                                           \
+    CG_TILE_SHFL_KIND_(sfx, T, up, cg_tile_shfl_up_##sfx, delta)                \
     /* The value of v in rank + delta; ranks past the end get their own. */    \
-    CG_DEVICE T cg_tile_shfl_down_##sfx(const cg_tile_t *t, T v, uint32_t delta) \
-    {                                                                           \
-        return cg_shfl_down_##sfx##_(cg_tile_sync_mask_(t), v, delta, t->_size); \
-    }                                                                           \
+    CG_TILE_SHFL_KIND_(sfx, T, down, cg_tile_shfl_down_##sfx, delta)            \
     /* The value of v in rank ^ lane_mask. */                                  \
-    CG_DEVICE T cg_tile_shfl_xor_##sfx(const cg_tile_t *t, T v, uint32_t lane_mask) \
-    {                                                                           \
-        return cg_shfl_xor_##sfx##_(cg_tile_sync_mask_(t), v, lane_mask, t->_size); \
-    }                                                                           \
+    CG_TILE_SHFL_KIND_(sfx, T, xor, cg_tile_shfl_xor_##sfx, lane_mask)          \
     /* Tile ranks whose v has the same bits as the caller's. */                \
     CG_DEVICE uint32_t cg_tile_match_any_##sfx(const cg_tile_t *t, T v)         \
     {                                                                           \
         return __match_any_sync(t->_mask, v) >> cg_tile_base_(t);               \
     }                                                                           \
+    /* __match_all_sync over mask, its predicate in *pred when pred is not     \
+     * NULL (internal; a tile's and a coalesced group's match_all). */          \
+    CG_DEVICE uint32_t cg_match_all_##sfx##_(uint32_t mask, T v, int *pred)     \
+    {                                                                           \
+        int p;                                                                  \
+        uint32_t m = __match_all_sync(mask, v, &p);                             \
+        if (pred)                                                               \
+            *pred = p;                                                          \
+        return m;                                                               \
+    }                                                                           \
     /* The tile's rank mask if every thread's v has the same bits, else 0;     \
      * *pred (if pred is not NULL) gets 1 or 0 alike. */                        \
     CG_DEVICE uint32_t cg_tile_match_all_##sfx(const cg_tile_t *t, T v, int *pred) \
     {                                                                           \
-        int p;                                                                  \
-        uint32_t m = __match_all_sync(t->_mask, v, &p);                         \
-        if (pred)                                                               \
-            *pred = p;                                                          \
-        return m >> cg_tile_base_(t);                                           \
+        return cg_match_all_##sfx##_(t->_mask, v, pred) >> cg_tile_base_(t);    \
     }                                                                           \
     /* op(v of ranks 0..r) in rank r (Hillis-Steele; see the top). */          \
     CG_DEVICE T cg_tile_inclusive_scan_##sfx(const cg_tile_t *t, T v, cg_op_t op) \
     {                                                                           \
         uint32_t r = cg_tile_rank_(t);                                          \
-        for (uint32_t i = 1; i < t->_size; i <<= 1) {                           \
-            T u = cg_tile_shfl_up_##sfx(t, v, i);                               \
-            if (i <= r)                                                         \
-                v = cg_op_##sfx##_(op, v, u);                                   \
-        }                                                                       \
+        CG_SCAN_STEPS_(T, sfx, t->_size, r, cg_tile_shfl_up_##sfx(t, v, i))     \
         return v;                                                               \
     }                                                                           \
     /* op(v of ranks 0..r-1) in rank r; 0 in rank 0 (see the top). */          \
-    CG_DEVICE T cg_tile_exclusive_scan_##sfx(const cg_tile_t *t, T v, cg_op_t op) \
-    {                                                                           \
-        T s = cg_tile_inclusive_scan_##sfx(t, v, op);                           \
-        if (CG_INTEGRAL_##sfx##_ && op == CG_OP_PLUS)                           \
-            return cg_unplus_##sfx##_(s, v);                                    \
-        T u = cg_tile_shfl_up_##sfx(t, s, 1u);                                  \
-        return cg_tile_rank_(t) == 0u ? (T)0 : u;                               \
-    }                                                                           \
+    CG_EXCLUSIVE_SCAN_(sfx, T, cg_tile_t, cg_tile_exclusive_scan_##sfx,         \
+                       cg_tile_inclusive_scan_##sfx, cg_tile_shfl_up_##sfx, cg_tile_rank_) \
     /* op over a whole tile, o = n/2, ..., 1 (see the top). */                 \
     CG_DEVICE T cg_tile_butterfly_##sfx##_(const cg_tile_t *t, T v, cg_op_t op)  \
     {                                                                           \

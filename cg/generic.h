@@ -297,16 +297,9 @@ CG_DEVICE cg_wide_tile_t cg_generic_tiled_partition_(char (*)[2], const cg_threa
 #pragma nv_diagnostic pop
 #endif
 
-/* The catch-alls: `...` ranks below every conversion, so a call reaches one
- * only when no row above takes its arguments. Declared, never defined (no
- * call to one compiles): 114 ("referenced but not defined") and 177
- * ("declared but never referenced") would only repeat the error. */
-#pragma nv_diagnostic push
-#pragma nv_diag_suppress 114
-#pragma nv_diag_suppress 177
-#define CG_GENERIC_CATCH_ALL_(verb)                                                                \
-    struct CG_GENERIC_MSG_##verb##_;                                                               \
-    static __device__ struct CG_GENERIC_MSG_##verb##_ cg_generic_##verb##_(...);
+/* The catch-alls (cg/group_kinds.h: CG_GROUP_CATCH_ALL_): a call reaches one
+ * only when no row above takes its arguments. */
+#define CG_GENERIC_CATCH_ALL_(verb) CG_GROUP_CATCH_ALL_(cg_generic_##verb##_, CG_GENERIC_MSG_##verb##_)
 CG_GENERIC_CATCH_ALL_(sync)
 CG_GENERIC_CATCH_ALL_(barrier_arrive)
 CG_GENERIC_CATCH_ALL_(barrier_wait)
@@ -329,7 +322,6 @@ CG_GENERIC_CATCH_ALL_(shfl_xor)
 CG_GENERIC_CATCH_ALL_(binary_partition)
 CG_GENERIC_CATCH_ALL_(labeled_partition)
 CG_GENERIC_CATCH_ALL_(tiled_partition)
-#pragma nv_diagnostic pop
 
 #define cg_sync(g) cg_generic_sync_(g)
 #define cg_barrier_arrive(g) cg_generic_barrier_arrive_(g)

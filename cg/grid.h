@@ -68,18 +68,10 @@ CG_DEVICE uint64_t cg_grid_block_rank(const cg_grid_t *g)
 }
 
 /* The grid's shape in blocks (gridDim). */
-CG_DEVICE cg_dim3_t cg_grid_dim_blocks(const cg_grid_t *g)
-{
-    (void)g;
-    return cg_dim3(gridDim.x, gridDim.y, gridDim.z);
-}
+CG_GROUP_DIM3_CALL_(cg_grid_t, cg_grid_dim_blocks, gridDim)
 
 /* This block's 3-D index (blockIdx). */
-CG_DEVICE cg_dim3_t cg_grid_block_index(const cg_grid_t *g)
-{
-    (void)g;
-    return cg_dim3(blockIdx.x, blockIdx.y, blockIdx.z);
-}
+CG_GROUP_DIM3_CALL_(cg_grid_t, cg_grid_block_index, blockIdx)
 
 /* The grid's shape in clusters (%nclusterid; C++ CG's dim_clusters()). A
  * launch without a cluster shape runs in 1-block clusters: the grid's shape.
@@ -165,8 +157,7 @@ CG_DEVICE cg_dim3_t cg_grid_group_dim(const cg_grid_t *g) { return cg_grid_dim_b
  * arrives again. */
 CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
 {
-    cg_token_t t;
-    t._opaque = 0;
+    cg_token_t t = cg_token_none_();
 #if CG_DEBUG
     cg_grid_debug_require_workspace_(g->_barrier);
 #endif

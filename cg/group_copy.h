@@ -111,13 +111,8 @@ CG_DEVICE uint32_t cg_copy_count_(const cg_thread_group_t *g) { return cg_copy_t
 /* Anything else (a group passed by value, another pointer): a short error at
  * the caller's line whose text names what is accepted (as cg/generic.h).
  * Only the rank's catch-all fails, so a call reports once. */
-#pragma nv_diagnostic push
-#pragma nv_diag_suppress 114
-#pragma nv_diag_suppress 177
-struct CG_GROUP_ANY_MSG_(cg_memcpy_async_takes_a_pointer_to_a_group_, );
-static __device__ struct CG_GROUP_ANY_MSG_(cg_memcpy_async_takes_a_pointer_to_a_group_, ) cg_copy_rank_(...);
-static __device__ uint32_t cg_copy_count_(...);
-#pragma nv_diagnostic pop
+CG_GROUP_CATCH_ALL_(cg_copy_rank_, CG_GROUP_ANY_MSG_(cg_memcpy_async_takes_a_pointer_to_a_group_, ))
+CG_GROUP_CATCH_ALLS_BEGIN_ static __device__ uint32_t cg_copy_count_(...); CG_GROUP_CATCH_ALLS_END_
 
 #define CG_COPY_RANK_(g) cg_copy_rank_(g)
 #define CG_COPY_COUNT_(g) cg_copy_count_(g)

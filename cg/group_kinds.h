@@ -79,6 +79,21 @@
 #define CG_GROUP_ANY_MSG2_(head, names, tail) CG_GROUP_ANY_MSG3_(head, names, tail)
 #define CG_GROUP_ANY_MSG3_(head, names, tail) head##names##tail
 
+/* C++: the catch-all overload fn(...) of a call on groups, whose incomplete
+ * return type `struct msg` is the misuse message the compiler prints at the
+ * caller's line. `...` ranks below every conversion, so a call reaches it
+ * only when no overload takes its arguments. Declared, never defined (no
+ * call to one compiles): 114 ("referenced but not defined") and 177
+ * ("declared but never referenced") would only repeat the error. */
+#define CG_GROUP_CATCH_ALL_(fn, msg)                                                               \
+    CG_GROUP_CATCH_ALLS_BEGIN_ struct msg;                                                         \
+    static __device__ struct msg fn(...);                                                          \
+    CG_GROUP_CATCH_ALLS_END_
+/* Around other declared-only catch-alls (114 and 177 as above). */
+#define CG_GROUP_CATCH_ALLS_BEGIN_                                                                 \
+    _Pragma("nv_diagnostic push") _Pragma("nv_diag_suppress 114") _Pragma("nv_diag_suppress 177")
+#define CG_GROUP_CATCH_ALLS_END_ _Pragma("nv_diagnostic pop")
+
 /* The row's device qualifier by its arch column. */
 #define CG_GROUP_DEV_ALL_ CG_DEVICE
 #define CG_GROUP_DEV_SM90_ CG_DEVICE_SM90

@@ -215,16 +215,10 @@ CG_DEVICE void cg_generic_invoke_one_broadcast_bytes_(const cg_thread_group_t *g
 /* Anything else (a group passed by value, another pointer, a function of
  * another type): a short error at the caller's line whose text names what is
  * accepted (as cg/generic.h). */
-#pragma nv_diagnostic push
-#pragma nv_diag_suppress 114
-#pragma nv_diag_suppress 177
-#define CG_INVOKE_CATCH_ALL_(fn, msg)                                                              \
-    struct msg;                                                                                    \
-    static __device__ struct msg fn(...);
-CG_INVOKE_CATCH_ALL_(cg_generic_invoke_one_, CG_GROUP_ANY_MSG_(cg_invoke_one_takes_a_pointer_to_a_group_,
+CG_GROUP_CATCH_ALL_(cg_generic_invoke_one_, CG_GROUP_ANY_MSG_(cg_invoke_one_takes_a_pointer_to_a_group_,
                                                                  _a_void_fn_of_void_ptr_and_its_arg))
 #define CG_INVOKE_BROADCAST_CATCH_ALL_(sfx, T)                                                     \
-    CG_INVOKE_CATCH_ALL_(                                                                          \
+    CG_GROUP_CATCH_ALL_(                                                                          \
         cg_generic_invoke_one_broadcast_##sfx##_,                                                  \
         cg_invoke_one_broadcast_##sfx##_takes_a_pointer_to_a_cg_tile_t_cg_coalesced_group_t_or_cg_thread_group_t_a_##T##_fn_of_void_ptr_and_its_arg)
 CG_INVOKE_BROADCAST_CATCH_ALL_(u32, uint32_t)
@@ -233,10 +227,9 @@ CG_INVOKE_BROADCAST_CATCH_ALL_(u64, uint64_t)
 CG_INVOKE_BROADCAST_CATCH_ALL_(i64, int64_t)
 CG_INVOKE_BROADCAST_CATCH_ALL_(f32, float)
 CG_INVOKE_BROADCAST_CATCH_ALL_(f64, double)
-CG_INVOKE_CATCH_ALL_(
+CG_GROUP_CATCH_ALL_(
     cg_generic_invoke_one_broadcast_bytes_,
     cg_invoke_one_broadcast_bytes_takes_a_pointer_to_a_cg_tile_t_cg_coalesced_group_t_or_cg_thread_group_t_a_void_fn_of_two_void_ptrs_its_arg_the_result_and_its_size)
-#pragma nv_diagnostic pop
 
 #define cg_invoke_one(g, fn, arg) cg_generic_invoke_one_((g), (fn), (arg))
 #define cg_invoke_one_broadcast_u32(g, fn, arg) cg_generic_invoke_one_broadcast_u32_((g), (fn), (arg))

@@ -33,6 +33,13 @@ typedef struct cg_launch_ {
 } cg_launch_t_;
 
 static uint32_t cg_or1_(uint32_t v) { return v ? v : 1u; }
+/* A shape whose x is set (checked nonzero), y and z 0 read as 1. */
+static cg_dim3_t cg_shape_yz_or1_(cg_dim3_t d)
+{
+    d.y = cg_or1_(d.y);
+    d.z = cg_or1_(d.z);
+    return d;
+}
 
 /* The checks that need no device. */
 static cg_status_t cg_check_shape_(const cg_launch_config_t *cfg, const void *kernel, cg_launch_t_ *l)
@@ -44,9 +51,7 @@ static cg_status_t cg_check_shape_(const cg_launch_config_t *cfg, const void *ke
 
     if (cfg->block.x == 0)
         return cg_status_fail_(CG_ERROR_BLOCK_SIZE, "block.x is 0: a block needs at least one thread");
-    l->block.x = cfg->block.x;
-    l->block.y = cg_or1_(cfg->block.y);
-    l->block.z = cg_or1_(cfg->block.z);
+    l->block = cg_shape_yz_or1_(cfg->block);
     if (l->block.x > CG_MAX_BLOCK_X_ || l->block.y > CG_MAX_BLOCK_Y_ || l->block.z > CG_MAX_BLOCK_Z_)
         return cg_status_fail_(CG_ERROR_BLOCK_SIZE, "block %ux%ux%u exceeds the per-dimension limit %ux%ux%u",
                         l->block.x, l->block.y, l->block.z, CG_MAX_BLOCK_X_, CG_MAX_BLOCK_Y_, CG_MAX_BLOCK_Z_);
@@ -60,9 +65,7 @@ static cg_status_t cg_check_shape_(const cg_launch_config_t *cfg, const void *ke
 
     if (cfg->grid.x == 0)
         return cg_status_fail_(CG_ERROR_GRID_SIZE, "grid.x is 0: a grid needs at least one block");
-    l->grid.x = cfg->grid.x;
-    l->grid.y = cg_or1_(cfg->grid.y);
-    l->grid.z = cg_or1_(cfg->grid.z);
+    l->grid = cg_shape_yz_or1_(cfg->grid);
     if (l->grid.x > CG_MAX_GRID_X_ || l->grid.y > CG_MAX_GRID_YZ_ || l->grid.z > CG_MAX_GRID_YZ_)
         return cg_status_fail_(CG_ERROR_GRID_SIZE, "grid %ux%ux%u exceeds the limit %ux%ux%u", l->grid.x, l->grid.y,
                         l->grid.z, CG_MAX_GRID_X_, CG_MAX_GRID_YZ_, CG_MAX_GRID_YZ_);

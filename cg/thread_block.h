@@ -137,25 +137,13 @@ CG_DEVICE uint32_t cg_thread_block_thread_rank(const cg_thread_block_t *b)
 }
 
 /* The block's index in the grid (blockIdx). */
-CG_DEVICE cg_dim3_t cg_thread_block_group_index(const cg_thread_block_t *b)
-{
-    (void)b;
-    return cg_dim3(blockIdx.x, blockIdx.y, blockIdx.z);
-}
+CG_GROUP_DIM3_CALL_(cg_thread_block_t, cg_thread_block_group_index, blockIdx)
 
 /* The calling thread's index in the block (threadIdx). */
-CG_DEVICE cg_dim3_t cg_thread_block_thread_index(const cg_thread_block_t *b)
-{
-    (void)b;
-    return cg_dim3(threadIdx.x, threadIdx.y, threadIdx.z);
-}
+CG_GROUP_DIM3_CALL_(cg_thread_block_t, cg_thread_block_thread_index, threadIdx)
 
 /* The block's shape in threads (blockDim). */
-CG_DEVICE cg_dim3_t cg_thread_block_dim_threads(const cg_thread_block_t *b)
-{
-    (void)b;
-    return cg_dim3(blockDim.x, blockDim.y, blockDim.z);
-}
+CG_GROUP_DIM3_CALL_(cg_thread_block_t, cg_thread_block_dim_threads, blockDim)
 
 /* C++ CG's size(): cg_thread_block_num_threads under its older name. */
 CG_DEVICE uint32_t cg_thread_block_size(const cg_thread_block_t *b) { return cg_thread_block_num_threads(b); }

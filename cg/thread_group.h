@@ -122,12 +122,7 @@ CG_GROUP_KINDS(CG_TG_OF_, )
 CG_DEVICE cg_thread_group_t cg_thread_group_of_(const cg_thread_group_t *g) { return cg_thread_group_from_thread_group(g); }
 /* Anything else (a group passed by value, another pointer): a short error at
  * the caller's line whose text names what is accepted (as cg/generic.h). */
-#pragma nv_diagnostic push
-#pragma nv_diag_suppress 114
-#pragma nv_diag_suppress 177
-struct CG_GROUP_ANY_MSG_(cg_thread_group_takes_a_pointer_to_a_group_, );
-static __device__ struct CG_GROUP_ANY_MSG_(cg_thread_group_takes_a_pointer_to_a_group_, ) cg_thread_group_of_(...);
-#pragma nv_diagnostic pop
+CG_GROUP_CATCH_ALL_(cg_thread_group_of_, CG_GROUP_ANY_MSG_(cg_thread_group_takes_a_pointer_to_a_group_, ))
 /* cg_thread_group(&g): g converted to a cg_thread_group_t, the converter
  * picked at compile time from the static type of g (as cg/generic.h). */
 #define cg_thread_group(g) cg_thread_group_of_(g)
@@ -205,11 +200,7 @@ CG_DEVICE cg_token_t cg_thread_group_barrier_arrive(cg_thread_group_t *g)
 {
     switch (g->_hdr.kind) {
     CG_GROUP_KINDS(CG_TG_CASE_RETURN_, barrier_arrive, )
-    default: {
-        cg_token_t t;
-        t._opaque = 0;
-        return t;
-    }
+    default: return cg_token_none_();
     }
 }
 CG_DEVICE void cg_thread_group_barrier_wait(cg_thread_group_t *g, cg_token_t tok)
@@ -231,10 +222,7 @@ CG_DEVICE void cg_thread_group_barrier_wait(cg_thread_group_t *g, cg_token_t tok
 CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_group_t *g, uint32_t n)
 {
     cg_coalesced_group_t c;
-#if CG_DEBUG
-    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
-        cg_tile_report_n_("cg_thread_group_tiled_partition", n);
-#endif
+    CG_TILE_CHECK_N_("cg_thread_group_tiled_partition", n);
     if (g->_hdr.kind == CG_GROUP_COALESCED) {
         c = cg_coalesced_tiled_partition(&g->_g.coalesced_, n);
     } else if (g->_hdr.kind == CG_GROUP_TILE) {

@@ -48,16 +48,26 @@ CG_REPORT_ void cg_tile_report_n_(const char *what, uint32_t n)
 }
 #endif
 
+/* A debug build traps on a tile size n that is not a power of two in 1..32,
+ * naming the call `what` (internal). A release build has nothing, not even
+ * the string. */
+#if CG_DEBUG
+#define CG_TILE_CHECK_N_(what, n)                                                                  \
+    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))                                      \
+        cg_tile_report_n_(what, n);                                                                \
+    else                                                                                           \
+        (void)0
+#else
+#define CG_TILE_CHECK_N_(what, n) ((void)0)
+#endif
+
 /* Split the block into tiles of n threads (n a power of two, 1..32) and return
  * the caller's. Not collective and touches no memory. A debug build traps on
  * any other n. */
 CG_DEVICE cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)
 {
     cg_tile_t t;
-#if CG_DEBUG
-    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
-        cg_tile_report_n_("cg_tiled_partition", n);
-#endif
+    CG_TILE_CHECK_N_("cg_tiled_partition", n);
     uint32_t rank = cg_thread_block_thread_rank(b);
     uint32_t nthreads = cg_thread_block_num_threads(b);
     uint32_t lane = rank & 31u;
@@ -120,10 +130,7 @@ CG_DEVICE cg_tile_t cg_this_thread(void)
  * power of two in 1..32. */
 CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
 {
-#if CG_DEBUG
-    if (CG_UNLIKELY_(n == 0 || n > 32 || (n & (n - 1)) != 0))
-        cg_tile_report_n_("cg_tile_tiled_partition", n);
-#endif
+    CG_TILE_CHECK_N_("cg_tile_tiled_partition", n);
     if (n >= t->_size)
         return *t;
     cg_tile_t s;
@@ -137,87 +144,65 @@ CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
     return s;
 }
 
-/* The tile's lanes in the warp (for the raw *_sync intrinsics). */
-CG_DEVICE uint32_t cg_tile_mask(const cg_tile_t *t) { return t->_mask; }
+/* Defines the calls of a group of lanes of one warp (`type` has _mask: a tile,
+ * a coalesced group), named by the arguments (internal):
+ *   mask          the group's lanes in the warp (for the raw *_sync
+ *                 intrinsics);
+ *   sync          __syncwarp(mask): the group's threads meet; orders their
+ *                 memory accesses;
+ *   barrier_arrive, barrier_wait: no split barrier in hardware; for the
+ *                 generic calls the arrive is a __syncwarp over the group
+ *                 (every thread has arrived when it returns, with memory
+ *                 ordered) and the wait does nothing. */
+#define CG_WARP_GROUP_SYNC_CALLS_(type, mask, sync, barrier_arrive, barrier_wait)                  \
+    CG_DEVICE uint32_t mask(const type *g) { return g->_mask; }                                    \
+    CG_DEVICE void sync(type *g) { __syncwarp(g->_mask); }                                         \
+    CG_DEVICE cg_token_t barrier_arrive(type *g)                                                   \
+    {                                                                                              \
+        __syncwarp(g->_mask);                                                                      \
+        return cg_token_none_();                                                                   \
+    }                                                                                              \
+    CG_DEVICE void barrier_wait(type *g, cg_token_t tok)                                           \
+    {                                                                                              \
+        (void)g;                                                                                   \
+        (void)tok;                                                                                 \
+    }
 
-/* __syncwarp(mask): the tile's threads meet; orders their memory accesses. */
-CG_DEVICE void cg_tile_sync(cg_tile_t *t) { __syncwarp(t->_mask); }
-
-/* A tile has no split barrier in hardware; for the generic calls its arrive is
- * a __syncwarp (every tile thread has arrived when it returns, with memory
- * ordered) and its wait does nothing. */
-CG_DEVICE cg_token_t cg_tile_barrier_arrive(cg_tile_t *t)
-{
-    cg_token_t tok;
-    __syncwarp(t->_mask);
-    tok._opaque = 0;
-    return tok;
-}
-CG_DEVICE void cg_tile_barrier_wait(cg_tile_t *t, cg_token_t tok)
-{
-    (void)t;
-    (void)tok;
-}
+/* cg_tile_mask, cg_tile_sync, cg_tile_barrier_arrive, cg_tile_barrier_wait:
+ * see CG_WARP_GROUP_SYNC_CALLS_. */
+CG_WARP_GROUP_SYNC_CALLS_(cg_tile_t, cg_tile_mask, cg_tile_sync, cg_tile_barrier_arrive, cg_tile_barrier_wait)
 
 /* ------------------------------------------------------------------------- */
 /* Shuffles (src/delta/lane mask are relative to the tile)                   */
 /* ------------------------------------------------------------------------- */
 
-/* The value of `v` in tile rank `src` (taken modulo n). */
-CG_DEVICE int cg_tile_shfl_int(const cg_tile_t *t, int v, uint32_t src)
-{
-    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
-}
-CG_DEVICE unsigned cg_tile_shfl_uint(const cg_tile_t *t, unsigned v, uint32_t src)
-{
-    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
-}
-CG_DEVICE float cg_tile_shfl_float(const cg_tile_t *t, float v, uint32_t src)
-{
-    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
-}
-
-/* The value of `v` in rank + delta; ranks past the end get their own value. */
-CG_DEVICE int cg_tile_shfl_down_int(const cg_tile_t *t, int v, uint32_t delta)
-{
-    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
-}
-CG_DEVICE unsigned cg_tile_shfl_down_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
-{
-    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
-}
-CG_DEVICE float cg_tile_shfl_down_float(const cg_tile_t *t, float v, uint32_t delta)
-{
-    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
-}
-
-/* The value of `v` in rank - delta; ranks below delta get their own value. */
-CG_DEVICE int cg_tile_shfl_up_int(const cg_tile_t *t, int v, uint32_t delta)
-{
-    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
-}
-CG_DEVICE unsigned cg_tile_shfl_up_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
-{
-    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
-}
-CG_DEVICE float cg_tile_shfl_up_float(const cg_tile_t *t, float v, uint32_t delta)
-{
-    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
-}
-
-/* The value of `v` in rank ^ lane_mask. */
-CG_DEVICE int cg_tile_shfl_xor_int(const cg_tile_t *t, int v, uint32_t lane_mask)
-{
-    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
-}
-CG_DEVICE unsigned cg_tile_shfl_xor_uint(const cg_tile_t *t, unsigned v, uint32_t lane_mask)
-{
-    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
-}
-CG_DEVICE float cg_tile_shfl_xor_float(const cg_tile_t *t, float v, uint32_t lane_mask)
-{
-    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
-}
+/* The shuffles of one value type T (name suffix sfx): cg_tile_shfl_<sfx>,
+ * cg_tile_shfl_down_<sfx>, cg_tile_shfl_up_<sfx>, cg_tile_shfl_xor_<sfx>. */
+#define CG_TILE_SHFLS_(T, sfx)                                                                     \
+    /* The value of `v` in tile rank `src` (taken modulo n). */                                    \
+    CG_DEVICE T cg_tile_shfl_##sfx(const cg_tile_t *t, T v, uint32_t src)                          \
+    {                                                                                              \
+        return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);                                 \
+    }                                                                                              \
+    /* The value of `v` in rank + delta; ranks past the end get their own value. */               \
+    CG_DEVICE T cg_tile_shfl_down_##sfx(const cg_tile_t *t, T v, uint32_t delta)                   \
+    {                                                                                              \
+        return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);                                \
+    }                                                                                              \
+    /* The value of `v` in rank - delta; ranks below delta get their own value. */                \
+    CG_DEVICE T cg_tile_shfl_up_##sfx(const cg_tile_t *t, T v, uint32_t delta)                     \
+    {                                                                                              \
+        return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);                                  \
+    }                                                                                              \
+    /* The value of `v` in rank ^ lane_mask. */                                                    \
+    CG_DEVICE T cg_tile_shfl_xor_##sfx(const cg_tile_t *t, T v, uint32_t lane_mask)                \
+    {                                                                                              \
+        return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);                       \
+    }
+/* int, unsigned and float (cg/collectives.h has the fixed-width types). */
+CG_TILE_SHFLS_(int, int)
+CG_TILE_SHFLS_(unsigned, uint)
+CG_TILE_SHFLS_(float, float)
 
 /* ------------------------------------------------------------------------- */
 /* Votes                                                                     */
@@ -242,55 +227,33 @@ CG_DEVICE int cg_tile_all(const cg_tile_t *t, int pred) { return __all_sync(t->_
 /* butterfly of log2(n) shfl.bfly steps (sm_90 has no float redux).          */
 /* ------------------------------------------------------------------------- */
 
+/* Defines `name`, op over the tile in every thread: a butterfly of log2(n)
+ * shfl.bfly steps, each setting v to `combine` of v and w, the partner's v. */
+#define CG_TILE_BUTTERFLY_(T, name, combine)                                                       \
+    CG_DEVICE T name(const cg_tile_t *t, T v)                                                      \
+    {                                                                                              \
+        for (uint32_t o = t->_size >> 1; o; o >>= 1) {                                             \
+            T w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);                             \
+            v = combine;                                                                           \
+        }                                                                                          \
+        return v;                                                                                  \
+    }
+
 #if CG_ARCH_HAS_SM80
 CG_DEVICE int cg_tile_reduce_sum_int(const cg_tile_t *t, int v) { return (int)__reduce_add_sync(t->_mask, (unsigned)v); }
 CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v) { return __reduce_min_sync(t->_mask, v); }
 CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v) { return __reduce_max_sync(t->_mask, v); }
 #else
-CG_DEVICE int cg_tile_reduce_sum_int(const cg_tile_t *t, int v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1)
-        v += __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-    return v;
-}
-CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = w < v ? w : v;
-    }
-    return v;
-}
-CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = w > v ? w : v;
-    }
-    return v;
-}
+CG_TILE_BUTTERFLY_(int, cg_tile_reduce_sum_int, v + w)
+CG_TILE_BUTTERFLY_(int, cg_tile_reduce_min_int, w < v ? w : v)
+CG_TILE_BUTTERFLY_(int, cg_tile_reduce_max_int, w > v ? w : v)
 #endif
 
 /* Float sums are formed in butterfly order, so every thread gets the same
  * bits; the order differs from a sequential sum (usual float rounding). */
-CG_DEVICE float cg_tile_reduce_sum_float(const cg_tile_t *t, float v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1)
-        v += __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-    return v;
-}
-CG_DEVICE float cg_tile_reduce_min_float(const cg_tile_t *t, float v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1)
-        v = fminf(v, __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size));
-    return v;
-}
-CG_DEVICE float cg_tile_reduce_max_float(const cg_tile_t *t, float v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1)
-        v = fmaxf(v, __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size));
-    return v;
-}
+CG_TILE_BUTTERFLY_(float, cg_tile_reduce_sum_float, v + w)
+CG_TILE_BUTTERFLY_(float, cg_tile_reduce_min_float, fminf(v, w))
+CG_TILE_BUTTERFLY_(float, cg_tile_reduce_max_float, fmaxf(v, w))
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_TILE_H */

@@ -193,10 +193,8 @@ CG_DEVICE void cg_wide_tile_sync(const cg_wide_tile_t *t) { cg_named_barrier_syn
  * the whole sync and the wait does nothing, as for cg_tile_t. */
 CG_DEVICE cg_token_t cg_wide_tile_barrier_arrive(cg_wide_tile_t *t)
 {
-    cg_token_t tok;
     cg_wide_tile_sync(t);
-    tok._opaque = 0;
-    return tok;
+    return cg_token_none_();
 }
 CG_DEVICE void cg_wide_tile_barrier_wait(cg_wide_tile_t *t, cg_token_t tok)
 {
@@ -248,33 +246,27 @@ CG_DEVICE double cg_wide_from_f64_(uint64_t b) { return __longlong_as_double((lo
 /* Votes                                                                     */
 /* ------------------------------------------------------------------------- */
 
+/* Defines `name`, a vote over the tile: `vote` (__any_sync or __all_sync) in
+ * each warp, each warp's result in its slot, then `vote` over the slots. */
+#define CG_WIDE_TILE_VOTE_(name, vote)                                                             \
+    CG_DEVICE int name(const cg_wide_tile_t *t, int pred)                                          \
+    {                                                                                              \
+        uint64_t *s = cg_wide_tile_slots_(t);                                                      \
+        uint32_t lane = cg_sreg_laneid();                                                          \
+        int w = vote(0xffffffffu, pred);                                                           \
+        if (lane == 0u)                                                                            \
+            s[cg_wide_tile_warp_(t)] = (uint64_t)(w != 0);                                         \
+        cg_wide_tile_sync(t);                                                                      \
+        int r = vote(0xffffffffu, s[lane & (cg_wide_tile_warps_(t) - 1u)] != 0u);                  \
+        cg_wide_tile_sync(t);                                                                      \
+        return r;                                                                                  \
+    }
+
 /* 1 when `pred` is nonzero in any thread of the tile, else 0. */
-CG_DEVICE int cg_wide_tile_any(const cg_wide_tile_t *t, int pred)
-{
-    uint64_t *s = cg_wide_tile_slots_(t);
-    uint32_t lane = cg_sreg_laneid();
-    int w = __any_sync(0xffffffffu, pred);
-    if (lane == 0u)
-        s[cg_wide_tile_warp_(t)] = (uint64_t)(w != 0);
-    cg_wide_tile_sync(t);
-    int r = __any_sync(0xffffffffu, s[lane & (cg_wide_tile_warps_(t) - 1u)] != 0u);
-    cg_wide_tile_sync(t);
-    return r;
-}
+CG_WIDE_TILE_VOTE_(cg_wide_tile_any, __any_sync)
 
 /* 1 when `pred` is nonzero in every thread of the tile, else 0. */
-CG_DEVICE int cg_wide_tile_all(const cg_wide_tile_t *t, int pred)
-{
-    uint64_t *s = cg_wide_tile_slots_(t);
-    uint32_t lane = cg_sreg_laneid();
-    int w = __all_sync(0xffffffffu, pred);
-    if (lane == 0u)
-        s[cg_wide_tile_warp_(t)] = (uint64_t)(w != 0);
-    cg_wide_tile_sync(t);
-    int r = __all_sync(0xffffffffu, s[lane & (cg_wide_tile_warps_(t) - 1u)] != 0u);
-    cg_wide_tile_sync(t);
-    return r;
-}
+CG_WIDE_TILE_VOTE_(cg_wide_tile_all, __all_sync)
 
 /* ------------------------------------------------------------------------- */
 /* Reduce, scans, shfl: every type                                           */
@@ -299,11 +291,7 @@ CG_DEVICE int cg_wide_tile_all(const cg_wide_tile_t *t, int pred)
     /* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */ \
     CG_DEVICE T cg_wide_warp_scan_##sfx##_(T v, cg_op_t op, uint32_t lane)      \
     {                                                                           \
-        for (uint32_t i = 1; i < 32u; i <<= 1) {                                \
-            T u = __shfl_up_sync(0xffffffffu, v, i);                            \
-            if (i <= lane)                                                      \
-                v = cg_op_##sfx##_(op, v, u);                                   \
-        }                                                                       \
+        CG_SCAN_STEPS_(T, sfx, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))    \
         return v;                                                               \
     }                                                                           \
     /* op over every thread of the tile, in every thread (see the top). */     \

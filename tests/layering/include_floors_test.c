@@ -2,7 +2,7 @@
 /*
  * tests/layering/include_floors_test.c — the library's floors (docs/ARCHITECTURE.md):
  *
- *   1 base/      2 barrier/ cluster/      3 dsmem/ async/      4 cg/
+ *   1 base/      2 barrier/ cluster/      3 dsmem/ async/      4 cg/ (on five sub-floors: cg_floors)
  *
  * A library file includes only files of its own folder or of a lower floor;
  * folders on the same floor do not include each other. Internal includes are
@@ -18,6 +18,10 @@
  * includes a.h, directly or through others): a loop makes what a header
  * declares depend on which file of the loop a user included first. The test
  * names the files of each loop in order.
+ * Inside cg/ (floor 4) the files stand on sub-floors of their own (the table
+ * cg_floors below): a file of cg/ includes files of cg/ on its own or a
+ * lower sub-floor only, and every file of cg/ is in the table, so a new one
+ * fails the test until it is given a sub-floor.
  * And raw PTX lives only in the wrapper files listed below (asm_files): an
  * asm statement anywhere else in the library fails the test, naming the
  * file and the line.
@@ -259,6 +263,71 @@ static int check_folder_loops(const char *dir, int report)
 }
 
 /* ------------------------------------------------------------------------- */
+/* The sub-floors of cg/                                                     */
+/* ------------------------------------------------------------------------- */
+
+/* Every file of cg/ and its sub-floor (docs/ARCHITECTURE.md, "Floors"):
+ *   1 kinds       the table of group kinds and the header every group struct
+ *                 starts with; the host launch helpers (they need no group)
+ *   2 groups      the group objects with their typed calls and collectives
+ *   3 generic     cg_thread_group_t and the calls on any group
+ *   4 engines     the group forms of the copy and pipeline engines
+ *   5 umbrella    the headers that include everything
+ * A file includes files of cg/ on its own sub-floor or lower ones. */
+static const char *const cg_floor_names[] = {"", "kinds", "groups", "generic", "engines", "umbrella"};
+static const struct {
+    const char *file;
+    int floor;
+} cg_floors[] = {
+    {"group_kinds.h", 1},   {"group_header.h", 1}, {"launch.h", 1},        {"launch.c", 1},
+    {"thread_block.h", 2},  {"tile.h", 2},         {"collectives.h", 2},   {"coalesced.h", 2},
+    {"wide_tile.h", 2},     {"cluster_group.h", 2}, {"grid.h", 2},         {"grid_barrier.h", 2},
+    {"reduce_store.h", 2},  {"thread_group.h", 3}, {"generic.h", 3},       {"invoke.h", 3},
+    {"group_copy.h", 4},    {"pipeline_group.h", 4}, {"groups.h", 5},      {"cg.h", 5},
+};
+#define NCG_FLOORS (sizeof cg_floors / sizeof cg_floors[0])
+
+/* The sub-floor of cg/<file>, 0 when the table lacks it. */
+static int cg_floor_of(const char *file)
+{
+    for (size_t i = 0; i < NCG_FLOORS; ++i)
+        if (strcmp(cg_floors[i].file, file) == 0)
+            return cg_floors[i].floor;
+    return 0;
+}
+
+/* Checks the includes of cg/ files by name in `path`, a file on sub-floor
+ * `own`; returns the number of bad ones (each reported when `report`). */
+static int check_cg_subfloors(const char *path, int own, int report)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert(f != NULL, "cannot read %s", path);
+    char line[512], target[256];
+    int lineno = 0, bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        ++lineno;
+        if (include_target(line, target) != 1 || strchr(target, '/') != NULL)
+            continue; /* other folders: the floors above; system headers */
+        const int to = cg_floor_of(target);
+        if (to == 0) {
+            if (report)
+                cr_log_error("%s:%d includes \"%s\", which has no sub-floor of cg/ (cg_floors in "
+                             "tests/layering/include_floors_test.c)",
+                             path, lineno, target);
+            ++bad;
+        } else if (to > own) {
+            if (report)
+                cr_log_error("%s:%d includes %s: sub-floor %d (%s) of cg/ may include only its own sub-floor and "
+                             "lower ones; %s is on %d (%s)",
+                             path, lineno, target, own, cg_floor_names[own], target, to, cg_floor_names[to]);
+            ++bad;
+        }
+    }
+    fclose(f);
+    return bad;
+}
+
+/* ------------------------------------------------------------------------- */
 /* asm statements only in the wrapper files                                  */
 /* ------------------------------------------------------------------------- */
 
@@ -462,6 +531,60 @@ Test(include_floors, every_library_include_points_down)
     cr_log_info("%d library files checked", files);
     cr_expect_gt(files, 30, "only %d library files found: is the data list of this test complete?", files);
     cr_expect_eq(bad, 0, "%d include(s) point up or sideways (listed above)", bad);
+}
+
+Test(include_floors, every_cg_include_points_to_its_own_or_a_lower_sub_floor)
+{
+    const int n_files = list_library_files(library_files);
+    int bad = 0, files = 0;
+    for (int i = 0; i < n_files; ++i) {
+        if (strcmp(library_files[i].folder, "cg") != 0)
+            continue;
+        ++files;
+        const char *file = library_files[i].path + 3; /* after "cg/" */
+        const int own = cg_floor_of(file);
+        if (own == 0) {
+            cr_log_error("%s has no sub-floor: give it one in cg_floors (tests/layering/include_floors_test.c) "
+                         "and docs/ARCHITECTURE.md",
+                         library_files[i].path);
+            ++bad;
+            continue;
+        }
+        bad += check_cg_subfloors(library_files[i].path, own, 1);
+    }
+    for (size_t i = 0; i < NCG_FLOORS; ++i) {
+        char path[192];
+        snprintf(path, sizeof path, "cg/%s", cg_floors[i].file);
+        FILE *f = fopen(path, "r");
+        cr_expect(f != NULL, "%s has a sub-floor in cg_floors but is not in the library: take it off", path);
+        if (f)
+            fclose(f);
+    }
+    cr_expect_eq((size_t)files, NCG_FLOORS, "cg/ has %d files, cg_floors lists %zu", files, NCG_FLOORS);
+    cr_expect_eq(bad, 0, "%d include(s) or file(s) of cg/ break its sub-floors (listed above)", bad);
+}
+
+/* The checker itself: inside cg/, an include of a higher sub-floor and of a
+ * file the table lacks are caught; the own and lower sub-floors, other
+ * folders and system headers pass. */
+Test(include_floors, the_check_catches_an_include_up_the_sub_floors_of_cg)
+{
+    const char *path = "cg_subfloor_probe.h";
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL);
+    fputs("#include \"../base/config.h\"\n#include \"group_header.h\"\n#include \"tile.h\"\n"
+          "#include \"generic.h\"\n  #  include \"groups.h\"\n#include \"not_in_the_table.h\"\n#include <string.h>\n",
+          f);
+    fclose(f);
+    cr_expect_eq(check_cg_subfloors(path, 2, 0), 3,
+                 "on sub-floor 2 (groups): generic.h (3), groups.h (5) and a file without a sub-floor must be "
+                 "reported, group_header.h (1) and tile.h (2) not");
+    cr_expect_eq(check_cg_subfloors(path, 5, 0), 1, "on sub-floor 5 only the file without a sub-floor is wrong");
+    cr_expect_eq(check_cg_subfloors(path, 1, 0), 4, "on sub-floor 1 tile.h, generic.h and groups.h point up");
+    remove(path);
+    cr_expect(cg_floor_of("thread_group.h") == 3 && cg_floor_of("group_kinds.h") == 1 &&
+                  cg_floor_of("no_such_file.h") == 0,
+              "the table decides");
 }
 
 /* The checker itself: an include from the ground floor up is caught. */

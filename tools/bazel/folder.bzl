@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""What every library folder's BUILD.bazel has in common (base/ ... cg/).
+
+Each folder is one package whose default visibility is //:__subpackages__:
+its targets are internal to cgc unless declared public. What users depend on
+is //:cgc, or a folder's public targets: cgc_header_library and
+cgc_host_library declare those.
+
+cgc_header_library(): a public cc_library of headers only (device code, or
+macros and types shared by host and device).
+
+cgc_folder_files(): the folder's two file lists, which //:public_headers and
+//:sources gather for the tests that read or compile the library from their
+runfiles (layering, NVRTC, header and sm_80 build checks) and //:cgc exports
+under the cgc/ prefix.
+
+cgc_host_library(): a folder's part of the host library, plain C built with
+cgc's warning flags and linked statically into what depends on it.
+"""
+
+load(":copts.bzl", "CGC_C_COPTS")
+
+def cgc_folder_files():
+    """Declares :public_headers (every *.h, public) and :sources (every *.h and
+    *.c, internal to cgc) in the calling package."""
+    native.filegroup(
+        name = "public_headers",
+        visibility = ["//visibility:public"],
+        srcs = native.glob(["*.h"]),
+    )
+    native.filegroup(
+        name = "sources",
+        srcs = native.glob(["*.h", "*.c"]),
+    )
+
+def cgc_header_library(name, hdrs = [], deps = []):
+    """A public cc_library of headers only."""
+    native.cc_library(
+        name = name,
+        visibility = ["//visibility:public"],
+        hdrs = hdrs,
+        deps = deps,
+    )
+
+def cgc_host_library(name, srcs, hdrs, deps):
+    """A public cc_library of host C: srcs compiled with CGC_C_COPTS, linked
+    statically."""
+    native.cc_library(
+        name = name,
+        visibility = ["//visibility:public"],
+        srcs = srcs,
+        hdrs = hdrs,
+        copts = CGC_C_COPTS,
+        linkstatic = True,
+        deps = deps,
+    )
