@@ -284,18 +284,9 @@ CG_DEVICE uint64_t cg_mbarrier_arrive_n_sm80_(cg_mbarrier_t *mb, uint32_t count,
  *             NONE where sm is 90
  */
 
-/* The gate of a call by its sm column. */
-#if CG_ARCH_HAS_SM90
-#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80) sm90
-#elif CG_ARCH_HAS_SM80
-#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80) sm80
-#elif defined(__CUDA_ARCH__)
-#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80) CG_REQUIRE_SM90();
-#else
-#define CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80)
-#endif
+/* The gate of a call by its sm column (base/config.h). */
 #define CG_MBARRIER_AT_90_(sm90, sm80) CG_AT_SM90_(sm90)
-#define CG_MBARRIER_AT_80_(sm90, sm80) CG_MBARRIER_AT_SM90_ELSE_SM80_(sm90, sm80)
+#define CG_MBARRIER_AT_80_(sm90, sm80) CG_AT_SM90_ELSE_SM80_(sm90, sm80)
 
 /* The check column. */
 #define CG_MBARRIER_CHECK_NONE_(name)
@@ -543,7 +534,7 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_warp(cg_mbarrier_t *mb)
     /* @p mbarrier.arrive.release.cta.shared::cta.b64 state, [addr], count;   PTX ISA 8.0, sm_90.
      * sm_80 (PTX ISA 7.0): the leader's count - 1 arrivals that cannot
      * complete (@q mbarrier.arrive.noComplete.shared.b64), then one. */
-    CG_MBARRIER_AT_SM90_ELSE_SM80_(
+    CG_AT_SM90_ELSE_SM80_(
         asm volatile("{\n\t.reg .pred p;\n\t"
                      "setp.eq.u32 p, %1, %2;\n\t"
                      "@p mbarrier.arrive.release.cta.shared::cta.b64 %0, [%3], %4;\n\t}"

@@ -162,9 +162,13 @@ extern "C" __device__ void cg_error_bulk_multicast_needs_an_arch_specific_target
  *   CG_AT_SM80_(stmt)   the same for sm_80
  *   CG_AT_MULTICAST_(stmt)  the same for CG_ARCH_HAS_MULTICAST, with
  *                       CG_REQUIRE_MULTICAST() below it
- * A function that uses CG_AT_SM90_ is declared CG_DEVICE_SM90, unless it has
- * an sm_80 path of its own (then its sm_80 part is gated with
- * CG_ARCH_HAS_SM80 / CG_ARCH_HAS_SM90). */
+ *   CG_AT_SM90_ELSE_SM80_(sm90, sm80)  a form with an sm_80 fallback of its
+ *                       own: sm90 on sm_90, sm80 on sm_80, the requirement
+ *                       below, nothing on the host
+ * A function that uses CG_AT_SM90_ is declared CG_DEVICE_SM90; one with an
+ * sm_80 fallback is CG_DEVICE. What stays `#if CG_ARCH_HAS_SM80` in the
+ * library is not a gate but another algorithm for older targets (a shuffle
+ * loop where sm_80 has redux.sync, a plain copy where it has cp.async). */
 #if CG_DEVICE_CODE_VISIBLE
 #if CG_ARCH_HAS_SM90
 #define CG_AT_SM90_(...) __VA_ARGS__
@@ -186,6 +190,15 @@ extern "C" __device__ void cg_error_bulk_multicast_needs_an_arch_specific_target
 #define CG_AT_MULTICAST_(...) CG_REQUIRE_MULTICAST();
 #else
 #define CG_AT_MULTICAST_(...)
+#endif
+#if CG_ARCH_HAS_SM90
+#define CG_AT_SM90_ELSE_SM80_(sm90, sm80) sm90
+#elif CG_ARCH_HAS_SM80
+#define CG_AT_SM90_ELSE_SM80_(sm90, sm80) sm80
+#elif defined(__CUDA_ARCH__)
+#define CG_AT_SM90_ELSE_SM80_(sm90, sm80) CG_REQUIRE_SM90();
+#else
+#define CG_AT_SM90_ELSE_SM80_(sm90, sm80)
 #endif
 #endif
 
