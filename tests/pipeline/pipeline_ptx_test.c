@@ -58,7 +58,9 @@ static const expect_t k_expect[] = {
     {"plp_producer_tail", {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"}, 1},
     {"plp_consumer_wait", {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"}, 0},
     {"plp_consumer_release", {"mbarrier.arrive.release.cta.shared::cta.b64"}, 0},
-    {"plp_consumer_release_warp", {"bar.warp.sync", "mbarrier.arrive.release.cta.shared::cta.b64"}, 0},
+    /* the warp releases: one bar.warp.sync on each of two paths (a block of
+     * whole warps, a block with a partial last warp) */
+    {"plp_consumer_release_warp", {"bar.warp.sync", "mbarrier.arrive.release.cta.shared::cta.b64"}, 1},
     {"plp_cluster_producer_acquire",
      {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64", "fence.proxy.async.shared::cta"}, 0},
     {"plp_cluster_producer_copy",
@@ -67,7 +69,7 @@ static const expect_t k_expect[] = {
     {"plp_cluster_producer_tail", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 1},
     {"plp_cluster_consumer_wait", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 0},
     {"plp_cluster_consumer_release", {"fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
-    {"plp_cluster_consumer_release_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
+    {"plp_cluster_consumer_release_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
     /* the sliced cluster form */
     {"plp_cluster_producer_copy_slice",
      {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"}, 0},
