@@ -564,18 +564,23 @@ Test(include_floors, every_cg_include_points_to_its_own_or_a_lower_sub_floor)
     cr_expect_eq(bad, 0, "%d include(s) or file(s) of cg/ break its sub-floors (listed above)", bad);
 }
 
+/* Writes a probe file for a checker's own test. */
+static void write_probe_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
 /* The checker itself: inside cg/, an include of a higher sub-floor and of a
  * file the table lacks are caught; the own and lower sub-floors, other
  * folders and system headers pass. */
 Test(include_floors, the_check_catches_an_include_up_the_sub_floors_of_cg)
 {
     const char *path = "cg_subfloor_probe.h";
-    FILE *f = fopen(path, "w");
-    cr_assert(f != NULL);
-    fputs("#include \"../base/config.h\"\n#include \"group_header.h\"\n#include \"tile.h\"\n"
-          "#include \"generic.h\"\n  #  include \"groups.h\"\n#include \"not_in_the_table.h\"\n#include <string.h>\n",
-          f);
-    fclose(f);
+    write_probe_file(path, "#include \"../base/config.h\"\n#include \"group_header.h\"\n#include \"tile.h\"\n"
+                     "#include \"generic.h\"\n  #  include \"groups.h\"\n#include \"not_in_the_table.h\"\n#include <string.h>\n");
     cr_expect_eq(check_cg_subfloors(path, 2, 0), 3,
                  "on sub-floor 2 (groups): generic.h (3), groups.h (5) and a file without a sub-floor must be "
                  "reported, group_header.h (1) and tile.h (2) not");
@@ -591,10 +596,7 @@ Test(include_floors, the_check_catches_an_include_up_the_sub_floors_of_cg)
 Test(include_floors, the_check_catches_an_upward_include)
 {
     const char *path = "upward_probe.h";
-    FILE *f = fopen(path, "w");
-    cr_assert(f != NULL);
-    fputs("#include \"../base/config.h\"\n#include \"../cg/cg.h\"\n#include \"cg.h\"\n", f);
-    fclose(f);
+    write_probe_file(path, "#include \"../base/config.h\"\n#include \"../cg/cg.h\"\n#include \"cg.h\"\n");
     int n = check_file("base", path, 0);
     cr_expect_eq(n, 3, "base/: ../base/config.h (own folder by name), ../cg/cg.h (up) and cg.h (not in base/) "
                        "must be reported: %d were", n);
@@ -608,12 +610,8 @@ Test(include_floors, the_check_catches_an_upward_include)
 Test(include_floors, the_check_catches_a_repository_path_include)
 {
     const char *path = "repo_path_probe.h";
-    FILE *f = fopen(path, "w");
-    cr_assert(f != NULL);
-    fputs("#include \"base/config.h\"\n#include <cg/tile.h>\n  #  include \"tile.h\"\n#include <stdint.h>\n"
-          "#include <cuda/ptx>\n#include \"../base/config.h\"\n",
-          f);
-    fclose(f);
+    write_probe_file(path, "#include \"base/config.h\"\n#include <cg/tile.h>\n  #  include \"tile.h\"\n#include <stdint.h>\n"
+                     "#include <cuda/ptx>\n#include \"../base/config.h\"\n");
     cr_expect_eq(check_file("cg", path, 0), 2, "\"base/config.h\" and <cg/tile.h> in cg/ must both be reported");
     remove(path);
 }
@@ -623,10 +621,7 @@ static void write_probe(const char *dir, const char *name, const char *text)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert(f != NULL, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
+    write_probe_file(path, text);
 }
 
 static void remove_probe(const char *dir, const char *const *names, int n)
@@ -664,19 +659,15 @@ Test(include_floors, the_check_catches_an_include_loop_inside_a_folder)
 Test(include_floors, the_check_catches_an_asm_statement)
 {
     const char *path = "asm_probe.h";
-    FILE *f = fopen(path, "w");
-    cr_assert(f != NULL);
-    fputs("asm(\"trap;\");\n"                                    /* 1 */
-          "    asm volatile(\"exit;\" ::: \"memory\");\n"        /* 2 */
-          "__asm__ __volatile__(\"trap;\");\n"                   /* 3 */
-          "x = 1; asm (\"mov.u32 %0, %%laneid;\" : \"=r\"(l));\n" /* 4 */
-          "asm volatile\n(\"trap;\");\n"                          /* 5 */
-          "/* asm(\"in a comment\") */ int plasma(void);\n"
-          "// asm volatile(\"a line comment\")\n"
-          "/* a comment\n   asm(\"over two lines\") */\n"
-          "const char *s = \"asm(not code)\"; int asm_count, my_asm;\n",
-          f);
-    fclose(f);
+    write_probe_file(path, "asm(\"trap;\");\n"                                    /* 1 */
+                     "    asm volatile(\"exit;\" ::: \"memory\");\n"        /* 2 */
+                     "__asm__ __volatile__(\"trap;\");\n"                   /* 3 */
+                     "x = 1; asm (\"mov.u32 %0, %%laneid;\" : \"=r\"(l));\n" /* 4 */
+                     "asm volatile\n(\"trap;\");\n"                          /* 5 */
+                     "/* asm(\"in a comment\") */ int plasma(void);\n"
+                     "// asm volatile(\"a line comment\")\n"
+                     "/* a comment\n   asm(\"over two lines\") */\n"
+                     "const char *s = \"asm(not code)\"; int asm_count, my_asm;\n");
     cr_expect_eq(count_asm(path, 0), 5, "five asm statements in the probe");
     remove(path);
     cr_expect(is_asm_file("base/sreg.h") && !is_asm_file("cg/grid.h"), "the list decides");
