@@ -6,10 +6,12 @@
  * Every family header (base/gpu_scope.h, barrier/mbarrier.h, ...) lists its
  * forms in one X-macro table, one row per form:
  *
- *   #define CG_GPU_SCOPE_FORMS(X)                                          \
- *     X(VALUE, cg_gpu_ld_acquire_u32, 60, 70, MEM, uint32_t, "=r",          \
- *       (const uint32_t *p), "ld.acquire.gpu.global.u32 %0, [%1];", ("l"(p)))
+ *   #define CG_GPU_SCOPE_FORMS(X) \
+ *       X(VALUE, cg_gpu_ld_acquire_u32, 60, 70, MEM, uint32_t, "=r", (const uint32_t *p), "ld.acquire...", ("l"(p)))
  *   CG_GPU_SCOPE_FORMS(CG_PTX_FORM)
+ *
+ * one row per line, the columns of neighbouring rows aligned
+ * (tools/format_ptx_tables.py lays a table out; CI checks it).
  *
  * The columns, in order:
  *   shape   VALUE (one result, returned) or VOID (none)
@@ -41,7 +43,7 @@
  *
  * Forms that a table cannot say (more than one result, a predicate built
  * inside the asm, a loop) are written out by hand in the family's header,
- * with the same gate (CG_AT_SM90_ / CG_AT_SM80_) and a comment giving the
+ * with the same gates (below) and a comment giving the
  * PTX line, ISA version and SM. The layering test allows `asm` only in the
  * family headers it lists.
  *
@@ -53,6 +55,7 @@
  *   CG_AT_SM80_(statement)   the same for sm_80
  *   CG_AT_MULTICAST_(statement)  the same for the arch-specific targets
  *                            (sm_90a, sm_100a: CG_ARCH_HAS_MULTICAST)
+ *   CG_AT_SM90_ELSE_SM80_(sm90, sm80)  a form with an sm_80 fallback
  * (defined in base/config.h, next to the feature macros.)
  */
 #ifndef CG_BASE_PTX_FORM_H
