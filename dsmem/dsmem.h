@@ -131,7 +131,7 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
     CG_DSMEM_LD_(X, ld_b64, uint64_t, "l", "ld.weak.shared::cluster.b64") \
     CG_DSMEM_ST_(X, st_b32, uint32_t, "r", "st.weak.shared::cluster.b32") \
     CG_DSMEM_ST_(X, st_b64, uint64_t, "l", "st.weak.shared::cluster.b64") \
-    X(VOID, cg_dsmem_st_v4, 78, 90, MEM,     (uint32_t caddr, uint4 v), "st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};", ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w))) \
+    X(VOID, cg_dsmem_st_v4, 78, 90, MEM, (uint32_t caddr, uint4 v), "st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};", ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w))) \
     /* Flags */ \
     CG_DSMEM_LD_(X, ld_relaxed_u32, uint32_t, "r", "ld.relaxed.cluster.shared::cluster.u32") \
     CG_DSMEM_LD_(X, ld_acquire_u32, uint32_t, "r", "ld.acquire.cluster.shared::cluster.u32") \
@@ -153,10 +153,10 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
     CG_DSMEM_ST_(X, red_add_relaxed_u64, uint64_t, "l", "red.relaxed.cluster.shared::cluster.add.u64") \
     CG_DSMEM_ST_(X, red_add_relaxed_f32, float, "f", "red.relaxed.cluster.shared::cluster.add.f32") \
     /* st.async: 4, 8, 8 and 16 bytes */ \
-    X(VOID, cg_dsmem_st_async_b32,    81, 90, MEM,     (uint32_t caddr, uint32_t v, uint32_t mbar_caddr), "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];",                  ("r"(caddr), "r"(v), "r"(mbar_caddr))) \
-    X(VOID, cg_dsmem_st_async_b64,    81, 90, MEM,     (uint32_t caddr, uint64_t v, uint32_t mbar_caddr), "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];",                  ("r"(caddr), "l"(v), "r"(mbar_caddr))) \
-    X(VOID, cg_dsmem_st_async_v2_b32, 81, 90, MEM,     (uint32_t caddr, uint2 v, uint32_t mbar_caddr),    "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];",         ("r"(caddr), "r"(v.x), "r"(v.y), "r"(mbar_caddr))) \
-    X(VOID, cg_dsmem_st_async_v4_b32, 81, 90, MEM,     (uint32_t caddr, uint4 v, uint32_t mbar_caddr),    "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];", ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "r"(mbar_caddr))) \
+    X(VOID, cg_dsmem_st_async_b32,    81, 90, MEM, (uint32_t caddr, uint32_t v, uint32_t mbar_caddr), "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];",                  ("r"(caddr), "r"(v), "r"(mbar_caddr))) \
+    X(VOID, cg_dsmem_st_async_b64,    81, 90, MEM, (uint32_t caddr, uint64_t v, uint32_t mbar_caddr), "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];",                  ("r"(caddr), "l"(v), "r"(mbar_caddr))) \
+    X(VOID, cg_dsmem_st_async_v2_b32, 81, 90, MEM, (uint32_t caddr, uint2 v, uint32_t mbar_caddr),    "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];",         ("r"(caddr), "r"(v.x), "r"(v.y), "r"(mbar_caddr))) \
+    X(VOID, cg_dsmem_st_async_v4_b32, 81, 90, MEM, (uint32_t caddr, uint4 v, uint32_t mbar_caddr),    "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];", ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "r"(mbar_caddr))) \
     /* red.async */ \
     CG_DSMEM_RED_ASYNC_(X, red_async_add_u32, uint32_t, "r", ".add.u32") \
     CG_DSMEM_RED_ASYNC_(X, red_async_add_s32, int32_t, "r", ".add.s32") \
@@ -179,7 +179,7 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
      * of 16. The engine reads src through the async proxy: generic writes to \
      * src need cg_fence_proxy_async_smem() by their writers first \
      * (base/fence.h). */ \
-    X(VOID, cg_dsmem_bulk_copy, 80, 90, MEM,     (uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr), "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];", ("r"(dst_caddr), "r"(src_saddr), "r"(bytes), "r"(mbar_caddr))) \
+    X(VOID, cg_dsmem_bulk_copy, 80, 90, MEM, (uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr), "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];", ("r"(dst_caddr), "r"(src_saddr), "r"(bytes), "r"(mbar_caddr))) \
     /* Proxy fence over the whole shared::cluster window (this CTA's and the \
      * other CTAs' shared memory): orders this thread's generic-proxy \
      * accesses, and those it has synchronized with, against its later \
@@ -188,7 +188,7 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
      * arrive the sender acquired) issues this before the push, so the \
      * engine's writes are ordered after the receiver's reads (base/fence.h's \
      * shared::cta fence covers this CTA only). */ \
-    X(VOID, cg_dsmem_fence_proxy_async, 80, 90, MEM,     (void), "fence.proxy.async.shared::cluster;", ())
+    X(VOID, cg_dsmem_fence_proxy_async, 80, 90, MEM, (void), "fence.proxy.async.shared::cluster;", ())
 /* clang-format on */
 
 CG_DSMEM_FORMS(CG_PTX_FORM)

@@ -9,9 +9,9 @@ columns aligned, comments between rows kept as they are.
 A table is a `#define NAME(X)` whose continuation lines hold rows `X(...)`
 (base/ptx_form.h describes the PTX-form columns). A row that spans several
 lines is joined into one, and the columns of the rows between two comment
-lines (a group) are aligned; a VOID row of a PTX-form table (no result type or
-constraint) leaves those two columns blank so its later columns line up with
-the VALUE rows'. Only whitespace changes: the tokens of every row stay as
+lines (a group) are aligned; in a group with VALUE rows, a VOID row of a
+PTX-form table (no result type or constraint) leaves those two columns blank
+so its later columns line up with the VALUE rows'. Only whitespace changes: the tokens of every row stay as
 they are, so the stamped code (and its PTX) does not change.
 """
 import re
@@ -100,10 +100,7 @@ def format_table(lines):
     groups, group = [], []
     for kind, t in items:
         if kind == "row":
-            r = split_args(t[2:-1])
-            if ptx_form and r[0] == "VOID":
-                r = r[:5] + ["", ""] + r[5:]
-            group.append(r)
+            group.append(split_args(t[2:-1]))
         elif group:
             groups.append(group)
             group = []
@@ -111,6 +108,8 @@ def format_table(lines):
         groups.append(group)
     laid = []
     for g in groups:
+        if ptx_form and any(r[0] == "VALUE" for r in g):
+            g = [r[:5] + ["", ""] + r[5:] if r[0] == "VOID" else r for r in g]
         ncol = max(len(r) for r in g)
         width = [max((len(r[i]) for r in g if i < len(r) - 1), default=0) for i in range(ncol)]
         for r in g:
