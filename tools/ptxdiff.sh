@@ -25,7 +25,8 @@ git worktree add -q --detach "$work/new" "$new"
 only=${PTXDIFF_ONLY:-.}
 cache=${PTXDIFF_CACHE:-$HOME/.cache/cgc-ptxdiff}
 nvcc_id=$("$nvcc" --version | tail -n 1 | tr -c 'A-Za-z0-9.\n' _)
-declare -A sha=([old]=$(git rev-parse "$old^{commit}") [new]=$(git rev-parse "$new^{commit}"))
+old_id=$(git rev-parse "$old^{commit}")
+new_id=$(git rev-parse "$new^{commit}")
 
 # One PTX file -> its normalized form: top-level definitions, each with its
 # mangled names replaced by placeholders in order of appearance, sorted;
@@ -63,10 +64,10 @@ PY
 
 # Compile what the cache does not hold, PTXDIFF_JOBS at a time (default: the
 # machine's cores), then compare file by file.
-compile_one() { # tree cu debug
-    local tree=$1 cu=$2 debug=$3
+compile_one() { # tree commit-id cu debug
+    local tree=$1 id=$2 cu=$3 debug=$4
     local out="$work/ptx/$tree/$(echo "$cu" | tr / _).$debug.ptx"
-    local kept="$cache/$nvcc_id/${sha_of[$tree]}/$(echo "$cu" | tr / _).$debug.ptx.norm"
+    local kept="$cache/$nvcc_id/$id/$(echo "$cu" | tr / _).$debug.ptx.norm"
     if [ -f "$kept" ]; then
         cp "$kept" "$out.norm"
         return
@@ -82,7 +83,6 @@ compile_one() { # tree cu debug
 }
 export -f compile_one normalize
 export work cache nvcc nvcc_id
-export sha_of_old=${sha[old]} sha_of_new=${sha[new]}
 
 files=0
 diffs=0
@@ -96,12 +96,9 @@ while IFS= read -r cu; do
 done < <(cd "$work/new" && git ls-files 'tests/*.cu' 'examples/*.cu' 'bench/*.cu' | sort)
 for cu in "${list[@]}"; do
     for debug in 0 1; do
-        for tree in old new; do
-            printf '%s %s %s\n' "$tree" "$cu" "$debug"
-        done
+        printf '%s %s %s %s\n' old "$old_id" "$cu" "$debug" new "$new_id" "$cu" "$debug"
     done
-done | xargs -P "${PTXDIFF_JOBS:-$(nproc)}" -L 1 bash -c \
-    'declare -A sha_of=([old]=$sha_of_old [new]=$sha_of_new); compile_one "$0" "$1" "$2"'
+done | xargs -P "${PTXDIFF_JOBS:-$(nproc)}" -L 1 bash -c 'compile_one "$@"' _
 for cu in "${list[@]}"; do
     files=$((files + 1))
     for debug in 0 1; do
