@@ -682,7 +682,7 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
 /* The two forms of cg_pipeline_cluster_consumer_release_all_warp's release
  * of empty barrier `mb` (the benchmark's design rows time them apart). */
 /* A whole warp: one predicated arrive, lane i for CTA i, no loop. */
-CG_DEVICE_SM90 void cg_pipeline_release_all_whole_warp_(cg_mbarrier_t *mb, uint16_t cta_mask)
+CG_DEVICE_SM90 void cg_pipeline_release_all_whole_warp_(cg_mbarrier_t *mb, uint32_t cta_mask)
 {
     const uint32_t me = cg_sreg_laneid();
     const uint32_t mine = me < 16u ? ((uint32_t)cta_mask >> me) & 1u : 0u;
@@ -692,7 +692,7 @@ CG_DEVICE_SM90 void cg_pipeline_release_all_whole_warp_(cg_mbarrier_t *mb, uint1
 }
 /* The lanes of the warp that exist (any count): lane k of them arrives for
  * CTA ranks k, k + a, k + 2a, ... */
-CG_DEVICE_SM90 void cg_pipeline_release_all_lanes_(cg_mbarrier_t *mb, uint16_t cta_mask)
+CG_DEVICE_SM90 void cg_pipeline_release_all_lanes_(cg_mbarrier_t *mb, uint32_t cta_mask)
 {
     const uint32_t lanes = cg_pipeline_warp_lanes_();
     const uint32_t nactive = (uint32_t)__popc((int)lanes);

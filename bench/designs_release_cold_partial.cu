@@ -8,7 +8,7 @@
  */
 #include "cg/cg.h"
 
-static __device__ __noinline__ __attribute__((cold)) void bd_release_partial(cg_mbarrier_t *mb, uint16_t cta_mask)
+static __device__ __noinline__ __attribute__((cold)) void bd_release_partial(cg_mbarrier_t *mb, uint32_t cta_mask)
 {
     cg_pipeline_release_all_lanes_(mb, cta_mask);
 }
