@@ -680,11 +680,11 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all(cg_pipeline_t *p, u
 }
 
 /* The two forms of cg_pipeline_cluster_consumer_release_all_warp's release
- * of empty barrier `mb` (the benchmark's design rows time them apart). */
+ * of empty barrier `mb`, by the caller's lane `me` (the benchmark's design
+ * rows time them apart). */
 /* A whole warp: one predicated arrive, lane i for CTA i, no loop. */
-CG_DEVICE_SM90 void cg_pipeline_release_all_whole_warp_(cg_mbarrier_t *mb, uint32_t cta_mask)
+CG_DEVICE_SM90 void cg_pipeline_release_all_whole_warp_(cg_mbarrier_t *mb, uint16_t cta_mask, uint32_t me)
 {
-    const uint32_t me = cg_sreg_laneid();
     const uint32_t mine = me < 16u ? ((uint32_t)cta_mask >> me) & 1u : 0u;
     __syncwarp();
     /* a lane that does not arrive still names a valid rank (the debug check) */
@@ -692,13 +692,13 @@ CG_DEVICE_SM90 void cg_pipeline_release_all_whole_warp_(cg_mbarrier_t *mb, uint3
 }
 /* The lanes of the warp that exist (any count): lane k of them arrives for
  * CTA ranks k, k + a, k + 2a, ... */
-CG_DEVICE_SM90 void cg_pipeline_release_all_lanes_(cg_mbarrier_t *mb, uint32_t cta_mask)
+CG_DEVICE_SM90 void cg_pipeline_release_all_lanes_(cg_mbarrier_t *mb, uint16_t cta_mask, uint32_t me)
 {
     const uint32_t lanes = cg_pipeline_warp_lanes_();
     const uint32_t nactive = (uint32_t)__popc((int)lanes);
     __syncwarp(lanes);
     cg_fence_proxy_async_release_smem_cluster();
-    for (uint32_t rank = cg_sreg_laneid(); rank < 16u; rank += nactive) {
+    for (uint32_t rank = me; rank < 16u; rank += nactive) {
         const uint32_t mine = ((uint32_t)cta_mask >> rank) & 1u;
         cg_mbarrier_arrive_remote_relaxed_if(mb, mine ? rank : 0u, mine);
     }
@@ -722,14 +722,15 @@ CG_DEVICE_SM90 void cg_pipeline_release_all_lanes_(cg_mbarrier_t *mb, uint32_t c
  * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _ (per rank). */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
+    const uint32_t me = cg_sreg_laneid();
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
     /* Whole warps: a branch the compiler knows is uniform. A block with a
      * partial last warp: every warp takes the general form (a whole warp's
      * lanes 0..15 make one arrival each). */
     if (cg_pipeline_block_warps_whole_())
-        cg_pipeline_release_all_whole_warp_(mb, cta_mask);
+        cg_pipeline_release_all_whole_warp_(mb, cta_mask, me);
     else
-        cg_pipeline_release_all_lanes_(mb, cta_mask);
+        cg_pipeline_release_all_lanes_(mb, cta_mask, me);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 

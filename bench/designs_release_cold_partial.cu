@@ -10,14 +10,14 @@
 
 static __device__ __noinline__ __attribute__((cold)) void bd_release_partial(cg_mbarrier_t *mb, uint32_t cta_mask)
 {
-    cg_pipeline_release_all_lanes_(mb, cta_mask);
+    cg_pipeline_release_all_lanes_(mb, (uint16_t)cta_mask, cg_sreg_laneid());
 }
 
 static __device__ __forceinline__ void bd_release_cold_partial(cg_pipeline_t *p, uint16_t cta_mask)
 {
     cg_mbarrier_t *mb = cg_pipeline_empty_barrier(p, p->tail);
     if (cg_pipeline_block_warps_whole_())
-        cg_pipeline_release_all_whole_warp_(mb, cta_mask);
+        cg_pipeline_release_all_whole_warp_(mb, cta_mask, cg_sreg_laneid());
     else
         bd_release_partial(mb, cta_mask);
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);

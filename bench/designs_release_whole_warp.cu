@@ -10,7 +10,7 @@
 
 static __device__ __forceinline__ void bd_release_whole_warp(cg_pipeline_t *p, uint16_t cta_mask)
 {
-    cg_pipeline_release_all_whole_warp_(cg_pipeline_empty_barrier(p, p->tail), cta_mask);
+    cg_pipeline_release_all_whole_warp_(cg_pipeline_empty_barrier(p, p->tail), cta_mask, cg_sreg_laneid());
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 #define PJ_RELEASE_ALL_WARP bd_release_whole_warp
