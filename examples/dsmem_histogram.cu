@@ -143,8 +143,8 @@ static int run(uint32_t csize, const uint32_t *din, const uint32_t *hin, size_t 
 DH_KERNEL(dsmem_histogram_spread_c2, 1)
 DH_KERNEL(dsmem_histogram_spread_c4, 2)
 /* the routed form: keys pushed to their owner CTA in batches (st.async) */
-DH_ROUTE_KERNEL(dsmem_histogram_route_c2, 1, 1024)
-DH_ROUTE_KERNEL(dsmem_histogram_route_c4, 2, 512)
+DH_ROUTE_KERNEL(dsmem_histogram_route_c2, 1, 1024, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL(dsmem_histogram_route_c4, 2, 512, DH_ROUTE_SLOTS)
 
 #define BIG_KEY_BITS 17u /* keys in [0, 2^17) */
 
@@ -289,7 +289,7 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
         for (uint32_t c = lb == 16 ? 2u : 4u; rc == 0 && c <= 4; c *= 2)
             rc = run_spread(1u << lb, c,
                             c == 2 ? (const void *)dsmem_histogram_route_c2 : (const void *)dsmem_histogram_route_c4,
-                            dh_route_threads(c), DH_ROUTE_SMEM_BYTES(1u << lb, c, dh_route_threads(c)), dbig + 1,
+                            dh_route_threads(c), DH_ROUTE_SMEM_BYTES(1u << lb, c, dh_route_threads(c), DH_ROUTE_SLOTS), dbig + 1,
                             n_used, fine, dbighist, hbig, detail, detail_len);
     if (rc == 0)
         snprintf(detail, detail_len,

@@ -221,7 +221,8 @@ static inline uint32_t dh_log2(uint32_t c)
  * and a remote key in addition a staging store and 1/8 of a remote store.
  *
  * Channels: warp w of CTA s sends to warp w of CTA d over its own channel
- * (d != s): a ring of DH_ROUTE_SLOTS slots of 256 16-bit entries in d, each
+ * (d != s): a ring of R slots (DH_ROUTE_SLOTS = 2 by default, 4 a variant)
+ * of 256 16-bit entries in d, each
  * with a "full" mbarrier in d and an "empty" mbarrier in s.
  *   full  (count 1): the receiver arms each phase itself with
  *         arrive.expect_tx(512) (every slot is pushed whole, so the bytes
@@ -255,24 +256,26 @@ static inline uint32_t dh_log2(uint32_t c)
  *
  * Requirements: clusters of C = 2^log2c CTAs (2 .. DH_ROUTE_MAX_CLUSTER),
  * nbins / C <= 2^15, blockDim.x a multiple of 32, dynamic shared memory
- * DH_ROUTE_SMEM_BYTES(nbins, C, blockDim.x); keys 4-byte aligned; hist
+ * DH_ROUTE_SMEM_BYTES(nbins, C, blockDim.x, R); keys 4-byte aligned; hist
  * zeroed by the caller.
  */
 #define DH_ROUTE_MAX_CLUSTER 4u  /* peers' staging and inboxes must fit beside 128 KiB of counters */
 #define DH_ROUTE_SLOT_KEYS 256u  /* entries a push carries: 512 bytes, 16 per lane */
-#define DH_ROUTE_SLOTS 2u        /* slots a channel's ring has (a power of two) */
+#define DH_ROUTE_SLOTS 2u        /* slots a channel's ring has by default (a power of two: 2 or 4) */
 #define DH_ROUTE_STAGE_KEYS 512u /* a staging ring: two slots' worth */
 #define DH_ROUTE_VECS 8          /* 16-byte loads a lane has in flight */
 #define DH_ROUTE_PAD 0xffffu     /* an unused entry */
 #define DH_ROUTE_END 0xfffeu     /* the channel's last entry */
 #define DH_ROUTE_MAX_LOCAL (1u << 15) /* counters a CTA may hold: entries are 16 bits, the top values markers */
 
-/* Shared memory one warp needs for its channels in a cluster of c. */
-#define DH_ROUTE_WARP_BYTES(c)                                                                         \
-    ((size_t)((c) - 1u) * (DH_ROUTE_STAGE_KEYS * 2u + DH_ROUTE_SLOTS * DH_ROUTE_SLOT_KEYS * 2u + DH_ROUTE_SLOTS * 16u))
+/* Shared memory one warp needs for its channels in a cluster of c with
+ * `slots` slots a channel. */
+#define DH_ROUTE_WARP_BYTES(c, slots)                                                                  \
+    ((size_t)((c) - 1u) * (DH_ROUTE_STAGE_KEYS * 2u + (slots) * DH_ROUTE_SLOT_KEYS * 2u + (slots) * 16u))
 /* Dynamic shared memory of a CTA of `threads` threads: its counters, then
  * per warp its staging rings, inboxes and barriers. */
-#define DH_ROUTE_SMEM_BYTES(nbins, c, threads) (DH_SMEM_BYTES(nbins, c) + (size_t)((threads) / 32u) * DH_ROUTE_WARP_BYTES(c))
+#define DH_ROUTE_SMEM_BYTES(nbins, c, threads, slots)                                                  \
+    (DH_SMEM_BYTES(nbins, c) + (size_t)((threads) / 32u) * DH_ROUTE_WARP_BYTES(c, slots))
 
 /* One warp's view of its channels (registers; every field warp-uniform). */
 typedef struct dh_route {
@@ -299,7 +302,7 @@ static __device__ __forceinline__ uint32_t dh_route_peer(uint32_t rank, uint32_t
  * one local atomic per entry, then re-arm the slot's full barrier and
  * release it to its sender. The whole warp calls it. */
 static __device__ __forceinline__ void dh_route_drain(dh_route_t *w, uint32_t *counts, uint32_t lane, uint32_t rank,
-                                                      uint32_t log2c)
+                                                      uint32_t log2c, uint32_t R)
 {
     const uint32_t C = 1u << log2c;
 #pragma unroll
@@ -307,11 +310,11 @@ static __device__ __forceinline__ void dh_route_drain(dh_route_t *w, uint32_t *c
         for (;;) {
             if (w->done & (1u << p))
                 break;
-            const uint32_t k = w->got[p], r = k & (DH_ROUTE_SLOTS - 1u), parity = (k / DH_ROUTE_SLOTS) & 1u;
-            cg_mbarrier_t *f = &w->full[p * DH_ROUTE_SLOTS + r];
+            const uint32_t k = w->got[p], r = k & (R - 1u), parity = (k / R) & 1u;
+            cg_mbarrier_t *f = &w->full[p * R + r];
             if (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(f, parity)))
                 break; /* not here yet */
-            const uint4 v = ((const uint4 *)(w->inbox + (p * DH_ROUTE_SLOTS + r) * DH_ROUTE_SLOT_KEYS))[lane];
+            const uint4 v = ((const uint4 *)(w->inbox + (p * R + r) * DH_ROUTE_SLOT_KEYS))[lane];
             const uint32_t e[8] = {v.x & 0xffffu, v.x >> 16, v.y & 0xffffu, v.y >> 16,
                                    v.z & 0xffffu, v.z >> 16, v.w & 0xffffu, v.w >> 16};
             uint32_t end = 0;
@@ -329,7 +332,7 @@ static __device__ __forceinline__ void dh_route_drain(dh_route_t *w, uint32_t *c
             __syncwarp(); /* every lane's reads of the slot before lane 0's release */
             if (lane == 0) {
                 (void)cg_mbarrier_arrive_tx(f, DH_ROUTE_SLOT_KEYS * 2u); /* its next phase: 512 bytes */
-                cg_dsmem_release(&w->empty[(C - 2u - p) * DH_ROUTE_SLOTS + r], dh_route_peer(rank, p, log2c));
+                cg_dsmem_release(&w->empty[(C - 2u - p) * R + r], dh_route_peer(rank, p, log2c));
             }
         }
     }
@@ -340,19 +343,19 @@ static __device__ __forceinline__ void dh_route_drain(dh_route_t *w, uint32_t *c
  * until that slot is empty). The whole warp calls it, after a __syncwarp
  * that orders the staging stores before it. */
 static __device__ __forceinline__ void dh_route_push(dh_route_t *w, uint32_t *counts, uint32_t q, uint32_t lane,
-                                                     uint32_t rank, uint32_t log2c)
+                                                     uint32_t rank, uint32_t log2c, uint32_t R)
 {
     const uint32_t C = 1u << log2c;
-    const uint32_t k = w->pushed[q] / DH_ROUTE_SLOT_KEYS, r = k & (DH_ROUTE_SLOTS - 1u);
-    const uint32_t parity = ((k / DH_ROUTE_SLOTS) & 1u) ^ 1u;
-    cg_mbarrier_t *e = &w->empty[q * DH_ROUTE_SLOTS + r];
+    const uint32_t k = w->pushed[q] / DH_ROUTE_SLOT_KEYS, r = k & (R - 1u);
+    const uint32_t parity = ((k / R) & 1u) ^ 1u;
+    cg_mbarrier_t *e = &w->empty[q * R + r];
     while (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity)))
-        dh_route_drain(w, counts, lane, rank, log2c); /* free our inboxes while the peer frees ours there */
+        dh_route_drain(w, counts, lane, rank, log2c, R); /* free our inboxes while the peer frees ours there */
     const uint32_t dest = dh_route_peer(rank, q, log2c), p = C - 2u - q;
     const uint4 v = ((const uint4 *)(w->stage + q * DH_ROUTE_STAGE_KEYS +
                                      (w->pushed[q] & (DH_ROUTE_STAGE_KEYS - 1u))))[lane];
-    const uint32_t slot = cg_dsmem_addr(w->inbox + (p * DH_ROUTE_SLOTS + r) * DH_ROUTE_SLOT_KEYS, dest);
-    cg_dsmem_st_async_v4_b32(slot + 16u * lane, v, cg_dsmem_addr(&w->full[p * DH_ROUTE_SLOTS + r], dest));
+    const uint32_t slot = cg_dsmem_addr(w->inbox + (p * R + r) * DH_ROUTE_SLOT_KEYS, dest);
+    cg_dsmem_st_async_v4_b32(slot + 16u * lane, v, cg_dsmem_addr(&w->full[p * R + r], dest));
     __syncwarp(); /* every lane's read of the staged half before later stores overwrite it */
     w->pushed[q] += DH_ROUTE_SLOT_KEYS;
 }
@@ -362,7 +365,7 @@ static __device__ __forceinline__ void dh_route_push(dh_route_t *w, uint32_t *co
  * for their owner, and a full slot's worth pushed. The whole warp calls it. */
 static __device__ __forceinline__ void dh_route4(dh_route_t *w, uint32_t *counts, uint4 v, uint32_t valid,
                                                  uint32_t nbins, uint32_t shift, uint32_t lane, uint32_t rank,
-                                                 uint32_t log2c)
+                                                 uint32_t log2c, uint32_t R)
 {
     const uint32_t C = 1u << log2c, lt = (1u << lane) - 1u;
     const uint32_t key[4] = {v.x, v.y, v.z, v.w};
@@ -392,13 +395,14 @@ static __device__ __forceinline__ void dh_route4(dh_route_t *w, uint32_t *counts
          * most one push, and the ring of 512 never overruns */
         if (at - w->pushed[q] >= DH_ROUTE_SLOT_KEYS) {
             __syncwarp();
-            dh_route_push(w, counts, q, lane, rank, log2c);
+            dh_route_push(w, counts, q, lane, rank, log2c, R);
         }
     }
 }
 
-/* The routed kernel body; log2c is a compile-time constant (DH_ROUTE_KERNEL). */
-static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_t log2c)
+/* The routed kernel body; log2c and R (slots a channel: 2 or 4) are
+ * compile-time constants (DH_ROUTE_KERNEL). */
+static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_t log2c, uint32_t R)
 {
     extern __shared__ __align__(16) uint32_t dh_counts[];
     cg_cluster_t cl = cg_this_cluster();
@@ -413,12 +417,12 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
     /* this warp's channels: staging rings, inboxes, then the barriers */
     uint16_t *stage0 = (uint16_t *)(dh_counts + per);
     uint16_t *inbox0 = stage0 + (size_t)nwarps * (C - 1u) * DH_ROUTE_STAGE_KEYS;
-    cg_mbarrier_t *bars = (cg_mbarrier_t *)(inbox0 + (size_t)nwarps * (C - 1u) * DH_ROUTE_SLOTS * DH_ROUTE_SLOT_KEYS);
+    cg_mbarrier_t *bars = (cg_mbarrier_t *)(inbox0 + (size_t)nwarps * (C - 1u) * R * DH_ROUTE_SLOT_KEYS);
     dh_route_t w;
     w.stage = stage0 + (size_t)warp * (C - 1u) * DH_ROUTE_STAGE_KEYS;
-    w.inbox = inbox0 + (size_t)warp * (C - 1u) * DH_ROUTE_SLOTS * DH_ROUTE_SLOT_KEYS;
-    w.full = bars + (size_t)warp * (C - 1u) * DH_ROUTE_SLOTS * 2u;
-    w.empty = w.full + (C - 1u) * DH_ROUTE_SLOTS;
+    w.inbox = inbox0 + (size_t)warp * (C - 1u) * R * DH_ROUTE_SLOT_KEYS;
+    w.full = bars + (size_t)warp * (C - 1u) * R * 2u;
+    w.empty = w.full + (C - 1u) * R;
     w.done = 0;
 #pragma unroll
     for (uint32_t q = 0; q + 1u < DH_ROUTE_MAX_CLUSTER; ++q)
@@ -430,7 +434,7 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
     for (uint32_t i = t; i < per; i += nt)
         dh_counts[i] = 0u;
     if (lane == 0) {
-        for (uint32_t i = 0; i < (C - 1u) * DH_ROUTE_SLOTS; ++i) {
+        for (uint32_t i = 0; i < (C - 1u) * R; ++i) {
             cg_mbarrier_init(&w.full[i], 1u);
             (void)cg_mbarrier_arrive_tx(&w.full[i], DH_ROUTE_SLOT_KEYS * 2u);
             cg_mbarrier_init(&w.empty[i], 1u);
@@ -454,8 +458,8 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
             v[u] = __ldg(vec + b * batch + 32u * u + lane);
 #pragma unroll
         for (int u = 0; u < DH_ROUTE_VECS; ++u)
-            dh_route4(&w, dh_counts, v[u], 0xfu, p.nbins, p.shift, lane, rank, log2c);
-        dh_route_drain(&w, dh_counts, lane, rank, log2c);
+            dh_route4(&w, dh_counts, v[u], 0xfu, p.nbins, p.shift, lane, rank, log2c, R);
+        dh_route_drain(&w, dh_counts, lane, rank, log2c, R);
     }
     /* the rest (fewer than a batch of vectors, then up to 3 keys before the
      * first 16-byte boundary and 3 after the last vector): one warp */
@@ -463,12 +467,12 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
         for (size_t i = nbatch * batch; i < nvec; i += 32u) {
             const int ok = i + lane < nvec;
             dh_route4(&w, dh_counts, ok ? __ldg(vec + i + lane) : make_uint4(0, 0, 0, 0), ok ? 0xfu : 0u, p.nbins,
-                      p.shift, lane, rank, log2c);
+                      p.shift, lane, rank, log2c, R);
         }
         const size_t tail = head + nvec * 4u;
         const uint32_t hk = lane < head ? p.keys[lane] : 0u, tk = tail + lane < p.n ? p.keys[tail + lane] : 0u;
         dh_route4(&w, dh_counts, make_uint4(hk, tk, 0u, 0u), (lane < head ? 1u : 0u) | (tail + lane < p.n ? 2u : 0u),
-                  p.nbins, p.shift, lane, rank, log2c);
+                  p.nbins, p.shift, lane, rank, log2c, R);
     }
 
     /* 3. end every channel: the last slot holds the staged rest, END, pads */
@@ -481,11 +485,11 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
                 st[at & (DH_ROUTE_STAGE_KEYS - 1u)] = (uint16_t)(at == w.cursor[q] ? DH_ROUTE_END : DH_ROUTE_PAD);
         }
         __syncwarp();
-        dh_route_push(&w, dh_counts, q, lane, rank, log2c);
+        dh_route_push(&w, dh_counts, q, lane, rank, log2c, R);
     }
     /* 4. drain until every source's END has come */
     while (w.done != (1u << (C - 1u)) - 1u)
-        dh_route_drain(&w, dh_counts, lane, rank, log2c);
+        dh_route_drain(&w, dh_counts, lane, rank, log2c, R);
 
     /* 5. no DSMEM access into this CTA is still to come, every counter is
      * final: the cluster barrier (also the exit rule's); then this CTA's
@@ -498,10 +502,10 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
     }
 }
 
-/* A routed kernel for clusters of 2^log2c CTAs of `threads` threads:
- * DH_ROUTE_KERNEL(my_route_c2, 1, 1024). */
-#define DH_ROUTE_KERNEL(name, log2c, threads)                                                          \
-    __global__ void __launch_bounds__((threads), 1) name(dh_params_t p) { dh_histogram_route(p, (log2c)); }
+/* A routed kernel for clusters of 2^log2c CTAs of `threads` threads and
+ * `slots` slots a channel: DH_ROUTE_KERNEL(my_route_c2, 1, 1024, 2). */
+#define DH_ROUTE_KERNEL(name, log2c, threads, slots)                                                   \
+    __global__ void __launch_bounds__((threads), 1) name(dh_params_t p) { dh_histogram_route(p, (log2c), (slots)); }
 
 /* Threads a routed CTA runs with in a cluster of c: 1024 at c = 2; 512 at 4
  * (three peers' channels for 32 warps would not fit beside 128 KiB of

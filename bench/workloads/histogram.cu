@@ -85,8 +85,9 @@ DH_KERNEL(k_hist_c4, 2)
 DH_KERNEL(k_hist_c8, 3)
 DH_KERNEL_AGG(k_hist_agg_c2, 1)
 DH_KERNEL_AGG(k_hist_agg_c4, 2)
-DH_ROUTE_KERNEL(k_route_c2, 1, 1024)
-DH_ROUTE_KERNEL(k_route_c4, 2, 512)
+DH_ROUTE_KERNEL(k_route_c2, 1, 1024, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL(k_route_c4, 2, 512, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL(k_route_c2_r4, 1, 1024, 4)
 
 static const void *hw_red_kernel(uint32_t c, int agg)
 {
@@ -607,6 +608,7 @@ enum {
     HB_RED_2C,     /* DSMEM reductions, cluster 2C */
     HB_RED_AGG,    /* warp-aggregated reductions, cluster C */
     HB_ROUTE_4,    /* routed, cluster 4 (2^16 bins only) */
+    HB_ROUTE_R4,   /* routed, 4 slots a channel, cluster 2 (2^16 bins only) */
     HB_MULTI_SEQ,  /* anchor: multi-pass, passes one after another */
     HB_MULTI_CONC, /* anchor: multi-pass, slices concurrent */
     HB_CXX_CG,     /* anchor: C++ CG DSMEM, cluster C */
@@ -651,6 +653,8 @@ static int hw_rowdefs(int dist, int lb, hw_rowdef_t *d)
     hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED_AGG, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, warp-aggregated reductions, cluster %u", lb, ds, c);
     if (c < 4u) {
         hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed, cluster 4", lb, ds);
+        hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_R4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed 4 slots, cluster 2", lb,
+               ds);
     }
     hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_MULTI_SEQ, 0.0, "2^%d bins, %s, vs multi-pass", lb, ds);
     hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_MULTI_CONC, 0.0, "2^%d bins, %s, vs multi-pass slices concurrent", lb, ds);
@@ -790,18 +794,23 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
     } else {
         const uint32_t c = dh_cluster_for(nbins);
         hw_cgc(&r[HB_ROUTE], c == 2 ? "cgc routed (st.async batches), cluster 2" : "cgc routed (st.async batches), cluster 4",
-               hw_route_kernel(c), dh_route_threads(c), c, DH_ROUTE_SMEM_BYTES(nbins, c, dh_route_threads(c)), p);
+               hw_route_kernel(c), dh_route_threads(c), c,
+               DH_ROUTE_SMEM_BYTES(nbins, c, dh_route_threads(c), DH_ROUTE_SLOTS), p);
         hw_cgc(&r[HB_RED], "cgc DSMEM reductions (cg_dsmem_red_add_relaxed_u32)", hw_red_kernel(c, 0), DH_THREADS, c,
                DH_SMEM_BYTES(nbins, c), p);
         hw_cgc(&r[HB_RED_2C], "cgc DSMEM reductions, twice the cluster", hw_red_kernel(2u * c, 0), DH_THREADS, 2u * c,
                DH_SMEM_BYTES(nbins, 2u * c), p);
         hw_cgc(&r[HB_RED_AGG], "cgc DSMEM reductions, warp-aggregated (match_any)", hw_red_kernel(c, 1), DH_THREADS, c,
                DH_SMEM_BYTES(nbins, c), p);
-        if (c < 4u)
+        if (c < 4u) {
             hw_cgc(&r[HB_ROUTE_4], "cgc routed (st.async batches), cluster 4", hw_route_kernel(4), dh_route_threads(4),
-                   4, DH_ROUTE_SMEM_BYTES(nbins, 4, dh_route_threads(4)), p);
-        else
+                   4, DH_ROUTE_SMEM_BYTES(nbins, 4, dh_route_threads(4), DH_ROUTE_SLOTS), p);
+            hw_cgc(&r[HB_ROUTE_R4], "cgc routed, 4 slots a channel, cluster 2", (const void *)k_route_c2_r4, 1024u, 2,
+                   DH_ROUTE_SMEM_BYTES(nbins, 2, 1024u, 4u), p);
+        } else {
             hw_init_run(&r[HB_ROUTE_4], "(not run)", HW_CGC, NULL, p);
+            hw_init_run(&r[HB_ROUTE_R4], "(not run)", HW_CGC, NULL, p);
+        }
         /* the multi-pass kernel: as many bins a slice as the opt-in shared memory holds, slices balanced */
         const uint32_t maxper = (uint32_t)smem_optin / 4u;
         const uint32_t nslices = (nbins + maxper - 1u) / maxper, per = (nbins + nslices - 1u) / nslices;
