@@ -66,13 +66,22 @@ typedef struct dh_params {
     uint32_t shift;  /* bin = key >> shift */
 } dh_params_t;
 
+/* COUNT1 on each of the four keys of a uint4 (DH_FOR_EACH_KEY's helper). */
+#define DH_EACH4_(COUNT1, v)                                                                             \
+    do {                                                                                                 \
+        COUNT1((v).x);                                                                                   \
+        COUNT1((v).y);                                                                                   \
+        COUNT1((v).z);                                                                                   \
+        COUNT1((v).w);                                                                                   \
+    } while (0)
+
 /* Every key a thread takes, as the kernels here and the benchmark's plain
  * CUDA anchors read them: the keys before the first 16-byte boundary one at
  * a time, then DH_VECS 16-byte loads in flight, striding by `stride`
  * threads from thread `first`, then the last n mod 4 keys one at a time.
- * COUNT1(key) counts one key, COUNT4(uint4) four. Plain CUDA (no cgc call),
- * so that a plain anchor runs the very same loop. */
-#define DH_FOR_EACH_KEY(keys_, n_, first_, stride_, COUNT1, COUNT4)                                        \
+ * COUNT1(key) counts one key (a macro or function). Plain CUDA (no cgc
+ * call), so that a plain anchor runs the very same loop. */
+#define DH_FOR_EACH_KEY(keys_, n_, first_, stride_, COUNT1)                                                \
     do {                                                                                                 \
         const uint32_t *dh_k_ = (keys_);                                                                 \
         const size_t dh_n_ = (n_), dh_first_ = (first_), dh_stride_ = (stride_);                         \
@@ -87,10 +96,12 @@ typedef struct dh_params {
         for (; i_ + (DH_VECS - 1) * dh_stride_ < dh_nvec_; i_ += DH_VECS * dh_stride_) {                 \
             uint4 v_[DH_VECS];                                                                           \
             _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) v_[u_] = __ldg(dh_vec_ + i_ + u_ * dh_stride_); \
-            _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) COUNT4(v_[u_]);                      \
+            _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) DH_EACH4_(COUNT1, v_[u_]);           \
         }                                                                                                \
-        for (; i_ < dh_nvec_; i_ += dh_stride_)                                                          \
-            COUNT4(__ldg(dh_vec_ + i_));                                                                 \
+        for (; i_ < dh_nvec_; i_ += dh_stride_) {                                                        \
+            const uint4 w_ = __ldg(dh_vec_ + i_);                                                        \
+            DH_EACH4_(COUNT1, w_);                                                                       \
+        }                                                                                                \
         for (size_t j_ = dh_head_ + dh_nvec_ * 4u + dh_first_; j_ < dh_n_; j_ += dh_stride_) /* <= 3 */  \
             COUNT1(dh_k_[j_]);                                                                           \
     } while (0)
@@ -149,16 +160,8 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
 
     /* 2. count every key this thread takes (the grid strides over them) */
 #define DH_COUNT1_(k) dh_count(dh_counts, counts_addr, (k), p.nbins, p.shift, rank, log2c, agg)
-#define DH_COUNT4_(v)                                                                                      \
-    do {                                                                                                   \
-        DH_COUNT1_((v).x);                                                                                 \
-        DH_COUNT1_((v).y);                                                                                 \
-        DH_COUNT1_((v).z);                                                                                 \
-        DH_COUNT1_((v).w);                                                                                 \
-    } while (0)
-    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_, DH_COUNT4_);
+    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_);
 #undef DH_COUNT1_
-#undef DH_COUNT4_
 
     /* 3. every reduction of the cluster has landed (release/acquire at
      * cluster scope), and no CTA touches another's shared memory after this:

@@ -129,14 +129,7 @@ __global__ void __launch_bounds__(DH_THREADS, 1) k_plain_one_cta(dh_params_t p)
         if (b_ < p.nbins)                                                                                  \
             atomicAdd(&cnt[b_], 1u);                                                                       \
     } while (0)
-#define HW_ONE4_(v)                                                                                        \
-    do {                                                                                                   \
-        HW_ONE1_((v).x);                                                                                   \
-        HW_ONE1_((v).y);                                                                                   \
-        HW_ONE1_((v).z);                                                                                   \
-        HW_ONE1_((v).w);                                                                                   \
-    } while (0)
-    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_ONE1_, HW_ONE4_);
+    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_ONE1_);
     __syncthreads();
     for (uint32_t i = t; i < p.nbins; i += nt) {
         const uint32_t c = cnt[i];
@@ -176,14 +169,7 @@ __global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a)
         if (l_ < nb)                                                                                       \
             atomicAdd(&cnt[l_], 1u);                                                                       \
     } while (0)
-#define HW_SL4_(v)                                                                                         \
-    do {                                                                                                   \
-        HW_SL1_((v).x);                                                                                    \
-        HW_SL1_((v).y);                                                                                    \
-        HW_SL1_((v).z);                                                                                    \
-        HW_SL1_((v).w);                                                                                    \
-    } while (0)
-        DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_, HW_SL4_);
+        DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_);
         __syncthreads();
         for (uint32_t i = t; i < nb; i += nt) {
             const uint32_t c = cnt[i];
@@ -220,14 +206,7 @@ __global__ void __launch_bounds__(DH_THREADS, 1) k_cxx_cg_dsmem(dh_params_t p)
                 atomicAdd(cluster.map_shared_rank(smem, o_) + (b_ >> lc), 1u);                             \
         }                                                                                                  \
     } while (0)
-#define HW_CG4_(v)                                                                                         \
-    do {                                                                                                   \
-        HW_CG1_((v).x);                                                                                    \
-        HW_CG1_((v).y);                                                                                    \
-        HW_CG1_((v).z);                                                                                    \
-        HW_CG1_((v).w);                                                                                    \
-    } while (0)
-    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_CG1_, HW_CG4_);
+    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_CG1_);
     cluster.sync();
     for (uint32_t i = t; i < per; i += nt) {
         const uint32_t c = smem[i];
@@ -243,8 +222,7 @@ __global__ void __launch_bounds__(DH_THREADS, 1) k_read_keys(const uint32_t *key
     const uint32_t t = threadIdx.x, nt = blockDim.x;
     uint32_t acc = 0;
 #define HW_SUM1_(k) (acc += (k))
-#define HW_SUM4_(v) (acc += (v).x + (v).y + (v).z + (v).w)
-    DH_FOR_EACH_KEY(keys, n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_SUM1_, HW_SUM4_);
+    DH_FOR_EACH_KEY(keys, n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_SUM1_);
     for (int o = 16; o > 0; o /= 2)
         acc += __shfl_xor_sync(0xffffffffu, acc, o);
     if ((threadIdx.x & 31u) == 0u)
@@ -342,6 +320,22 @@ typedef struct hw_run {
     char shape[128];          /* grid, cluster and counters, for the note */
 } hw_run_t;
 
+/* A plain cluster launch's configuration: `grid` CTAs of r->block threads
+ * in clusters of r->cluster, r->smem bytes of dynamic shared memory. */
+static void hw_cluster_config(const hw_run_t *r, uint32_t grid, cudaLaunchConfig_t *lc, cudaLaunchAttribute *attr)
+{
+    memset(lc, 0, sizeof *lc);
+    lc->gridDim = dim3(grid);
+    lc->blockDim = dim3(r->block);
+    lc->dynamicSmemBytes = r->smem;
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = r->cluster;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    lc->attrs = attr;
+    lc->numAttrs = 1;
+}
+
 static cudaError_t hw_launch(void *ctx)
 {
     hw_run_t *r = (hw_run_t *)ctx;
@@ -376,16 +370,7 @@ static cudaError_t hw_launch(void *ctx)
         return cudaLaunchKernel(r->kernel, dim3(r->grid), dim3(r->block), args, r->smem, 0);
     cudaLaunchConfig_t lc;
     cudaLaunchAttribute attr[1];
-    memset(&lc, 0, sizeof lc);
-    lc.gridDim = dim3(r->grid);
-    lc.blockDim = dim3(r->block);
-    lc.dynamicSmemBytes = r->smem;
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = r->cluster;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = 1;
-    lc.attrs = attr;
-    lc.numAttrs = 1;
+    hw_cluster_config(r, r->grid, &lc, attr);
     return cudaLaunchKernelExC(&lc, r->kernel, args);
 }
 
@@ -441,16 +426,7 @@ static void hw_setup(wl_opts_t *o, hw_run_t *r, int sms)
     }
     cudaLaunchConfig_t lc;
     cudaLaunchAttribute attr[1];
-    memset(&lc, 0, sizeof lc);
-    lc.gridDim = dim3(r->cluster);
-    lc.blockDim = dim3(r->block);
-    lc.dynamicSmemBytes = r->smem;
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = r->cluster;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = 1;
-    lc.attrs = attr;
-    lc.numAttrs = 1;
+    hw_cluster_config(r, r->cluster, &lc, attr);
     int clusters = 0;
     if (WL_CHECK(o, cudaOccupancyMaxActiveClusters(&clusters, r->kernel, &lc)))
         return;
@@ -929,12 +905,7 @@ int main(int argc, char **argv)
                     w += fine[(b << shift) + k];
                 want[b] = w;
             }
-            dh_params_t p;
-            memset(&p, 0, sizeof p);
-            p.keys = dkeys;
-            p.n = n;
-            p.nbins = nbins;
-            p.shift = shift;
+            const dh_params_t p = {dkeys, n, NULL, nbins, shift}; /* keys, n, hist (each its own), bins, shift */
             hw_run_t r[HW_MAX_RUNS];
             const int nr = hw_contenders(r, lb, p, dfkeys, optin);
             for (int i = 0; i < nr; ++i)
