@@ -58,7 +58,9 @@
  * Checks: each contender writes its own output buffer; every bin of it is
  * compared with the host's exact count (and the total with the key count)
  * after the first launch AND after every timed launch. A mismatch prints
- * WRONG with the first differing bin; the exit status is 3.
+ * WRONG with the first differing bin; the exit status is 3. A first launch
+ * that has not finished after 20 s prints HANG with the kernel's name and
+ * exits 4 (a protocol bug must not eat the GPU session).
  *
  *   wl_histogram [--csv PATH] [--quick] [--repeats R] [--list]
  */
@@ -70,6 +72,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/workloads/wl.h"
 #include "cg/cg.h"
@@ -486,6 +489,32 @@ static int hw_cmp_float(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Waits for the device, at most HW_FIRST_LAUNCH_S seconds (a kernel's
+ * first launch: a protocol that hangs must not take the whole GPU session
+ * with it): past that, says which kernel and exits (status 4), which tears
+ * the context down. */
+#define HW_FIRST_LAUNCH_S 20.0
+static cudaError_t hw_sync_bounded(const char *what)
+{
+    cudaEvent_t ev;
+    cudaError_t e = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+    if (e != cudaSuccess || (e = cudaEventRecord(ev, 0)) != cudaSuccess)
+        return e;
+    for (long waited_us = 0;; waited_us += 200) {
+        e = cudaEventQuery(ev);
+        if (e != cudaErrorNotReady)
+            break;
+        if (waited_us > (long)(HW_FIRST_LAUNCH_S * 1e6)) {
+            printf("HANG: %s did not finish within %.0f s; stopping (exit 4)\n", what, HW_FIRST_LAUNCH_S);
+            fflush(stdout);
+            exit(4);
+        }
+        usleep(200);
+    }
+    cudaEventDestroy(ev);
+    return e == cudaSuccess ? cudaDeviceSynchronize() : e;
+}
+
 /* Launch each usable contender once (output poisoned first) and check it;
  * then o->repeats rounds, each launching every contender that was right
  * once, held behind the blocking kernel (wl.h) so the events time the GPU
@@ -501,7 +530,7 @@ static void hw_measure(wl_opts_t *o, hw_run_t *r, int nr, const uint32_t *want, 
         if (!r[i].usable)
             continue;
         if (WL_CHECK(o, cudaMemset(r[i].dhist, 0xab, r[i].hist_bytes)) || WL_CHECK(o, hw_launch(&r[i])) ||
-            WL_CHECK(o, cudaDeviceSynchronize())) {
+            WL_CHECK(o, hw_sync_bounded(r[i].what))) {
             r[i].usable = 0;
             snprintf(r[i].skip, sizeof r[i].skip, "a CUDA error in its first launch (stderr)");
             continue;
