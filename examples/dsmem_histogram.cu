@@ -146,6 +146,9 @@ DH_KERNEL(dsmem_histogram_spread_c4, 2)
 /* the routed form: keys pushed to their owner CTA in batches (st.async) */
 DH_ROUTE_KERNEL(dsmem_histogram_route_c2, 1, 1024, DH_ROUTE_SLOTS)
 DH_ROUTE_KERNEL(dsmem_histogram_route_c4, 2, 512, DH_ROUTE_SLOTS)
+/* the same, one staging store a key (the benchmark's design row) */
+DH_ROUTE_KERNEL_SEL(dsmem_histogram_route_sel_c2, 1, 1024, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL_SEL(dsmem_histogram_route_sel_c4, 2, 512, DH_ROUTE_SLOTS)
 
 #define BIG_KEY_BITS 17u /* keys in [0, 2^17) */
 
@@ -293,12 +296,17 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
      * racecheck has no model of (tests/handoff's push shape tests that
      * handoff, with its positive controls); memcheck, synccheck and
      * initcheck run it. */
-    for (uint32_t lb = 16; routed && rc == 0 && lb <= 17; ++lb)
-        for (uint32_t c = lb == 16 ? 2u : 4u; rc == 0 && c <= 4; c *= 2)
-            rc = run_spread(1u << lb, c,
-                            c == 2 ? (const void *)dsmem_histogram_route_c2 : (const void *)dsmem_histogram_route_c4,
-                            dh_route_threads(c), DH_ROUTE_SMEM_BYTES(1u << lb, c, dh_route_threads(c), DH_ROUTE_SLOTS), dbig + 1,
-                            n_used, fine, dbighist, hbig, detail, detail_len);
+    for (uint32_t sel = 0; sel < 2; ++sel)
+        for (uint32_t lb = 16; routed && rc == 0 && lb <= 17; ++lb)
+            for (uint32_t c = lb == 16 ? 2u : 4u; rc == 0 && c <= 4; c *= 2) {
+                const void *k = sel ? (c == 2 ? (const void *)dsmem_histogram_route_sel_c2
+                                              : (const void *)dsmem_histogram_route_sel_c4)
+                                    : (c == 2 ? (const void *)dsmem_histogram_route_c2
+                                              : (const void *)dsmem_histogram_route_c4);
+                rc = run_spread(1u << lb, c, k, dh_route_threads(c),
+                                DH_ROUTE_SMEM_BYTES(1u << lb, c, dh_route_threads(c), DH_ROUTE_SLOTS), dbig + 1, n_used,
+                                fine, dbighist, hbig, detail, detail_len);
+            }
     if (rc == 0)
         snprintf(detail, detail_len, "%s", routed ? "" : "(the routed form not run under racecheck) ");
     if (rc == 0)

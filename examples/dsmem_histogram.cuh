@@ -341,6 +341,18 @@ static __device__ __forceinline__ void dh_route_drain(dh_route_t *w, uint32_t *c
     }
 }
 
+/* Wait until empty barrier e completes the phase of `parity`, draining this
+ * warp's inboxes meanwhile (a peer waiting for OUR release is then never
+ * waited for in turn). Out of line: push calls it (C >= 4) only when the
+ * slot is not free at once. */
+static __device__ __noinline__ void dh_route_wait_empty(dh_route_t *w, uint32_t *counts, cg_mbarrier_t *e,
+                                                        uint32_t parity, uint32_t lane, uint32_t rank, uint32_t log2c,
+                                                        uint32_t R)
+{
+    while (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity)))
+        dh_route_drain(w, counts, lane, rank, log2c, R);
+}
+
 /* Push the 256 staged entries from pushed[q] on to destination q, into the
  * next slot of this warp's channel there (waiting, and draining meanwhile,
  * until that slot is empty). The whole warp calls it, after a __syncwarp
@@ -352,8 +364,19 @@ static __device__ __forceinline__ void dh_route_push(dh_route_t *w, uint32_t *co
     const uint32_t k = w->pushed[q] / DH_ROUTE_SLOT_KEYS, r = k & (R - 1u);
     const uint32_t parity = ((k / R) & 1u) ^ 1u;
     cg_mbarrier_t *e = &w->empty[q * R + r];
-    while (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity)))
-        dh_route_drain(w, counts, lane, rank, log2c, R); /* free our inboxes while the peer frees ours there */
+    if (log2c < 2u) {
+        while (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity)))
+            dh_route_drain(w, counts, lane, rank, log2c, R); /* free our inboxes while the peer frees ours there */
+    } else if (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity))) {
+        /* C >= 4: the slow path out of line (one copy of the drain of three
+         * sources, not one per push site of the unrolled loops: 2.8x less
+         * code); a copy of the state goes to memory and comes back. C = 2
+         * keeps it inline (its code is small, and the call's saved
+         * registers spilled under the 64-register cap of 1024 threads). */
+        dh_route_t tmp = *w;
+        dh_route_wait_empty(&tmp, counts, e, parity, lane, rank, log2c, R);
+        *w = tmp;
+    }
     const uint32_t dest = dh_route_peer(rank, q, log2c), p = C - 2u - q;
     const uint4 v = ((const uint4 *)(w->stage + q * DH_ROUTE_STAGE_KEYS +
                                      (w->pushed[q] & (DH_ROUTE_STAGE_KEYS - 1u))))[lane];
@@ -365,10 +388,18 @@ static __device__ __forceinline__ void dh_route_push(dh_route_t *w, uint32_t *co
 
 /* Route the four keys of v (lane's key j counts when bit j of `valid` is
  * set and its bin is below nbins): own bins counted here, the others staged
- * for their owner, and a full slot's worth pushed. The whole warp calls it. */
+ * for their owner, and a full slot's worth pushed. The whole warp calls it.
+ * Staging positions: key j of lane l for destination q goes to
+ * cursor[q] + (the keys for q of keys 0 .. j-1 of every lane) + (those of
+ * key j in lanes below l): a ballot per (key, destination). sel (a
+ * compile-time constant) picks how: 0, one destination at a time, each
+ * lane storing under a predicate for every destination; 1 (a design row),
+ * every destination's ballot first, then each lane selects its own
+ * destination's mask and cursor and makes ONE store a key (fewer
+ * instructions at C = 4; the same positions). */
 static __device__ __forceinline__ void dh_route4(dh_route_t *w, uint32_t *counts, uint4 v, uint32_t valid,
                                                  uint32_t nbins, uint32_t shift, uint32_t lane, uint32_t rank,
-                                                 uint32_t log2c, uint32_t R)
+                                                 uint32_t log2c, uint32_t R, uint32_t sel)
 {
     const uint32_t C = 1u << log2c, lt = (1u << lane) - 1u;
     const uint32_t key[4] = {v.x, v.y, v.z, v.w};
@@ -381,31 +412,59 @@ static __device__ __forceinline__ void dh_route4(dh_route_t *w, uint32_t *counts
         if (own[j] == rank)
             atomicAdd(&counts[idx[j]], 1u);
     }
+    if (sel) {
+        uint32_t at[DH_ROUTE_MAX_CLUSTER - 1];
 #pragma unroll
-    for (uint32_t q = 0; q + 1u < C; ++q) {
-        const uint32_t dest = dh_route_peer(rank, q, log2c);
-        uint16_t *st = w->stage + q * DH_ROUTE_STAGE_KEYS;
-        uint32_t at = w->cursor[q];
+        for (uint32_t q = 0; q + 1u < C; ++q)
+            at[q] = w->cursor[q];
 #pragma unroll
         for (int j = 0; j < 4; ++j) {
-            const uint32_t m = __ballot_sync(0xffffffffu, own[j] == dest);
-            if (own[j] == dest)
-                st[(at + (uint32_t)__popc((int)(m & lt))) & (DH_ROUTE_STAGE_KEYS - 1u)] = (uint16_t)idx[j];
-            at += (uint32_t)__popc((int)m);
+            const int remote = own[j] != 0xffu && own[j] != rank;
+            const uint32_t qj = (own[j] - rank - 1u) & (C - 1u); /* its destination, when remote */
+            uint32_t mask = 0, base = 0;
+#pragma unroll
+            for (uint32_t q = 0; q + 1u < C; ++q) {
+                const uint32_t m = __ballot_sync(0xffffffffu, remote && qj == q);
+                mask = qj == q ? m : mask;
+                base = qj == q ? at[q] : base;
+                at[q] += (uint32_t)__popc((int)m);
+            }
+            if (remote)
+                w->stage[qj * DH_ROUTE_STAGE_KEYS +
+                         ((base + (uint32_t)__popc((int)(mask & lt))) & (DH_ROUTE_STAGE_KEYS - 1u))] = (uint16_t)idx[j];
         }
-        w->cursor[q] = at;
-        /* before: fewer than 256 staged and unpushed; 128 more at most: at
-         * most one push, and the ring of 512 never overruns */
-        if (at - w->pushed[q] >= DH_ROUTE_SLOT_KEYS) {
+#pragma unroll
+        for (uint32_t q = 0; q + 1u < C; ++q)
+            w->cursor[q] = at[q];
+    } else {
+#pragma unroll
+        for (uint32_t q = 0; q + 1u < C; ++q) {
+            const uint32_t dest = dh_route_peer(rank, q, log2c);
+            uint16_t *st = w->stage + q * DH_ROUTE_STAGE_KEYS;
+            uint32_t at = w->cursor[q];
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                const uint32_t m = __ballot_sync(0xffffffffu, own[j] == dest);
+                if (own[j] == dest)
+                    st[(at + (uint32_t)__popc((int)(m & lt))) & (DH_ROUTE_STAGE_KEYS - 1u)] = (uint16_t)idx[j];
+                at += (uint32_t)__popc((int)m);
+            }
+            w->cursor[q] = at;
+        }
+    }
+    /* before: fewer than 256 staged and unpushed per destination; 128 more
+     * at most: at most one push each, and a ring of 512 never overruns */
+#pragma unroll
+    for (uint32_t q = 0; q + 1u < C; ++q)
+        if (w->cursor[q] - w->pushed[q] >= DH_ROUTE_SLOT_KEYS) {
             __syncwarp();
             dh_route_push(w, counts, q, lane, rank, log2c, R);
         }
-    }
 }
 
-/* The routed kernel body; log2c and R (slots a channel: 2 or 4) are
- * compile-time constants (DH_ROUTE_KERNEL). */
-static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_t log2c, uint32_t R)
+/* The routed kernel body; log2c, R (slots a channel: 2 or 4) and sel (the
+ * staging form, dh_route4) are compile-time constants (DH_ROUTE_KERNEL). */
+static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_t log2c, uint32_t R, uint32_t sel)
 {
     extern __shared__ __align__(16) uint32_t dh_counts[];
     cg_cluster_t cl = cg_this_cluster();
@@ -461,7 +520,7 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
             v[u] = __ldg(vec + b * batch + 32u * u + lane);
 #pragma unroll
         for (int u = 0; u < DH_ROUTE_VECS; ++u)
-            dh_route4(&w, dh_counts, v[u], 0xfu, p.nbins, p.shift, lane, rank, log2c, R);
+            dh_route4(&w, dh_counts, v[u], 0xfu, p.nbins, p.shift, lane, rank, log2c, R, sel);
         dh_route_drain(&w, dh_counts, lane, rank, log2c, R);
     }
     /* the rest (fewer than a batch of vectors, then up to 3 keys before the
@@ -470,12 +529,12 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
         for (size_t i = nbatch * batch; i < nvec; i += 32u) {
             const int ok = i + lane < nvec;
             dh_route4(&w, dh_counts, ok ? __ldg(vec + i + lane) : make_uint4(0, 0, 0, 0), ok ? 0xfu : 0u, p.nbins,
-                      p.shift, lane, rank, log2c, R);
+                      p.shift, lane, rank, log2c, R, sel);
         }
         const size_t tail = head + nvec * 4u;
         const uint32_t hk = lane < head ? p.keys[lane] : 0u, tk = tail + lane < p.n ? p.keys[tail + lane] : 0u;
         dh_route4(&w, dh_counts, make_uint4(hk, tk, 0u, 0u), (lane < head ? 1u : 0u) | (tail + lane < p.n ? 2u : 0u),
-                  p.nbins, p.shift, lane, rank, log2c, R);
+                  p.nbins, p.shift, lane, rank, log2c, R, sel);
     }
 
     /* 3. end every channel: the last slot holds the staged rest, END, pads */
@@ -508,7 +567,10 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
 /* A routed kernel for clusters of 2^log2c CTAs of `threads` threads and
  * `slots` slots a channel: DH_ROUTE_KERNEL(my_route_c2, 1, 1024, 2). */
 #define DH_ROUTE_KERNEL(name, log2c, threads, slots)                                                   \
-    __global__ void __launch_bounds__((threads), 1) name(dh_params_t p) { dh_histogram_route(p, (log2c), (slots)); }
+    __global__ void __launch_bounds__((threads), 1) name(dh_params_t p) { dh_histogram_route(p, (log2c), (slots), 0u); }
+/* The same with one staging store a key (dh_route4's sel). */
+#define DH_ROUTE_KERNEL_SEL(name, log2c, threads, slots)                                               \
+    __global__ void __launch_bounds__((threads), 1) name(dh_params_t p) { dh_histogram_route(p, (log2c), (slots), 1u); }
 
 /* Threads a routed CTA runs with in a cluster of c: 1024 at c = 2; 512 at 4
  * (three peers' channels for 32 warps would not fit beside 128 KiB of

@@ -91,6 +91,8 @@ DH_KERNEL_AGG(k_hist_agg_c4, 2)
 DH_ROUTE_KERNEL(k_route_c2, 1, 1024, DH_ROUTE_SLOTS)
 DH_ROUTE_KERNEL(k_route_c4, 2, 512, DH_ROUTE_SLOTS)
 DH_ROUTE_KERNEL(k_route_c2_r4, 1, 1024, 4)
+DH_ROUTE_KERNEL_SEL(k_route_sel_c2, 1, 1024, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL_SEL(k_route_sel_c4, 2, 512, DH_ROUTE_SLOTS)
 
 static const void *hw_red_kernel(uint32_t c, int agg)
 {
@@ -246,7 +248,7 @@ __global__ void k_to_float(const uint32_t *in, float *out, size_t n)
 #define HW_HOT_RUNS 41u /* runs of 32 values: 1312 values = 1.0% of 2^17 */
 #define HW_SMALL_TARGET 1.02        /* cgc / the same kernel in plain CUDA, <= 2^15 bins */
 #define HW_BIG_SPEEDUP 1.3          /* the routed kernel's throughput over the faster anchor, >= 2^16 bins */
-#define HW_MAX_RUNS 12
+#define HW_MAX_RUNS 16
 
 static const char *const hw_dist_name[2] = {"uniform", "skewed (1/2 of keys in 1% of bins)"};
 
@@ -614,6 +616,7 @@ enum {
     HB_RED_AGG,    /* warp-aggregated reductions, cluster C */
     HB_ROUTE_4,    /* routed, cluster 4 (2^16 bins only) */
     HB_ROUTE_R4,   /* routed, 4 slots a channel, cluster 2 (2^16 bins only) */
+    HB_ROUTE_SEL,  /* routed, one staging store a key, cluster C */
     HB_MULTI_SEQ,  /* anchor: multi-pass, passes one after another */
     HB_MULTI_CONC, /* anchor: multi-pass, slices concurrent */
     HB_CXX_CG,     /* anchor: C++ CG DSMEM, cluster C */
@@ -656,6 +659,8 @@ static int hw_rowdefs(int dist, int lb, hw_rowdef_t *d)
     hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, DSMEM reductions, cluster %u", lb, ds, c);
     hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED_2C, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, DSMEM reductions, cluster %u", lb, ds, 2u * c);
     hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED_AGG, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, warp-aggregated reductions, cluster %u", lb, ds, c);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_SEL, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed 1 store a key, cluster %u",
+           lb, ds, c);
     if (c < 4u) {
         hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed, cluster 4", lb, ds);
         hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_R4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed 4 slots, cluster 2", lb,
@@ -807,6 +812,9 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
                DH_SMEM_BYTES(nbins, 2u * c), p);
         hw_cgc(&r[HB_RED_AGG], "cgc DSMEM reductions, warp-aggregated (match_any)", hw_red_kernel(c, 1), DH_THREADS, c,
                DH_SMEM_BYTES(nbins, c), p);
+        hw_cgc(&r[HB_ROUTE_SEL], "cgc routed, one staging store a key",
+               c == 2 ? (const void *)k_route_sel_c2 : (const void *)k_route_sel_c4, dh_route_threads(c), c,
+               DH_ROUTE_SMEM_BYTES(nbins, c, dh_route_threads(c), DH_ROUTE_SLOTS), p);
         if (c < 4u) {
             hw_cgc(&r[HB_ROUTE_4], "cgc routed (st.async batches), cluster 4", hw_route_kernel(4), dh_route_threads(4),
                    4, DH_ROUTE_SMEM_BYTES(nbins, 4, dh_route_threads(4), DH_ROUTE_SLOTS), p);
