@@ -8,9 +8,11 @@
 #  - a path in backquotes that starts with one of the repository's folders
 #    (`tools/bench_chart.py`, `examples/python/cupy_tile_stats.py`) exists,
 #    as a file, a folder or a Bazel target (`bench/workloads/wl_gemm`);
+#    (not in CHANGELOG.md, whose paths are history);
 #  - a bare script or page name in backquotes (`cupy_tile_stats.py`) is a
 #    file somewhere in the repository, unless the text around it is a user's
 #    file (listed below).
+#  - docs/README.md lists every page of docs/ and docs/design/.
 # Exit 0 when every reference resolves; else one line per broken one.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -89,7 +91,9 @@ for f in files:
                 report(f, n, "link to %s: no such file" % target)
             elif frag and full.endswith(".md") and not frag.startswith("L") and frag not in anchors(full):
                 report(f, n, "link to %s: no heading #%s in %s" % (target, frag, full))
-        for m in re.finditer(r"`([^`\s]+)`", line):
+        # CHANGELOG.md names files that a release removed or moved: its
+        # links are checked, its paths in backquotes are history.
+        for m in re.finditer(r"`([^`\s]+)`", "" if f == "CHANGELOG.md" else line):
             tok = m.group(1)
             if any(c in tok for c in "*{}$<>") or "..." in tok or tok.startswith("-"):
                 continue
@@ -103,6 +107,14 @@ for f in files:
             elif re.match(r"^[\w.-]+\.(py|sh|md|cu|cuh|h|c|bzl)$", tok):
                 if tok not in basenames and tok not in USER_FILES:
                     report(f, n, "`%s`: no file of that name in the repository" % tok)
+# The index: every page of docs/ and docs/design/ is linked from docs/README.md.
+index = open("docs/README.md", encoding="utf-8").read() if os.path.exists("docs/README.md") else ""
+for d in ("docs", "docs/design"):
+    for fn in sorted(os.listdir(d)):
+        if fn.endswith(".md") and fn != "README.md":
+            rel = os.path.relpath(os.path.join(d, fn), "docs")
+            if "](%s)" % rel not in index:
+                report("docs/README.md", 1, "does not list %s" % os.path.join(d, fn))
 print("link check: %d files, %d broken references" % (len(files), bad))
 sys.exit(1 if bad else 0)
 PY
