@@ -3,7 +3,7 @@
 # Links and file references in the documentation resolve, no GPU needed.
 # Over README.md, CHANGELOG.md, bench/README.md, examples/README.md and
 # docs/**/*.md (the generated reference pages included):
-#  - a Markdown link to a file ([x](docs/PORTING.md), [x](../../cg/cg.h#L12))
+#  - a Markdown link or an <img src="..."> to a file ([x](docs/PORTING.md), [x](../../cg/cg.h#L12))
 #    names a file or folder that exists, and a #anchor one of its headings;
 #  - a path in backquotes that starts with one of the repository's folders
 #    (`tools/bench_chart.py`, `examples/python/cupy_tile_stats.py`) exists,
@@ -81,8 +81,8 @@ for f in files:
             old_table = True
         if old_table:
             line = re.sub(r"^\|[^|]*\|", "|", line)
-        for m in re.finditer(r"\]\(([^)\s]+)\)", line):
-            target = m.group(1)
+        for m in re.finditer(r"\]\(([^)\s]+)\)|<img src=\"([^\"]+)\"", line):
+            target = m.group(1) or m.group(2)
             if re.match(r"^[a-z]+:", target):
                 continue
             path, _, frag = target.partition("#")
