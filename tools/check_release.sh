@@ -7,6 +7,7 @@
 #     CMake configures (cgc.pc's Version, cgcConfigVersion.cmake);
 #  2. cgc.pc is relocatable: an install moved elsewhere gives flags that
 #     name the new place;
+#     and every find_package(cgc X.Y) in the repository asks for it;
 #  3. CGC_INSTALL: a project that takes cgc with FetchContent (from this
 #     checkout's git, at HEAD) links cgc::cgc and its own install carries
 #     none of cgc's files.
@@ -30,6 +31,13 @@ if [ "${version%.*}" != "$(grep -E '^## [0-9]+\.[0-9]+\.[0-9]+' CHANGELOG.md | s
     awk -v h="$newest" '$0 == h { on = 1; next } on && /^## / { exit } on && /^### Breaking/ { found = 1 } END { exit !found }' \
         CHANGELOG.md || fail "release $version changes the minor version but its CHANGELOG section has no '### Breaking' list"
 fi
+
+# The repository's own consumers ask for this minor version (a stale
+# find_package(cgc 0.1) fails against 0.2 at configure time).
+while IFS= read -r hit; do
+    want=$(sed -E 's/.*find_package\(cgc ([0-9]+\.[0-9]+).*/\1/' <<<"$hit")
+    [ "$want" = "${version%.*}" ] || fail "${hit%%:*} asks for cgc $want, the headers are $version"
+done < <(git grep -n -E 'find_package\(cgc [0-9]+\.[0-9]+' -- '*CMakeLists.txt' '*.cmake' '*.sh' | grep -v '^tools/check_release.sh')
 
 { cmake -S . -B "$work/build" -DCMAKE_INSTALL_PREFIX="$work/prefix" -DCMAKE_BUILD_TYPE=Release &&
     cmake --build "$work/build" -j 2 && cmake --install "$work/build"; } >"$work/cgc.log" 2>&1 ||
