@@ -119,20 +119,27 @@ def vertical(op, dat, png, labels, devices, wrong_idx):
     plots.append("'%s' using 1:%d with points pt 9 ps 2 lc rgb 'black' title 'target'" % (dat, 3 + n))
     plots.append("1.0 with lines dt 2 lc rgb 'black' title 'anchor (1.0)'")
     marks = "".join("set label 'WRONG' at %d,0.1 center tc rgb 'red'\n" % i for i in wrong_idx)
-    return """set terminal pngcairo size %d,420 noenhanced
-set output '%s'
-set title '%s: cgc / anchor (lower is better)'
-set style fill solid 0.8 border -1
-set yrange [0:1.15<*]
-set xrange [-0.6:%f]
-set xtics nomirror
-set grid ytics
-set key outside right top
-set xtics (%s)
-%s
-plot %s
-""" % (max(640, 90 * len(labels) + 260), png, op, len(labels) - 0.4,
-       ", ".join('"%s" %d' % (l.replace('"', "'"), i) for i, l in enumerate(labels)), marks, ", ".join(plots))
+    tics = ", ".join('"%s" %d' % (l.replace('"', "'"), i) for i, l in enumerate(labels))
+    return gnuplot(max(640, 90 * len(labels) + 260), 420, png, op, "y", "x", len(labels) - 0.4, tics,
+                   "set key outside right top\n", marks, plots)
+
+
+def gnuplot(width, height, png, op, value_axis, label_axis, label_end, tics, extra, marks, plots):
+    """The script of one chart: the ratio along value_axis (0 to at least
+    1.15), one configuration per tic along label_axis."""
+    return ("set terminal pngcairo size %d,%d noenhanced\n"
+            "set output '%s'\n"
+            "set title '%s: cgc / anchor (lower is better)'\n"
+            "set style fill solid 0.8 border -1\n"
+            "set %srange [0:1.15<*]\n"
+            "set %srange [-0.6:%f]\n"
+            "set %stics nomirror\n"
+            "set grid %stics\n"
+            "%s"
+            "set %stics (%s)\n"
+            "%s"
+            "plot %s\n") % (width, height, png, op, value_axis, label_axis, label_end, label_axis, value_axis, extra,
+                             label_axis, tics, marks, ", ".join(plots))
 
 
 def horizontal(op, dat, png, labels, devices, wrong_idx):
@@ -147,22 +154,11 @@ def horizontal(op, dat, png, labels, devices, wrong_idx):
                                                                                          h / 2, d))
     plots.append("'%s' using %d:(%d-$1) with points pt 9 ps 2 lc rgb 'black' title 'target'" % (dat, 3 + n, rows - 1))
     marks = "".join("set label 'WRONG' at 0.05,%d left tc rgb 'red'\n" % (rows - 1 - i) for i in wrong_idx)
-    return """set terminal pngcairo size %d,%d noenhanced
-set output '%s'
-set title '%s: cgc / anchor (lower is better)'
-set style fill solid 0.8 border -1
-set xrange [0:1.15<*]
-set yrange [-0.6:%f]
-set ytics nomirror
-set grid xtics
-set key outside bottom center horizontal
-set arrow from 1.0, graph 0 to 1.0, graph 1 nohead dt 2 lc rgb 'black'
-set ytics (%s)
-%s
-plot %s
-""" % (600 + 8 * max(len(l) for l in labels) + 4 * len(op), max(260, 22 * rows * n + 160), png, op, rows - 0.4,
-       ", ".join('"%s" %d' % (l.replace('"', "'"), rows - 1 - i) for i, l in enumerate(labels)), marks,
-       ", ".join(plots))
+    tics = ", ".join('"%s" %d' % (l.replace('"', "'"), rows - 1 - i) for i, l in enumerate(labels))
+    return gnuplot(600 + 8 * max(len(l) for l in labels) + 4 * len(op), max(260, 22 * rows * n + 160), png, op,
+                   "x", "y", rows - 0.4, tics,
+                   "set key outside bottom center horizontal\n"
+                   "set arrow from 1.0, graph 0 to 1.0, graph 1 nohead dt 2 lc rgb 'black'\n", marks, plots)
 
 
 def first_call(rows, op):

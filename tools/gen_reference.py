@@ -446,38 +446,6 @@ def api_page(entries):
     return "\n".join(out).rstrip() + "\n"
 
 
-def split_top(s):
-    """Split a row's arguments at top-level commas."""
-    parts, depth, quote, cur = [], 0, None, ""
-    i = 0
-    while i < len(s):
-        c = s[i]
-        if quote:
-            cur += c
-            if c == "\\" and i + 1 < len(s):
-                cur += s[i + 1]
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "\"'":
-            quote = c
-            cur += c
-        elif c == "(":
-            depth += 1
-            cur += c
-        elif c == ")":
-            depth -= 1
-            cur += c
-        elif c == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += c
-        i += 1
-    parts.append(cur.strip())
-    return parts
-
-
 def ptx_tables():
     """[(header, table, [(name, ptx, isa, sm, flavor)])]: every PTX-form
     table (a `#define CG_*_FORMS(X)` in a public header), stamped through

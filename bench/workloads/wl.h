@@ -189,32 +189,34 @@ typedef struct wl_json_row {
     int cgc_n, anc_n;
 } wl_json_row_t;
 
+/* ,"key":"string" and ,"key":number (null where there is none). */
+static inline void wl_json_kv_str_(FILE *f, const char *key, const char *s)
+{
+    fprintf(f, ",\"%s\":", key);
+    wl_json_str_(f, s);
+}
+static inline void wl_json_kv_num_(FILE *f, const char *key, double v)
+{
+    fprintf(f, ",\"%s\":", key);
+    wl_json_num_(f, v);
+}
+
 static inline void wl_json_row(FILE *f, const wl_json_row_t *r)
 {
     if (!f)
         return;
-    fputs("{\"kind\":\"row\",\"operation\":", f);
-    wl_json_str_(f, r->op);
-    fputs(",\"config\":", f);
-    wl_json_str_(f, r->config);
-    fputs(",\"cgc\":", f);
-    wl_json_str_(f, r->cgc_what);
-    fputs(",\"anchor\":", f);
-    wl_json_str_(f, r->anc_what);
-    fputs(",\"cgc_ns\":", f);
-    wl_json_num_(f, r->cgc_ns);
-    fputs(",\"anchor_ns\":", f);
-    wl_json_num_(f, r->anc_ns);
-    fputs(",\"ratio\":", f);
-    wl_json_num_(f, r->ratio);
-    fputs(",\"target\":", f);
-    wl_json_str_(f, r->target);
-    fputs(",\"max_ratio\":", f);
-    wl_json_num_(f, r->max_ratio > 0 ? r->max_ratio : -1.0);
-    fputs(",\"verdict\":", f);
-    wl_json_str_(f, r->verdict);
-    fputs(",\"note\":", f);
-    wl_json_str_(f, r->note);
+    fputs("{\"kind\":\"row\"", f);
+    wl_json_kv_str_(f, "operation", r->op);
+    wl_json_kv_str_(f, "config", r->config);
+    wl_json_kv_str_(f, "cgc", r->cgc_what);
+    wl_json_kv_str_(f, "anchor", r->anc_what);
+    wl_json_kv_num_(f, "cgc_ns", r->cgc_ns);
+    wl_json_kv_num_(f, "anchor_ns", r->anc_ns);
+    wl_json_kv_num_(f, "ratio", r->ratio);
+    wl_json_kv_str_(f, "target", r->target);
+    wl_json_kv_num_(f, "max_ratio", r->max_ratio > 0 ? r->max_ratio : -1.0);
+    wl_json_kv_str_(f, "verdict", r->verdict);
+    wl_json_kv_str_(f, "note", r->note);
     fputc(',', f);
     wl_json_side_(f, "cgc_samples", r->cgc_samples, r->cgc_samples ? r->cgc_n : 0);
     fputc(',', f);
@@ -243,10 +245,9 @@ static inline FILE *wl_open_json(const char *csv, const char *name)
         fclose(m);
         meta[strcspn(meta, "\n")] = '\0';
     }
-    fputs("{\"kind\":\"metadata\",\"program\":", f);
-    wl_json_str_(f, name);
-    fputs(",\"metadata\":", f);
-    wl_json_str_(f, meta);
+    fputs("{\"kind\":\"metadata\"", f);
+    wl_json_kv_str_(f, "program", name);
+    wl_json_kv_str_(f, "metadata", meta);
     fputs("}\n", f);
     fflush(f);
     return f;
