@@ -48,6 +48,15 @@
  *   4. compute the interior rows while the barrier and the pushes travel.
  * The grid barrier is split: its latency hides behind step 4.
  *
+ * Other halo modes (st_init's `halo`), for the benchmark's comparisons
+ * (bench/workloads/wl_stencil.cu; docs/design/workloads.md): ST_HALO_STORE
+ * writes the edge rows into the neighbour's halo buffer with plain DSMEM
+ * stores and ST_HALO_PULL publishes them in this CTA's own buffer for the
+ * neighbour to load; both need no mbarrier because the grid barrier of every
+ * sweep orders them (its release and acquire are at gpu scope, which holds
+ * the cluster's shared memory). ST_HALO_GLOBAL sends every halo through
+ * global memory; ST_HALO_FROZEN exchanges nothing (a timing floor).
+ *
  * Halo buffers and exchange rows are double-buffered by level parity. Level
  * L's halos go to buffer L % 2; a sender refills buffer b with level L + 2
  * only after the receiver released level L there (empty mbarrier). Nothing
