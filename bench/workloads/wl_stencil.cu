@@ -71,7 +71,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench/workloads/wl.h"
 #include "bench/workloads/wl_stencil_common.cuh"
@@ -238,15 +237,15 @@ static void ws_config_name(char *buf, size_t len, uint32_t sweeps, uint32_t C)
         snprintf(buf, len, "%ux%u, %u sweeps", WS_NX, WS_NY, sweeps);
 }
 
+static const char *ws_info_op(size_t i) { return ws_series[i]->op; }
+
 /* --list: the rows a run makes, in its order, without a GPU. */
 static void ws_list(int quick)
 {
     char config[96];
     for (size_t i = 0; i < 3; ++i) {
         ws_config_name(config, sizeof config, WS_SWEEPS(quick), ws_clusters[i]);
-        printf("%s | %s | target <=%.2f\n", WS_OP, config, WS_TARGET);
-        for (size_t k = 1; k < WS_NSERIES; ++k)
-            printf("%s | %s | info\n", ws_series[k]->op, config);
+        wsc_list_series(WS_OP, WS_TARGET, config, ws_info_op, WS_NSERIES);
     }
     ws_config_name(config, sizeof config, WS_SWEEPS(quick), 0);
     printf("%s | %s | info\n", WS_GRAPH_OP, config);
@@ -254,31 +253,29 @@ static void ws_list(int quick)
 
 typedef struct ws_ctx {
     wl_opts_t *o;
-    uint32_t nx, ny, sweeps;
-    float *din, *dxch, *dtmp;        /* dtmp: the graph's second buffer */
-    float *dout[WS_NSERIES];         /* one output per kernel of a series */
-    float *hin, *want, *want_frozen, *got;
-    uint32_t frozen_G;               /* G of want_frozen (0: not computed) */
-    unsigned host_threads;
+    wsc_field_t f;       /* dout[k]: kernel k of the series */
+    float *dxch, *dtmp;  /* the exchange rows; the graph's second buffer */
+    float *want_frozen;  /* the probe's model for frozen_G bands (0: not computed) */
+    uint32_t frozen_G;
     wsc_timer_t timer;
+    uint32_t G, csize;   /* the series' grid and cluster size */
     /* the launch being made */
     const ws_kernel_t *k;
     float *out;
-    uint32_t G, csize;
     cudaGraphExec_t graph;
 } ws_ctx_t;
 
 static cudaError_t ws_launch(void *vctx)
 {
     ws_ctx_t *c = (ws_ctx_t *)vctx;
-    st_problem_t pr = {c->din, c->out, c->dxch, c->nx, c->ny, c->sweeps};
+    st_problem_t pr = {c->f.din, c->out, c->dxch, c->f.nx, c->f.ny, c->f.sweeps};
     void *args[] = {&pr};
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     cfg.grid.x = c->G;
-    cfg.block.x = ST_THREADS(c->nx);
+    cfg.block.x = ST_THREADS(c->f.nx);
     if (c->k->cluster)
         cfg.cluster.x = c->csize;
-    cfg.dynamic_smem = st_smem_bytes(c->nx, c->ny, c->G);
+    cfg.dynamic_smem = st_smem_bytes(c->f.nx, c->f.ny, c->G);
     cfg.cooperative = 1;
     cg_status_t st = cg_launch(&cfg, c->k->fn, args);
     if (st != CG_SUCCESS) {
@@ -298,107 +295,83 @@ static cudaError_t ws_launch_graph(void *vctx)
 static size_t ws_smem_of(const void *arg, uint32_t G)
 {
     const ws_ctx_t *c = (const ws_ctx_t *)arg;
-    return st_smem_bytes(c->nx, c->ny, G);
+    return st_smem_bytes(c->f.nx, c->f.ny, G);
 }
 
 /* The G of a series with clusters of C: the largest <= 128 that the cluster
  * kernels can run co-resident (every kernel of the series runs at it). */
 static uint32_t ws_grid(ws_ctx_t *c, uint32_t C)
 {
-    return wsc_grid(c->o, WS_CGC.fn, WS_CGC.name, ST_THREADS(c->nx), C, 128u, ws_smem_of, c);
+    return wsc_grid(c->o, WS_CGC.fn, WS_CGC.name, ST_THREADS(c->f.nx), C, 128u, ws_smem_of, c);
 }
 
-/* The frozen-halo model for G bands, computed once per G. */
-static const float *ws_want_frozen(ws_ctx_t *c)
+/* The series' callbacks (wsc_series_t): kernel i of ws_series at the
+ * series' G and cluster size, writing f.dout[i]. */
+static int ws_select(void *vctx, size_t i)
 {
-    if (c->frozen_G != c->G) {
-        if (st_host_jacobi(c->hin, c->want_frozen, c->nx, c->ny, c->sweeps, c->G, c->host_threads) != 0) {
-            fprintf(stderr, "wl_stencil: host reference: out of memory\n");
-            exit(1);
-        }
-        c->frozen_G = c->G;
-    }
-    return c->want_frozen;
-}
-
-/* Select kernel k (G CTAs, clusters of csize when k->cluster) writing `out`. */
-static int ws_select(ws_ctx_t *c, const ws_kernel_t *k, uint32_t G, uint32_t csize, float *out)
-{
-    const char *bad = st_problem_error(c->nx, c->ny, G);
-    c->k = k;
-    c->G = G;
-    c->csize = csize;
-    c->out = out;
+    ws_ctx_t *c = (ws_ctx_t *)vctx;
+    const char *bad = st_problem_error(c->f.nx, c->f.ny, c->G);
+    c->k = ws_series[i];
+    c->out = c->f.dout[i];
     if (bad) {
-        fprintf(stderr, "wl_stencil: %s: %s\n", k->name, bad);
+        fprintf(stderr, "wl_stencil: %s: %s\n", c->k->name, bad);
         ++c->o->errors;
         return 1;
     }
     return 0;
 }
 
-/* Compare what the selected kernel left in c->out with the host's model. 0 ok, 1 wrong. */
-static int ws_verify(ws_ctx_t *c)
+static int ws_verify(void *vctx)
 {
+    ws_ctx_t *c = (ws_ctx_t *)vctx;
     char what[224];
-    const size_t n = (size_t)c->nx * c->ny;
-    snprintf(what, sizeof what, "%s (%u CTAs, cluster %u, %u sweeps)", c->k->name, c->G,
-             c->k->cluster ? c->csize : 1u, c->sweeps);
-    if (WL_CHECK(c->o, cudaDeviceSynchronize()) ||
-        WL_CHECK(c->o, cudaMemcpy(c->got, c->out, n * 4u, cudaMemcpyDeviceToHost)))
-        return 1;
-    return wsc_compare("wl_stencil", c->got, c->k->frozen ? ws_want_frozen(c) : c->want, c->nx, c->ny, what);
+    snprintf(what, sizeof what, "%s (%u CTAs, cluster %u, %u sweeps)", c->k->name, c->G, c->k->cluster ? c->csize : 1u,
+             c->f.sweeps);
+    const float *want = c->f.want;
+    if (c->k->frozen) { /* the frozen-halo model for G bands, computed once per G */
+        if (c->frozen_G != c->G &&
+            st_host_jacobi(c->f.hin, c->want_frozen, c->f.nx, c->f.ny, c->f.sweeps, c->G, c->f.host_threads) != 0) {
+            fprintf(stderr, "wl_stencil: host memory ran out\n");
+            exit(1);
+        }
+        c->frozen_G = c->G;
+        want = c->want_frozen;
+    }
+    return wsc_verify(c->o, &c->f, c->out, want, what);
 }
 
-/* Poison the selected output, launch, compare every point. 0 ok, 1 wrong or failed. */
-static int ws_check(ws_ctx_t *c)
+static int ws_clustered(const void *vctx, size_t i)
 {
-    const size_t n = (size_t)c->nx * c->ny;
-    if (WL_CHECK(c->o, cudaMemset(c->out, 0xff, n * 4u)) || WL_CHECK(c->o, ws_launch(c)))
-        return 1;
-    return ws_verify(c);
+    (void)vctx;
+    return ws_series[i]->cluster;
+}
+
+static wsc_series_t ws_series_of(ws_ctx_t *c)
+{
+    wsc_series_t s = {c->o, &c->timer, &c->f, c, ws_select, ws_launch, ws_verify};
+    return s;
 }
 
 static int ws_setup(ws_ctx_t *c, wl_opts_t *o, uint32_t nx, uint32_t ny, uint32_t sweeps, uint64_t *x)
 {
     memset(c, 0, sizeof *c);
     c->o = o;
-    c->nx = nx, c->ny = ny, c->sweeps = sweeps;
-    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    c->host_threads = cpus < 1 ? 1u : cpus > 16 ? 16u : (unsigned)cpus;
-    const size_t n = (size_t)nx * ny;
-    c->hin = (float *)malloc(n * 4u);
-    c->want = (float *)malloc(n * 4u);
-    c->want_frozen = (float *)malloc(n * 4u);
-    c->got = (float *)malloc(n * 4u);
-    if (!c->hin || !c->want || !c->want_frozen || !c->got) {
-        fprintf(stderr, "wl_stencil: host allocation failed\n");
+    c->want_frozen = (float *)malloc((size_t)nx * ny * 4u);
+    if (!c->want_frozen) {
+        fprintf(stderr, "wl_stencil: host memory ran out\n");
         exit(1);
     }
-    wsc_fill(c->hin, n, x);
-    if (st_host_jacobi(c->hin, c->want, nx, ny, sweeps, 0, c->host_threads) != 0) {
-        fprintf(stderr, "wl_stencil: host reference: out of memory\n");
-        exit(1);
-    }
-    for (size_t i = 0; i < WS_NSERIES; ++i)
-        if (WL_CHECK(o, cudaMalloc((void **)&c->dout[i], n * 4u)))
-            return 1;
-    return WL_CHECK(o, cudaMalloc((void **)&c->din, n * 4u)) || WL_CHECK(o, cudaMalloc((void **)&c->dtmp, n * 4u)) ||
-           WL_CHECK(o, cudaMalloc((void **)&c->dxch, st_xch_floats(nx, 128u) * 4u)) ||
-           WL_CHECK(o, cudaMemcpy(c->din, c->hin, n * 4u, cudaMemcpyHostToDevice)) || wsc_timer_init(&c->timer, o);
+    return wsc_field_setup(&c->f, o, nx, ny, sweeps, WS_NSERIES, x) ||
+           WL_CHECK(o, cudaMalloc((void **)&c->dtmp, (size_t)nx * ny * 4u)) ||
+           WL_CHECK(o, cudaMalloc((void **)&c->dxch, st_xch_floats(nx, 128u) * 4u)) || wsc_timer_init(&c->timer, o);
 }
 
 static void ws_teardown(ws_ctx_t *c)
 {
-    cudaFree(c->din);
-    for (size_t i = 0; i < WS_NSERIES; ++i)
-        cudaFree(c->dout[i]);
+    wsc_field_free(&c->f);
     cudaFree(c->dtmp);
     cudaFree(c->dxch);
-    free(c->hin);
-    free(c->want);
     free(c->want_frozen);
-    free(c->got);
     if (c->graph)
         cudaGraphExecDestroy(c->graph);
     wsc_timer_free(&c->timer);
@@ -420,17 +393,10 @@ static int ws_self_check(wl_opts_t *o, uint64_t seed)
             ws_teardown(&c);
             return wrong + 1;
         }
-        const uint32_t G = 16u;
-        int w = 0;
-        for (size_t k = 0; k < WS_NSERIES; ++k) {
-            const ws_kernel_t *kk = ws_series[k];
-            for (size_t i = 0; i < (kk->cluster ? 3u : 1u); ++i)
-                w += ws_select(&c, kk, G, kk->cluster ? ws_clusters[i] : 1u, c.dout[0]) || ws_check(&c);
-        }
-        if (w == 0)
-            printf("wl_stencil: self-check %ux%u, %u sweeps, %u CTAs: every kernel (each cluster kernel in clusters "
-                   "of 2, 4, 8) equals the host bit for bit\n",
-                   c.nx, c.ny, c.sweeps, G);
+        const wsc_series_t s = ws_series_of(&c);
+        c.G = 16u;
+        const int w = wsc_check_all(&s, &c.csize, ws_clusters, 3, ws_clustered,
+                                    "on 16 CTAs every kernel (each cluster kernel in clusters of 2, 4, 8)");
         wrong += w;
         ws_teardown(&c);
     }
@@ -439,43 +405,7 @@ static int ws_self_check(wl_opts_t *o, uint64_t seed)
 
 /* --- the full size --------------------------------------------------------------- */
 
-static double ws_ns_per_sweep(const ws_ctx_t *c, double ms) { return ms > 0 ? ms * 1e6 / c->sweeps : 0; }
-
-/* One series at G CTAs with clusters of C: each kernel's warm-up launch
- * checked, then --repeats rounds of one timed launch per kernel in series
- * order, each kernel's output poisoned before its last round and checked
- * after the series. ns[k] (ns per sweep, median; 0 when wrong or failed) and
- * wrong[k]. */
-static void ws_run_series(ws_ctx_t *c, uint32_t G, uint32_t C, double *ns, int *wrong)
-{
-    const int R = c->o->repeats < 64 ? c->o->repeats : 64;
-    const size_t n = (size_t)c->nx * c->ny;
-    double t[WS_NSERIES][64];
-    for (size_t k = 0; k < WS_NSERIES; ++k) {
-        wrong[k] = ws_select(c, ws_series[k], G, C, c->dout[k]) || ws_check(c);
-        ns[k] = 0;
-    }
-    for (int r = 0; r < R; ++r)
-        for (size_t k = 0; k < WS_NSERIES; ++k) {
-            if (wrong[k] || ws_select(c, ws_series[k], G, C, c->dout[k]))
-                continue;
-            if (r + 1 == R && WL_CHECK(c->o, cudaMemsetAsync(c->out, 0xff, n * 4u))) {
-                wrong[k] = 1;
-                continue;
-            }
-            const float ms = wsc_time_one(&c->timer, c->o, ws_launch, c);
-            if (ms < 0)
-                wrong[k] = 1;
-            t[k][r] = ms;
-        }
-    for (size_t k = 0; k < WS_NSERIES; ++k) {
-        if (wrong[k] || ws_select(c, ws_series[k], G, C, c->dout[k]))
-            continue;
-        wrong[k] = ws_verify(c);
-        if (!wrong[k])
-            ns[k] = ws_ns_per_sweep(c, wsc_median(t[k], R));
-    }
-}
+static double ws_ns_per_sweep(const ws_ctx_t *c, double ms) { return ms > 0 ? ms * 1e6 / c->f.sweeps : 0; }
 
 /* Capture the per-sweep kernels (in -> out, then ping-pong out / dtmp so
  * the last lands in out) in one graph. 0 or 1. */
@@ -483,22 +413,57 @@ static int ws_build_graph(ws_ctx_t *c)
 {
     cudaStream_t s;
     cudaGraph_t g;
+    const uint32_t S = c->f.sweeps;
     if (WL_CHECK(c->o, cudaStreamCreate(&s)))
         return 1;
     if (WL_CHECK(c->o, cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal)))
         return 1;
-    const dim3 block(128), grid((c->nx / 4u + 127u) / 128u, c->ny);
-    for (uint32_t i = 0; i < c->sweeps; ++i) {
-        /* sweep i writes out when sweeps - 1 - i is even, so the last is out */
-        const float *src = i == 0 ? c->din : ((c->sweeps - i) % 2u == 0 ? c->out : c->dtmp);
-        float *dst = (c->sweeps - 1u - i) % 2u == 0 ? c->out : c->dtmp;
-        kw_st_sweep<<<grid, block, 0, s>>>(src, dst, c->nx, c->ny);
+    const dim3 block(128), grid((c->f.nx / 4u + 127u) / 128u, c->f.ny);
+    for (uint32_t i = 0; i < S; ++i) {
+        /* sweep i writes out when S - 1 - i is even, so the last is out */
+        const float *src = i == 0 ? c->f.din : ((S - i) % 2u == 0 ? c->out : c->dtmp);
+        float *dst = (S - 1u - i) % 2u == 0 ? c->out : c->dtmp;
+        kw_st_sweep<<<grid, block, 0, s>>>(src, dst, c->f.nx, c->f.ny);
     }
     if (WL_CHECK(c->o, cudaStreamEndCapture(s, &g)) || WL_CHECK(c->o, cudaGraphInstantiate(&c->graph, g, 0)))
         return 1;
     cudaGraphDestroy(g);
     cudaStreamDestroy(s);
     return 0;
+}
+
+/* The rows of one series (G CTAs, clusters of C): the target row, then one
+ * info row per other kernel, all against the fastest anchor candidate.
+ * Returns that anchor's ns per sweep (0: none ran right). */
+static double ws_series_rows(ws_ctx_t *c, FILE *csv, const double *ns, const int *wrong, const char *extra)
+{
+    size_t best = 0;
+    int anc_wrong = 0;
+    char cands[256] = "";
+    for (size_t k = 0; k < WS_NSERIES; ++k) {
+        if (!ws_series[k]->anchor)
+            continue;
+        anc_wrong |= wrong[k];
+        snprintf(cands + strlen(cands), sizeof cands - strlen(cands), "%s%s %.0f", cands[0] ? ", " : "",
+                 ws_series[k]->anchor, ns[k]);
+        if (ns[k] > 0 && (best == 0 || ns[k] < ns[best]))
+            best = k;
+    }
+    const double anc = best ? ns[best] : 0, pts = (double)c->f.nx * c->f.ny;
+    char config[96], note[448];
+    ws_config_name(config, sizeof config, c->f.sweeps, c->csize);
+    for (size_t k = 0; k < WS_NSERIES; ++k) {
+        const ws_kernel_t *kk = ws_series[k];
+        snprintf(note, sizeof note,
+                 "%u CTAs; %.1f vs %.1f Gpoint/s; every point of the last timed launch = host%s; anchor = %s "
+                 "(ns/sweep: %s)%s%s",
+                 c->G, ns[k] > 0 ? pts / ns[k] : 0.0, anc > 0 ? pts / anc : 0.0,
+                 kk->frozen ? " (frozen-halo model)" : "", best ? ws_series[best]->name : "none", cands,
+                 k == 0 ? "; " : "", k == 0 ? extra : "");
+        wsc_row(c->o, csv, k == 0 ? WS_OP : kk->op, config, kk->name, best ? ws_series[best]->name : WS_ANCHOR_NAME,
+                ns[k], anc, k == 0 ? WS_TARGET : 0, wrong[k] || (k == 0 && anc_wrong), note);
+    }
+    return anc;
 }
 
 static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
@@ -510,61 +475,34 @@ static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
         return;
     }
     printf("# wl_stencil: %ux%u, %u sweeps: host reference computed on %u threads\n", nx, ny, sweeps,
-           c.host_threads);
+           c.f.host_threads);
     char extra[128];
     snprintf(extra, sizeof extra, "max |u - mean of neighbours| %.3g at the start, %.3g after",
-             st_host_residual(c.hin, nx, ny), st_host_residual(c.want, nx, ny));
+             st_host_residual(c.f.hin, nx, ny), st_host_residual(c.f.want, nx, ny));
+    const wsc_series_t s = ws_series_of(&c);
     double anc_last = 0;
     for (size_t i = 0; i < 3; ++i) {
-        const uint32_t C = ws_clusters[i], G = ws_grid(&c, C);
-        if (G == 0)
+        c.csize = ws_clusters[i];
+        c.G = ws_grid(&c, c.csize);
+        if (c.G == 0)
             continue;
         double ns[WS_NSERIES];
         int wrong[WS_NSERIES];
-        ws_run_series(&c, G, C, ns, wrong);
-        /* the anchor: the fastest candidate that ran and was right */
-        size_t best = 0;
-        int anc_wrong = 0;
-        char cands[256] = "";
-        for (size_t k = 0; k < WS_NSERIES; ++k) {
-            if (!ws_series[k]->anchor)
-                continue;
-            anc_wrong |= wrong[k];
-            snprintf(cands + strlen(cands), sizeof cands - strlen(cands), "%s%s %.0f", cands[0] ? ", " : "",
-                     ws_series[k]->anchor, ns[k]);
-            if (ns[k] > 0 && (best == 0 || ns[k] < ns[best]))
-                best = k;
-        }
-        const double anc = best ? ns[best] : 0;
-        anc_last = anc;
-        char config[96], note[448];
-        ws_config_name(config, sizeof config, sweeps, C);
-        for (size_t k = 0; k < WS_NSERIES; ++k) {
-            const ws_kernel_t *kk = ws_series[k];
-            const double pts = (double)nx * ny;
-            snprintf(note, sizeof note,
-                     "%u CTAs; %.1f vs %.1f Gpoint/s; every point of the last timed launch = host%s; anchor = %s "
-                     "(ns/sweep: %s)%s%s",
-                     G, ns[k] > 0 ? pts / ns[k] : 0.0, anc > 0 ? pts / anc : 0.0,
-                     kk->frozen ? " (frozen-halo model)" : "", best ? ws_series[best]->name : "none", cands,
-                     k == 0 ? "; " : "", k == 0 ? extra : "");
-            wsc_row(o, csv, k == 0 ? WS_OP : kk->op, config, kk->name, best ? ws_series[best]->name : WS_ANCHOR_NAME,
-                    ns[k], anc, k == 0 ? WS_TARGET : 0, wrong[k] || (k == 0 && anc_wrong), note);
-        }
+        wsc_run_series(&s, ns, wrong);
+        for (size_t k = 0; k < WS_NSERIES; ++k)
+            ns[k] = ws_ns_per_sweep(&c, ns[k]);
+        anc_last = ws_series_rows(&c, csv, ns, wrong, extra);
     }
     /* one launch per sweep, in a CUDA graph, timed alone */
     {
         char config[96];
-        const size_t n = (size_t)nx * ny;
         int wrong = 1;
         double ns = 0;
         ws_config_name(config, sizeof config, sweeps, 0);
-        c.out = c.dout[0];
-        c.k = &WS_CGC_GLOBAL; /* for the check's message only */
-        if (!ws_build_graph(&c) && !WL_CHECK(o, cudaMemset(c.out, 0xff, n * 4u)) &&
-            !WL_CHECK(o, ws_launch_graph(&c)) && !WL_CHECK(o, cudaDeviceSynchronize()) &&
-            !WL_CHECK(o, cudaMemcpy(c.got, c.out, n * 4u, cudaMemcpyDeviceToHost))) {
-            wrong = wsc_compare("wl_stencil", c.got, c.want, nx, ny, WS_GRAPH_NAME);
+        c.out = c.f.dout[0];
+        if (!ws_build_graph(&c) && !WL_CHECK(o, cudaMemset(c.out, 0xff, (size_t)nx * ny * 4u)) &&
+            !WL_CHECK(o, ws_launch_graph(&c))) {
+            wrong = wsc_verify(o, &c.f, c.out, c.f.want, WS_GRAPH_NAME);
             if (!wrong)
                 ns = ws_ns_per_sweep(&c, wl_time_ms_blocked(o, ws_launch_graph, &c));
         }
@@ -576,26 +514,5 @@ static void ws_full(wl_opts_t *o, FILE *csv, uint64_t *x)
 
 int main(int argc, char **argv)
 {
-    wl_list_if_asked(argc, argv, ws_list);
-    wl_opts_t o = wl_parse(argc, argv, "wl_stencil");
-    FILE *csv = wl_open_csv(&o);
-    const uint64_t seed = wsc_seed();
-    printf("# wl_stencil: seed %llu (CGC_SEED=%llu repeats it)\n", (unsigned long long)seed,
-           (unsigned long long)seed);
-    int major = 0;
-    if (WL_CHECK(&o, cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0)) || major < 9) {
-        fprintf(stderr, "wl_stencil: needs an sm_90 device (clusters, DSMEM, st.async)\n");
-        return 2;
-    }
-    const int self = ws_self_check(&o, seed);
-    if (self) {
-        wsc_row(&o, csv, WS_OP, "self-check (small sizes)", "every kernel vs the host", "check", 0, 0, 0, 1,
-                "a check failed (see the WRONG lines above)");
-        return wl_exit(&o);
-    }
-    uint64_t x = seed * 0x2545f4914f6cdd1dull | 1u;
-    ws_full(&o, csv, &x);
-    if (csv)
-        fclose(csv);
-    return wl_exit(&o);
+    return wsc_main(argc, argv, "wl_stencil", WS_OP, ws_list, ws_self_check, ws_full);
 }

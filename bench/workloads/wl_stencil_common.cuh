@@ -3,10 +3,11 @@
  * bench/workloads/wl_stencil_common.cuh — what the two Jacobi workload
  * binaries share (wl_stencil: one-row halos, a grid barrier every sweep;
  * wl_stencil_deep: halos k rows deep): the seed and the random field, the
- * grid size that can be co-resident, a timer of ONE launch held behind wl.h's
- * blocking kernel (so the binaries can interleave the kernels of a series,
- * A B C A B C, and poison each output before its last timed launch), the
- * point-by-point compare and the row.
+ * grid size that can be co-resident, the host and device arrays of a problem
+ * with the host's plain Jacobi, a timer of ONE launch held behind wl.h's
+ * blocking kernel, the series (the kernels' timed launches interleaved, A B C
+ * A B C .., each output poisoned before its last timed launch and checked
+ * after), the point-by-point compare, the row and main.
  */
 #ifndef CGC_BENCH_WORKLOADS_WL_STENCIL_COMMON_CUH
 #define CGC_BENCH_WORKLOADS_WL_STENCIL_COMMON_CUH
@@ -17,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench/workloads/wl.h"
 #include "cg/launch.h"
+#include "examples/jacobi_cluster.cuh"
 
 /* --- inputs -------------------------------------------------------------------- */
 
@@ -38,6 +41,56 @@ static void wsc_fill(float *v, size_t n, uint64_t *x)
         *x ^= *x << 17;
         v[i] = (float)(*x >> 40) / 16777216.0f;
     }
+}
+
+/* --- the field: a problem's arrays -------------------------------------------------- */
+
+#define WSC_MAX_OUT 32 /* kernels in a series */
+
+typedef struct wsc_field {
+    uint32_t nx, ny, sweeps;
+    unsigned host_threads;    /* for the host's Jacobi */
+    float *hin, *want, *got;  /* host: the input, the plain Jacobi of `sweeps` sweeps, a launch's output */
+    float *din;               /* the input on the device */
+    float *dout[WSC_MAX_OUT]; /* one output per kernel of a series */
+    size_t nout;
+} wsc_field_t;
+
+/* Random input from *x, the host's result, the device arrays. 0, or 1
+ * after a CUDA error (counted); exits when host memory runs out. */
+static int wsc_field_setup(wsc_field_t *f, wl_opts_t *o, uint32_t nx, uint32_t ny, uint32_t sweeps, size_t nout,
+                           uint64_t *x)
+{
+    memset(f, 0, sizeof *f);
+    f->nx = nx, f->ny = ny, f->sweeps = sweeps;
+    f->nout = nout < WSC_MAX_OUT ? nout : WSC_MAX_OUT;
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    f->host_threads = cpus < 1 ? 1u : cpus > 16 ? 16u : (unsigned)cpus;
+    const size_t n = (size_t)nx * ny;
+    f->hin = (float *)malloc(n * 4u);
+    f->want = (float *)malloc(n * 4u);
+    f->got = (float *)malloc(n * 4u);
+    if (!f->hin || !f->want || !f->got || (wsc_fill(f->hin, n, x), 0) ||
+        st_host_jacobi(f->hin, f->want, nx, ny, sweeps, 0, f->host_threads) != 0) {
+        fprintf(stderr, "%s: host memory ran out\n", o->name);
+        exit(1);
+    }
+    for (size_t i = 0; i < f->nout; ++i)
+        if (WL_CHECK(o, cudaMalloc((void **)&f->dout[i], n * 4u)))
+            return 1;
+    return WL_CHECK(o, cudaMalloc((void **)&f->din, n * 4u)) ||
+           WL_CHECK(o, cudaMemcpy(f->din, f->hin, n * 4u, cudaMemcpyHostToDevice));
+}
+
+static void wsc_field_free(wsc_field_t *f)
+{
+    cudaFree(f->din);
+    for (size_t i = 0; i < f->nout; ++i)
+        cudaFree(f->dout[i]);
+    free(f->hin);
+    free(f->want);
+    free(f->got);
+    memset(f, 0, sizeof *f);
 }
 
 /* --- the grid ------------------------------------------------------------------ */
@@ -167,6 +220,16 @@ static int wsc_compare(const char *bin, const float *got, const float *want, uin
     return 1;
 }
 
+/* Wait for the device, copy `dout` back and compare it with `want`. 0, or 1
+ * (WRONG printed, or a CUDA error counted). */
+static int wsc_verify(wl_opts_t *o, const wsc_field_t *f, const float *dout, const float *want, const char *what)
+{
+    const size_t n = (size_t)f->nx * f->ny;
+    if (WL_CHECK(o, cudaDeviceSynchronize()) || WL_CHECK(o, cudaMemcpy(f->got, dout, n * 4u, cudaMemcpyDeviceToHost)))
+        return 1;
+    return wsc_compare(o->name, f->got, want, f->nx, f->ny, what);
+}
+
 /* One output row; target 0: info. */
 static void wsc_row(wl_opts_t *o, FILE *csv, const char *op, const char *config, const char *cgc_what,
                     const char *anc_what, double cgc_ns, double anc_ns, double target, int wrong, const char *note)
@@ -184,6 +247,123 @@ static void wsc_row(wl_opts_t *o, FILE *csv, const char *op, const char *config,
     r.wrong = wrong;
     r.note = note;
     wl_row(o, csv, &r);
+}
+
+/* --- a series: the kernels' launches interleaved ----------------------------------------- */
+
+/* The binary's side of a series of f->nout launches (launch i writes
+ * f->dout[i]). */
+typedef struct wsc_series {
+    wl_opts_t *o;
+    wsc_timer_t *timer;
+    const wsc_field_t *f;
+    void *ctx;
+    int (*select)(void *ctx, size_t i); /* make launch i the current one; 0, or 1 when it cannot run */
+    wl_launch_fn launch;                /* the current launch */
+    int (*verify)(void *ctx);           /* after it ran: its output against the host; 0, or 1 */
+} wsc_series_t;
+
+/* Launch i alone, its output poisoned (NaN) first, and compare every point. 0 ok, 1 wrong or failed. */
+static int wsc_check(const wsc_series_t *s, size_t i)
+{
+    const size_t n = (size_t)s->f->nx * s->f->ny;
+    return s->select(s->ctx, i) || WL_CHECK(s->o, cudaMemset(s->f->dout[i], 0xff, n * 4u)) ||
+           WL_CHECK(s->o, s->launch(s->ctx)) || s->verify(s->ctx);
+}
+
+/* The self-check at one size: every launch i of the series, those for
+ * which clustered(ctx, i) once per cluster size (*C set to each of
+ * clusters[0 .. nc)), the others once. The number that failed; when none
+ * did, a line that says `what` held at this size. */
+static int wsc_check_all(const wsc_series_t *s, uint32_t *C, const uint32_t *clusters, size_t nc,
+                         int (*clustered)(const void *ctx, size_t i), const char *what)
+{
+    int w = 0;
+    for (size_t ci = 0; ci < nc; ++ci) {
+        *C = clusters[ci];
+        for (size_t i = 0; i < s->f->nout; ++i)
+            if (ci == 0 || clustered(s->ctx, i))
+                w += wsc_check(s, i);
+    }
+    if (w == 0)
+        printf("%s: self-check %ux%u, %u sweeps: %s equals the host bit for bit\n", s->o->name, s->f->nx, s->f->ny,
+               s->f->sweeps, what);
+    return w;
+}
+
+/* Every launch once, checked (a warm-up); then o->repeats rounds of one
+ * timed launch each, in order (A B C .. A B C ..), each output poisoned
+ * before its last round; after the rounds, every point each launch left is
+ * checked. ms[i]: launch i's median time (0 when wrong or failed); wrong[i]. */
+static void wsc_run_series(const wsc_series_t *s, double *ms, int *wrong)
+{
+    const int R = s->o->repeats < 64 ? s->o->repeats : 64;
+    const size_t n = (size_t)s->f->nx * s->f->ny, N = s->f->nout;
+    double t[WSC_MAX_OUT][64];
+    for (size_t i = 0; i < N; ++i) {
+        wrong[i] = wsc_check(s, i);
+        ms[i] = 0;
+    }
+    for (int r = 0; r < R; ++r)
+        for (size_t i = 0; i < N; ++i) {
+            if (wrong[i] || s->select(s->ctx, i))
+                continue;
+            if (r + 1 == R && WL_CHECK(s->o, cudaMemsetAsync(s->f->dout[i], 0xff, n * 4u))) {
+                wrong[i] = 1;
+                continue;
+            }
+            t[i][r] = wsc_time_one(s->timer, s->o, s->launch, s->ctx);
+            wrong[i] |= t[i][r] < 0;
+        }
+    for (size_t i = 0; i < N; ++i) {
+        if (wrong[i] || s->select(s->ctx, i))
+            continue;
+        wrong[i] = s->verify(s->ctx);
+        if (!wrong[i])
+            ms[i] = wsc_median(t[i], R);
+    }
+}
+
+/* --list: one series' rows: the target row (`op`), then info rows 1 .. n-1
+ * named by info_op(i). */
+static void wsc_list_series(const char *op, double target, const char *config, const char *(*info_op)(size_t i),
+                            size_t n)
+{
+    printf("%s | %s | target <=%.2f\n", op, config, target);
+    for (size_t i = 1; i < n; ++i)
+        printf("%s | %s | info\n", info_op(i), config);
+}
+
+/* --- main ----------------------------------------------------------------------------------- */
+
+/* The binaries' main: --list (no CUDA), options, metadata, the seed, an
+ * sm_90 device, the self-check at small sizes (a failure: one WRONG row under
+ * `op`, exit 3), then the full size. */
+typedef int (*wsc_self_fn)(wl_opts_t *o, uint64_t seed);
+typedef void (*wsc_full_fn)(wl_opts_t *o, FILE *csv, uint64_t *x);
+static int wsc_main(int argc, char **argv, const char *name, const char *op, wl_list_fn list, wsc_self_fn self,
+                    wsc_full_fn full)
+{
+    wl_list_if_asked(argc, argv, list);
+    wl_opts_t o = wl_parse(argc, argv, name);
+    FILE *csv = wl_open_csv(&o);
+    const uint64_t seed = wsc_seed();
+    printf("# %s: seed %llu (CGC_SEED=%llu repeats it)\n", name, (unsigned long long)seed, (unsigned long long)seed);
+    int major = 0;
+    if (WL_CHECK(&o, cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0)) || major < 9) {
+        fprintf(stderr, "%s: needs an sm_90 device (clusters, DSMEM, st.async)\n", name);
+        return 2;
+    }
+    if (self(&o, seed)) {
+        wsc_row(&o, csv, op, "self-check (small sizes)", "every kernel vs the host", "check", 0, 0, 0, 1,
+                "a check failed (see the WRONG lines above)");
+        return wl_exit(&o);
+    }
+    uint64_t x = seed * 0x2545f4914f6cdd1dull | 1u;
+    full(&o, csv, &x);
+    if (csv)
+        fclose(csv);
+    return wl_exit(&o);
 }
 
 #endif /* CGC_BENCH_WORKLOADS_WL_STENCIL_COMMON_CUH */

@@ -70,7 +70,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench/workloads/wl.h"
 #include "bench/workloads/wl_stencil_common.cuh"
@@ -387,42 +386,43 @@ static void dj_config_name(char *buf, size_t len, uint32_t sweeps, uint32_t C)
     snprintf(buf, len, "%ux%u, %u sweeps, k 1/2/4/8, cluster %u", DJ_NX, DJ_NY, sweeps, C);
 }
 
+static const char *dj_info_op(size_t i) { return dj_kinds[i].op; }
+
 /* --list: the rows a run makes, in its order, without a GPU. */
 static void dj_list(int quick)
 {
     char config[96];
     for (size_t i = 0; i < 3; ++i) {
         dj_config_name(config, sizeof config, DJ_SWEEPS(quick), dj_clusters[i]);
-        printf("%s | %s | target <=%.2f\n", DJ_OP, config, DJ_TARGET);
-        for (size_t q = 1; q < DJ_NKINDS; ++q)
-            printf("%s | %s | info\n", dj_kinds[q].op, config);
+        wsc_list_series(DJ_OP, DJ_TARGET, config, dj_info_op, DJ_NKINDS);
     }
 }
 
 typedef struct dj_ctx {
     wl_opts_t *o;
-    uint32_t nx, ny, sweeps;
-    float *din, *dxg;
-    float *dout[DJ_NCOMBO];
-    float *hin, *want, *got;
+    wsc_field_t f; /* dout[i]: (kind i / DJ_NK, k dj_ks[i % DJ_NK]) of the series */
+    float *dxg;
     wsc_timer_t timer;
+    uint32_t G, C;        /* the series' grid and cluster size */
+    const uint32_t *ks;   /* the series' k values (dj_ks, or the self-check's) */
+    size_t nk;
     /* the launch being made */
     const dj_kind_t *kind;
-    uint32_t k, G, C;
+    uint32_t k;
     float *out;
 } dj_ctx_t;
 
 static cudaError_t dj_launch(void *vctx)
 {
     dj_ctx_t *c = (dj_ctx_t *)vctx;
-    dj_problem_t pr = {c->din, c->out, c->dxg, c->nx, c->ny, c->sweeps, c->k};
+    dj_problem_t pr = {c->f.din, c->out, c->dxg, c->f.nx, c->f.ny, c->f.sweeps, c->k};
     void *args[] = {&pr};
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     cfg.grid.x = c->G;
-    cfg.block.x = DJ_THREADS(c->nx);
+    cfg.block.x = DJ_THREADS(c->f.nx);
     if (DJ_CLUSTERED(c->kind->mode))
         cfg.cluster.x = c->C;
-    cfg.dynamic_smem = dj_smem_bytes(c->nx, c->ny, c->G, c->k);
+    cfg.dynamic_smem = dj_smem_bytes(c->f.nx, c->f.ny, c->G, c->k);
     cfg.cooperative = 1;
     cg_status_t st = cg_launch(&cfg, c->kind->fn, args);
     if (st != CG_SUCCESS) {
@@ -433,82 +433,60 @@ static cudaError_t dj_launch(void *vctx)
     return cudaGetLastError();
 }
 
-/* Select (kind, k) on G CTAs in clusters of C, writing `out`. 0, or 1 when the shape cannot run. */
-static int dj_select(dj_ctx_t *c, const dj_kind_t *kind, uint32_t k, uint32_t G, uint32_t C, float *out)
+/* The series' callbacks (wsc_series_t): launch i is kind i / nk at k =
+ * ks[i % nk], writing f.dout[i]. */
+static int dj_select(void *vctx, size_t i)
 {
-    const char *bad = dj_problem_error(c->nx, c->ny, G, k);
-    c->kind = kind;
-    c->k = k;
-    c->G = G;
-    c->C = C;
-    c->out = out;
+    dj_ctx_t *c = (dj_ctx_t *)vctx;
+    c->kind = &dj_kinds[i / c->nk];
+    c->k = c->ks[i % c->nk];
+    c->out = c->f.dout[i];
+    const char *bad = dj_problem_error(c->f.nx, c->f.ny, c->G, c->k);
     if (bad) {
-        fprintf(stderr, "wl_stencil_deep: %s, k %u, %u CTAs: %s\n", kind->name, k, G, bad);
+        fprintf(stderr, "wl_stencil_deep: %s, k %u, %u CTAs: %s\n", c->kind->name, c->k, c->G, bad);
         ++c->o->errors;
         return 1;
     }
     return 0;
 }
 
-static int dj_verify(dj_ctx_t *c)
+static int dj_verify(void *vctx)
 {
+    dj_ctx_t *c = (dj_ctx_t *)vctx;
     char what[256];
-    const size_t n = (size_t)c->nx * c->ny;
     snprintf(what, sizeof what, "%s (k %u, %u CTAs, cluster %u, %u sweeps)", c->kind->name, c->k, c->G,
-             DJ_CLUSTERED(c->kind->mode) ? c->C : 1u, c->sweeps);
-    if (WL_CHECK(c->o, cudaDeviceSynchronize()) ||
-        WL_CHECK(c->o, cudaMemcpy(c->got, c->out, n * 4u, cudaMemcpyDeviceToHost)))
-        return 1;
-    return wsc_compare("wl_stencil_deep", c->got, c->want, c->nx, c->ny, what);
+             DJ_CLUSTERED(c->kind->mode) ? c->C : 1u, c->f.sweeps);
+    return wsc_verify(c->o, &c->f, c->out, c->f.want, what);
 }
 
-static int dj_check(dj_ctx_t *c)
-{
-    const size_t n = (size_t)c->nx * c->ny;
-    if (WL_CHECK(c->o, cudaMemset(c->out, 0xff, n * 4u)) || WL_CHECK(c->o, dj_launch(c)))
-        return 1;
-    return dj_verify(c);
-}
-
-static int dj_setup(dj_ctx_t *c, wl_opts_t *o, uint32_t nx, uint32_t ny, uint32_t sweeps, uint64_t *x)
+static int dj_setup(dj_ctx_t *c, wl_opts_t *o, uint32_t nx, uint32_t ny, uint32_t sweeps, const uint32_t *ks,
+                    size_t nk, uint64_t *x)
 {
     memset(c, 0, sizeof *c);
     c->o = o;
-    c->nx = nx, c->ny = ny, c->sweeps = sweeps;
-    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    const unsigned threads = cpus < 1 ? 1u : cpus > 16 ? 16u : (unsigned)cpus;
-    const size_t n = (size_t)nx * ny;
-    c->hin = (float *)malloc(n * 4u);
-    c->want = (float *)malloc(n * 4u);
-    c->got = (float *)malloc(n * 4u);
-    if (!c->hin || !c->want || !c->got) {
-        fprintf(stderr, "wl_stencil_deep: host allocation failed\n");
-        exit(1);
-    }
-    wsc_fill(c->hin, n, x);
-    if (st_host_jacobi(c->hin, c->want, nx, ny, sweeps, 0, threads) != 0) {
-        fprintf(stderr, "wl_stencil_deep: host reference: out of memory\n");
-        exit(1);
-    }
-    for (size_t i = 0; i < DJ_NCOMBO; ++i)
-        if (WL_CHECK(o, cudaMalloc((void **)&c->dout[i], n * 4u)))
-            return 1;
-    return WL_CHECK(o, cudaMalloc((void **)&c->din, n * 4u)) ||
-           WL_CHECK(o, cudaMalloc((void **)&c->dxg, 2u * n * 4u)) ||
-           WL_CHECK(o, cudaMemcpy(c->din, c->hin, n * 4u, cudaMemcpyHostToDevice)) || wsc_timer_init(&c->timer, o);
+    c->ks = ks;
+    c->nk = nk;
+    return wsc_field_setup(&c->f, o, nx, ny, sweeps, DJ_NKINDS * nk, x) ||
+           WL_CHECK(o, cudaMalloc((void **)&c->dxg, 2u * (size_t)nx * ny * 4u)) || wsc_timer_init(&c->timer, o);
 }
 
 static void dj_teardown(dj_ctx_t *c)
 {
-    cudaFree(c->din);
+    wsc_field_free(&c->f);
     cudaFree(c->dxg);
-    for (size_t i = 0; i < DJ_NCOMBO; ++i)
-        cudaFree(c->dout[i]);
-    free(c->hin);
-    free(c->want);
-    free(c->got);
     wsc_timer_free(&c->timer);
     memset(c, 0, sizeof *c);
+}
+
+static int dj_clustered(const void *vctx, size_t i)
+{
+    return DJ_CLUSTERED(dj_kinds[i / ((const dj_ctx_t *)vctx)->nk].mode);
+}
+
+static wsc_series_t dj_series_of(dj_ctx_t *c)
+{
+    wsc_series_t s = {c->o, &c->timer, &c->f, c, dj_select, dj_launch, dj_verify};
+    return s;
 }
 
 /* --- self-check: every kernel at small sizes ------------------------------------------ */
@@ -519,26 +497,20 @@ static int dj_self_check(wl_opts_t *o, uint64_t seed)
         uint32_t nx, ny, sweeps;
     } sizes[] = {{256, 256, 300}, {384, 250, 97}, {128, 40, 53}};
     static const uint32_t ks[] = {1, 2, 3, 4, 8};
+    const size_t nk = sizeof ks / sizeof ks[0];
     uint64_t x = seed * 0x9e3779b97f4a7c15ull | 1u;
     int wrong = 0;
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; ++z) {
         dj_ctx_t c;
-        if (dj_setup(&c, o, sizes[z].nx, sizes[z].ny, sizes[z].sweeps, &x)) {
+        if (dj_setup(&c, o, sizes[z].nx, sizes[z].ny, sizes[z].sweeps, ks, nk, &x)) {
             dj_teardown(&c);
             return wrong + 1;
         }
-        const uint32_t G = 16u;
-        int w = 0;
-        for (size_t q = 0; q < DJ_NKINDS; ++q)
-            for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ++ki)
-                for (size_t i = 0; i < (DJ_CLUSTERED(dj_kinds[q].mode) ? 3u : 1u); ++i)
-                    w += dj_select(&c, &dj_kinds[q], ks[ki], G, DJ_CLUSTERED(dj_kinds[q].mode) ? dj_clusters[i] : 1u,
-                                   c.dout[0]) ||
-                         dj_check(&c);
-        if (w == 0)
-            printf("wl_stencil_deep: self-check %ux%u, %u sweeps, %u CTAs: every kernel at k = 1, 2, 3, 4, 8 (the "
-                   "clustered ones in clusters of 2, 4, 8) equals the host bit for bit\n",
-                   c.nx, c.ny, c.sweeps, G);
+        const wsc_series_t s = dj_series_of(&c);
+        c.G = 16u;
+        const int w = wsc_check_all(&s, &c.C, dj_clusters, 3, dj_clustered,
+                                    "on 16 CTAs every kernel at k = 1, 2, 3, 4, 8 (the clustered ones in clusters "
+                                    "of 2, 4, 8)");
         wrong += w;
         dj_teardown(&c);
     }
@@ -550,42 +522,7 @@ static int dj_self_check(wl_opts_t *o, uint64_t seed)
 static size_t dj_smem_of(const void *arg, uint32_t G)
 {
     const dj_ctx_t *c = (const dj_ctx_t *)arg;
-    return dj_smem_bytes(c->nx, c->ny, G, DJ_MAX_K);
-}
-
-/* One series at G CTAs, clusters of C: every (kind, k), index q * DJ_NK + ki;
- * warm-up launches checked, --repeats interleaved rounds, each output
- * poisoned before its last round and checked after the series. ns[] per
- * sweep (0 when wrong or failed), wrong[]. */
-static void dj_run_series(dj_ctx_t *c, uint32_t G, uint32_t C, double *ns, int *wrong)
-{
-    const int R = c->o->repeats < 64 ? c->o->repeats : 64;
-    const size_t n = (size_t)c->nx * c->ny;
-    double t[DJ_NCOMBO][64];
-    for (size_t i = 0; i < DJ_NCOMBO; ++i) {
-        wrong[i] = dj_select(c, &dj_kinds[i / DJ_NK], dj_ks[i % DJ_NK], G, C, c->dout[i]) || dj_check(c);
-        ns[i] = 0;
-    }
-    for (int r = 0; r < R; ++r)
-        for (size_t i = 0; i < DJ_NCOMBO; ++i) {
-            if (wrong[i] || dj_select(c, &dj_kinds[i / DJ_NK], dj_ks[i % DJ_NK], G, C, c->dout[i]))
-                continue;
-            if (r + 1 == R && WL_CHECK(c->o, cudaMemsetAsync(c->out, 0xff, n * 4u))) {
-                wrong[i] = 1;
-                continue;
-            }
-            const float ms = wsc_time_one(&c->timer, c->o, dj_launch, c);
-            if (ms < 0)
-                wrong[i] = 1;
-            t[i][r] = ms;
-        }
-    for (size_t i = 0; i < DJ_NCOMBO; ++i) {
-        if (wrong[i] || dj_select(c, &dj_kinds[i / DJ_NK], dj_ks[i % DJ_NK], G, C, c->dout[i]))
-            continue;
-        wrong[i] = dj_verify(c);
-        if (!wrong[i])
-            ns[i] = wsc_median(t[i], R) * 1e6 / c->sweeps;
-    }
+    return dj_smem_bytes(c->f.nx, c->f.ny, G, DJ_MAX_K);
 }
 
 /* The best k of kind q in a series: its index in ns[], or -1 when none ran right. */
@@ -600,80 +537,66 @@ static int dj_best_k(const double *ns, size_t q)
     return best;
 }
 
+/* The rows of one series: per kind, its best k against the fastest C++ (kind, k). */
+static void dj_series_rows(dj_ctx_t *c, FILE *csv, const double *ns, const int *wrong)
+{
+    int anc = -1, anc_wrong = 0;
+    for (size_t i = 0; i < DJ_NCOMBO; ++i) {
+        if (!DJ_CPP(dj_kinds[i / DJ_NK].mode))
+            continue;
+        anc_wrong |= wrong[i];
+        if (ns[i] > 0 && (anc < 0 || ns[i] < ns[anc]))
+            anc = (int)i;
+    }
+    const double anc_ns = anc >= 0 ? ns[anc] : 0;
+    char anc_what[224], config[96];
+    if (anc >= 0)
+        snprintf(anc_what, sizeof anc_what, "%s, at k %u", dj_kinds[anc / (int)DJ_NK].name, dj_ks[anc % (int)DJ_NK]);
+    else
+        snprintf(anc_what, sizeof anc_what, "the fastest C++ CG kernel (none ran right)");
+    dj_config_name(config, sizeof config, c->f.sweeps, c->C);
+    for (size_t q = 0; q < DJ_NKINDS; ++q) {
+        const int b = dj_best_k(ns, q);
+        const uint32_t bk = b >= 0 ? dj_ks[b % (int)DJ_NK] : 0u;
+        char what[224], note[512];
+        int w = 0;
+        size_t len = (size_t)snprintf(note, sizeof note, "%u CTAs; ns/sweep at k = 1, 2, 4, 8:", c->G);
+        for (size_t ki = 0; ki < DJ_NK; ++ki) {
+            w |= wrong[q * DJ_NK + ki];
+            len += (size_t)snprintf(note + len, sizeof note - len, " %.0f", ns[q * DJ_NK + ki]);
+        }
+        snprintf(note + len, sizeof note - len,
+                 "; best k %u; every point of each last timed launch = host (plain Jacobi, bit for bit)", bk);
+        snprintf(what, sizeof what, "%s, at k %u", dj_kinds[q].name, bk);
+        wsc_row(c->o, csv, dj_kinds[q].op, config, what, anc_what, b >= 0 ? ns[b] : 0, anc_ns,
+                q == 0 ? DJ_TARGET : 0, w || (q == 0 && anc_wrong), note);
+    }
+}
+
 static void dj_full(wl_opts_t *o, FILE *csv, uint64_t *x)
 {
     dj_ctx_t c;
-    const uint32_t nx = DJ_NX, ny = DJ_NY, sweeps = DJ_SWEEPS(o->quick);
-    if (dj_setup(&c, o, nx, ny, sweeps, x)) {
+    if (dj_setup(&c, o, DJ_NX, DJ_NY, DJ_SWEEPS(o->quick), dj_ks, DJ_NK, x)) {
         dj_teardown(&c);
         return;
     }
+    const wsc_series_t s = dj_series_of(&c);
     for (size_t ci = 0; ci < 3; ++ci) {
-        const uint32_t C = dj_clusters[ci];
-        const uint32_t G = wsc_grid(o, dj_kinds[0].fn, dj_kinds[0].name, DJ_THREADS(nx), C, 128u, dj_smem_of, &c);
-        if (G == 0)
+        c.C = dj_clusters[ci];
+        c.G = wsc_grid(o, dj_kinds[0].fn, dj_kinds[0].name, DJ_THREADS(DJ_NX), c.C, 128u, dj_smem_of, &c);
+        if (c.G == 0)
             continue;
         double ns[DJ_NCOMBO];
         int wrong[DJ_NCOMBO];
-        dj_run_series(&c, G, C, ns, wrong);
-        /* the anchor: the fastest C++ (kind, k) that ran right */
-        int anc = -1, anc_wrong = 0;
-        for (size_t i = 0; i < DJ_NCOMBO; ++i) {
-            if (!DJ_CPP(dj_kinds[i / DJ_NK].mode))
-                continue;
-            anc_wrong |= wrong[i];
-            if (ns[i] > 0 && (anc < 0 || ns[i] < ns[anc]))
-                anc = (int)i;
-        }
-        const double anc_ns = anc >= 0 ? ns[anc] : 0;
-        char anc_what[224], config[96];
-        if (anc >= 0)
-            snprintf(anc_what, sizeof anc_what, "%s, at k %u", dj_kinds[anc / (int)DJ_NK].name, dj_ks[anc % (int)DJ_NK]);
-        else
-            snprintf(anc_what, sizeof anc_what, "the fastest C++ CG kernel (none ran right)");
-        dj_config_name(config, sizeof config, sweeps, C);
-        for (size_t q = 0; q < DJ_NKINDS; ++q) {
-            const int b = dj_best_k(ns, q);
-            char what[224], note[512];
-            int w = 0;
-            size_t len = (size_t)snprintf(note, sizeof note, "%u CTAs; ns/sweep at k = 1, 2, 4, 8:", G);
-            for (size_t ki = 0; ki < DJ_NK; ++ki) {
-                w |= wrong[q * DJ_NK + ki];
-                len += (size_t)snprintf(note + len, sizeof note - len, " %.0f", ns[q * DJ_NK + ki]);
-            }
-            snprintf(note + len, sizeof note - len,
-                     "; best k %u; every point of each last timed launch = host (plain Jacobi, bit for bit)",
-                     b >= 0 ? dj_ks[b % (int)DJ_NK] : 0u);
-            snprintf(what, sizeof what, "%s, at k %u", dj_kinds[q].name, b >= 0 ? dj_ks[b % (int)DJ_NK] : 0u);
-            wsc_row(o, csv, dj_kinds[q].op, config, what, anc_what, b >= 0 ? ns[b] : 0, anc_ns, q == 0 ? DJ_TARGET : 0,
-                    w || (q == 0 && anc_wrong), note);
-        }
+        wsc_run_series(&s, ns, wrong);
+        for (size_t i = 0; i < DJ_NCOMBO; ++i)
+            ns[i] = ns[i] * 1e6 / c.f.sweeps;
+        dj_series_rows(&c, csv, ns, wrong);
     }
     dj_teardown(&c);
 }
 
 int main(int argc, char **argv)
 {
-    wl_list_if_asked(argc, argv, dj_list);
-    wl_opts_t o = wl_parse(argc, argv, "wl_stencil_deep");
-    FILE *csv = wl_open_csv(&o);
-    const uint64_t seed = wsc_seed();
-    printf("# wl_stencil_deep: seed %llu (CGC_SEED=%llu repeats it)\n", (unsigned long long)seed,
-           (unsigned long long)seed);
-    int major = 0;
-    if (WL_CHECK(&o, cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0)) || major < 9) {
-        fprintf(stderr, "wl_stencil_deep: needs an sm_90 device (clusters, DSMEM, st.async)\n");
-        return 2;
-    }
-    const int self = dj_self_check(&o, seed);
-    if (self) {
-        wsc_row(&o, csv, DJ_OP, "self-check (small sizes)", "every kernel vs the host", "check", 0, 0, 0, 1,
-                "a check failed (see the WRONG lines above)");
-        return wl_exit(&o);
-    }
-    uint64_t x = seed * 0x2545f4914f6cdd1dull | 1u;
-    dj_full(&o, csv, &x);
-    if (csv)
-        fclose(csv);
-    return wl_exit(&o);
+    return wsc_main(argc, argv, "wl_stencil_deep", DJ_OP, dj_list, dj_self_check, dj_full);
 }
