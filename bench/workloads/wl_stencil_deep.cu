@@ -49,7 +49,10 @@
  *              (c) as (b), the edge rows stored into the neighbours' halo
  *                  rows with map_shared_rank (push) instead.
  *   info       each anchor kind at its best k; cgc with groups of one CTA
- *              (cgc's grid barrier, global halos k deep).
+ *              (cgc's grid barrier, global halos k deep); a probe with no
+ *              exchange and no barrier at all (each band's halo rows stay at
+ *              level 0: the floor of this shape's arithmetic and shared
+ *              memory, checked against the host's frozen-halo model).
  * Series: per cluster size C (2, 4, 8), every (kernel, k) at the G of the
  * cluster kernels (the largest <= 128 that is co-resident), their timed
  * launches interleaved (--repeats rounds, median per kernel). Columns: ns per
@@ -91,6 +94,7 @@ typedef struct dj_problem {
 #define DJ_CG_PULL 2    /* C++ CG (b): clusters, map_shared_rank loads + split cluster barrier */
 #define DJ_CG_PUSH 3    /* C++ CG (c): clusters, map_shared_rank stores + split cluster barrier */
 #define DJ_CGC_GLOBAL 4 /* cgc, one-CTA groups (info) */
+#define DJ_FROZEN 5     /* probe: no exchange, no barrier; each band's halo rows stay at level 0 (k unused) */
 #define DJ_CLUSTERED(mode) ((mode) == DJ_CGC || (mode) == DJ_CG_PULL || (mode) == DJ_CG_PUSH)
 #define DJ_CPP(mode) ((mode) == DJ_CG_GLOBAL || (mode) == DJ_CG_PULL || (mode) == DJ_CG_PUSH)
 
@@ -98,6 +102,7 @@ typedef struct dj_problem {
 #define DJ_NONE 0   /* the domain's edge */
 #define DJ_DSMEM 1  /* a CTA of the same cluster: one row a sweep */
 #define DJ_GLOBAL 2 /* another group: k rows every k sweeps through global memory */
+#define DJ_FIXED 3  /* the probe: the neighbour's level-0 row, never renewed */
 
 #define DJ_MAX_NX 1024u
 #define DJ_MAX_K 8u
@@ -185,8 +190,8 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
     /* rows: this band [lo, hi), its group's [GLO, GHI) */
     const int lo = (int)((uint64_t)g * ny / G), hi = (int)((uint64_t)(g + 1u) * ny / G);
     const int GLO = (int)((uint64_t)(g - rank) * ny / G), GHI = (int)((uint64_t)(g - rank + C) * ny / G);
-    const int top = g == 0 ? DJ_NONE : rank > 0 ? DJ_DSMEM : DJ_GLOBAL;
-    const int bot = g + 1u == G ? DJ_NONE : rank + 1u < C ? DJ_DSMEM : DJ_GLOBAL;
+    const int top = g == 0 ? DJ_NONE : MODE == DJ_FROZEN ? DJ_FIXED : rank > 0 ? DJ_DSMEM : DJ_GLOBAL;
+    const int bot = g + 1u == G ? DJ_NONE : MODE == DJ_FROZEN ? DJ_FIXED : rank + 1u < C ? DJ_DSMEM : DJ_GLOBAL;
     const int base = lo - (int)k - 1; /* global row of local row 0 */
     cg_mbarrier_t *full = (cg_mbarrier_t *)dj_smem, *empty = full + 2;
     /* the two level buffers (level L in buf0 for even L); scalars, not an
@@ -207,11 +212,12 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
             (void)cg_mbarrier_arrive_tx(&full[L & 1u], bytes);
     }
     /* level 0: every row of the window that exists; the domain's first and
-     * last rows (never computed) in both buffers */
+     * last rows (never computed), and the probe's fixed halo rows, in both
+     * buffers */
     for (int i = base < 0 ? 0 : base; i < base + (int)NR && i < (int)ny; ++i) {
         const float4 v = *(const float4 *)(pr.in + (size_t)i * nx + c0);
         *dj_at(buf0, base, nx, c0, i) = v;
-        if (i == 0 || i + 1 == (int)ny)
+        if (i == 0 || i + 1 == (int)ny || (MODE == DJ_FROZEN && (i == lo - 1 || i == hi)))
             *dj_at(buf1, base, nx, c0, i) = v;
     }
     if (MODE == DJ_CGC) {
@@ -257,10 +263,14 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
                     cg_dsmem_release(&empty[b], rank + 1u);
             }
         }
-        const int epoch_start = j == 0 && m > 0;
+        const int epoch_start = j == 0 && m > 0 && MODE != DJ_FROZEN;
         const int reach = (int)(d - 1u - j); /* ghost rows computed beyond the band this sweep */
-        const int r0 = top == DJ_NONE ? 1 : top == DJ_DSMEM ? lo : (lo - reach > 1 ? lo - reach : 1);
-        const int r1 = bot == DJ_NONE ? (int)ny - 1 : bot == DJ_DSMEM ? hi : (hi + reach < (int)ny - 1 ? hi + reach : (int)ny - 1);
+        const int r0 = top == DJ_NONE                        ? 1
+                       : top == DJ_DSMEM || top == DJ_FIXED ? lo
+                                                            : (lo - reach > 1 ? lo - reach : 1);
+        const int r1 = bot == DJ_NONE                        ? (int)ny - 1
+                       : bot == DJ_DSMEM || bot == DJ_FIXED ? hi
+                                                            : (hi + reach < (int)ny - 1 ? hi + reach : (int)ny - 1);
         const int tdep = top == DJ_DSMEM || (top == DJ_GLOBAL && epoch_start);
         const int bdep = bot == DJ_DSMEM || (bot == DJ_GLOBAL && epoch_start);
         /* 1. the rows that need nothing from outside this CTA */
@@ -321,7 +331,7 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
         }
         /* 6. at an epoch's end: the rows other groups need as ghosts, then
          * the grid barrier's arrive (its wait: the next sweep, step 2) */
-        if (j + 1u == d) {
+        if (j + 1u == d && MODE != DJ_FROZEN) {
             const uint32_t d2 = k < S - (m + 1u) ? k : S - (m + 1u);
             float *xg = pr.xg + (size_t)((e + 1u) & 1u) * ny * nx + c0;
             for (int i = lo; i < hi; ++i)
@@ -374,6 +384,9 @@ static const dj_kind_t dj_kinds[] = {
      DJ_OP_INFO("anchor kind c at its best k")},
     {(const void *)kw_dj<DJ_CGC_GLOBAL>, DJ_CGC_GLOBAL, "cgc-global",
      "cgc: global halos k deep, cg grid barrier every k, no cluster", DJ_OP_INFO("cgc without clusters at its best k")},
+    {(const void *)kw_dj<DJ_FROZEN>, DJ_FROZEN, "probe",
+     "probe: no exchange, no barrier, halos frozen at level 0 (k unused; checked against the frozen-halo model)",
+     DJ_OP_INFO("probe: no exchange, no barrier")},
 };
 #define DJ_NKINDS (sizeof dj_kinds / sizeof dj_kinds[0])
 static const uint32_t dj_ks[] = {1, 2, 4, 8};
@@ -402,6 +415,8 @@ typedef struct dj_ctx {
     wl_opts_t *o;
     wsc_field_t f; /* dout[i]: (kind i / DJ_NK, k dj_ks[i % DJ_NK]) of the series */
     float *dxg;
+    float *want_frozen; /* the probe's model for frozen_G bands (0: not computed) */
+    uint32_t frozen_G;
     wsc_timer_t timer;
     uint32_t G, C;        /* the series' grid and cluster size */
     const uint32_t *ks;   /* the series' k values (dj_ks, or the self-check's) */
@@ -456,7 +471,17 @@ static int dj_verify(void *vctx)
     char what[256];
     snprintf(what, sizeof what, "%s (k %u, %u CTAs, cluster %u, %u sweeps)", c->kind->name, c->k, c->G,
              DJ_CLUSTERED(c->kind->mode) ? c->C : 1u, c->f.sweeps);
-    return wsc_verify(c->o, &c->f, c->out, c->f.want, what);
+    const float *want = c->f.want;
+    if (c->kind->mode == DJ_FROZEN) { /* the frozen-halo model for G bands, computed once per G */
+        if (c->frozen_G != c->G &&
+            st_host_jacobi(c->f.hin, c->want_frozen, c->f.nx, c->f.ny, c->f.sweeps, c->G, c->f.host_threads) != 0) {
+            fprintf(stderr, "wl_stencil_deep: host memory ran out\n");
+            exit(1);
+        }
+        c->frozen_G = c->G;
+        want = c->want_frozen;
+    }
+    return wsc_verify(c->o, &c->f, c->out, want, what);
 }
 
 static int dj_setup(dj_ctx_t *c, wl_opts_t *o, uint32_t nx, uint32_t ny, uint32_t sweeps, const uint32_t *ks,
@@ -466,6 +491,11 @@ static int dj_setup(dj_ctx_t *c, wl_opts_t *o, uint32_t nx, uint32_t ny, uint32_
     c->o = o;
     c->ks = ks;
     c->nk = nk;
+    c->want_frozen = (float *)malloc((size_t)nx * ny * 4u);
+    if (!c->want_frozen) {
+        fprintf(stderr, "wl_stencil_deep: host memory ran out\n");
+        exit(1);
+    }
     return wsc_field_setup(&c->f, o, nx, ny, sweeps, DJ_NKINDS * nk, x) ||
            WL_CHECK(o, cudaMalloc((void **)&c->dxg, 2u * (size_t)nx * ny * 4u)) || wsc_timer_init(&c->timer, o);
 }
@@ -474,6 +504,7 @@ static void dj_teardown(dj_ctx_t *c)
 {
     wsc_field_free(&c->f);
     cudaFree(c->dxg);
+    free(c->want_frozen);
     wsc_timer_free(&c->timer);
     memset(c, 0, sizeof *c);
 }
