@@ -48,7 +48,11 @@
  *                  before the next sweep's reads) every sweep;
  *              (c) as (b), the edge rows stored into the neighbours' halo
  *                  rows with map_shared_rank (push) instead.
- *   info       each anchor kind at its best k; cgc with groups of one CTA
+ *   balanced   the clustered kinds again (cgc, b, c) with the cluster's
+ *              first and last CTAs owning fewer rows (they also compute the
+ *              ghost rows, (k - 1) / 2 a sweep on average: dj_band_lo), so
+ *              that their neighbours do not wait for them every sweep.
+ *   info       every kind at its best k; cgc with groups of one CTA
  *              (cgc's grid barrier, global halos k deep); a probe with no
  *              exchange and no barrier at all (each band's halo rows stay at
  *              level 0: the floor of this shape's arithmetic and shared
@@ -56,7 +60,8 @@
  * Series: per cluster size C (2, 4, 8), every (kernel, k) at the G of the
  * cluster kernels (the largest <= 128 that is co-resident), their timed
  * launches interleaved (--repeats rounds, median per kernel). Columns: ns per
- * sweep. Target (TARGETS.md): cgc at its best k <= 0.85x the anchor.
+ * sweep. Target (TARGETS.md): cgc at its best k (and bands) <= 0.85x the
+ * anchor, the fastest C++ CG (kind, k, bands).
  *
  * Checks: every (kernel, k) writes its own output. Its warm-up launch is
  * checked; before its last timed launch the output is poisoned (NaN) and
@@ -86,6 +91,7 @@ typedef struct dj_problem {
     float *out;      /* ny x nx, level `sweeps` */
     float *xg;       /* ghost rows through global memory: [2 epoch parities][ny][nx] */
     uint32_t nx, ny, sweeps, k;
+    uint32_t balance; /* clustered kinds: the cluster's edge CTAs get fewer rows (dj_band_lo) */
 } dj_problem_t;
 
 /* Kernel kinds. */
@@ -111,11 +117,45 @@ typedef struct dj_problem {
  * KiB, so one CTA per SM in every kernel and every k. */
 #define DJ_SMEM_ONE_PER_SM (116u * 1024u)
 
-/* Rows of a CTA's level buffer: its band (at most rows_max), k ghost rows
- * and a halo row on each side. */
+/* Rows of a CTA's level buffer: its band (at most ceil(ny / G) + k + 1, a
+ * balanced band included), k ghost rows and a halo row on each side. */
 static __host__ __device__ __forceinline__ uint32_t dj_buffer_rows(uint32_t ny, uint32_t G, uint32_t k)
 {
-    return (ny + G - 1u) / G + 2u * k + 2u;
+    return (ny + G - 1u) / G + 3u * k + 3u;
+}
+
+/* In a group (cluster) of C CTAs whose rows are [GLO, GLO + N), T = 2 N +
+ * e0 + e1: the first row of rank r (0 < r < C), GLO + (r T / C - e0) / 2
+ * rounded to the nearest row. */
+static __host__ __device__ __forceinline__ int dj_group_lo(int GLO, int T, int e0, uint32_t r, uint32_t C)
+{
+    return GLO + ((int)r * T - e0 * (int)C + (int)C) / (2 * (int)C);
+}
+
+/* The first row of CTA g's band. Groups (clusters of C) always own rows
+ * [g0 ny / G, (g0 + C) ny / G), g0 = g - g % C. Uniform (balance 0, or C =
+ * 1): CTA g owns from g ny / G. Balanced: the group's first and last CTAs
+ * also compute ghost rows every sweep, (k - 1) / 2 rows on average where
+ * that side is another group, so they own that many rows fewer and the
+ * other CTAs of the group more (e0, e1: twice that average, 0 at the
+ * domain's edge); where that would leave a band below 2 rows, uniform. */
+static __host__ __device__ __forceinline__ int dj_band_lo(uint32_t g, uint32_t ny, uint32_t G, uint32_t C, uint32_t k,
+                                                          uint32_t balance)
+{
+    const int uniform = (int)((uint64_t)g * ny / G);
+    if (!balance || C < 2u || g % C == 0u)
+        return uniform;
+    const uint32_t r = g % C, g0 = g - r;
+    const int GLO = (int)((uint64_t)g0 * ny / G), GHI = (int)((uint64_t)(g0 + C) * ny / G);
+    const int e0 = g0 > 0u ? (int)k - 1 : 0, e1 = g0 + C < G ? (int)k - 1 : 0, T = 2 * (GHI - GLO) + e0 + e1;
+    int prev = GLO;
+    for (uint32_t q = 1; q <= C; ++q) {
+        const int next = q == C ? GHI : dj_group_lo(GLO, T, e0, q, C);
+        if (next - prev < 2)
+            return uniform;
+        prev = next;
+    }
+    return dj_group_lo(GLO, T, e0, r, C);
 }
 
 /* 4 mbarriers, then two level buffers. */
@@ -188,7 +228,7 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
         C = cl.num_blocks();
     }
     /* rows: this band [lo, hi), its group's [GLO, GHI) */
-    const int lo = (int)((uint64_t)g * ny / G), hi = (int)((uint64_t)(g + 1u) * ny / G);
+    const int lo = dj_band_lo(g, ny, G, C, k, pr.balance), hi = dj_band_lo(g + 1u, ny, G, C, k, pr.balance);
     const int GLO = (int)((uint64_t)(g - rank) * ny / G), GHI = (int)((uint64_t)(g - rank + C) * ny / G);
     const int top = g == 0 ? DJ_NONE : MODE == DJ_FROZEN ? DJ_FIXED : rank > 0 ? DJ_DSMEM : DJ_GLOBAL;
     const int bot = g + 1u == G ? DJ_NONE : MODE == DJ_FROZEN ? DJ_FIXED : rank + 1u < C ? DJ_DSMEM : DJ_GLOBAL;
@@ -198,7 +238,8 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
      * array indexed by parity, which would live in local memory */
     float *const buf0 = (float *)(dj_smem + 32), *const buf1 = buf0 + (size_t)NR * nx;
     /* the neighbours' local row 0 (their buffers have this layout) */
-    const int base_up = (int)((uint64_t)(g - 1u) * ny / G) - (int)k - 1, base_dn = hi - (int)k - 1;
+    const int base_up = (g > 0 ? dj_band_lo(g - 1u, ny, G, C, k, pr.balance) : 0) - (int)k - 1,
+              base_dn = hi - (int)k - 1;
     const uint32_t peers = (top == DJ_DSMEM) + (bot == DJ_DSMEM), bytes = peers * nx * 4u;
     uint32_t full_ph = 0u, empty_ph = 3u; /* as examples/jacobi_cluster.cuh */
 
@@ -366,25 +407,34 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
 typedef struct dj_kind {
     const void *fn;
     int mode;
-    const char *tag;  /* the anchor's letter, "cgc" */
+    uint32_t balance; /* clustered kinds: bands balanced for the ghost rows (dj_band_lo) */
     const char *name;
     const char *op;   /* its info row's operation */
 } dj_kind_t;
 
+/* The kinds; the target row takes the fastest (kind, k) of the cgc kinds
+ * (mode DJ_CGC: the first two), the anchor the fastest of the C++ ones. */
 static const dj_kind_t dj_kinds[] = {
-    {(const void *)kw_dj<DJ_CGC>, DJ_CGC, "cgc",
-     "cgc: clusters, DSMEM push (st.async + mbarriers) every sweep, cg grid barrier every k", DJ_OP},
-    {(const void *)kw_dj<DJ_CG_GLOBAL>, DJ_CG_GLOBAL, "a",
+    {(const void *)kw_dj<DJ_CGC>, DJ_CGC, 0,
+     "cgc: clusters, DSMEM push (st.async + mbarriers) every sweep, cg grid barrier every k",
+     DJ_OP_INFO("cgc at its best k")},
+    {(const void *)kw_dj<DJ_CGC>, DJ_CGC, 1, "cgc: as above, the cluster's edge CTAs with fewer rows",
+     DJ_OP_INFO("cgc, balanced bands, at its best k")},
+    {(const void *)kw_dj<DJ_CG_GLOBAL>, DJ_CG_GLOBAL, 0,
      "C++ CG (a): global halos k deep, split grid barrier every k, no cluster", DJ_OP_INFO("anchor kind a at its best k")},
-    {(const void *)kw_dj<DJ_CG_PULL>, DJ_CG_PULL, "b",
+    {(const void *)kw_dj<DJ_CG_PULL>, DJ_CG_PULL, 0,
      "C++ CG (b): clusters, map_shared_rank loads + split cluster barrier every sweep, split grid barrier every k",
      DJ_OP_INFO("anchor kind b at its best k")},
-    {(const void *)kw_dj<DJ_CG_PUSH>, DJ_CG_PUSH, "c",
+    {(const void *)kw_dj<DJ_CG_PULL>, DJ_CG_PULL, 1, "C++ CG (b), the cluster's edge CTAs with fewer rows",
+     DJ_OP_INFO("anchor kind b, balanced bands, at its best k")},
+    {(const void *)kw_dj<DJ_CG_PUSH>, DJ_CG_PUSH, 0,
      "C++ CG (c): clusters, map_shared_rank stores + split cluster barrier every sweep, split grid barrier every k",
      DJ_OP_INFO("anchor kind c at its best k")},
-    {(const void *)kw_dj<DJ_CGC_GLOBAL>, DJ_CGC_GLOBAL, "cgc-global",
+    {(const void *)kw_dj<DJ_CG_PUSH>, DJ_CG_PUSH, 1, "C++ CG (c), the cluster's edge CTAs with fewer rows",
+     DJ_OP_INFO("anchor kind c, balanced bands, at its best k")},
+    {(const void *)kw_dj<DJ_CGC_GLOBAL>, DJ_CGC_GLOBAL, 0,
      "cgc: global halos k deep, cg grid barrier every k, no cluster", DJ_OP_INFO("cgc without clusters at its best k")},
-    {(const void *)kw_dj<DJ_FROZEN>, DJ_FROZEN, "probe",
+    {(const void *)kw_dj<DJ_FROZEN>, DJ_FROZEN, 0,
      "probe: no exchange, no barrier, halos frozen at level 0 (k unused; checked against the frozen-halo model)",
      DJ_OP_INFO("probe: no exchange, no barrier")},
 };
@@ -399,7 +449,8 @@ static void dj_config_name(char *buf, size_t len, uint32_t sweeps, uint32_t C)
     snprintf(buf, len, "%ux%u, %u sweeps, k 1/2/4/8, cluster %u", DJ_NX, DJ_NY, sweeps, C);
 }
 
-static const char *dj_info_op(size_t i) { return dj_kinds[i].op; }
+/* The rows of a series: the target row, then one info row per kind. */
+static const char *dj_info_op(size_t i) { return dj_kinds[i - 1u].op; }
 
 /* --list: the rows a run makes, in its order, without a GPU. */
 static void dj_list(int quick)
@@ -407,7 +458,7 @@ static void dj_list(int quick)
     char config[96];
     for (size_t i = 0; i < 3; ++i) {
         dj_config_name(config, sizeof config, DJ_SWEEPS(quick), dj_clusters[i]);
-        wsc_list_series(DJ_OP, DJ_TARGET, config, dj_info_op, DJ_NKINDS);
+        wsc_list_series(DJ_OP, DJ_TARGET, config, dj_info_op, DJ_NKINDS + 1u);
     }
 }
 
@@ -430,7 +481,7 @@ typedef struct dj_ctx {
 static cudaError_t dj_launch(void *vctx)
 {
     dj_ctx_t *c = (dj_ctx_t *)vctx;
-    dj_problem_t pr = {c->f.din, c->out, c->dxg, c->f.nx, c->f.ny, c->f.sweeps, c->k};
+    dj_problem_t pr = {c->f.din, c->out, c->dxg, c->f.nx, c->f.ny, c->f.sweeps, c->k, c->kind->balance};
     void *args[] = {&pr};
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     cfg.grid.x = c->G;
@@ -469,8 +520,8 @@ static int dj_verify(void *vctx)
 {
     dj_ctx_t *c = (dj_ctx_t *)vctx;
     char what[256];
-    snprintf(what, sizeof what, "%s (k %u, %u CTAs, cluster %u, %u sweeps)", c->kind->name, c->k, c->G,
-             DJ_CLUSTERED(c->kind->mode) ? c->C : 1u, c->f.sweeps);
+    snprintf(what, sizeof what, "%s (k %u, %u CTAs, cluster %u, %u sweeps%s)", c->kind->name, c->k, c->G,
+             DJ_CLUSTERED(c->kind->mode) ? c->C : 1u, c->f.sweeps, c->kind->balance ? ", balanced bands" : "");
     const float *want = c->f.want;
     if (c->kind->mode == DJ_FROZEN) { /* the frozen-halo model for G bands, computed once per G */
         if (c->frozen_G != c->G &&
@@ -556,51 +607,65 @@ static size_t dj_smem_of(const void *arg, uint32_t G)
     return dj_smem_bytes(c->f.nx, c->f.ny, G, DJ_MAX_K);
 }
 
-/* The best k of kind q in a series: its index in ns[], or -1 when none ran right. */
-static int dj_best_k(const double *ns, size_t q)
+/* The fastest (kind, k) of a series among the kinds `pick` accepts: its
+ * index in ns[], or -1 when none ran right; *w: one of them was wrong. */
+static int dj_fastest(const double *ns, const int *wrong, int (*pick)(size_t q), int *w)
 {
     int best = -1;
-    for (size_t ki = 0; ki < DJ_NK; ++ki) {
-        const size_t i = q * DJ_NK + ki;
+    *w = 0;
+    for (size_t i = 0; i < DJ_NCOMBO; ++i) {
+        if (!pick(i / DJ_NK))
+            continue;
+        *w |= wrong[i];
         if (ns[i] > 0 && (best < 0 || ns[i] < ns[best]))
             best = (int)i;
     }
     return best;
 }
 
-/* The rows of one series: per kind, its best k against the fastest C++ (kind, k). */
+static size_t dj_pick_q; /* the kind dj_pick_one accepts */
+static int dj_pick_cgc(size_t q) { return dj_kinds[q].mode == DJ_CGC; }
+static int dj_pick_cpp(size_t q) { return DJ_CPP(dj_kinds[q].mode); }
+static int dj_pick_one(size_t q) { return q == dj_pick_q; }
+
+/* "name, at k K" of combo i, or `none` when i < 0. */
+static void dj_combo_name(char *buf, size_t len, int i, const char *none)
+{
+    if (i >= 0)
+        snprintf(buf, len, "%s, at k %u", dj_kinds[i / (int)DJ_NK].name, dj_ks[i % (int)DJ_NK]);
+    else
+        snprintf(buf, len, "%s", none);
+}
+
+/* The rows of one series: cgc at its best (kind, k) against the fastest C++
+ * (kind, k), then every kind at its best k against the same anchor, with
+ * its time at each k in the note. */
 static void dj_series_rows(dj_ctx_t *c, FILE *csv, const double *ns, const int *wrong)
 {
-    int anc = -1, anc_wrong = 0;
-    for (size_t i = 0; i < DJ_NCOMBO; ++i) {
-        if (!DJ_CPP(dj_kinds[i / DJ_NK].mode))
-            continue;
-        anc_wrong |= wrong[i];
-        if (ns[i] > 0 && (anc < 0 || ns[i] < ns[anc]))
-            anc = (int)i;
-    }
+    int anc_wrong = 0, cgc_wrong = 0;
+    const int anc = dj_fastest(ns, wrong, dj_pick_cpp, &anc_wrong), best = dj_fastest(ns, wrong, dj_pick_cgc, &cgc_wrong);
     const double anc_ns = anc >= 0 ? ns[anc] : 0;
-    char anc_what[224], config[96];
-    if (anc >= 0)
-        snprintf(anc_what, sizeof anc_what, "%s, at k %u", dj_kinds[anc / (int)DJ_NK].name, dj_ks[anc % (int)DJ_NK]);
-    else
-        snprintf(anc_what, sizeof anc_what, "the fastest C++ CG kernel (none ran right)");
+    char anc_what[224], what[224], config[96], note[512];
+    dj_combo_name(anc_what, sizeof anc_what, anc, "the fastest C++ CG kernel (none ran right)");
     dj_config_name(config, sizeof config, c->f.sweeps, c->C);
+    dj_combo_name(what, sizeof what, best, "cgc (none ran right)");
+    snprintf(note, sizeof note,
+             "%u CTAs; the fastest of the cgc kinds and of the C++ CG kinds over k = 1, 2, 4, 8 (per kind and k: the "
+             "info rows); every point of each last timed launch = host (plain Jacobi, bit for bit)",
+             c->G);
+    wsc_row(c->o, csv, DJ_OP, config, what, anc_what, best >= 0 ? ns[best] : 0, anc_ns, DJ_TARGET,
+            cgc_wrong || anc_wrong, note);
     for (size_t q = 0; q < DJ_NKINDS; ++q) {
-        const int b = dj_best_k(ns, q);
-        const uint32_t bk = b >= 0 ? dj_ks[b % (int)DJ_NK] : 0u;
-        char what[224], note[512];
         int w = 0;
+        dj_pick_q = q;
+        const int b = dj_fastest(ns, wrong, dj_pick_one, &w);
         size_t len = (size_t)snprintf(note, sizeof note, "%u CTAs; ns/sweep at k = 1, 2, 4, 8:", c->G);
-        for (size_t ki = 0; ki < DJ_NK; ++ki) {
-            w |= wrong[q * DJ_NK + ki];
+        for (size_t ki = 0; ki < DJ_NK; ++ki)
             len += (size_t)snprintf(note + len, sizeof note - len, " %.0f", ns[q * DJ_NK + ki]);
-        }
-        snprintf(note + len, sizeof note - len,
-                 "; best k %u; every point of each last timed launch = host (plain Jacobi, bit for bit)", bk);
-        snprintf(what, sizeof what, "%s, at k %u", dj_kinds[q].name, bk);
-        wsc_row(c->o, csv, dj_kinds[q].op, config, what, anc_what, b >= 0 ? ns[b] : 0, anc_ns,
-                q == 0 ? DJ_TARGET : 0, w || (q == 0 && anc_wrong), note);
+        snprintf(note + len, sizeof note - len, "; every point of each last timed launch = host%s",
+                 dj_kinds[q].mode == DJ_FROZEN ? " (frozen-halo model)" : " (plain Jacobi, bit for bit)");
+        dj_combo_name(what, sizeof what, b, dj_kinds[q].name);
+        wsc_row(c->o, csv, dj_kinds[q].op, config, what, anc_what, b >= 0 ? ns[b] : 0, anc_ns, 0, w, note);
     }
 }
 
