@@ -210,7 +210,7 @@ CG_DEVICE void cg_thread_block_barrier_setup_(const cg_thread_block_t *b)
  * same setup. */
 CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
 {
-    if (!b->_ready) {
+    if (CG_UNLIKELY_(!b->_ready)) {
         cg_thread_block_barrier_setup_(b);
         b->_ready = 1;
     }
