@@ -16,7 +16,16 @@
  *   - cg_memcpy_async_aligned(&block, ..., N) beside C++ CG's
  *     memcpy_async(block, ..., cuda::aligned_size_t<N>) in the same kernel,
  *     N = 4, 8, 16, random offsets and sizes (multiples of N), 1-D and 3-D
- *     blocks, every byte of both against the host (poison outside).
+ *     blocks, every byte of both against the host (poison outside); and
+ *     with a size that is not a multiple of N (outside the contract, release
+ *     builds): the whole pieces land, nothing past dst + bytes changes;
+ *   - the barrier forms (issue 34): cg_memcpy_async_aligned(&g, ..., N, &bar)
+ *     for the block and for tiles of 32 (partial last tiles included), and
+ *     the group-less cg_memcpy_async_thread(..., N, &bar) by single threads,
+ *     beside libcu++'s cuda::memcpy_async(..., aligned_size_t<N>, barrier)
+ *     in the same kernel (block and one-thread forms), random per-thread
+ *     delays before the calls, every byte against the host; and the
+ *     over-size case as above.
  *
  * The overlap test reads a destination before its wait on purpose (a race
  * by design) and times with clock64: it skips under compute-sanitizer.
@@ -135,6 +144,10 @@ Test(staged_copy, aligned_form_matches_cpp_cg_aligned_size_t)
                 p.doff = align * (uint32_t)(cgt_rand(&rng) % (64u / align));
                 p.soff = align * (uint32_t)(cgt_rand(&rng) % (64u / align));
                 p.nchunks = 2u + (uint32_t)(cgt_rand(&rng) % (SCT_MAX_CHUNKS - 1u));
+                /* Rounds 4..7 (release builds): cgc's size is not a multiple
+                 * of align; it must still deliver exactly the whole pieces. */
+                p.extra = round >= 4 && !sct_debug_build() ? 1u + (uint32_t)(cgt_rand(&rng) % (align - 1u))
+                                                                         : 0u;
                 for (uint32_t k = 0; k < p.nchunks; ++k) {
                     const uint32_t room = (SCT_CHUNK - 64u) / align;
                     const uint32_t pick = (uint32_t)(cgt_rand(&rng) % 4u);
@@ -166,6 +179,80 @@ Test(staged_copy, aligned_form_matches_cpp_cg_aligned_size_t)
                                          wrong);
                     }
             }
+    cr_log_info("%zu cases", cases);
+    cr_expect_eq(bad, 0, "%zu chunks wrong (first 10 above)", bad);
+    CGT_CUDA(cudaFree(d_src));
+    CGT_CUDA(cudaFree(d_out));
+    free(h_src);
+    free(h_out);
+}
+
+/* The barrier forms beside libcu++ (issue 34). Every chunk of every case:
+ * the bytes of the chunk's copy, poison elsewhere, on both sides. */
+Test(staged_copy, barrier_forms_match_libcuxx_aligned_size_t)
+{
+    cgt_require_sm90();
+    uint64_t rng = cgt_seed();
+    static const unsigned shapes[][3] = {{256, 1, 1}, {96, 1, 1}, {7, 5, 3}, {32, 1, 1}, {1024, 1, 1}, {33, 1, 1}};
+    static const char *modes[] = {"block", "tiles of 32", "one thread (cg_memcpy_async_thread)"};
+    const size_t cap = (size_t)2u * SCT_MAX_CHUNKS * SCT_CHUNK;
+    unsigned char *h_src = malloc(cap), *h_out = malloc(cap), *d_src, *d_out;
+    cr_assert(h_src && h_out);
+    CGT_CUDA(cudaMalloc((void **)&d_src, cap));
+    CGT_CUDA(cudaMalloc((void **)&d_out, cap));
+    size_t cases = 0, bad = 0;
+    for (int round = 0; round < 6; ++round)
+        for (uint32_t mode = 0; mode < 3u; ++mode)
+            for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; ++sh)
+                for (uint32_t align = 4; align <= 16; align *= 2) {
+                    const unsigned nt = shapes[sh][0] * shapes[sh][1] * shapes[sh][2];
+                    sct_aligned_params_t p;
+                    memset(&p, 0, sizeof p);
+                    p.align = align;
+                    p.mode = mode;
+                    p.seed = round & 1 ? (uint32_t)cgt_rand(&rng) | 1u : 0u;
+                    p.doff = align * (uint32_t)(cgt_rand(&rng) % (64u / align));
+                    p.soff = align * (uint32_t)(cgt_rand(&rng) % (64u / align));
+                    p.nchunks = 1u + (uint32_t)(cgt_rand(&rng) % SCT_MAX_CHUNKS);
+                    p.extra = round >= 4 && !sct_debug_build()
+                                  ? 1u + (uint32_t)(cgt_rand(&rng) % (align - 1u))
+                                  : 0u;
+                    for (uint32_t k = 0; k < p.nchunks; ++k) {
+                        const uint32_t room = (SCT_CHUNK - 128u) / align;
+                        p.bytes[k] = align * (1u + (uint32_t)(cgt_rand(&rng) % room)); /* 1 piece and up */
+                    }
+                    const size_t half = (size_t)p.nchunks * SCT_CHUNK;
+                    for (size_t i = 0; i < half; ++i)
+                        h_src[i] = (unsigned char)cgt_rand(&rng);
+                    CGT_CUDA(cudaMemcpy(d_src, h_src, half, cudaMemcpyHostToDevice));
+                    CGT_CUDA(cudaMemset(d_out, 0x5A, 2 * half));
+                    CGT_CUDA((cudaError_t)sct_bar(d_src, d_out, &p, shapes[sh][0], shapes[sh][1], shapes[sh][2]));
+                    CGT_SYNC();
+                    CGT_CUDA(cudaMemcpy(h_out, d_out, 2 * half, cudaMemcpyDeviceToHost));
+                    ++cases;
+                    const unsigned ntiles = (nt + 31u) / 32u;
+                    for (int side = 0; side < 2; ++side)
+                        for (uint32_t k = 0; k < p.nchunks; ++k) {
+                            /* Which chunks each side copied: the block form all;
+                             * tiles (cgc only) chunk k when tile k exists; one
+                             * thread, chunk k when thread k exists. */
+                            int copied = mode == 0u || (mode == 1u && side == 0 && k < ntiles) ||
+                                         (mode == 2u && k < nt);
+                            size_t wrong = 0;
+                            for (uint32_t j = 0; j < SCT_CHUNK; ++j) {
+                                const int in = copied && j >= p.doff && j < p.doff + p.bytes[k];
+                                const unsigned char want =
+                                    in ? h_src[(size_t)k * SCT_CHUNK + p.soff + (j - p.doff)] : 0xA5;
+                                wrong += h_out[side * half + (size_t)k * SCT_CHUNK + j] != want;
+                            }
+                            if (wrong && bad++ < 10)
+                                cr_log_error("%s, %s, align %u, block %ux%ux%u, chunk %u: %u bytes (+%u extra) at "
+                                             "dst +%u from src +%u, delays %s: %zu bytes wrong",
+                                             side ? "libcu++ aligned_size_t" : "cgc", modes[mode], align,
+                                             shapes[sh][0], shapes[sh][1], shapes[sh][2], k, p.bytes[k], p.extra,
+                                             p.doff, p.soff, p.seed ? "on" : "off", wrong);
+                        }
+                }
     cr_log_info("%zu cases", cases);
     cr_expect_eq(bad, 0, "%zu chunks wrong (first 10 above)", bad);
     CGT_CUDA(cudaFree(d_src));
