@@ -163,17 +163,17 @@ CG_GROUP_CATCH_ALLS_BEGIN_ static __device__ uint32_t cg_copy_count_(...); CG_GR
 
 /* cg_memcpy_async_aligned(&g, dst, src, bytes, align)        one stage;
  * cg_memcpy_async_aligned(&g, dst, src, bytes, align, &bar)  on a barrier.
- * Picked by the number of arguments (the seventh slot of the list below);
- * any other count names cg_memcpy_async_aligned_takes_5_or_6_arguments,
- * which does not exist: the compiler's error names the mistake. */
-#define CG_COPY_PICK6_(a1, a2, a3, a4, a5, a6, name, ...) name
+ * Picked by the number of arguments (the ninth slot of the list below);
+ * any other count (1 to 8) names
+ * cg_memcpy_async_aligned_takes_5_or_6_arguments, which does not exist: the
+ * compiler's error names the mistake. */
+#define CG_COPY_PICK8_(a1, a2, a3, a4, a5, a6, a7, a8, name, ...) name
+#define CG_COPY_ALIGNED_ARGS_ cg_memcpy_async_aligned_takes_5_or_6_arguments
 #define cg_memcpy_async_aligned(...)                                                               \
-    CG_COPY_PICK6_(__VA_ARGS__, cg_memcpy_async_aligned_bar_, cg_memcpy_async_aligned_stage_,      \
-                   cg_memcpy_async_aligned_takes_5_or_6_arguments,                                 \
-                   cg_memcpy_async_aligned_takes_5_or_6_arguments,                                 \
-                   cg_memcpy_async_aligned_takes_5_or_6_arguments,                                 \
-                   cg_memcpy_async_aligned_takes_5_or_6_arguments,                                 \
-                   cg_memcpy_async_aligned_takes_5_or_6_arguments)                                 \
+    CG_COPY_PICK8_(__VA_ARGS__, CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_,                      \
+                   cg_memcpy_async_aligned_bar_, cg_memcpy_async_aligned_stage_,                   \
+                   CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_,            \
+                   CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_)                                   \
     (__VA_ARGS__)
 
 /* cg_memcpy_async(&g, dst, src, bytes, &bar)   completes on the barrier;
