@@ -94,33 +94,44 @@ BENCH_EXPORT(a_cuda_barrier_split, k_cuda_barrier_split)
  * (mbarrier.arrive.release.cta) and spins on mbarrier.try_wait.acquire.cta
  * with the state the arrive returned. Nothing a library can add on top of
  * this is free; cgc's split barrier should sit within 5% of it. */
-__global__ void k_mbarrier_raw(bench_args_t a)
+static __device__ __forceinline__ unsigned raw_mbar_init(unsigned long long *mbar)
 {
-    __shared__ alignas(8) unsigned long long mbar;
-    unsigned addr = (unsigned)__cvta_generic_to_shared(&mbar);
+    unsigned addr = (unsigned)__cvta_generic_to_shared(mbar);
     if (threadIdx.x == 0)
         asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(addr), "r"(blockDim.x) : "memory");
     __syncthreads();
+    return addr;
+}
+static __device__ __forceinline__ unsigned long long raw_mbar_arrive(unsigned addr)
+{
+    unsigned long long state;
+    asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];" : "=l"(state) : "r"(addr) : "memory");
+    return state;
+}
+static __device__ __forceinline__ void raw_mbar_wait(unsigned addr, unsigned long long state)
+{
+    unsigned done;
+    do {
+        asm volatile("{\n\t.reg .pred p;\n\t"
+                     "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                     "selp.u32 %0, 1, 0, p;\n\t}"
+                     : "=r"(done)
+                     : "r"(addr), "l"(state)
+                     : "memory");
+    } while (!done);
+}
+
+__global__ void k_mbarrier_raw(bench_args_t a)
+{
+    __shared__ alignas(8) unsigned long long mbar;
+    const unsigned addr = raw_mbar_init(&mbar);
     BENCH_BLOCK_SLOTS;
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
         BENCH_BLOCK_PUBLISH(a, i);
-        unsigned long long state;
-        asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];"
-                     : "=l"(state)
-                     : "r"(addr)
-                     : "memory");
-        unsigned done;
-        do {
-            asm volatile("{\n\t.reg .pred p;\n\t"
-                         "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
-                         "selp.u32 %0, 1, 0, p;\n\t}"
-                         : "=r"(done)
-                         : "r"(addr), "l"(state)
-                         : "memory");
-        } while (!done);
+        raw_mbar_wait(addr, raw_mbar_arrive(addr));
         BENCH_BLOCK_VERIFY(a, i, wrong);
     }
     bench_check_report(&a, wrong);
@@ -172,6 +183,29 @@ __global__ void k_cuda_barrier_rotating(bench_args_t a)
 }
 BENCH_EXPORT(a_cuda_barrier_rotating, k_cuda_barrier_rotating)
 
+/* The rotating slow warp's floor (issue 33): the same work on the raw
+ * mbarrier (arrive.release.cta + the try_wait loop, nothing else), so the
+ * ratio a split barrier can reach against C++ CG on this workload is
+ * measured in the same run. */
+__global__ void k_mbarrier_raw_rotating(bench_args_t a)
+{
+    __shared__ alignas(8) unsigned long long mbar;
+    const unsigned addr = raw_mbar_init(&mbar);
+    BENCH_BLOCK_SLOTS;
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        BENCH_BLOCK_PUBLISH(a, i);
+        const unsigned long long state = raw_mbar_arrive(addr);
+        acc = bench_rotating_work(&a, i, acc);
+        raw_mbar_wait(addr, state);
+        BENCH_BLOCK_VERIFY(a, i, wrong);
+    }
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+}
+BENCH_EXPORT(a_mbarrier_raw_rotating, k_mbarrier_raw_rotating)
+
 // --- barrier with a completion function: light (the barrier's own cost) ----------
 
 /* The completion function does almost nothing: one thread adds 1 to a shared
@@ -210,6 +244,47 @@ __global__ void k_cuda_barrier_compl_light(bench_args_t a)
         a.acc[blockIdx.x] = count;
 }
 BENCH_EXPORT(a_cuda_barrier_compl_light, k_cuda_barrier_compl_light)
+
+/* The same with the function chosen at run time (issue 33): F holds a
+ * function pointer and its argument and calls through the pointer, what a
+ * C++ user writes when the completion step is not known at compile time
+ * (the counterpart of cgc's stored-function cg_barrier_fn_t; the inlined F
+ * above is the counterpart of CG_BARRIER_FN_DEFINE). The pointer is read
+ * from a volatile __device__ variable, so no compiler can resolve the call. */
+static __device__ void compl_light_fn(void *p) { *(unsigned *)p += 1u; }
+static __device__ void (*volatile compl_light_fn_ptr)(void *) = compl_light_fn;
+struct compl_ptr {
+    void (*fn)(void *);
+    void *arg;
+    __device__ void operator()() noexcept { fn(arg); }
+};
+using light_ptr_barrier_t = cuda::barrier<cuda::thread_scope_block, compl_ptr>;
+
+__global__ void k_cuda_barrier_compl_light_ptr(bench_args_t a)
+{
+    __shared__ unsigned count;
+    __shared__ alignas(light_ptr_barrier_t) unsigned char storage[sizeof(light_ptr_barrier_t)];
+    light_ptr_barrier_t *bar = reinterpret_cast<light_ptr_barrier_t *>(storage);
+    if (threadIdx.x == 0) {
+        count = 0;
+        new (bar) light_ptr_barrier_t((ptrdiff_t)blockDim.x, compl_ptr{compl_light_fn_ptr, &count});
+    }
+    __syncthreads();
+    unsigned long long wrong = 0;
+    unsigned acc = threadIdx.x;
+    for (long long i = 0; i < a.iters; ++i) {
+        light_ptr_barrier_t::arrival_token t = bar->arrive();
+        bar->wait(std::move(t));
+        const unsigned c = count;
+        acc += c;
+        wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */
+    }
+    bench_check_report(&a, wrong);
+    bench_sink(&a, acc);
+    if (threadIdx.x == 0)
+        a.acc[blockIdx.x] = count;
+}
+BENCH_EXPORT(a_cuda_barrier_compl_light_ptr, k_cuda_barrier_compl_light_ptr)
 
 // --- barrier with a completion function (seed 000 shape, heavy: info) -------------
 
@@ -668,6 +743,7 @@ BENCH_EXPORT(a_tile64_sync, k_tile64_sync)
  * named barrier (ids 1.., barrier 0 is __syncthreads'), `bar.sync id, 64`,
  * with the same check. C++ CG's thread_block_tile<64>::sync is a software
  * barrier 16x slower than this; cgc's row is judged against this floor. */
+template <bool Aligned>
 __global__ void k_bar_sync64(bench_args_t a)
 {
     BENCH_BLOCK_SLOTS;
@@ -677,13 +753,20 @@ __global__ void k_bar_sync64(bench_args_t a)
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
         BENCH_BLOCK_PUBLISH(a, i);
-        asm volatile("bar.sync %0, 64;" ::"r"(id) : "memory");
+        if (Aligned)
+            asm volatile("bar.sync %0, 64;" ::"r"(id) : "memory");
+        else
+            asm volatile("barrier.sync %0, 64;" ::"r"(id) : "memory");
         BENCH_TILE64_VERIFY(a, i, wrong);
     }
     bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
-BENCH_EXPORT(a_bar_sync64, k_bar_sync64)
+BENCH_EXPORT(a_bar_sync64, k_bar_sync64<true>)
+/* The floor of what cg_wide_tile_sync promises (issue 33): the non-aligned
+ * barrier.sync id, 64, which lanes of a diverged warp may reach separately
+ * (bar.sync is barrier.sync.aligned: the warp must execute it together). */
+BENCH_EXPORT(a_barrier_sync64, k_bar_sync64<false>)
 
 // --- group memcpy_async + wait_prior, S stages ------------------------------------------------
 
