@@ -121,6 +121,11 @@ static __device__ __forceinline__ void raw_mbar_wait(unsigned addr, unsigned lon
     } while (!done);
 }
 
+/* Rotating: the rotating slow warp's floor (issue 33): the same work as the
+ * rotating rows' kernels between the arrive and the wait, so the ratio a
+ * split barrier can reach against C++ CG on that workload is measured in
+ * the same run. */
+template <bool Rotating>
 __global__ void k_mbarrier_raw(bench_args_t a)
 {
     __shared__ alignas(8) unsigned long long mbar;
@@ -129,15 +134,19 @@ __global__ void k_mbarrier_raw(bench_args_t a)
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
-        acc += (unsigned)i;
+        if (!Rotating)
+            acc += (unsigned)i;
         BENCH_BLOCK_PUBLISH(a, i);
-        raw_mbar_wait(addr, raw_mbar_arrive(addr));
+        const unsigned long long state = raw_mbar_arrive(addr);
+        if (Rotating)
+            acc = bench_rotating_work(&a, i, acc);
+        raw_mbar_wait(addr, state);
         BENCH_BLOCK_VERIFY(a, i, wrong);
     }
     bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
-BENCH_EXPORT(a_mbarrier_raw, k_mbarrier_raw)
+BENCH_EXPORT(a_mbarrier_raw, k_mbarrier_raw<false>)
 
 // --- rotating slow warp ----------------------------------------------------------
 
@@ -183,28 +192,8 @@ __global__ void k_cuda_barrier_rotating(bench_args_t a)
 }
 BENCH_EXPORT(a_cuda_barrier_rotating, k_cuda_barrier_rotating)
 
-/* The rotating slow warp's floor (issue 33): the same work on the raw
- * mbarrier (arrive.release.cta + the try_wait loop, nothing else), so the
- * ratio a split barrier can reach against C++ CG on this workload is
- * measured in the same run. */
-__global__ void k_mbarrier_raw_rotating(bench_args_t a)
-{
-    __shared__ alignas(8) unsigned long long mbar;
-    const unsigned addr = raw_mbar_init(&mbar);
-    BENCH_BLOCK_SLOTS;
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        BENCH_BLOCK_PUBLISH(a, i);
-        const unsigned long long state = raw_mbar_arrive(addr);
-        acc = bench_rotating_work(&a, i, acc);
-        raw_mbar_wait(addr, state);
-        BENCH_BLOCK_VERIFY(a, i, wrong);
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-}
-BENCH_EXPORT(a_mbarrier_raw_rotating, k_mbarrier_raw_rotating)
+/* The rotating slow warp on the raw mbarrier (issue 33; k_mbarrier_raw). */
+BENCH_EXPORT(a_mbarrier_raw_rotating, k_mbarrier_raw<true>)
 
 // --- barrier with a completion function: light (the barrier's own cost) ----------
 
@@ -216,64 +205,41 @@ BENCH_EXPORT(a_mbarrier_raw_rotating, k_mbarrier_raw_rotating)
 struct compl_count {
     unsigned *count;
     __device__ void operator()() noexcept { *count += 1u; }
+    static __device__ compl_count make(unsigned *c) { return compl_count{c}; }
 };
-using light_barrier_t = cuda::barrier<cuda::thread_scope_block, compl_count>;
 
-__global__ void k_cuda_barrier_compl_light(bench_args_t a)
-{
-    __shared__ unsigned count;
-    __shared__ alignas(light_barrier_t) unsigned char storage[sizeof(light_barrier_t)];
-    light_barrier_t *bar = reinterpret_cast<light_barrier_t *>(storage);
-    if (threadIdx.x == 0) {
-        count = 0;
-        new (bar) light_barrier_t((ptrdiff_t)blockDim.x, compl_count{&count});
-    }
-    __syncthreads();
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        light_barrier_t::arrival_token t = bar->arrive();
-        bar->wait(std::move(t));
-        const unsigned c = count;
-        acc += c;
-        wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-    if (threadIdx.x == 0)
-        a.acc[blockIdx.x] = count;
-}
-BENCH_EXPORT(a_cuda_barrier_compl_light, k_cuda_barrier_compl_light)
-
-/* The same with the function chosen at run time (issue 33): F holds a
+/* The same step with the function chosen at run time (issue 33): F holds a
  * function pointer and its argument and calls through the pointer, what a
  * C++ user writes when the completion step is not known at compile time
- * (the counterpart of cgc's stored-function cg_barrier_fn_t; the inlined F
- * above is the counterpart of CG_BARRIER_FN_DEFINE). The pointer is read
- * from a volatile __device__ variable, so no compiler can resolve the call. */
+ * (the counterpart of cgc's stored-function cg_barrier_fn_t; compl_count's
+ * inlined F is the counterpart of CG_BARRIER_FN_DEFINE). The pointer is
+ * read from a volatile __device__ variable, so no compiler can resolve the
+ * call. */
 static __device__ void compl_light_fn(void *p) { *(unsigned *)p += 1u; }
 static __device__ void (*volatile compl_light_fn_ptr)(void *) = compl_light_fn;
 struct compl_ptr {
     void (*fn)(void *);
     void *arg;
     __device__ void operator()() noexcept { fn(arg); }
+    static __device__ compl_ptr make(unsigned *c) { return compl_ptr{compl_light_fn_ptr, c}; }
 };
-using light_ptr_barrier_t = cuda::barrier<cuda::thread_scope_block, compl_ptr>;
 
-__global__ void k_cuda_barrier_compl_light_ptr(bench_args_t a)
+template <typename F>
+__global__ void k_cuda_barrier_compl_light(bench_args_t a)
 {
+    using light_barrier_t = cuda::barrier<cuda::thread_scope_block, F>;
     __shared__ unsigned count;
-    __shared__ alignas(light_ptr_barrier_t) unsigned char storage[sizeof(light_ptr_barrier_t)];
-    light_ptr_barrier_t *bar = reinterpret_cast<light_ptr_barrier_t *>(storage);
+    __shared__ alignas(light_barrier_t) unsigned char storage[sizeof(light_barrier_t)];
+    light_barrier_t *bar = reinterpret_cast<light_barrier_t *>(storage);
     if (threadIdx.x == 0) {
         count = 0;
-        new (bar) light_ptr_barrier_t((ptrdiff_t)blockDim.x, compl_ptr{compl_light_fn_ptr, &count});
+        new (bar) light_barrier_t((ptrdiff_t)blockDim.x, F::make(&count));
     }
     __syncthreads();
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
-        light_ptr_barrier_t::arrival_token t = bar->arrive();
+        typename light_barrier_t::arrival_token t = bar->arrive();
         bar->wait(std::move(t));
         const unsigned c = count;
         acc += c;
@@ -284,7 +250,8 @@ __global__ void k_cuda_barrier_compl_light_ptr(bench_args_t a)
     if (threadIdx.x == 0)
         a.acc[blockIdx.x] = count;
 }
-BENCH_EXPORT(a_cuda_barrier_compl_light_ptr, k_cuda_barrier_compl_light_ptr)
+BENCH_EXPORT(a_cuda_barrier_compl_light, k_cuda_barrier_compl_light<compl_count>)
+BENCH_EXPORT(a_cuda_barrier_compl_light_ptr, k_cuda_barrier_compl_light<compl_ptr>)
 
 // --- barrier with a completion function (seed 000 shape, heavy: info) -------------
 

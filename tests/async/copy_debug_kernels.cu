@@ -22,10 +22,10 @@ extern "C" __global__ void cdt_bar_kernel(const int4 *src, unsigned bytes)
 {
     __shared__ __align__(16) unsigned char sm[256];
     __shared__ cg_barrier_t bar;
+    if (threadIdx.x == 0)
+        cg_barrier_init(&bar, blockDim.x);
+    __syncthreads();
     cg_thread_block_t b = cg_this_thread_block();
-    if (cg_thread_block_thread_rank(&b) == 0)
-        cg_barrier_init(&bar, cg_thread_block_num_threads(&b));
-    cg_thread_block_sync(&b);
     cg_memcpy_async_aligned(&b, sm, src, bytes, 16, &bar);
     cg_barrier_arrive_and_wait(&bar);
 }

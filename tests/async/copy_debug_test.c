@@ -18,35 +18,31 @@ int cdt_launch_thread(void);
 
 TestSuite(copy_debug, .timeout = 120);
 
-static void skip_under_sanitizers(const char *what)
-{
-    char reason[256];
-    snprintf(reason, sizeof reason, "traps on purpose (%s); memcheck counts every trapping thread as an error",
-             what);
-    cgt_skip_under_sanitizer("any", reason);
-    cgt_gpu_exclusive();
-}
-
 static const char *const k_needles[] = {"cgc: cg_memcpy_async_aligned(", "20 bytes, align 16",
                                         "must be multiples of align"};
 
+/* Each case traps on purpose: skipped under the sanitizers (memcheck counts
+ * every trapping thread as an error), one trapping kernel on the GPU at a
+ * time, the report wanted within the bound. */
+static void expect_report(const char *what, int (*launch)(void))
+{
+    cgt_skip_under_sanitizer("any", "traps on purpose (a size that is not a multiple of the stated alignment)");
+    cgt_gpu_exclusive();
+    cgt_require_sm90();
+    cgt_expect_trap_report(what, launch, k_needles, 3);
+}
+
 Test(copy_debug, staged_aligned_size_not_a_multiple_traps)
 {
-    skip_under_sanitizers("aligned stage of 20 bytes with 16 stated");
-    cgt_require_sm90();
-    cgt_expect_trap_report("cg_memcpy_async_aligned(5 args, 20 bytes, 16)", cdt_launch_staged, k_needles, 3);
+    expect_report("cg_memcpy_async_aligned(5 args, 20 bytes, 16)", cdt_launch_staged);
 }
 
 Test(copy_debug, barrier_aligned_size_not_a_multiple_traps)
 {
-    skip_under_sanitizers("aligned barrier copy of 20 bytes with 16 stated");
-    cgt_require_sm90();
-    cgt_expect_trap_report("cg_memcpy_async_aligned(6 args, 20 bytes, 16)", cdt_launch_bar, k_needles, 3);
+    expect_report("cg_memcpy_async_aligned(6 args, 20 bytes, 16)", cdt_launch_bar);
 }
 
 Test(copy_debug, thread_aligned_size_not_a_multiple_traps)
 {
-    skip_under_sanitizers("one-thread aligned copy of 20 bytes with 16 stated");
-    cgt_require_sm90();
-    cgt_expect_trap_report("cg_memcpy_async_thread(20 bytes, 16)", cdt_launch_thread, k_needles, 3);
+    expect_report("cg_memcpy_async_thread(20 bytes, 16)", cdt_launch_thread);
 }

@@ -109,14 +109,25 @@ static __device__ void sct_copy_both(unsigned char *cg_half, unsigned char *cpp_
     cpp::wait(cb);
 }
 
+/* Both halves of the window, poisoned (before) or dumped to out (after),
+ * by every thread of the block. */
+static __device__ void sct_window(unsigned char *sm, unsigned char *out, const sct_aligned_params_t &p)
+{
+    const uint32_t rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    const uint32_t nt = blockDim.x * blockDim.y * blockDim.z;
+    for (uint32_t i = rank; i < 2u * p.nchunks * SCT_CHUNK; i += nt) {
+        if (out)
+            out[i] = sm[i];
+        else
+            sm[i] = 0xA5;
+    }
+}
+
 extern "C" __global__ void sct_aligned_kernel(const unsigned char *src, unsigned char *out, sct_aligned_params_t p)
 {
     extern __shared__ __align__(128) unsigned char sm[];
-    const uint32_t rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-    const uint32_t nt = blockDim.x * blockDim.y * blockDim.z;
     const uint32_t half = p.nchunks * SCT_CHUNK;
-    for (uint32_t i = rank; i < 2u * half; i += nt)
-        sm[i] = 0xA5;
+    sct_window(sm, NULL, p);
     __syncthreads();
     switch (p.align) {
     case 4: sct_copy_both<4>(sm, sm + half, src, p); break;
@@ -124,20 +135,27 @@ extern "C" __global__ void sct_aligned_kernel(const unsigned char *src, unsigned
     default: sct_copy_both<16>(sm, sm + half, src, p); break;
     }
     __syncthreads();
-    for (uint32_t i = rank; i < 2u * half; i += nt)
-        out[i] = sm[i];
+    sct_window(sm, out, p);
+}
+
+/* One block of bx x by x bz threads with both halves in dynamic shared
+ * memory. */
+static int sct_launch(void (*kernel)(const unsigned char *, unsigned char *, sct_aligned_params_t),
+                      const unsigned char *src, unsigned char *out, const sct_aligned_params_t *p, unsigned bx,
+                      unsigned by, unsigned bz)
+{
+    const int smem = (int)(2u * p->nchunks * SCT_CHUNK);
+    cudaError_t err = cudaFuncSetAttribute((const void *)kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    if (err != cudaSuccess)
+        return (int)err;
+    kernel<<<1, dim3(bx, by, bz), smem>>>(src, out, *p);
+    return (int)cudaGetLastError();
 }
 
 extern "C" int sct_aligned(const unsigned char *src, unsigned char *out, const sct_aligned_params_t *p, unsigned bx,
                            unsigned by, unsigned bz)
 {
-    const int smem = (int)(2u * p->nchunks * SCT_CHUNK);
-    cudaError_t err =
-        cudaFuncSetAttribute((const void *)sct_aligned_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-    if (err != cudaSuccess)
-        return (int)err;
-    sct_aligned_kernel<<<1, dim3(bx, by, bz), smem>>>(src, out, *p);
-    return (int)cudaGetLastError();
+    return sct_launch(sct_aligned_kernel, src, out, p, bx, by, bz);
 }
 
 /* ---- the barrier forms beside libcu++ (issue 34) ------------------------------- */
@@ -189,12 +207,10 @@ extern "C" __global__ void sct_bar_kernel(const unsigned char *src, unsigned cha
     __shared__ cg_barrier_t bar;
     __shared__ alignas(sct_cxx_bar_t) unsigned char cstore[sizeof(sct_cxx_bar_t)];
     sct_cxx_bar_t *cbar = reinterpret_cast<sct_cxx_bar_t *>(cstore);
-    const uint32_t rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-    const uint32_t nt = blockDim.x * blockDim.y * blockDim.z;
     const uint32_t half = p.nchunks * SCT_CHUNK;
-    for (uint32_t i = rank; i < 2u * half; i += nt)
-        sm[i] = 0xA5;
-    if (rank == 0) {
+    sct_window(sm, NULL, p);
+    if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
+        const uint32_t nt = blockDim.x * blockDim.y * blockDim.z;
         cg_barrier_init(&bar, nt);
         init(cbar, (ptrdiff_t)nt);
     }
@@ -204,20 +220,13 @@ extern "C" __global__ void sct_bar_kernel(const unsigned char *src, unsigned cha
     case 8: sct_bar_both<8>(sm, sm + half, src, p, &bar, cbar); break;
     default: sct_bar_both<16>(sm, sm + half, src, p, &bar, cbar); break;
     }
-    for (uint32_t i = rank; i < 2u * half; i += nt)
-        out[i] = sm[i];
+    sct_window(sm, out, p);
 }
 
 extern "C" int sct_bar(const unsigned char *src, unsigned char *out, const sct_aligned_params_t *p, unsigned bx,
                        unsigned by, unsigned bz)
 {
-    const int smem = (int)(2u * p->nchunks * SCT_CHUNK);
-    cudaError_t err =
-        cudaFuncSetAttribute((const void *)sct_bar_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-    if (err != cudaSuccess)
-        return (int)err;
-    sct_bar_kernel<<<1, dim3(bx, by, bz), smem>>>(src, out, *p);
-    return (int)cudaGetLastError();
+    return sct_launch(sct_bar_kernel, src, out, p, bx, by, bz);
 }
 
 extern "C" int sct_debug_build(void) { return CG_DEBUG ? 1 : 0; }
