@@ -50,7 +50,9 @@
  * one, without a branch). Waiters poll the word with ld.acquire.gpu, each
  * thread for its own token (a converged warp's poll is one memory request),
  * and compare phase numbers: a token of an older, completed phase is
- * complete at once.
+ * complete at once. The arrive that completes a phase marks its token
+ * (CG_DBAR_TOK_DONE_), and that thread's wait returns without a load: its
+ * own acq_rel add has already acquired every arrival of the phase.
  *
  * Limits: expected count 1 .. 2^20-1 (more than any device can hold
  * resident); phase numbers wrap after 2^23 phases, so a token more than
