@@ -186,14 +186,16 @@ static __device__ void sct_bar_both(unsigned char *cg_half, unsigned char *cpp_h
         sct_delay(p.seed, rank, k);
         if (p.mode == 0u) {
             cg_memcpy_async_aligned(&b, d, s, p.bytes[k] + p.extra, A, bar);
-            cuda::memcpy_async(cb, dc, s, cuda::aligned_size_t<A>(p.bytes[k]), *cbar);
+            if (!p.no_cxx)
+                cuda::memcpy_async(cb, dc, s, cuda::aligned_size_t<A>(p.bytes[k]), *cbar);
         } else if (p.mode == 1u) {
             cg_tile_t t = cg_tiled_partition(&b, 32);
             if (cg_tile_meta_group_rank(&t) == k)
                 cg_memcpy_async_aligned(&t, d, s, p.bytes[k] + p.extra, A, bar);
         } else if (rank == k) {
             cg_memcpy_async_thread(d, s, p.bytes[k] + p.extra, A, bar);
-            cuda::memcpy_async(dc, s, cuda::aligned_size_t<A>(p.bytes[k]), *cbar);
+            if (!p.no_cxx)
+                cuda::memcpy_async(dc, s, cuda::aligned_size_t<A>(p.bytes[k]), *cbar);
         }
     }
     sct_delay(p.seed, rank, 99u);

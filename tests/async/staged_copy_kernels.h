@@ -32,6 +32,8 @@ typedef struct sct_aligned_params {
     uint32_t mode;    /* barrier forms (sct_bar): 0 the block, 1 tiles of 32 (tile k copies chunk k),
                          2 one thread per chunk (thread k copies chunk k, no group) */
     uint32_t seed;    /* random per-thread delays before the copy call (0: none) */
+    uint32_t no_cxx;  /* 1: no libcu++ side (its 4/8-byte barrier copies make a
+                         cp.async.mbarrier.arrive, which synccheck rejects) */
 } sct_aligned_params_t;
 
 #ifdef __cplusplus

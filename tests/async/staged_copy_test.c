@@ -240,6 +240,13 @@ Test(staged_copy, barrier_forms_match_libcuxx_aligned_size_t)
     static const char *modes[][2] = {{"cgc block", "libcu++ block"},
                                      {"cgc tiles of 32", "(none)"},
                                      {"cgc one thread (cg_memcpy_async_thread)", "libcu++ one thread"}};
+    /* Under synccheck the libcu++ side's 4- and 8-byte barrier copies stay
+     * out: libcu++ completes them with cp.async.mbarrier.arrive, which
+     * synccheck books as the thread's own arrival and aborts the kernel on
+     * (async/copy.h says why cgc waits for its pieces instead). cgc's side
+     * always runs. */
+    const char *san = getenv("CGT_SANITIZER");
+    const int under_synccheck = san != NULL && strcmp(san, "synccheck") == 0;
     sct_bufs_t b;
     bufs_alloc(&b);
     for (int round = 0; round < 6; ++round)
@@ -251,6 +258,7 @@ Test(staged_copy, barrier_forms_match_libcuxx_aligned_size_t)
                     random_params(&p, &rng, align, 1u, round >= 4);
                     p.mode = mode;
                     p.seed = round & 1 ? (uint32_t)cgt_rand(&rng) | 1u : 0u;
+                    p.no_cxx = under_synccheck && align < 16u;
                     for (uint32_t k = 0; k < p.nchunks; ++k)
                         p.bytes[k] = align * (1u + (uint32_t)(cgt_rand(&rng) % ((SCT_CHUNK - 128u) / align)));
                     run_case(&b, &rng, &p, shapes[sh], sct_bar);
@@ -260,8 +268,9 @@ Test(staged_copy, barrier_forms_match_libcuxx_aligned_size_t)
                             /* Which chunks each side copied: the block form all;
                              * tiles (cgc only) chunk k when tile k exists; one
                              * thread, chunk k when thread k exists. */
-                            const int copied = mode == 0u || (mode == 1u && side == 0 && k < ntiles) ||
-                                               (mode == 2u && k < nt);
+                            const int copied = (side == 0 || !p.no_cxx) &&
+                                               (mode == 0u || (mode == 1u && side == 0 && k < ntiles) ||
+                                                (mode == 2u && k < nt));
                             check_chunk(&b, &p, side, k, copied, modes[mode][side], shapes[sh]);
                         }
                 }
