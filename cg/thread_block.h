@@ -104,6 +104,12 @@ typedef struct cg_thread_block_barrier_s_ {
     uint32_t owner_block; /* linear block index of the CTA that did */
 } cg_thread_block_barrier_t_;
 
+/* cg_mbarrier_arrive_first_use_uni_ (barrier/mbarrier.h) reads and writes
+ * the tag at these offsets from the barrier. */
+static_assert(__builtin_offsetof(cg_thread_block_barrier_t_, owner_grid) == 8 &&
+                  __builtin_offsetof(cg_thread_block_barrier_t_, owner_block) == 16,
+              "the block barrier's owner tag sits at +8 (grid) and +16 (block)");
+
 CG_DEVICE cg_thread_block_barrier_t_ *cg_thread_block_barrier_(void)
 {
     __shared__ cg_thread_block_barrier_t_ s;
