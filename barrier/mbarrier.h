@@ -507,8 +507,9 @@ CG_MBARRIER_REMOTE_CALLS(CG_MBARRIER_CALL)
 /*
  * The arrive of cg/thread_block.h's split barrier with its first-use setup
  * in the same asm block (the CG_THREAD_BLOCK_FIRST_USE_UNI setting): when
- * `ready` is 0, thread 0 (is_thread0) reads the owner tag at bar + 8 (u64
- * grid) and bar + 16 (u32 block) and, when it is not (grid, block),
+ * `ready` is 0, thread 0 (is_thread0) reads the owner tag at shared::cta
+ * addresses tag_grid (u64) and tag_block (u32) and, when it is not (grid,
+ * block),
  * initializes the mbarrier at `bar` with `count` and writes the tag; every
  * thread then meets at barrier.sync 0 (non-aligned). Then every thread
  * arrives: mbarrier.arrive.release.cta.shared::cta.b64. Returns the state.
@@ -521,8 +522,9 @@ CG_MBARRIER_REMOTE_CALLS(CG_MBARRIER_CALL)
  *   mbarrier.arrive.release.cta.shared::cta.b64      PTX ISA 8.0, sm_90.
  * The labels are local to the asm's braces (each inlined copy has its own).
  */
-CG_DEVICE_SM90 uint64_t cg_mbarrier_arrive_first_use_uni_(uint32_t ready, uint32_t bar, uint32_t is_thread0,
-                                                          uint64_t grid, uint32_t block, uint32_t count)
+CG_DEVICE_SM90 uint64_t cg_mbarrier_arrive_first_use_uni_(uint32_t ready, uint32_t bar, uint32_t tag_grid,
+                                                          uint32_t tag_block, uint32_t is_thread0, uint64_t grid,
+                                                          uint32_t block, uint32_t count)
 {
     uint64_t state = 0;
     CG_AT_SM90_(asm volatile("{\n\t"
@@ -534,19 +536,20 @@ CG_DEVICE_SM90 uint64_t cg_mbarrier_arrive_first_use_uni_(uint32_t ready, uint32
                              "setp.ne.u32 q, %3, 0;\n\t"
                              "mov.b64 g, %4;\n\t"
                              "mov.b32 k, %5;\n\t"
-                             "@q ld.shared.u64 g, [%2+8];\n\t"
-                             "@q ld.shared.u32 k, [%2+16];\n\t"
+                             "@q ld.shared.u64 g, [%7];\n\t"
+                             "@q ld.shared.u32 k, [%8];\n\t"
                              "setp.ne.u64 q, g, %4;\n\t"
                              "setp.ne.or.u32 q, k, %5, q;\n\t"
                              "@q mbarrier.init.shared::cta.b64 [%2], %6;\n\t"
-                             "@q st.shared.u64 [%2+8], %4;\n\t"
-                             "@q st.shared.u32 [%2+16], %5;\n\t"
+                             "@q st.shared.u64 [%7], %4;\n\t"
+                             "@q st.shared.u32 [%8], %5;\n\t"
                              "barrier.sync 0;\n\t"
                              "CG_FIRST_USE_ARRIVE:\n\t"
                              "mbarrier.arrive.release.cta.shared::cta.b64 %0, [%2];\n\t"
                              "}"
                              : "=l"(state)
-                             : "r"(ready), "r"(bar), "r"(is_thread0), "l"(grid), "r"(block), "r"(count)
+                             : "r"(ready), "r"(bar), "r"(is_thread0), "l"(grid), "r"(block), "r"(count),
+                               "r"(tag_grid), "r"(tag_block)
                              : "memory"));
     return state;
 }

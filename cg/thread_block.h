@@ -104,12 +104,6 @@ typedef struct cg_thread_block_barrier_s_ {
     uint32_t owner_block; /* linear block index of the CTA that did */
 } cg_thread_block_barrier_t_;
 
-/* cg_mbarrier_arrive_first_use_uni_ (barrier/mbarrier.h) reads and writes
- * the tag at these offsets from the barrier. */
-static_assert(__builtin_offsetof(cg_thread_block_barrier_t_, owner_grid) == 8 &&
-                  __builtin_offsetof(cg_thread_block_barrier_t_, owner_block) == 16,
-              "the block barrier's owner tag sits at +8 (grid) and +16 (block)");
-
 CG_DEVICE cg_thread_block_barrier_t_ *cg_thread_block_barrier_(void)
 {
     __shared__ cg_thread_block_barrier_t_ s;
@@ -252,9 +246,11 @@ CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
  * diverge. Then the arrive; returns its state. */
 CG_DEVICE_SM90 cg_token_t cg_thread_block_arrive_uni_(cg_thread_block_t *b)
 {
+    const cg_thread_block_barrier_t_ *s = (const cg_thread_block_barrier_t_ *)cg_thread_block_mbarrier_(b);
     cg_token_t t;
     t._opaque = cg_mbarrier_arrive_first_use_uni_(
-        b->_ready, b->_bar, (threadIdx.x | threadIdx.y | threadIdx.z) == 0, cg_sreg_gridid(),
+        b->_ready, b->_bar, cg_smem_addr(&s->owner_grid), cg_smem_addr(&s->owner_block),
+        (threadIdx.x | threadIdx.y | threadIdx.z) == 0, cg_sreg_gridid(),
         (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x, blockDim.x * blockDim.y * blockDim.z);
     b->_ready = 1;
     return t;
