@@ -17,6 +17,14 @@
  *       multiples of align (4, 8 or 16, a constant): one loop of cp.async of
  *       align bytes, nothing tested at run time (C++'s memcpy_async with
  *       cuda::aligned_size_t<align>). Engine: cg_memcpy_async_stage_aligned.
+ *   cg_memcpy_async_aligned(&group, dst, src, bytes, align, &bar)
+ *       The barrier form when the caller states the alignment (C++'s
+ *       cuda::memcpy_async with cuda::aligned_size_t<align>): nothing tested
+ *       at run time, the PTX of libcu++'s, no proxy fence (see
+ *       cg_memcpy_async_share_aligned for when to add one).
+ *   cg_memcpy_async_thread(dst, src, bytes, align, &bar)
+ *       The same for one thread copying for itself, no group (C++'s
+ *       cuda::memcpy_async(dst, src, aligned_size_t<align>(bytes), bar)).
  *   cg_memcpy_async_tx(dst, src, bytes, &mbar)
  *       One thread starts a bulk (TMA) copy global -> shared that completes
  *       `bytes` of transaction count on an mbarrier; the caller accounts for
@@ -113,10 +121,51 @@ CG_DEVICE void cg_async_check_bulk_(const char *what, const void *dst, const voi
     if (CG_UNLIKELY_((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0 || bytes > CG_MBARRIER_TX_MAX))
         cg_async_report_bulk_(what, dst, src, bytes);
 }
+/* The alignment-stated copies' promise broken: dst, src or bytes not a
+ * multiple of align. */
+CG_REPORT_ void cg_async_report_aligned_(const void *dst, const void *src, unsigned long long bytes, uint32_t align)
+{
+    printf("cgc: cg_memcpy_async_aligned(dst %p, src %p, %llu bytes, align %u): dst, src and bytes must be "
+           "multiples of align (block %d,%d,%d thread %d,%d,%d)\n",
+           dst, src, bytes, align, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+CG_DEVICE void cg_async_check_aligned_(const void *dst, const void *src, size_t bytes, uint32_t align)
+{
+    if (CG_UNLIKELY_((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & (uintptr_t)(align - 1u)) != 0))
+        cg_async_report_aligned_(dst, src, (unsigned long long)bytes, align);
+}
 #define CG_ASYNC_CHECK_BULK_(what, dst, src, bytes) cg_async_check_bulk_((what), (dst), (src), (bytes))
+#define CG_ASYNC_CHECK_ALIGNED_(dst, src, bytes, align) cg_async_check_aligned_((dst), (src), (bytes), (align))
 #else
 #define CG_ASYNC_CHECK_BULK_(what, dst, src, bytes) ((void)0)
+#define CG_ASYNC_CHECK_ALIGNED_(dst, src, bytes, align) ((void)0)
 #endif
+
+/* Tuning (issue 33, the latency rows' `setting:` rows): the bulk path of
+ * cg_memcpy_async(&g, ..., &bar) as CG_MEMCPY_ASYNC_BULK_PIECES bulk copies
+ * of about bytes / pieces each (whole 16-byte units), issued by threads
+ * spread over the group (rank k * count / pieces), each after its own proxy
+ * fence; rank 0 expects all the bytes. 1 (default): one bulk copy from rank
+ * 0. Whether the engine moves one large copy slower than several smaller
+ * ones in flight at once is what the rows measure (on an H200 the one-copy
+ * tile took 1.17x the plain int4 loads' time, 1.02x on an H100). */
+#if !defined(CG_MEMCPY_ASYNC_BULK_PIECES)
+#define CG_MEMCPY_ASYNC_BULK_PIECES 1
+#endif
+/* The same for cg_memcpy_async_tx: its one thread issues the copy as this
+ * many bulk copies (1, default: one). */
+#if !defined(CG_MEMCPY_ASYNC_TX_PIECES)
+#define CG_MEMCPY_ASYNC_TX_PIECES 1
+#endif
+
+/* Piece k of P of `bytes` (a multiple of 16): *lo and *n (0 past the end). */
+CG_DEVICE void cg_bulk_piece_(uint32_t bytes, uint32_t k, uint32_t pieces, uint32_t *lo, uint32_t *n)
+{
+    const uint32_t per = ((bytes / 16u + pieces - 1u) / pieces) * 16u;
+    *lo = k * per;
+    *n = *lo < bytes ? (bytes - *lo < per ? bytes - *lo : per) : 0u;
+}
 
 /* ------------------------------------------------------------------------ */
 /* One-thread bulk copies completing on an mbarrier                          */
@@ -129,7 +178,16 @@ CG_DEVICE void cg_async_check_bulk_(const char *what, const void *dst, const voi
 CG_DEVICE_SM90 void cg_memcpy_async_tx(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *mbar)
 {
     CG_ASYNC_CHECK_BULK_("cg_memcpy_async_tx", dst, src, bytes);
+#if CG_MEMCPY_ASYNC_TX_PIECES > 1
+    for (uint32_t k = 0; k < (uint32_t)CG_MEMCPY_ASYNC_TX_PIECES; ++k) {
+        uint32_t lo, n;
+        cg_bulk_piece_(bytes, k, (uint32_t)CG_MEMCPY_ASYNC_TX_PIECES, &lo, &n);
+        if (n != 0u)
+            cg_bulk_copy_g2s(cg_smem_addr(dst) + lo, (const char *)src + lo, n, cg_smem_addr(mbar));
+    }
+#else
     cg_bulk_copy_g2s(cg_smem_addr(dst), src, bytes, cg_smem_addr(mbar));
+#endif
 }
 
 /* One thread: the same bytes land at dst's offset in every CTA of the cluster
@@ -160,6 +218,27 @@ CG_DEVICE_SM90 void cg_bulk_store(void *dst, const void *src, uint32_t bytes)
 /* Group copy completing on a barrier                                        */
 /* ------------------------------------------------------------------------ */
 
+#if CG_ARCH_HAS_SM90
+/* The bulk path in CG_MEMCPY_ASYNC_BULK_PIECES pieces (see above). */
+CG_DEVICE_SM90 void cg_memcpy_async_bulk_pieces_(uint32_t rank, uint32_t count, void *dst, const void *src,
+                                                 uint32_t bytes, cg_mbarrier_t *mbar)
+{
+    const uint32_t pieces = CG_MEMCPY_ASYNC_BULK_PIECES;
+    if (rank == 0)
+        cg_mbarrier_expect_tx(mbar, bytes);
+#pragma unroll
+    for (uint32_t k = 0; k < pieces; ++k) {
+        const uint32_t issuer = count >= pieces ? k * (count / pieces) : k % count;
+        uint32_t lo, n;
+        cg_bulk_piece_(bytes, k, pieces, &lo, &n);
+        if (rank == issuer && n != 0u) {
+            cg_fence_proxy_async_smem();
+            cg_bulk_copy_g2s(cg_smem_addr(dst) + lo, (const char *)src + lo, n, cg_smem_addr(mbar));
+        }
+    }
+}
+#endif
+
 /* The engine behind cg_memcpy_async(&group, ...) (cg/group_copy.h): the
  * calling thread is `rank` of the `count` threads that share the copy, every
  * one of which calls it with the same arguments. `count` is the number of
@@ -183,6 +262,9 @@ CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, c
 
 #if CG_ARCH_HAS_SM90
     if ((align & 15u) == 0) {
+#if CG_MEMCPY_ASYNC_BULK_PIECES > 1
+        cg_memcpy_async_bulk_pieces_(rank, count, dst, src, (uint32_t)bytes, mbar);
+#else
         if (rank == 0) {
             /* Earlier generic accesses to dst (ordered before this call by the
              * caller's sync) happen before the engine writes it. */
@@ -192,6 +274,7 @@ CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, c
             cg_mbarrier_expect_tx(mbar, (uint32_t)bytes);
             cg_bulk_copy_g2s(cg_smem_addr(dst), src, (uint32_t)bytes, cg_smem_addr(mbar));
         }
+#endif
         return;
     }
 #endif
@@ -356,10 +439,13 @@ CG_DEVICE void cg_memcpy_async_stage(uint32_t rank, uint32_t count, void *dst, c
 /* The staged copy when the caller states the alignment (C++'s
  * cuda::aligned_size_t<N>): `align` is 4, 8 or 16, and dst, src and bytes are
  * all multiples of it (the caller's promise: a debug build traps with the
- * values when it does not hold; a release build copies wrong bytes). With
+ * values when it does not hold, from an out-of-line report; a release build
+ * copies wrong bytes from misaligned addresses). With
  * `align` a constant, one loop of cp.async of `align` bytes, piece k by rank
  * k mod count, and the commit: no test, no other path. A run-time `align`
- * costs a test of it. Any other align: as cg_memcpy_async_stage. */
+ * costs a test of it. Any other align: as cg_memcpy_async_stage. A size
+ * that is not a multiple of align (outside the contract) copies its whole
+ * pieces only: nothing past dst + bytes is written. */
 CG_DEVICE void cg_memcpy_async_stage_aligned(uint32_t rank, uint32_t count, void *dst, const void *src, size_t bytes,
                                              uint32_t align)
 {
@@ -367,21 +453,101 @@ CG_DEVICE void cg_memcpy_async_stage_aligned(uint32_t rank, uint32_t count, void
         cg_memcpy_async_stage(rank, count, dst, src, bytes);
         return;
     }
+    CG_ASYNC_CHECK_ALIGNED_(dst, src, bytes, align);
+    /* Whole pieces only: a size outside the contract (not a multiple of
+     * align) never has a piece written past dst + bytes (C++'s
+     * aligned_size_t<N> copies the same whole pieces). */
+    const size_t whole = bytes & ~(size_t)(align - 1u);
 #if CG_ARCH_HAS_SM80
-    const uint32_t sd = cg_smem_addr(dst);
-#if CG_DEBUG
-    if (((sd | (uint32_t)(uintptr_t)src | (uint32_t)bytes) & (align - 1u)) != 0u) {
-        printf("cgc: cg_memcpy_async_aligned(dst %p, src %p, %llu bytes, align %u): dst, src and bytes must be "
-               "multiples of align (block %d,%d,%d thread %d)\n",
-               dst, src, (unsigned long long)bytes, align, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
-        __trap();
-    }
-#endif
-    cg_memcpy_stage_pieces_(rank, count, sd, (const unsigned char *)src, 0, bytes, align);
+    cg_memcpy_stage_pieces_(rank, count, cg_smem_addr(dst), (const unsigned char *)src, 0, whole, align);
     cg_cp_async_commit_group();
 #else
-    cg_memcpy_stage_plain_(rank, count, (unsigned char *)dst, (const unsigned char *)src, 0, bytes);
+    cg_memcpy_stage_plain_(rank, count, (unsigned char *)dst, (const unsigned char *)src, 0, whole);
 #endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* Group copy completing on a barrier, alignment stated                      */
+/* ------------------------------------------------------------------------ */
+
+/* The engine behind the six-argument cg_memcpy_async_aligned(&g, dst, src,
+ * bytes, align, &bar) (cg/group_copy.h) and cg_memcpy_async_thread: C++'s
+ * cuda::memcpy_async(group, dst, src, cuda::aligned_size_t<align>(bytes),
+ * barrier). The caller states that dst, src and bytes are multiples of
+ * `align` (4, 8 or 16, a constant; a debug build traps with the values when
+ * they are not; a release build copies the whole pieces of `align` bytes
+ * that fit in `bytes` and never writes past dst + bytes). Same caller
+ * contract as cg_memcpy_async_share (above): every thread of the group calls
+ * it with the same arguments, before its own arrive on `bar` in the phase.
+ * Any other `align`: cg_memcpy_async_share (alignment tested at run time).
+ *
+ *   align 16, sm_90: rank 0 starts one bulk copy completing on the barrier's
+ *     mbarrier, then raises the phase's expected transaction count by the
+ *     bytes: the PTX of cuda::memcpy_async with aligned_size_t<16>
+ *     (tests/groupapi: the same memory instructions in the same order). The
+ *     copy may complete its bytes before the expect_tx (the tx-count may go
+ *     below zero for a moment); the phase still waits for rank 0's own
+ *     arrival, which comes after both. Nothing tested at run time.
+ *   align 4 or 8 (or 16 below sm_90): each thread cp.async's its pieces of
+ *     `align` bytes and waits for them (cp.async.wait_all) before it returns,
+ *     so its later arrive publishes them (libcu++ makes a
+ *     cp.async.mbarrier.arrive instead, which compute-sanitizer synccheck
+ *     books as the thread's own arrival: see the top of this file).
+ *
+ * The async proxy: unlike the five-argument cg_memcpy_async, and like
+ * cuda::memcpy_async, no fence.proxy.async.shared::cta precedes the bulk
+ * copy. Per the PTX memory model, the engine's writes (async proxy) are
+ * ordered after earlier generic-proxy accesses of dst (the previous tile's
+ * reads, or writes, made before a block sync) only through a proxy fence:
+ * where such accesses exist and must come first, call
+ * cg_fence_proxy_async_smem() after that sync and before this call (every
+ * thread may call it; it costs one FENCE.VIEW.ASYNC.S). A destination that
+ * no thread touched since the previous copy into it completed needs none. */
+CG_DEVICE void cg_memcpy_async_share_aligned(uint32_t rank, uint32_t count, void *dst, const void *src, size_t bytes,
+                                             uint32_t align, cg_barrier_t *bar)
+{
+    if (align != 4u && align != 8u && align != 16u) {
+        cg_memcpy_async_share(rank, count, dst, src, bytes, bar);
+        return;
+    }
+    CG_ASYNC_CHECK_ALIGNED_(dst, src, bytes, align);
+#if CG_DEBUG
+    if (CG_UNLIKELY_(bytes > CG_MBARRIER_TX_MAX))
+        cg_async_report_size_((unsigned long long)bytes);
+#endif
+    const size_t whole = bytes & ~(size_t)(align - 1u); /* never past dst + bytes */
+#if CG_ARCH_HAS_SM90
+    if (align == 16u) {
+        if (rank == 0) {
+            cg_mbarrier_t *mbar = cg_barrier_native_handle(bar);
+            cg_bulk_copy_g2s(cg_smem_addr(dst), src, (uint32_t)whole, cg_smem_addr(mbar));
+            cg_mbarrier_expect_tx(mbar, (uint32_t)whole);
+        }
+        return;
+    }
+#endif
+    (void)bar;
+#if CG_ARCH_HAS_SM80
+    cg_memcpy_stage_pieces_(rank, count, cg_smem_addr(dst), (const unsigned char *)src, 0, whole, align);
+    /* This thread's copies land before its arrive can publish them. */
+    cg_cp_async_wait_all();
+#else
+    cg_memcpy_stage_plain_(rank, count, (unsigned char *)dst, (const unsigned char *)src, 0, whole);
+#endif
+}
+
+/* One thread copies for itself, completing on `bar`: C++'s
+ * cuda::memcpy_async(dst, src, cuda::aligned_size_t<align>(bytes), barrier)
+ * called by one thread (no group: the calling thread is rank 0 of 1). As
+ * cg_memcpy_async_share_aligned (above): `align` 16 on sm_90 starts one bulk
+ * copy and raises the phase's expected bytes; 4 or 8, cp.async pieces this
+ * thread waits for; any other `align`, the alignment is tested at run time.
+ * The calling thread must take part in the barrier's current phase and not
+ * have arrived in it yet (it arrives after this call). No proxy fence: see
+ * cg_memcpy_async_share_aligned. */
+CG_DEVICE void cg_memcpy_async_thread(void *dst, const void *src, size_t bytes, uint32_t align, cg_barrier_t *bar)
+{
+    cg_memcpy_async_share_aligned(0u, 1u, dst, src, bytes, align, bar);
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

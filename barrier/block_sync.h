@@ -29,11 +29,16 @@
  * when `nthreads` threads (a multiple of 32) have arrived; non-aligned: each
  * thread arrives on its own. Memory accesses before it are performed
  * relative to every participant after it (CTA). The wide tiles' barrier
- * (cg/wide_tile.h). */
+ * (cg/wide_tile.h).
+ *
+ * cg_named_barrier_sync_aligned_(id, nthreads): the same, aligned (bar.sync
+ * id, n): every thread of a warp executes it together. The wide tiles'
+ * setting CG_WIDE_TILE_SYNC_ALIGNED (issue 33: the benchmark's floor). */
 /* clang-format off */
 #define CG_BLOCK_SYNC_FORMS(X) \
-    X(VOID, cg_block_sync_unaligned_, 60, 70, MEM, (void),                           "barrier.sync 0;",      ()) \
-    X(VOID, cg_named_barrier_sync_,   60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync %0, %1;", ("r"(id), "r"(nthreads)))
+    X(VOID, cg_block_sync_unaligned_,       60, 70, MEM, (void),                           "barrier.sync 0;",              ()) \
+    X(VOID, cg_named_barrier_sync_,         60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync %0, %1;",         ("r"(id), "r"(nthreads))) \
+    X(VOID, cg_named_barrier_sync_aligned_, 60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync.aligned %0, %1;", ("r"(id), "r"(nthreads)))
 /* clang-format on */
 
 CG_BLOCK_SYNC_FORMS(CG_PTX_FORM)

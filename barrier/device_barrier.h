@@ -50,7 +50,9 @@
  * one, without a branch). Waiters poll the word with ld.acquire.gpu, each
  * thread for its own token (a converged warp's poll is one memory request),
  * and compare phase numbers: a token of an older, completed phase is
- * complete at once.
+ * complete at once. The arrive that completes a phase marks its token
+ * (CG_DBAR_TOK_DONE_), and that thread's wait returns without a load: its
+ * own acq_rel add has already acquired every arrival of the phase.
  *
  * Limits: expected count 1 .. 2^20-1 (more than any device can hold
  * resident); phase numbers wrap after 2^23 phases, so a token more than
@@ -107,6 +109,14 @@ typedef struct cg_device_barrier {
 #define CG_DEVICE_BARRIER_ARRIVE_ACQ_REL 1
 #endif
 
+/* 1 (default): the arrive that completes a phase marks its token, and that
+ * thread's wait returns without loading the word (issue 33: the completer is
+ * the last arrival, so its wait's L2 round trip was on every phase's critical
+ * path: the next phase waits for its next arrive). 0: every wait polls (the
+ * benchmark's comparison, as libcu++'s wait does). */
+#if !defined(CG_DEVICE_BARRIER_DONE_TOKEN)
+#define CG_DEVICE_BARRIER_DONE_TOKEN 1
+#endif
 /* Largest expected count of a device barrier. */
 #define CG_DEVICE_BARRIER_MAX CG_HW_COUNT_MAX
 
@@ -167,11 +177,19 @@ CG_REPORT_ void cg_dbar_over_arrival_(cg_device_barrier_t *b, uint64_t state, ui
 }
 #endif
 
+/* Bit 32 of a token: the arrive that returned it completed its phase (its
+ * add carried into the phase number). That thread's wait then has nothing to
+ * poll for: its own acq_rel add read the value every other arrival of the
+ * phase left (they are RMWs of one word, each a release: the add is an
+ * acquire that synchronizes with each of them), so it already sees every
+ * arriving thread's writes. The bits below hold the phase number. */
+#define CG_DBAR_TOK_DONE_ (1ull << 32)
+
 /* One arrival on `b` by the calling thread (acq_rel.gpu), and with `drop`
  * one expected arrival fewer from the next phase on, in one add. The add that
  * completes a phase re-arms the counter. Returns the phase number of the
- * arrival. */
-CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
+ * arrival, with CG_DBAR_TOK_DONE_ when this add completed the phase. */
+CG_DEVICE uint64_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
 {
     uint64_t inc = (1ull << CG_DBAR_COUNT_SHIFT_) - (drop ? 1u : 0u);
     const uint64_t old = CG_DEVICE_BARRIER_ARRIVE_ACQ_REL ? cg_gpu_atom_add_acq_rel_u64(&b->_state, inc)
@@ -188,7 +206,8 @@ CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
      * be the add that completes it. A thread that drops out re-arms with an
      * atom and checks it: when every other arrival of the next phase came
      * first, its re-arm completes that phase too, and it re-arms again. */
-    if (((old ^ (old + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u) {
+    const bool completed = ((old ^ (old + inc)) >> CG_DBAR_PHASE_SHIFT_) != 0u;
+    if (completed) {
         if (!drop) {
             const uint64_t expected = (old + inc) & CG_DBAR_EXPECTED_MASK_;
             const uint64_t rearm = (CG_DBAR_COUNT_SPAN_ - expected) << CG_DBAR_COUNT_SHIFT_;
@@ -212,7 +231,7 @@ CG_DEVICE uint32_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
             }
         }
     }
-    return (uint32_t)(old >> CG_DBAR_PHASE_SHIFT_);
+    return (old >> CG_DBAR_PHASE_SHIFT_) | (completed && CG_DEVICE_BARRIER_DONE_TOKEN ? CG_DBAR_TOK_DONE_ : 0u);
 }
 
 /* One arrival; release (acq_rel) at GPU scope; returns the phase's token. */
@@ -236,6 +255,9 @@ CG_DEVICE uint32_t cg_dbar_distance_(uint64_t state, cg_token_t tok)
 {
     return ((uint32_t)(state >> CG_DBAR_PHASE_SHIFT_) - (uint32_t)tok._opaque) & CG_DBAR_PHASE_MASK_;
 }
+
+/* True when the token came from the arrive that completed its phase. */
+CG_DEVICE bool cg_dbar_tok_done_(cg_token_t tok) { return (tok._opaque & CG_DBAR_TOK_DONE_) != 0u; }
 
 /* True when the phase number in `state` is past the token's phase. */
 CG_DEVICE bool cg_dbar_passed_(uint64_t state, cg_token_t tok)
@@ -261,7 +283,7 @@ CG_REPORT_ void cg_dbar_report_(cg_device_barrier_t *b, cg_token_t tok, uint64_t
 /* One look: true when the phase of `tok` has completed (then acquire.gpu). */
 CG_DEVICE bool cg_device_barrier_test_wait(cg_device_barrier_t *b, cg_token_t tok)
 {
-    return cg_dbar_passed_(cg_gpu_ld_acquire_u64(&b->_state), tok);
+    return cg_dbar_tok_done_(tok) || cg_dbar_passed_(cg_gpu_ld_acquire_u64(&b->_state), tok);
 }
 
 /* Block until the phase of `tok` completes; acquire at GPU scope. Each
@@ -270,6 +292,10 @@ CG_DEVICE bool cg_device_barrier_test_wait(cg_device_barrier_t *b, cg_token_t to
  * wait longer than CG_DEBUG_WAIT_TIMEOUT_NS, then traps. */
 CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
 {
+    /* The thread whose arrive completed the phase: no load (see
+     * CG_DBAR_TOK_DONE_). The others poll. */
+    if (cg_dbar_tok_done_(tok))
+        return;
 #if CG_DEBUG
     uint64_t state = cg_gpu_ld_acquire_u64(&b->_state);
     if (CG_UNLIKELY_(cg_dbar_distance_(state, tok) >= (CG_DBAR_PHASE_MASK_ + 1u) / 2u))

@@ -500,6 +500,61 @@ CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t ran
 CG_MBARRIER_REMOTE_CALLS(CG_MBARRIER_CALL)
 
 /* ------------------------------------------------------------------------ */
+/* First-use arrive of the block group's barrier (hand-written: a branch    */
+/* and a label inside the asm)                                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The arrive of cg/thread_block.h's split barrier with its first-use setup
+ * in the same asm block (the CG_THREAD_BLOCK_FIRST_USE_UNI setting): when
+ * `ready` is 0, thread 0 (is_thread0) reads the owner tag at shared::cta
+ * addresses tag_grid (u64) and tag_block (u32) and, when it is not (grid,
+ * block),
+ * initializes the mbarrier at `bar` with `count` and writes the tag; every
+ * thread then meets at barrier.sync 0 (non-aligned). Then every thread
+ * arrives: mbarrier.arrive.release.cta.shared::cta.b64. Returns the state.
+ * The test is `@!p bra.uni`: the caller guarantees every thread of a warp
+ * that runs it together has the same `ready` (the group's contract: each
+ * thread makes the same sequence of arrives through its value). With
+ * `ready` a constant 1 the setup is dead code that ptxas removes.
+ *   setp.eq.u32; @!p bra.uni; @q ld.shared.u64/u32; setp.ne(.or);
+ *   @q mbarrier.init.shared::cta.b64; @q st.shared.u64/u32; barrier.sync 0;
+ *   mbarrier.arrive.release.cta.shared::cta.b64      PTX ISA 8.0, sm_90.
+ * The labels are local to the asm's braces (each inlined copy has its own).
+ */
+CG_DEVICE_SM90 uint64_t cg_mbarrier_arrive_first_use_uni_(uint32_t ready, uint32_t bar, uint32_t tag_grid,
+                                                          uint32_t tag_block, uint32_t is_thread0, uint64_t grid,
+                                                          uint32_t block, uint32_t count)
+{
+    uint64_t state = 0;
+    CG_AT_SM90_(asm volatile("{\n\t"
+                             ".reg .pred p, q;\n\t"
+                             ".reg .b64 g;\n\t"
+                             ".reg .b32 k;\n\t"
+                             "setp.eq.u32 p, %1, 0;\n\t"
+                             "@!p bra.uni CG_FIRST_USE_ARRIVE;\n\t"
+                             "setp.ne.u32 q, %3, 0;\n\t"
+                             "mov.b64 g, %4;\n\t"
+                             "mov.b32 k, %5;\n\t"
+                             "@q ld.shared.u64 g, [%7];\n\t"
+                             "@q ld.shared.u32 k, [%8];\n\t"
+                             "setp.ne.u64 q, g, %4;\n\t"
+                             "setp.ne.or.u32 q, k, %5, q;\n\t"
+                             "@q mbarrier.init.shared::cta.b64 [%2], %6;\n\t"
+                             "@q st.shared.u64 [%7], %4;\n\t"
+                             "@q st.shared.u32 [%8], %5;\n\t"
+                             "barrier.sync 0;\n\t"
+                             "CG_FIRST_USE_ARRIVE:\n\t"
+                             "mbarrier.arrive.release.cta.shared::cta.b64 %0, [%2];\n\t"
+                             "}"
+                             : "=l"(state)
+                             : "r"(ready), "r"(bar), "r"(is_thread0), "l"(grid), "r"(block), "r"(count),
+                               "r"(tag_grid), "r"(tag_block)
+                             : "memory"));
+    return state;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Warp-aggregated arrive (hand-written: a predicate built in the asm, and  */
 /* the state as an in-out operand)                                          */
 /* ------------------------------------------------------------------------ */

@@ -94,39 +94,59 @@ BENCH_EXPORT(a_cuda_barrier_split, k_cuda_barrier_split)
  * (mbarrier.arrive.release.cta) and spins on mbarrier.try_wait.acquire.cta
  * with the state the arrive returned. Nothing a library can add on top of
  * this is free; cgc's split barrier should sit within 5% of it. */
-__global__ void k_mbarrier_raw(bench_args_t a)
+static __device__ __forceinline__ unsigned raw_mbar_init(unsigned long long *mbar)
 {
-    __shared__ alignas(8) unsigned long long mbar;
-    unsigned addr = (unsigned)__cvta_generic_to_shared(&mbar);
+    unsigned addr = (unsigned)__cvta_generic_to_shared(mbar);
     if (threadIdx.x == 0)
         asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(addr), "r"(blockDim.x) : "memory");
     __syncthreads();
+    return addr;
+}
+static __device__ __forceinline__ unsigned long long raw_mbar_arrive(unsigned addr)
+{
+    unsigned long long state;
+    asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];" : "=l"(state) : "r"(addr) : "memory");
+    return state;
+}
+static __device__ __forceinline__ void raw_mbar_wait(unsigned addr, unsigned long long state)
+{
+    unsigned done;
+    do {
+        asm volatile("{\n\t.reg .pred p;\n\t"
+                     "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
+                     "selp.u32 %0, 1, 0, p;\n\t}"
+                     : "=r"(done)
+                     : "r"(addr), "l"(state)
+                     : "memory");
+    } while (!done);
+}
+
+/* Rotating: the rotating slow warp's floor (issue 33): the same work as the
+ * rotating rows' kernels between the arrive and the wait, so the ratio a
+ * split barrier can reach against C++ CG on that workload is measured in
+ * the same run. */
+template <bool Rotating>
+__global__ void k_mbarrier_raw(bench_args_t a)
+{
+    __shared__ alignas(8) unsigned long long mbar;
+    const unsigned addr = raw_mbar_init(&mbar);
     BENCH_BLOCK_SLOTS;
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
-        acc += (unsigned)i;
+        if (!Rotating)
+            acc += (unsigned)i;
         BENCH_BLOCK_PUBLISH(a, i);
-        unsigned long long state;
-        asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];"
-                     : "=l"(state)
-                     : "r"(addr)
-                     : "memory");
-        unsigned done;
-        do {
-            asm volatile("{\n\t.reg .pred p;\n\t"
-                         "mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;\n\t"
-                         "selp.u32 %0, 1, 0, p;\n\t}"
-                         : "=r"(done)
-                         : "r"(addr), "l"(state)
-                         : "memory");
-        } while (!done);
+        const unsigned long long state = raw_mbar_arrive(addr);
+        if (Rotating)
+            acc = bench_rotating_work(&a, i, acc);
+        raw_mbar_wait(addr, state);
         BENCH_BLOCK_VERIFY(a, i, wrong);
     }
     bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
-BENCH_EXPORT(a_mbarrier_raw, k_mbarrier_raw)
+BENCH_EXPORT(a_mbarrier_raw, k_mbarrier_raw<false>)
 
 // --- rotating slow warp ----------------------------------------------------------
 
@@ -172,6 +192,9 @@ __global__ void k_cuda_barrier_rotating(bench_args_t a)
 }
 BENCH_EXPORT(a_cuda_barrier_rotating, k_cuda_barrier_rotating)
 
+/* The rotating slow warp on the raw mbarrier (issue 33; k_mbarrier_raw). */
+BENCH_EXPORT(a_mbarrier_raw_rotating, k_mbarrier_raw<true>)
+
 // --- barrier with a completion function: light (the barrier's own cost) ----------
 
 /* The completion function does almost nothing: one thread adds 1 to a shared
@@ -182,23 +205,41 @@ BENCH_EXPORT(a_cuda_barrier_rotating, k_cuda_barrier_rotating)
 struct compl_count {
     unsigned *count;
     __device__ void operator()() noexcept { *count += 1u; }
+    static __device__ compl_count make(unsigned *c) { return compl_count{c}; }
 };
-using light_barrier_t = cuda::barrier<cuda::thread_scope_block, compl_count>;
 
+/* The same step with the function chosen at run time (issue 33): F holds a
+ * function pointer and its argument and calls through the pointer, what a
+ * C++ user writes when the completion step is not known at compile time
+ * (the counterpart of cgc's stored-function cg_barrier_fn_t; compl_count's
+ * inlined F is the counterpart of CG_BARRIER_FN_DEFINE). The pointer is
+ * read from a volatile __device__ variable, so no compiler can resolve the
+ * call. */
+static __device__ void compl_light_fn(void *p) { *(unsigned *)p += 1u; }
+static __device__ void (*volatile compl_light_fn_ptr)(void *) = compl_light_fn;
+struct compl_ptr {
+    void (*fn)(void *);
+    void *arg;
+    __device__ void operator()() noexcept { fn(arg); }
+    static __device__ compl_ptr make(unsigned *c) { return compl_ptr{compl_light_fn_ptr, c}; }
+};
+
+template <typename F>
 __global__ void k_cuda_barrier_compl_light(bench_args_t a)
 {
+    using light_barrier_t = cuda::barrier<cuda::thread_scope_block, F>;
     __shared__ unsigned count;
     __shared__ alignas(light_barrier_t) unsigned char storage[sizeof(light_barrier_t)];
     light_barrier_t *bar = reinterpret_cast<light_barrier_t *>(storage);
     if (threadIdx.x == 0) {
         count = 0;
-        new (bar) light_barrier_t((ptrdiff_t)blockDim.x, compl_count{&count});
+        new (bar) light_barrier_t((ptrdiff_t)blockDim.x, F::make(&count));
     }
     __syncthreads();
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
     for (long long i = 0; i < a.iters; ++i) {
-        light_barrier_t::arrival_token t = bar->arrive();
+        typename light_barrier_t::arrival_token t = bar->arrive();
         bar->wait(std::move(t));
         const unsigned c = count;
         acc += c;
@@ -209,7 +250,8 @@ __global__ void k_cuda_barrier_compl_light(bench_args_t a)
     if (threadIdx.x == 0)
         a.acc[blockIdx.x] = count;
 }
-BENCH_EXPORT(a_cuda_barrier_compl_light, k_cuda_barrier_compl_light)
+BENCH_EXPORT(a_cuda_barrier_compl_light, k_cuda_barrier_compl_light<compl_count>)
+BENCH_EXPORT(a_cuda_barrier_compl_light_ptr, k_cuda_barrier_compl_light<compl_ptr>)
 
 // --- barrier with a completion function (seed 000 shape, heavy: info) -------------
 
@@ -668,6 +710,7 @@ BENCH_EXPORT(a_tile64_sync, k_tile64_sync)
  * named barrier (ids 1.., barrier 0 is __syncthreads'), `bar.sync id, 64`,
  * with the same check. C++ CG's thread_block_tile<64>::sync is a software
  * barrier 16x slower than this; cgc's row is judged against this floor. */
+template <bool Aligned>
 __global__ void k_bar_sync64(bench_args_t a)
 {
     BENCH_BLOCK_SLOTS;
@@ -677,13 +720,20 @@ __global__ void k_bar_sync64(bench_args_t a)
     for (long long i = 0; i < a.iters; ++i) {
         acc += (unsigned)i;
         BENCH_BLOCK_PUBLISH(a, i);
-        asm volatile("bar.sync %0, 64;" ::"r"(id) : "memory");
+        if (Aligned)
+            asm volatile("bar.sync %0, 64;" ::"r"(id) : "memory");
+        else
+            asm volatile("barrier.sync %0, 64;" ::"r"(id) : "memory");
         BENCH_TILE64_VERIFY(a, i, wrong);
     }
     bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
-BENCH_EXPORT(a_bar_sync64, k_bar_sync64)
+BENCH_EXPORT(a_bar_sync64, k_bar_sync64<true>)
+/* The floor of what cg_wide_tile_sync promises (issue 33): the non-aligned
+ * barrier.sync id, 64, which lanes of a diverged warp may reach separately
+ * (bar.sync is barrier.sync.aligned: the warp must execute it together). */
+BENCH_EXPORT(a_barrier_sync64, k_bar_sync64<false>)
 
 // --- group memcpy_async + wait_prior, S stages ------------------------------------------------
 

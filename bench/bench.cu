@@ -232,6 +232,20 @@ typedef struct row {
 #define TILE (64u * 1024u) /* copy rows: bytes per tile (one tile in flight per SM) */
 #define XFER (32u * 1024u) /* DSMEM rows: bytes each CTA moves per iteration */
 
+/* Rows at several block sizes (the issue-33 rows): 128/256/1024 threads,
+ * 256/1024, 128/256; a device-barrier row at its seven grid shapes. */
+#define ROWS_BLK3(op, what, anc, c, an, div, tgt)                                                      \
+    {op, what, anc, c, an, BLK(128), div, tgt, METRIC_NS}, {op, what, anc, c, an, BLK(256), div, tgt, METRIC_NS}, \
+        {op, what, anc, c, an, BLK(1024), div, tgt, METRIC_NS},
+#define ROWS_BLK2(op, what, anc, c, an, div, tgt, lo, hi)                                              \
+    {op, what, anc, c, an, BLK(lo), div, tgt, METRIC_NS}, {op, what, anc, c, an, BLK(hi), div, tgt, METRIC_NS},
+#define DBAR_ROW_(what, c, stats, bps, thr)                                                             \
+    {"device barrier arrive+wait", what, "cuda::barrier<device>", c, a_cuda_device_barrier, GRD(bps, thr), 20, INFO, METRIC_NS, stats},
+#define ROWS_DBAR7(what, c, stats)                                                                     \
+    DBAR_ROW_(what, c, stats, 1, 128) DBAR_ROW_(what, c, stats, 2, 128) DBAR_ROW_(what, c, stats, 4, 128)     \
+    DBAR_ROW_(what, c, stats, 8, 128) DBAR_ROW_(what, c, stats, 1, 256) DBAR_ROW_(what, c, stats, 4, 256)     \
+    DBAR_ROW_(what, c, stats, 8, 256)
+
 static const row_t k_rows[] = {
     /* op, cgc call, anchor, cgc kernel, anchor kernel, shape, iter_div, target, metric */
     {"block sync", "cg_thread_block_sync", "__syncthreads", c_block_sync, a_syncthreads, BLK(128), 1, LE(1.02), METRIC_NS},
@@ -248,6 +262,11 @@ static const row_t k_rows[] = {
     {"block split arrive+wait", "cg_thread_block_barrier_prepare, then arrive/wait", "raw mbarrier floor", c_block_split_prepared, a_mbarrier_raw, BLK(128), 1, LE(1.05), METRIC_NS},
     {"block split arrive+wait", "cg_thread_block_barrier_prepare, then arrive/wait", "raw mbarrier floor", c_block_split_prepared, a_mbarrier_raw, BLK(256), 1, LE(1.05), METRIC_NS},
     {"block split arrive+wait", "cg_thread_block_barrier_prepare, then arrive/wait", "raw mbarrier floor", c_block_split_prepared, a_mbarrier_raw, BLK(1024), 1, LE(1.05), METRIC_NS},
+    /* Issue 33: where the first-use test's per-phase cost goes (cg/thread_block.h,
+     * CG_THREAD_BLOCK_FIRST_USE): the library's row above against the same
+     * kernel with the test laid out cold, and with it as a bra.uni in asm. */
+    ROWS_BLK3("block split arrive+wait", "setting: first-use test marked unlikely (setup laid out cold)", "raw mbarrier floor", d_block_split_cold, a_mbarrier_raw, 1, INFO)
+    ROWS_BLK3("block split arrive+wait", "setting: first-use test a bra.uni in asm", "raw mbarrier floor", d_block_split_uni, a_mbarrier_raw, 1, INFO)
     {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "cuda::barrier<block>", c_barrier_split, a_cuda_barrier_split, BLK(128), 1, LE(1.00), METRIC_NS},
     {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "cuda::barrier<block>", c_barrier_split, a_cuda_barrier_split, BLK(1024), 1, LE(1.00), METRIC_NS},
     {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "raw mbarrier floor", c_barrier_split, a_mbarrier_raw, BLK(128), 1, LE(1.05), METRIC_NS},
@@ -256,6 +275,13 @@ static const row_t k_rows[] = {
     {"rotating slow warp", "cg_thread_block_barrier_arrive/wait", "CG barrier_arrive/wait", c_block_rotating, a_cg_block_rotating, BLK(256), 20, THR(2.0), METRIC_NS},
     {"rotating slow warp", "cg_thread_block_barrier_arrive/wait", "CG barrier_arrive/wait", c_block_rotating, a_cg_block_rotating, BLK(1024), 20, THR(2.0), METRIC_NS},
     {"rotating slow warp", "cg_thread_block_barrier_arrive/wait", "cuda::barrier<block>", c_block_rotating, a_cuda_barrier_rotating, BLK(256), 20, INFO, METRIC_NS},
+    /* Issue 33: the floor of this workload, the same work on the raw mbarrier,
+     * against C++ CG (what any split barrier can reach here), and cgc against
+     * that floor; then the first-use settings (block split rows above). */
+    ROWS_BLK2("rotating slow warp", "probe: raw mbarrier arrive/try_wait (the floor)", "CG barrier_arrive/wait", a_mbarrier_raw_rotating, a_cg_block_rotating, 20, INFO, 256, 1024)
+    ROWS_BLK2("rotating slow warp", "cg_thread_block_barrier_arrive/wait", "raw mbarrier floor, same work", c_block_rotating, a_mbarrier_raw_rotating, 20, LE(1.02), 256, 1024)
+    ROWS_BLK2("rotating slow warp", "setting: first-use test marked unlikely", "CG barrier_arrive/wait", d_block_rotating_cold, a_cg_block_rotating, 20, INFO, 256, 1024)
+    ROWS_BLK2("rotating slow warp", "setting: first-use test a bra.uni in asm", "CG barrier_arrive/wait", d_block_rotating_uni, a_cg_block_rotating, 20, INFO, 256, 1024)
 
     /* Light completion function (one thread: counter += 1, read by every
      * waiter): the barrier's own cost, what TARGETS.md's 254/284/592 ns are.
@@ -267,9 +293,17 @@ static const row_t k_rows[] = {
     {"barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_defined, a_cuda_barrier_compl_light, BLK(128), 4, LE(1.00), METRIC_NS},
     {"barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_defined, a_cuda_barrier_compl_light, BLK(256), 4, LE(1.00), METRIC_NS},
     {"barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_defined, a_cuda_barrier_compl_light, BLK(1024), 4, LE(1.00), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(128), 4, LE(1.00), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(256), 4, LE(1.00), METRIC_NS},
-    {"barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, BLK(1024), 4, LE(1.00), METRIC_NS},
+    /* Issue 33: the stored-function form's anchor is the C++ barrier whose F
+     * calls through a function pointer (the function chosen at run time, as
+     * here); against the inlined F (CG_BARRIER_FN_DEFINE's counterpart) it
+     * stays as info. */
+    ROWS_BLK3("barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> F calls a fn pointer", c_barrier_compl_light, a_cuda_barrier_compl_light_ptr, 4, LE(1.00))
+    ROWS_BLK3("barrier with completion", "cg_barrier_fn_t + light fn (pointer)", "cuda::barrier<block,F> light F", c_barrier_compl_light, a_cuda_barrier_compl_light, 4, INFO)
+    /* Issue 33: the floor of the last-arrival election every split form of
+     * this barrier pays (election + the completer's fence, no step), against
+     * the same anchor as the <= 0.60 rows, in the same run. */
+    ROWS_BLK3("barrier with completion", "probe: election + fence.acq_rel.cta (the floor)", "cuda::barrier<block,F> light F", c_fn_elect_fence_probe, a_cuda_barrier_compl_light, 4, INFO)
+    ROWS_BLK3("barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "probe: election + fence (the floor)", c_barrier_compl_light_defined, c_fn_elect_fence_probe, 4, LE(1.05))
     {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.60), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(256), 4, LE(0.60), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.60), METRIC_NS},
@@ -321,6 +355,9 @@ static const row_t k_rows[] = {
     {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(4, 256), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
     {"device barrier arrive+wait", "cg_device_barrier_arrive/wait", "cuda::barrier<device>", c_device_barrier, a_cuda_device_barrier, GRD(8, 256), 20, LE(1.00), METRIC_NS, bench_dbar_stats_cgc},
 
+    /* Issue 33: the library's default marks the completing arrive's token and
+     * its wait skips the load; this setting polls in every wait (libcu++'s way). */
+    ROWS_DBAR7("setting: every wait polls (no done token)", d_dbar_poll_all, bench_dbar_stats_poll_all)
     {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(1, 128), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
     {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(4, 128), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
     {"device barrier arrive+wait", "setting: waiters sleep 64 ns", "cuda::barrier<device>", d_dbar_sleep64, a_cuda_device_barrier, GRD(8, 256), 20, INFO, METRIC_NS, bench_dbar_stats_sleep64},
@@ -409,6 +446,14 @@ static const row_t k_rows[] = {
     {"latency: global->shared copy", "cg_memcpy_async_tx (TMA bulk)", "cuda::memcpy_async + barrier", c_copy_tma, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
     {"latency: global->shared copy", "cg_memcpy_async(&block,..,&bar)", "plain int4 loads", c_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
     {"latency: global->shared copy", "cg_memcpy_async(&block,..,&bar)", "cuda::memcpy_async + barrier", c_copy_memcpy_async, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+    /* Issue 34: the barrier copy with the alignment stated (libcu++'s PTX, no
+     * proxy fence, as the anchor); issue 33: the bulk path in pieces. */
+    {"latency: global->shared copy", "cg_memcpy_async_aligned(&block,..,16,&bar)", "plain int4 loads", c_copy_memcpy_async_aligned, a_copy_plain, CPY(1024, TILE), 100, THR(0.95), METRIC_COPY},
+    {"latency: global->shared copy", "cg_memcpy_async_aligned(&block,..,16,&bar)", "cuda::memcpy_async + barrier", c_copy_memcpy_async_aligned, a_copy_memcpy_async, CPY(1024, TILE), 100, THR(1.05), METRIC_COPY},
+    {"latency: global->shared copy", "setting: bulk path in 4 pieces from 4 warps", "plain int4 loads", d_copy_split4, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
+    {"latency: global->shared copy", "setting: bulk path in 16 pieces from 16 warps", "plain int4 loads", d_copy_split16, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
+    {"latency: global->shared copy", "setting: cg_memcpy_async_tx in 4 pieces (one thread)", "plain int4 loads", d_copy_tx_split4, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
+    {"latency: global->shared copy", "probe: cuda::memcpy_async + barrier (the one-bulk-copy floor)", "plain int4 loads", a_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
 
     /* DSMEM exchange as users write it (dsmem/dsmem.h's double-buffered push:
      * no cluster barrier in the loop) against the double-buffered pull, X
@@ -450,6 +495,12 @@ static const row_t k_rows[] = {
     /* Judged against the PTX floor (C++ CG's tile<64> sync is 16x it: info above). */
     {"tile-64 sync", "cg_wide_tile_sync", "bar.sync id, 64 (PTX floor)", c_tile64_sync, a_bar_sync64, BLK(128), 1, LE(1.02), METRIC_NS},
     {"tile-64 sync", "cg_wide_tile_sync", "bar.sync id, 64 (PTX floor)", c_tile64_sync, a_bar_sync64, BLK(256), 1, LE(1.02), METRIC_NS},
+    /* Issue 33: cgc's sync is the non-aligned barrier.sync (a diverged warp's
+     * lanes may arrive separately); bar.sync is the aligned form. Its own
+     * floor, the aligned floor against it, and cgc built aligned. */
+    ROWS_BLK2("tile-64 sync", "cg_wide_tile_sync", "barrier.sync id, 64 (non-aligned PTX floor)", c_tile64_sync, a_barrier_sync64, 1, LE(1.02), 128, 256)
+    ROWS_BLK2("tile-64 sync", "probe: barrier.sync id, 64 (non-aligned floor)", "bar.sync id, 64 (PTX floor)", a_barrier_sync64, a_bar_sync64, 1, INFO, 128, 256)
+    ROWS_BLK2("tile-64 sync", "setting: cg_wide_tile_sync aligned (barrier.sync.aligned)", "bar.sync id, 64 (PTX floor)", d_tile64_aligned, a_bar_sync64, 1, INFO, 128, 256)
 
     /* Group copy pipeline (issue 12): S stages of 16 KiB, one batch per
      * iteration, wait_prior<S - 1>; every int4 of every tile checked. Issue

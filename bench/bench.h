@@ -87,6 +87,9 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cuda_barrier_rotating)/* rotating slow warp, cuda::barrier<block>      */  \
     X(a_cuda_barrier_compl)   /* cuda::barrier<block, F>, F sums smem (seed 0) */  \
     X(a_cuda_barrier_compl_light) /* cuda::barrier<block, F>, F: counter += 1  */  \
+    X(a_cuda_barrier_compl_light_ptr) /* the same, F calls through a fn pointer */ \
+    X(a_mbarrier_raw_rotating) /* rotating slow warp on the raw mbarrier (floor) */ \
+    X(a_barrier_sync64)       /* barrier.sync id, 64 (non-aligned floor)       */  \
     X(a_cg_cluster_sync)      /* CG cluster.sync()                             */  \
     X(a_cg_cluster_split)     /* CG cluster barrier_arrive/barrier_wait        */  \
     X(a_ptx_cluster_relaxed)  /* barrier.cluster.arrive.relaxed.aligned + wait */  \
@@ -158,6 +161,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_dsmem_push_bulk)      /* cg_dsmem_push_bulk (one thread, bulk engine)  */  \
     X(c_copy_tma)             /* cg_memcpy_async_tx (one-thread bulk copy)     */  \
     X(c_copy_memcpy_async)    /* cg_memcpy_async(&block, ..., &barrier)        */  \
+    X(c_copy_memcpy_async_aligned) /* cg_memcpy_async_aligned(&block, .., 16, &bar) */ \
     X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */  \
     X(c_dsmem_push_db1)       /* double-buffered st.async push, 1 msg/sync     */  \
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
@@ -215,7 +219,16 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_block_broken)         /* self-test: block barrier released one phase early */ \
     X(d_fn_after_fence)       /* cg_barrier_fn_t, fn/arg read after the fence  */ \
     X(d_fn_before_fence)      /* cg_barrier_fn_t, fn/arg read before the fence */ \
-    X(d_fn_empty_call)        /* cg_barrier_fn_t, read early, empty fn for NULL */
+    X(d_fn_empty_call)        /* cg_barrier_fn_t, read early, empty fn for NULL */ \
+    X(d_block_split_cold)     /* block split, first-use test marked unlikely  */ \
+    X(d_block_rotating_cold)  /* rotating slow warp, the same                 */ \
+    X(d_block_split_uni)      /* block split, first-use test a bra.uni in asm */ \
+    X(d_block_rotating_uni)   /* rotating slow warp, the same                 */ \
+    X(d_dbar_poll_all)        /* cg_device_barrier_t, the completer polls too */ \
+    X(d_tile64_aligned)       /* cg_wide_tile_sync as barrier.sync.aligned    */ \
+    X(d_copy_split4)          /* cg_memcpy_async bulk path in 4 pieces        */ \
+    X(d_copy_split16)         /* cg_memcpy_async bulk path in 16 pieces       */ \
+    X(d_copy_tx_split4)       /* cg_memcpy_async_tx in 4 pieces, one thread   */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
@@ -291,6 +304,7 @@ extern "C" int bench_dbar_stats_spin16_paced(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_gap64(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_gap256(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_release(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_poll_all(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
 
 /* Copy rows: fill n int4 of src with bench_src_vec(index) (bench_device.h)

@@ -99,6 +99,103 @@
         bench_sink(&a, acc);                                         \
     }
 
+/* The rotating slow warp (what the split barrier is for): every warp arrives,
+ * works a.work cycles (the iteration's slow warp a.slow more), then waits;
+ * every phase checked. */
+#define BENCH_BLOCK_ROTATING_KERNEL(kname)                           \
+    __global__ void kname(bench_args_t a)                            \
+    {                                                                \
+        BENCH_BLOCK_SLOTS;                                           \
+        unsigned long long wrong = 0;                                \
+        cg_thread_block_t b = cg_this_thread_block();                \
+        unsigned acc = threadIdx.x;                                  \
+        for (long long i = 0; i < a.iters; ++i) {                    \
+            BENCH_BLOCK_PUBLISH(a, i);                               \
+            cg_token_t t = cg_thread_block_barrier_arrive(&b);       \
+            acc = bench_rotating_work(&a, i, acc);                   \
+            cg_thread_block_barrier_wait(&b, t);                     \
+            BENCH_BLOCK_VERIFY(a, i, wrong);                         \
+        }                                                            \
+        bench_check_report(&a, wrong);                               \
+        bench_sink(&a, acc);                                         \
+    }
+
+/* One-thread TMA bulk copy completing on an mbarrier (seed 001): thread 0
+ * fences (the previous tile's generic reads, ordered by the block sync, come
+ * before the engine overwrites it), arrives expecting the tile's bytes and
+ * starts the copy; everyone waits on the phase's parity, consumes, syncs.
+ * (cgc_rows.cu with the library's defaults; designs_copy_*.cu with the copy
+ * split into pieces.) */
+#define BENCH_COPY_TMA_KERNEL(kname)                                                    \
+    __global__ void __launch_bounds__(1024) kname(bench_args_t a)                       \
+    {                                                                                   \
+        extern __shared__ int4 tile[];                                                  \
+        __shared__ cg_mbarrier_t mbar;                                                  \
+        if (threadIdx.x == 0)                                                           \
+            cg_mbarrier_init(&mbar, 1);                                                 \
+        __syncthreads();                                                                \
+        unsigned long long wrong = 0;                                                   \
+        unsigned acc = threadIdx.x;                                                     \
+        for (long long i = 0; i < a.iters; ++i) {                                       \
+            if (threadIdx.x == 0) {                                                     \
+                cg_fence_proxy_async_smem();                                            \
+                (void)cg_mbarrier_arrive_tx(&mbar, a.tile_bytes);                       \
+                cg_memcpy_async_tx(tile, bench_tile_src(&a, i), a.tile_bytes, &mbar);   \
+            }                                                                           \
+            cg_mbarrier_wait_parity(&mbar, (uint32_t)(i & 1));                          \
+            acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong); \
+            __syncthreads();                                                            \
+        }                                                                               \
+        bench_check_report(&a, wrong);                                                  \
+        bench_sink(&a, acc);                                                            \
+    }
+
+/* The seed-003 pattern in cgc: the block copies into shared memory on a
+ * cg_barrier_t, arrive_and_wait, consume, block sync. COPY(b, dst, src,
+ * bytes, bar) is the copy call. */
+#define BENCH_COPY_BAR_PLAIN(b, d, s, n, bar) cg_memcpy_async((b), (d), (s), (n), (bar))
+#define BENCH_COPY_BAR_ALIGNED(b, d, s, n, bar) cg_memcpy_async_aligned((b), (d), (s), (n), 16, (bar))
+#define BENCH_COPY_BAR_KERNEL(kname, COPY)                                              \
+    __global__ void __launch_bounds__(1024) kname(bench_args_t a)                       \
+    {                                                                                   \
+        extern __shared__ int4 tile[];                                                  \
+        __shared__ cg_barrier_t bar;                                                    \
+        cg_thread_block_t b = cg_this_thread_block();                                   \
+        if (threadIdx.x == 0)                                                           \
+            cg_barrier_init(&bar, blockDim.x);                                          \
+        __syncthreads();                                                                \
+        unsigned long long wrong = 0;                                                   \
+        unsigned acc = threadIdx.x;                                                     \
+        for (long long i = 0; i < a.iters; ++i) {                                       \
+            COPY(&b, tile, bench_tile_src(&a, i), a.tile_bytes, &bar);                  \
+            cg_barrier_arrive_and_wait(&bar);                                           \
+            acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong); \
+            cg_thread_block_sync(&b);                                                   \
+        }                                                                               \
+        bench_check_report(&a, wrong);                                                  \
+        bench_sink(&a, acc);                                                            \
+    }
+
+/* Tile-64 sync (cg/wide_tile.h), every phase checked against the same rank
+ * of the tile's other warp. */
+#define BENCH_TILE64_SYNC_KERNEL(kname)                              \
+    __global__ void kname(bench_args_t a)                            \
+    {                                                                \
+        BENCH_BLOCK_SLOTS;                                           \
+        cg_thread_block_t b = cg_this_thread_block();                \
+        cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);          \
+        unsigned long long wrong = 0;                                \
+        unsigned acc = threadIdx.x;                                  \
+        for (long long i = 0; i < a.iters; ++i) {                    \
+            acc += (unsigned)i;                                      \
+            BENCH_BLOCK_PUBLISH(a, i);                               \
+            cg_wide_tile_sync(&t);                                   \
+            BENCH_TILE64_VERIFY(a, i, wrong);                        \
+        }                                                            \
+        bench_check_report(&a, wrong);                               \
+        bench_sink(&a, acc);                                         \
+    }
+
 /* The relaxed barrier: a stale data read is allowed (counted apart), a short
  * arrival count is WRONG (bench_device.h, BENCH_ARRIVALS). BENCH_RELAXED_EARLY
  * (the self-test's d_cluster_relaxed_broken, selftest.cu): the checks run

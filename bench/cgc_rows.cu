@@ -73,22 +73,7 @@ __global__ void kc_barrier_split(bench_args_t a)
 }
 BENCH_BUILT(c_barrier_split, kc_barrier_split)
 
-__global__ void kc_block_rotating(bench_args_t a)
-{
-    BENCH_BLOCK_SLOTS;
-    unsigned long long wrong = 0;
-    cg_thread_block_t b = cg_this_thread_block();
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        BENCH_BLOCK_PUBLISH(a, i);
-        cg_token_t t = cg_thread_block_barrier_arrive(&b);
-        acc = bench_rotating_work(&a, i, acc);
-        cg_thread_block_barrier_wait(&b, t);
-        BENCH_BLOCK_VERIFY(a, i, wrong);
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-}
+BENCH_BLOCK_ROTATING_KERNEL(kc_block_rotating)
 BENCH_BUILT(c_block_rotating, kc_block_rotating)
 
 // --- barrier with a completion function: light (the barrier's own cost) --------
@@ -358,56 +343,16 @@ BENCH_BUILT(c_dsmem_push_bulk, kc_dsmem_push_bulk)
 
 // --- global -> shared copy ------------------------------------------------------------------
 
-/* One-thread TMA bulk copy completing on an mbarrier (seed 001): thread 0
- * fences (the previous tile's generic reads, ordered by the block sync, come
- * before the engine overwrites it), arrives expecting the tile's bytes and
- * starts the copy; everyone waits on the phase's parity, consumes, syncs. */
-__global__ void __launch_bounds__(1024) kc_copy_tma(bench_args_t a)
-{
-    extern __shared__ int4 tile[];
-    __shared__ cg_mbarrier_t mbar;
-    if (threadIdx.x == 0)
-        cg_mbarrier_init(&mbar, 1);
-    __syncthreads();
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        if (threadIdx.x == 0) {
-            cg_fence_proxy_async_smem();
-            (void)cg_mbarrier_arrive_tx(&mbar, a.tile_bytes);
-            cg_memcpy_async_tx(tile, bench_tile_src(&a, i), a.tile_bytes, &mbar);
-        }
-        cg_mbarrier_wait_parity(&mbar, (uint32_t)(i & 1));
-        acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong);
-        __syncthreads();
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-}
+BENCH_COPY_TMA_KERNEL(kc_copy_tma)
 BENCH_BUILT(c_copy_tma, kc_copy_tma)
 
-/* The seed-003 pattern in cgc: the block copies into shared memory on a
- * cg_barrier_t, arrive_and_wait, consume, block sync. */
-__global__ void __launch_bounds__(1024) kc_copy_memcpy_async(bench_args_t a)
-{
-    extern __shared__ int4 tile[];
-    __shared__ cg_barrier_t bar;
-    cg_thread_block_t b = cg_this_thread_block();
-    if (threadIdx.x == 0)
-        cg_barrier_init(&bar, blockDim.x);
-    __syncthreads();
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        cg_memcpy_async(&b, tile, bench_tile_src(&a, i), a.tile_bytes, &bar);
-        cg_barrier_arrive_and_wait(&bar);
-        acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong);
-        cg_thread_block_sync(&b);
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-}
+BENCH_COPY_BAR_KERNEL(kc_copy_memcpy_async, BENCH_COPY_BAR_PLAIN)
 BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
+
+/* The same with the alignment stated (issue 34): libcu++'s PTX, no proxy
+ * fence, as the anchor's cuda::memcpy_async with aligned_size_t<16>. */
+BENCH_COPY_BAR_KERNEL(kc_copy_memcpy_async_aligned, BENCH_COPY_BAR_ALIGNED)
+BENCH_BUILT(c_copy_memcpy_async_aligned, kc_copy_memcpy_async_aligned)
 
 // --- DSMEM exchange, double-buffered push (dsmem/dsmem.h's protocol) --------------------------
 
@@ -646,22 +591,7 @@ BENCH_BUILT(c_coalesced_reduce, kc_coalesced_reduce)
 // --- tile of 64: cg_wide_tile_sync (cg/wide_tile.h), checked ----------------------------------
 
 #if defined(CG_HAS_WIDE_TILE)
-__global__ void kc_tile64_sync(bench_args_t a)
-{
-    BENCH_BLOCK_SLOTS;
-    cg_thread_block_t b = cg_this_thread_block();
-    cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        acc += (unsigned)i;
-        BENCH_BLOCK_PUBLISH(a, i);
-        cg_wide_tile_sync(&t);
-        BENCH_TILE64_VERIFY(a, i, wrong);
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-}
+BENCH_TILE64_SYNC_KERNEL(kc_tile64_sync)
 BENCH_BUILT(c_tile64_sync, kc_tile64_sync)
 #else
 BENCH_MISSING(c_tile64_sync, "cg/wide_tile.h (CG_HAS_WIDE_TILE) not in this tree")

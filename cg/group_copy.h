@@ -6,6 +6,8 @@
  *   cg_memcpy_async(&g, dst, src, bytes)              one stage, no barrier;
  *   cg_memcpy_async_aligned(&g, dst, src, bytes, a)   the same, alignment a
  *                                                     stated (aligned_size_t);
+ *   cg_memcpy_async_aligned(&g, dst, src, bytes, a, &bar)  on a barrier,
+ *                                                     alignment a stated;
  *   cg_wait(&g), cg_wait_prior(&g, n)                 then wait (C++ CG's
  *                                                     memcpy_async / wait /
  *                                                     wait_prior<n>)
@@ -144,9 +146,35 @@ CG_GROUP_CATCH_ALLS_BEGIN_ static __device__ uint32_t cg_copy_count_(...); CG_GR
  * Nothing is tested at run time (a debug build checks the promise and traps
  * with the values). Waited for with cg_wait / cg_wait_prior as the
  * four-argument form (async/copy.h, cg_memcpy_async_stage_aligned). */
-#define cg_memcpy_async_aligned(g, dst, src, bytes, align)                                        \
+#define cg_memcpy_async_aligned_stage_(g, dst, src, bytes, align)                                 \
     cg_memcpy_async_stage_aligned(CG_COPY_RANK_(g), CG_COPY_COUNT_(g), (dst), (src), (size_t)(bytes), \
                                   (uint32_t)(align))
+
+/* The barrier form when the caller states the alignment, C++'s
+ * cuda::memcpy_async(group, dst, src, cuda::aligned_size_t<align>(bytes), bar):
+ *   cg_memcpy_async_aligned(&b, tile, src, 65536, 16, &bar);
+ * completes on `bar` (a cg_barrier_t) like the five-argument
+ * cg_memcpy_async, with nothing tested at run time and no proxy fence, as
+ * libcu++'s (async/copy.h, cg_memcpy_async_share_aligned, says when to add
+ * one). */
+#define cg_memcpy_async_aligned_bar_(g, dst, src, bytes, align, bar)                              \
+    cg_memcpy_async_share_aligned(CG_COPY_RANK_(g), CG_COPY_COUNT_(g), (dst), (src), (size_t)(bytes), \
+                                  (uint32_t)(align), (bar))
+
+/* cg_memcpy_async_aligned(&g, dst, src, bytes, align)        one stage;
+ * cg_memcpy_async_aligned(&g, dst, src, bytes, align, &bar)  on a barrier.
+ * Picked by the number of arguments (the ninth slot of the list below);
+ * any other count (1 to 8) names
+ * cg_memcpy_async_aligned_takes_5_or_6_arguments, which does not exist: the
+ * compiler's error names the mistake. */
+#define CG_COPY_PICK8_(a1, a2, a3, a4, a5, a6, a7, a8, name, ...) name
+#define CG_COPY_ALIGNED_ARGS_ cg_memcpy_async_aligned_takes_5_or_6_arguments
+#define cg_memcpy_async_aligned(...)                                                               \
+    CG_COPY_PICK8_(__VA_ARGS__, CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_,                      \
+                   cg_memcpy_async_aligned_bar_, cg_memcpy_async_aligned_stage_,                   \
+                   CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_,            \
+                   CG_COPY_ALIGNED_ARGS_, CG_COPY_ALIGNED_ARGS_)                                   \
+    (__VA_ARGS__)
 
 /* cg_memcpy_async(&g, dst, src, bytes, &bar)   completes on the barrier;
  * cg_memcpy_async(&g, dst, src, bytes)         one stage of cp.async copies

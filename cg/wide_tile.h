@@ -97,6 +97,15 @@
 #ifndef CG_WIDE_TILE_BARRIER_BASE
 #define CG_WIDE_TILE_BARRIER_BASE 1
 #endif
+/* 1: the tile's sync is the aligned barrier.sync.aligned id, n (bar.sync:
+ * every thread of a warp must execute the same sync together, converged,
+ * as __syncthreads requires); 0 (default): the non-aligned barrier.sync id,
+ * n, which lanes of a diverged warp may reach separately (the contract
+ * above). A tuning setting for the benchmark's comparison with the aligned
+ * PTX floor (docs/design/wide_tile.md, issue 33), not a supported mode. */
+#ifndef CG_WIDE_TILE_SYNC_ALIGNED
+#define CG_WIDE_TILE_SYNC_ALIGNED 0
+#endif
 /* The highest named-barrier id (16 per CTA on sm_70..sm_90). */
 #define CG_WIDE_TILE_BARRIER_LAST 15
 
@@ -185,7 +194,14 @@ CG_DEVICE uint32_t cg_wide_tile_barrier_id(const cg_wide_tile_t *t) { return t->
 
 /* Every thread of the tile meets; memory ordered among them (CTA scope). One
  * barrier.sync on the tile's named barrier. */
-CG_DEVICE void cg_wide_tile_sync(const cg_wide_tile_t *t) { cg_named_barrier_sync_(t->_bar, t->_size); }
+CG_DEVICE void cg_wide_tile_sync(const cg_wide_tile_t *t)
+{
+#if CG_WIDE_TILE_SYNC_ALIGNED
+    cg_named_barrier_sync_aligned_(t->_bar, t->_size);
+#else
+    cg_named_barrier_sync_(t->_bar, t->_size);
+#endif
+}
 
 /* No real split: a named barrier counts a thread once per phase, so arriving
  * early and waiting later would need a second arrival (barrier.arrive does

@@ -122,3 +122,38 @@ Test(async_ptx, staged_4_byte_copy_is_cp_async)
     free(ins);
     free(ptx);
 }
+
+/* Issue 34: in a debug build the alignment-stated copies check the promise
+ * with an out-of-line report (a call, no printf in the copy's kernel); the
+ * report prints and traps. */
+Test(async_ptx, aligned_copies_report_out_of_line)
+{
+    char *ptx = cgt_ptx_read("tests/async/copy_debug_probe.ptx");
+    static const char *kernels[] = {"cdt_staged_kernel", "cdt_bar_kernel", "cdt_thread_kernel"};
+    for (int i = 0; i < 3; ++i) {
+        char *body = cgt_ptx_function(ptx, kernels[i]);
+        cr_expect_eq(cgt_count(body, "vprintf"), 0, "%s: no printf inline (the report is out of line)", kernels[i]);
+        cr_expect_geq(cgt_count(body, "cg_async_report_aligned_"), 1, "%s: calls the aligned report", kernels[i]);
+        free(body);
+    }
+    const char *rep = strstr(ptx, ".func");
+    size_t found = 0;
+    for (; rep != NULL; rep = strstr(rep + 5, ".func")) {
+        const char *eol = strchr(rep, '\n');
+        const char *name = strstr(rep, "cg_async_report_aligned_");
+        if (name && eol && name < eol) {
+            const char *end = strstr(rep, "\n}");
+            const size_t len = end ? (size_t)(end - rep) : strlen(rep);
+            char *fn = malloc(len + 1);
+            cr_assert(fn != NULL);
+            memcpy(fn, rep, len);
+            fn[len] = '\0';
+            cr_expect_geq(cgt_count(fn, "vprintf"), 1, "the report prints");
+            cr_expect_geq(cgt_count(fn, "trap"), 1, "the report traps");
+            free(fn);
+            ++found;
+        }
+    }
+    cr_expect_geq(found, 1u, "the aligned report is a function of its own");
+    free(ptx);
+}

@@ -16,7 +16,16 @@
  *   - cg_memcpy_async_aligned(&block, ..., N) beside C++ CG's
  *     memcpy_async(block, ..., cuda::aligned_size_t<N>) in the same kernel,
  *     N = 4, 8, 16, random offsets and sizes (multiples of N), 1-D and 3-D
- *     blocks, every byte of both against the host (poison outside).
+ *     blocks, every byte of both against the host (poison outside); and
+ *     with a size that is not a multiple of N (outside the contract, release
+ *     builds): the whole pieces land, nothing past dst + bytes changes;
+ *   - the barrier forms (issue 34): cg_memcpy_async_aligned(&g, ..., N, &bar)
+ *     for the block and for tiles of 32 (partial last tiles included), and
+ *     the group-less cg_memcpy_async_thread(..., N, &bar) by single threads,
+ *     beside libcu++'s cuda::memcpy_async(..., aligned_size_t<N>, barrier)
+ *     in the same kernel (block and one-thread forms), random per-thread
+ *     delays before the calls, every byte against the host; and the
+ *     over-size case as above.
  *
  * The overlap test reads a destination before its wait on purpose (a race
  * by design) and times with clock64: it skips under compute-sanitizer.
@@ -115,61 +124,155 @@ Test(staged_copy, the_call_returns_before_the_bytes_land)
     free(h);
 }
 
+/* The buffers of the aligned-copy cases: a source of up to SCT_MAX_CHUNKS
+ * chunks and the kernel's dump of both halves, on the host and the device. */
+typedef struct sct_bufs {
+    unsigned char *h_src, *h_out, *d_src, *d_out;
+    size_t cases, bad;
+} sct_bufs_t;
+
+static void bufs_alloc(sct_bufs_t *b)
+{
+    const size_t cap = (size_t)2u * SCT_MAX_CHUNKS * SCT_CHUNK;
+    memset(b, 0, sizeof *b);
+    b->h_src = malloc(cap);
+    b->h_out = malloc(cap);
+    cr_assert(b->h_src && b->h_out);
+    CGT_CUDA(cudaMalloc((void **)&b->d_src, cap));
+    CGT_CUDA(cudaMalloc((void **)&b->d_out, cap));
+}
+
+static void bufs_free(sct_bufs_t *b)
+{
+    cr_log_info("%zu cases", b->cases);
+    cr_expect_eq(b->bad, 0, "%zu chunks wrong (first 10 above)", b->bad);
+    CGT_CUDA(cudaFree(b->d_src));
+    CGT_CUDA(cudaFree(b->d_out));
+    free(b->h_src);
+    free(b->h_out);
+}
+
+/* Random offsets and chunk count; `extra` bytes for cgc's calls in the
+ * rounds that test a size outside the contract (release builds only: a
+ * debug build traps there by design). */
+static void random_params(sct_aligned_params_t *p, uint64_t *rng, uint32_t align, uint32_t min_chunks, int oversize)
+{
+    memset(p, 0, sizeof *p);
+    p->align = align;
+    p->doff = align * (uint32_t)(cgt_rand(rng) % (64u / align));
+    p->soff = align * (uint32_t)(cgt_rand(rng) % (64u / align));
+    p->nchunks = min_chunks + (uint32_t)(cgt_rand(rng) % (SCT_MAX_CHUNKS + 1u - min_chunks));
+    p->extra = oversize && !sct_debug_build() ? 1u + (uint32_t)(cgt_rand(rng) % (align - 1u)) : 0u;
+}
+
+/* Fresh source bytes, poisoned output, one launch, the dump back. */
+static void run_case(sct_bufs_t *b, uint64_t *rng, const sct_aligned_params_t *p, const unsigned *shape,
+                     int (*launch)(const unsigned char *, unsigned char *, const sct_aligned_params_t *, unsigned,
+                                   unsigned, unsigned))
+{
+    const size_t half = (size_t)p->nchunks * SCT_CHUNK;
+    for (size_t i = 0; i < half; ++i)
+        b->h_src[i] = (unsigned char)cgt_rand(rng);
+    CGT_CUDA(cudaMemcpy(b->d_src, b->h_src, half, cudaMemcpyHostToDevice));
+    CGT_CUDA(cudaMemset(b->d_out, 0x5A, 2 * half));
+    CGT_CUDA((cudaError_t)launch(b->d_src, b->d_out, p, shape[0], shape[1], shape[2]));
+    CGT_SYNC();
+    CGT_CUDA(cudaMemcpy(b->h_out, b->d_out, 2 * half, cudaMemcpyDeviceToHost));
+    b->cases++;
+}
+
+/* Chunk k of side `side` (0 cgc, 1 C++): p->bytes[k] source bytes at doff
+ * when `copied`, the kernel's poison 0xA5 everywhere else (so nothing past
+ * dst + bytes, whatever extra cgc was given). Logs the first 10 bad. */
+static void check_chunk(sct_bufs_t *b, const sct_aligned_params_t *p, int side, uint32_t k, int copied,
+                        const char *what, const unsigned *shape)
+{
+    const size_t half = (size_t)p->nchunks * SCT_CHUNK;
+    size_t wrong = 0;
+    for (uint32_t j = 0; j < SCT_CHUNK; ++j) {
+        const int in = copied && j >= p->doff && j < p->doff + p->bytes[k];
+        const unsigned char want = in ? b->h_src[(size_t)k * SCT_CHUNK + p->soff + (j - p->doff)] : 0xA5;
+        wrong += b->h_out[side * half + (size_t)k * SCT_CHUNK + j] != want;
+    }
+    if (wrong && b->bad++ < 10)
+        cr_log_error("%s, align %u, block %ux%ux%u, chunk %u: %u bytes (+%u extra to cgc) at dst +%u from src +%u, "
+                     "delays %s: %zu bytes wrong",
+                     what, p->align, shape[0], shape[1], shape[2], k, p->bytes[k], p->extra, p->doff, p->soff,
+                     p->seed ? "on" : "off", wrong);
+}
+
 Test(staged_copy, aligned_form_matches_cpp_cg_aligned_size_t)
 {
     cgt_require_sm90();
     uint64_t rng = cgt_seed();
     static const unsigned shapes[][3] = {{256, 1, 1}, {96, 1, 1}, {7, 5, 3}, {32, 1, 1}, {1024, 1, 1}};
-    const size_t cap = (size_t)2u * SCT_MAX_CHUNKS * SCT_CHUNK;
-    unsigned char *h_src = malloc(cap), *h_out = malloc(cap), *d_src, *d_out;
-    cr_assert(h_src && h_out);
-    CGT_CUDA(cudaMalloc((void **)&d_src, cap));
-    CGT_CUDA(cudaMalloc((void **)&d_out, cap));
-    size_t cases = 0, bad = 0;
+    sct_bufs_t b;
+    bufs_alloc(&b);
     for (int round = 0; round < 8; ++round)
         for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; ++sh)
             for (uint32_t align = 4; align <= 16; align *= 2) {
                 sct_aligned_params_t p;
-                memset(&p, 0, sizeof p);
-                p.align = align;
-                p.doff = align * (uint32_t)(cgt_rand(&rng) % (64u / align));
-                p.soff = align * (uint32_t)(cgt_rand(&rng) % (64u / align));
-                p.nchunks = 2u + (uint32_t)(cgt_rand(&rng) % (SCT_MAX_CHUNKS - 1u));
+                /* Rounds 4..7 (release builds): cgc's size is not a multiple
+                 * of align; it must still deliver exactly the whole pieces. */
+                random_params(&p, &rng, align, 2u, round >= 4);
                 for (uint32_t k = 0; k < p.nchunks; ++k) {
                     const uint32_t room = (SCT_CHUNK - 64u) / align;
                     const uint32_t pick = (uint32_t)(cgt_rand(&rng) % 4u);
                     p.bytes[k] = align * (pick == 0 ? (uint32_t)(cgt_rand(&rng) % 4u) /* 0..3 pieces */
                                                     : (uint32_t)(cgt_rand(&rng) % room));
                 }
-                const size_t half = (size_t)p.nchunks * SCT_CHUNK;
-                for (size_t i = 0; i < half; ++i)
-                    h_src[i] = (unsigned char)cgt_rand(&rng);
-                CGT_CUDA(cudaMemcpy(d_src, h_src, half, cudaMemcpyHostToDevice));
-                CGT_CUDA(cudaMemset(d_out, 0x5A, 2 * half));
-                CGT_CUDA((cudaError_t)sct_aligned(d_src, d_out, &p, shapes[sh][0], shapes[sh][1], shapes[sh][2]));
-                CGT_SYNC();
-                CGT_CUDA(cudaMemcpy(h_out, d_out, 2 * half, cudaMemcpyDeviceToHost));
-                ++cases;
+                run_case(&b, &rng, &p, shapes[sh], sct_aligned);
                 for (int side = 0; side < 2; ++side)
-                    for (uint32_t k = 0; k < p.nchunks; ++k) {
-                        size_t wrong = 0;
-                        for (uint32_t j = 0; j < SCT_CHUNK; ++j) {
-                            const int in = j >= p.doff && j < p.doff + p.bytes[k];
-                            const unsigned char want = in ? h_src[(size_t)k * SCT_CHUNK + p.soff + (j - p.doff)] : 0xA5;
-                            wrong += h_out[side * half + (size_t)k * SCT_CHUNK + j] != want;
-                        }
-                        if (wrong && bad++ < 10)
-                            cr_log_error("%s, align %u, block %ux%ux%u, chunk %u: %u bytes at dst +%u from src +%u: "
-                                         "%zu bytes wrong",
-                                         side ? "C++ CG aligned_size_t" : "cg_memcpy_async_aligned", align,
-                                         shapes[sh][0], shapes[sh][1], shapes[sh][2], k, p.bytes[k], p.doff, p.soff,
-                                         wrong);
-                    }
+                    for (uint32_t k = 0; k < p.nchunks; ++k)
+                        check_chunk(&b, &p, side, k, 1, side ? "C++ CG aligned_size_t" : "cg_memcpy_async_aligned",
+                                    shapes[sh]);
             }
-    cr_log_info("%zu cases", cases);
-    cr_expect_eq(bad, 0, "%zu chunks wrong (first 10 above)", bad);
-    CGT_CUDA(cudaFree(d_src));
-    CGT_CUDA(cudaFree(d_out));
-    free(h_src);
-    free(h_out);
+    bufs_free(&b);
+}
+
+/* The barrier forms beside libcu++ (issue 34). Every chunk of every case:
+ * the bytes of the chunk's copy, poison elsewhere, on both sides. */
+Test(staged_copy, barrier_forms_match_libcuxx_aligned_size_t)
+{
+    cgt_require_sm90();
+    uint64_t rng = cgt_seed();
+    static const unsigned shapes[][3] = {{256, 1, 1}, {96, 1, 1}, {7, 5, 3}, {32, 1, 1}, {1024, 1, 1}, {33, 1, 1}};
+    static const char *modes[][2] = {{"cgc block", "libcu++ block"},
+                                     {"cgc tiles of 32", "(none)"},
+                                     {"cgc one thread (cg_memcpy_async_thread)", "libcu++ one thread"}};
+    /* Under synccheck the libcu++ side's 4- and 8-byte barrier copies stay
+     * out: libcu++ completes them with cp.async.mbarrier.arrive, which
+     * synccheck books as the thread's own arrival and aborts the kernel on
+     * (async/copy.h says why cgc waits for its pieces instead). cgc's side
+     * always runs. */
+    const char *san = getenv("CGT_SANITIZER");
+    const int under_synccheck = san != NULL && strcmp(san, "synccheck") == 0;
+    sct_bufs_t b;
+    bufs_alloc(&b);
+    for (int round = 0; round < 6; ++round)
+        for (uint32_t mode = 0; mode < 3u; ++mode)
+            for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; ++sh)
+                for (uint32_t align = 4; align <= 16; align *= 2) {
+                    const unsigned nt = shapes[sh][0] * shapes[sh][1] * shapes[sh][2];
+                    sct_aligned_params_t p;
+                    random_params(&p, &rng, align, 1u, round >= 4);
+                    p.mode = mode;
+                    p.seed = round & 1 ? (uint32_t)cgt_rand(&rng) | 1u : 0u;
+                    p.no_cxx = under_synccheck && align < 16u;
+                    for (uint32_t k = 0; k < p.nchunks; ++k)
+                        p.bytes[k] = align * (1u + (uint32_t)(cgt_rand(&rng) % ((SCT_CHUNK - 128u) / align)));
+                    run_case(&b, &rng, &p, shapes[sh], sct_bar);
+                    const unsigned ntiles = (nt + 31u) / 32u;
+                    for (int side = 0; side < 2; ++side)
+                        for (uint32_t k = 0; k < p.nchunks; ++k) {
+                            /* Which chunks each side copied: the block form all;
+                             * tiles (cgc only) chunk k when tile k exists; one
+                             * thread, chunk k when thread k exists. */
+                            const int copied = (side == 0 || !p.no_cxx) &&
+                                               (mode == 0u || (mode == 1u && side == 0 && k < ntiles) ||
+                                                (mode == 2u && k < nt));
+                            check_chunk(&b, &p, side, k, copied, modes[mode][side], shapes[sh]);
+                        }
+                }
+    bufs_free(&b);
 }

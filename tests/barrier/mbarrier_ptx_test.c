@@ -298,6 +298,10 @@ Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
     body = cgt_ptx_function(ptx, "probe_device_barrier_wait");
     cr_expect_eq(cgt_count(body, "ld.acquire.gpu.global.u64"), 1, "wait is acquire.gpu");
     cr_expect_eq(cgt_count(body, "bar.warp.sync"), 0, "every thread polls for its own token");
+    /* Issue 33: the completing arrive's token (bit 32) skips the poll: the
+     * test of the bit comes before the first load. */
+    const char *mask = strstr(body, "4294967296;"), *load = strstr(body, "ld.acquire.gpu.global.u64");
+    cr_expect(mask && load && mask < load, "the done-token test (bit 32) precedes the poll:\n%s", body);
     free(body);
     free(ptx);
 }

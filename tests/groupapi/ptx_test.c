@@ -246,3 +246,108 @@ Test(groupapi_ptx, aligned_block_copy_loop_is_no_longer_than_cxx_cg)
     free(cxx);
     free(ptx);
 }
+
+/* The instruction lines of `name`, mnemonics only (the text before the first
+ * tab or space of each line), one per line, without the lines whose mnemonic
+ * is skip_a or skip_b (NULL: none) and with the predicate guards dropped.
+ * Caller frees. */
+static char *mnemonics(const char *ptx, const char *name, const char *skip_a, const char *skip_b)
+{
+    char *body = cgt_ptx_function(ptx, name);
+    char *ins = cgt_ptx_instructions(body);
+    size_t cap = strlen(ins) + 1, n = 0;
+    char *out = malloc(cap);
+    cr_assert(out != NULL);
+    for (const char *line = ins; *line;) {
+        const char *eol = strchr(line, '\n');
+        size_t len = eol ? (size_t)(eol - line) : strlen(line);
+        const char *p = line;
+        while (p < line + len && isspace((unsigned char)*p))
+            ++p;
+        if (*p == '@') /* a guard: @%p1 bra -> bra */
+            while (p < line + len && !isspace((unsigned char)*p++)) {
+            }
+        const char *m = p;
+        while (p < line + len && !isspace((unsigned char)*p))
+            ++p;
+        size_t ml = (size_t)(p - m);
+        int skip = (skip_a && strlen(skip_a) == ml && strncmp(m, skip_a, ml) == 0) ||
+                   (skip_b && strlen(skip_b) == ml && strncmp(m, skip_b, ml) == 0);
+        if (ml > 0 && !skip) {
+            memcpy(out + n, m, ml);
+            n += ml;
+            out[n++] = '\n';
+        }
+        line = eol ? eol + 1 : line + len;
+    }
+    out[n] = '\0';
+    free(ins);
+    free(body);
+    return out;
+}
+
+static int cmp_line(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The lines of s sorted (the same instructions whatever their order; the
+ * order of the memory instructions is checked apart). In place. */
+static void sort_lines(char *s)
+{
+    size_t n = cgt_count(s, "\n"), k = 0, len = strlen(s);
+    char **v = malloc((n + 1) * sizeof *v), *copy = malloc(len + 1);
+    cr_assert(v && copy);
+    memcpy(copy, s, len + 1);
+    for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
+        v[k++] = line;
+    qsort(v, k, sizeof *v, cmp_line);
+    size_t at = 0;
+    for (size_t i = 0; i < k; ++i) {
+        size_t l = strlen(v[i]);
+        memcpy(s + at, v[i], l);
+        at += l;
+        s[at++] = '\n';
+    }
+    s[at] = '\0';
+    free(v);
+    free(copy);
+}
+
+/* Issue 34: the barrier copy with the alignment stated is libcu++'s
+ * cuda::memcpy_async with aligned_size_t<16>: the same instructions (the
+ * rank-0 test, one bulk copy completing on the barrier, then one expect_tx,
+ * in that order), no proxy fence, no alignment test; the only differences
+ * allowed are libcu++'s cvta.to.global of the source (cgc passes the generic
+ * address, which the bulk copy takes as is) and, for a run-time size, cgc's
+ * one and.b32 that rounds it down to whole 16-byte pieces (so a size outside
+ * the contract never writes past dst + bytes; a constant size folds it). */
+static void expect_libcuxx_copy(const char *ptx, const char *cgc, const char *cxx, int runtime_size)
+{
+    char *a = mnemonics(ptx, cgc, "and.b32", NULL), *b = mnemonics(ptx, cxx, "cvta.to.global.u64", NULL);
+    sort_lines(a);
+    sort_lines(b);
+    cr_expect_str_eq(a, b, "%s and %s differ (mnemonics, sorted):\n--- %s\n%s\n--- %s\n%s", cgc, cxx, cgc, a, cxx, b);
+    free(a);
+    free(b);
+    const char *names[2] = {cgc, cxx};
+    for (int side = 0; side < 2; ++side) {
+        char *f = cgt_ptx_function(ptx, names[side]), *ins = cgt_ptx_instructions(f);
+        const char *copy = strstr(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes");
+        const char *expect = strstr(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64");
+        cr_expect(copy && expect && copy < expect && cgt_count(ins, "cp.async.bulk") == 1u,
+                  "%s: one bulk copy, then expect_tx:\n%s", names[side], ins);
+        cr_expect_eq(cgt_count(ins, "fence"), 0u, "%s: no proxy fence:\n%s", names[side], ins);
+        if (side == 0)
+            cr_expect_eq(cgt_count(ins, "and.b32"), runtime_size ? 1u : 0u, "%s: the size's rounding:\n%s", cgc,
+                         ins);
+        free(f);
+        free(ins);
+    }
+}
+
+Test(groupapi_ptx, aligned_barrier_copy_is_libcuxx_memcpy_async)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    expect_libcuxx_copy(ptx, "barcopy16_cgc", "barcopy16_cxx", 1);
+    expect_libcuxx_copy(ptx, "thrcopy16_cgc", "thrcopy16_cxx", 1);
+    expect_libcuxx_copy(ptx, "barcopyk_cgc", "barcopyk_cxx", 0);
+    free(ptx);
+}
