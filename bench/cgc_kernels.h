@@ -148,8 +148,11 @@
 
 /* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
  * library's defaults; designs_grid_*.cu with one setting changed), bounded
- * like the anchor (BENCH_GRID_BOUNDS, bench_device.h). */
-#define BENCH_GRID_SYNC_KERNEL(kname)              \
+ * like the anchor (BENCH_GRID_BOUNDS, bench_device.h). `early` (a constant;
+ * 1 only in the self-test's d_grid_broken, selftest.cu): even phases are
+ * checked before the barrier that publishes them. */
+#define BENCH_GRID_SYNC_KERNEL(kname) BENCH_GRID_SYNC_KERNEL_D(kname, 0)
+#define BENCH_GRID_SYNC_KERNEL_D(kname, early)     \
     __global__ void BENCH_GRID_BOUNDS kname(bench_args_t a) \
     {                                              \
         cg_grid_t g = cg_this_grid();              \
@@ -157,10 +160,14 @@
         unsigned long long wrong = 0;              \
         unsigned acc = threadIdx.x;                \
         for (long long i = 0; i < a.iters; ++i) {  \
+            const bool pre = (early) && (i & 1) == 0; \
             acc += (unsigned)i;                    \
             BENCH_GRID_PUBLISH(a, i, gt, n);       \
+            if (pre) /* the defect */              \
+                BENCH_GRID_VERIFY(a, i, gt, n, wrong); \
             cg_grid_sync(&g);                      \
-            BENCH_GRID_VERIFY(a, i, gt, n, wrong); \
+            if (!pre)                              \
+                BENCH_GRID_VERIFY(a, i, gt, n, wrong); \
         }                                          \
         bench_check_report(&a, wrong);             \
         bench_sink(&a, acc);                       \
