@@ -490,8 +490,8 @@ static const row_t k_rows[] = {
     {"self-test: broken grid barrier", "grid sync, even phases read before the barrier", "CG grid.sync()", d_grid_broken, a_cg_grid_sync, GRD(4, 256), 20, INFO, METRIC_NS},
     {"self-test: broken copy", "TMA bulk copy, the tile read before its wait", "plain int4 loads", d_copy_broken, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
     {"self-test: broken DSMEM exchange", "st.async push, each round read before its wait", "map_shared_rank int4 pull", d_dsmem_push_broken, a_dsmem_pull, DSM(2, 512, XFER), 20, INFO, METRIC_DSMEM},
-    {"self-test: broken DSMEM double buffer", "double-buffered st.async push, each round read before its full wait", "map_shared_rank pull + cluster.sync", d_dsmem_push_db_broken, a_dsmem_pull_db1, DSM(2, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS},
-    {"self-test: broken staged copy", "memcpy_async 2 stages, each stage read before wait_prior", "cg::memcpy_async + wait_prior", d_memcpy_stages_broken, a_memcpy_stages2, CPY(512, 16384u), 100, INFO, METRIC_COPY, NULL, 2, CHK_COUNTS},
+    {"self-test: broken DSMEM double buffer", "two-buffer st.async push, each round read before its full wait", "map_shared_rank pull + cluster.sync", d_dsmem_push_db_broken, a_dsmem_pull_db1, DSM(2, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS},
+    {"self-test: broken staged copy", "cg_memcpy_async 2 stages, each stage read before its wait", "C++ CG memcpy_async, 2 stages", d_memcpy_stages_broken, a_memcpy_stages2, CPY(512, 16384u), 100, INFO, METRIC_COPY, NULL, 2, CHK_COUNTS},
     {"self-test: broken collective", "tile 32: reduce off by one outside warp 0", "cg::reduce int", d_reduce32_broken, a_reduce32_i32, BLK(256), 4, INFO, METRIC_NS, NULL, 0, CHK_REDUCE32},
 
     /* Tensor TMA (bench/tensor.cu): 64x64 u32 tiles of a 2-D matrix, reduced; both kernels' sums checked. */

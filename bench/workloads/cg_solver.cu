@@ -164,25 +164,23 @@ typedef struct cgw_vecs {
     double *x, *r, *p, *ap, *partial, *rr;
 } cgw_vecs_t;
 
+static void cgw_free_all(void *const *bufs, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        cudaFree(bufs[i]);
+}
+
 static void cgw_free_sys(cgw_sys_dev_t *d)
 {
-    cudaFree(d->rowptr);
-    cudaFree(d->col);
-    cudaFree(d->val);
-    cudaFree(d->b);
+    void *const bufs[] = {d->rowptr, d->col, d->val, d->b};
+    cgw_free_all(bufs, sizeof bufs / sizeof bufs[0]);
     memset(d, 0, sizeof *d);
 }
 
 static void cgw_free_vecs(cgw_vecs_t *v)
 {
-    cudaFree(v->iters);
-    cudaFree(v->conv);
-    cudaFree(v->x);
-    cudaFree(v->r);
-    cudaFree(v->p);
-    cudaFree(v->ap);
-    cudaFree(v->partial);
-    cudaFree(v->rr);
+    void *const bufs[] = {v->iters, v->conv, v->x, v->r, v->p, v->ap, v->partial, v->rr};
+    cgw_free_all(bufs, sizeof bufs / sizeof bufs[0]);
     memset(v, 0, sizeof *v);
 }
 
@@ -364,20 +362,21 @@ static uint32_t cgw_blocks(wl_opts_t *o, int bps, int sms, const void *cgc_kerne
     return want;
 }
 
+/* One row against C++ CG: cgc_ns / anc_ns, the target (0: info), the
+ * check's verdict. The fields in wl_row_t's order. */
+static void cgw_emit(wl_opts_t *o, FILE *csv, const char *op, const char *config, const char *cgc_what,
+                     const char *anc_what, double cgc_ns, double anc_ns, double target, int wrong, const char *note)
+{
+    const wl_row_t row = {op,     config, cgc_what, anc_what, cgc_ns, anc_ns, target, target > 0 ? 1.0 / target : 0.0,
+                          wrong, note};
+    wl_row(o, csv, &row);
+}
+
 /* A row that could not run: SKIP, with its target kept (0: info), so that
  * tools/gpu/run.sh sees a row with a target that did not run. */
 static void cgw_skip_row(wl_opts_t *o, FILE *csv, const char *op, const char *config, double target, const char *why)
 {
-    wl_row_t row;
-    memset(&row, 0, sizeof row);
-    row.op = op;
-    row.config = config;
-    row.cgc_what = "cgc";
-    row.anc_what = "C++ CG";
-    row.max_ratio = target;
-    row.min_speedup = target > 0 ? 1.0 / target : 0.0;
-    row.note = why;
-    wl_row(o, csv, &row);
+    cgw_emit(o, csv, op, config, "cgc", "C++ CG", 0.0, 0.0, target, 0, why);
 }
 
 #define CGW_HYB_CGC_OP CGW_OP " (probe: hybrid, cgc body + C++ grid.sync())"
@@ -401,25 +400,6 @@ static void cgw_list(int quick)
         printf("%s | %d block%s/SM | info\n", CGW_SUMS_OP, bps, bps > 1 ? "s" : "");
         printf("%s | %d block%s/SM | info\n", CGW_SYNCS_OP, bps, bps > 1 ? "s" : "");
     }
-}
-
-/* One row against C++ CG: cgc_ns / anc_ns, the target (0: info), the check's verdict. */
-static void cgw_emit(wl_opts_t *o, FILE *csv, const char *op, const char *config, const char *cgc_what,
-                     const char *anc_what, double cgc_ns, double anc_ns, double target, int wrong, const char *note)
-{
-    wl_row_t row;
-    memset(&row, 0, sizeof row);
-    row.op = op;
-    row.config = config;
-    row.cgc_what = cgc_what;
-    row.anc_what = anc_what;
-    row.cgc_ns = cgc_ns;
-    row.anc_ns = anc_ns;
-    row.max_ratio = target;
-    row.min_speedup = target > 0 ? 1.0 / target : 0.0;
-    row.wrong = wrong;
-    row.note = note;
-    wl_row(o, csv, &row);
 }
 
 int main(int argc, char **argv)

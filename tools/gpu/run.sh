@@ -57,7 +57,8 @@
 #                           mangled name matches the extended REGEX, with a
 #                           count of each fence/barrier instruction, into
 #                           $OUT/sass.txt (tools/gpu/sass.sh), e.g.
-#                           CGC_SASS="wl_cg_solver:k_(cgc|cpp)_solve\b"
+#                           CGC_SASS="wl_cg_solver:k_(cgc|cpp)_solve" (an awk
+#                           ERE: no \b; no blank inside one)
 #   CGC_DEADLINE=S          start no sanitizer run after S seconds (default 480),
 #                           so the whole script fits one 10-minute device call
 #   CGC_BUNDLE=PATH         the bundle (default .bundle/bundle.tar.gz)
@@ -212,7 +213,8 @@ echo "tours, bench, self-test and workloads done at $(($(date +%s) - start)) s"
 # --- SASS of named kernels (CGC_SASS) -------------------------------------------
 if [ -n "${CGC_SASS:-}" ]; then
     : >"$out/sass.txt"
-    for spec in $CGC_SASS; do
+    read -r -a sass_specs <<<"$CGC_SASS" # split on blanks, no globbing of the regexes
+    for spec in "${sass_specs[@]}"; do
         bin=${spec%%:*}
         re=${spec#*:}
         echo "=== sass $bin: $re" >>"$out/sass.txt"
