@@ -492,6 +492,7 @@ int main(int argc, char **argv)
                 cgw_skip_row(&o, csv, CGW_OP, config, targets[s], e);
                 cgw_skip_row(&o, csv, CGW_HYB_CGC_OP, config, 0.0, e);
                 cgw_skip_row(&o, csv, CGW_HYB_CPP_OP, config, 0.0, e);
+                cgw_skip_row(&o, csv, CGW_NOSYNC_OP, config, 0.0, e);
                 continue;
             }
             /* each solver against C++ CG's x */
