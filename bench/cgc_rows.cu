@@ -191,35 +191,38 @@ BENCH_BUILT(c_barrier_compl, kc_barrier_compl)
 
 // --- cluster -----------------------------------------------------------------------
 
-/* `early` (a constant; 1 only in the self-test's d_cluster_broken): even
- * phases are read before the barrier that publishes them. */
-static __device__ __forceinline__ void cluster_sync_kernel(const bench_args_t &a, int early)
-{
-    __shared__ unsigned slots[2][1024];
-    cg_cluster_t cl = cg_this_cluster();
-    const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);
-    const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread();
-    const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),
-                                 (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        const bool pre = early && (i & 1) == 0;
-        acc += (unsigned)i;
-        if (bench_checked_phase(i))
-            slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());
-        if (pre && bench_checked_phase(i)) /* the defect */
-            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
-        cg_cluster_sync(&cl);
-        if (!pre && bench_checked_phase(i))
-            wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] != bench_slot_value(a.nonce, i, pid);
+/* `early` (a literal; 1 only in the self-test's d_cluster_broken): even
+ * phases are read before the barrier that publishes them. A macro, so that
+ * the row's kernel (early = 0) compiles to the PTX it had before the switch. */
+#define BENCH_CLUSTER_SYNC_KERNEL_D(kname, early)                                                                    \
+    __global__ void kname(bench_args_t a)                                                                            \
+    {                                                                                                                \
+        __shared__ unsigned slots[2][1024];                                                                          \
+        cg_cluster_t cl = cg_this_cluster();                                                                         \
+        const uint32_t peer = (cg_cluster_block_rank(&cl) + 1u) % cg_cluster_num_blocks(&cl);                        \
+        const unsigned pid = (blockIdx.x - cg_cluster_block_rank(&cl) + peer) * blockDim.x + bench_cluster_peer_thread(); \
+        const unsigned *remote[2] = {(const unsigned *)cg_cluster_map_shared_rank(&cl, slots[0], peer),             \
+                                     (const unsigned *)cg_cluster_map_shared_rank(&cl, slots[1], peer)};            \
+        unsigned long long wrong = 0;                                                                                \
+        unsigned acc = threadIdx.x;                                                                                  \
+        for (long long i = 0; i < a.iters; ++i) {                                                                    \
+            acc += (unsigned)i;                                                                                      \
+            if (bench_checked_phase(i))                                                                              \
+                slots[i & 1][threadIdx.x] = bench_slot_value(a.nonce, i, (unsigned)bench_gtid());                   \
+            if ((early) && (i & 1) == 0 && bench_checked_phase(i)) /* the defect */                                  \
+                wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] !=                  \
+                         bench_slot_value(a.nonce, i, pid);                                                          \
+            cg_cluster_sync(&cl);                                                                                    \
+            if (!((early) && (i & 1) == 0) && bench_checked_phase(i))                                                \
+                wrong += *(volatile const unsigned *)&remote[i & 1][bench_cluster_peer_thread()] !=                  \
+                         bench_slot_value(a.nonce, i, pid);                                                          \
+        }                                                                                                            \
+        cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */                                    \
+        bench_check_report(&a, wrong);                                                                               \
+        bench_sink(&a, acc);                                                                                         \
     }
-    cg_cluster_sync(&cl); /* no CTA exits while another may read its slots */
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-}
-__global__ void kc_cluster_sync(bench_args_t a) { cluster_sync_kernel(a, 0); }
-__global__ void kd_cluster_broken(bench_args_t a) { cluster_sync_kernel(a, 1); }
+BENCH_CLUSTER_SYNC_KERNEL_D(kc_cluster_sync, 0)
+BENCH_CLUSTER_SYNC_KERNEL_D(kd_cluster_broken, 1)
 BENCH_BUILT(c_cluster_sync, kc_cluster_sync)
 BENCH_EXPORT(d_cluster_broken, kd_cluster_broken) /* the self-test's (selftest.cu) */
 

@@ -3,7 +3,9 @@
  * bench/selftest.cu — the self-test's broken variants (bench --self-test).
  * Each is its row's OWN kernel built with a defect switch on (a constant
  * argument or macro that is 0 in the row's kernel), never a copy of it, and
- * each is checked by the row's own check (bench_device.h). A broken row
+ * each is checked by the row's own check (bench_device.h). The switches
+ * leave the rows' kernels as they were: their PTX is the same as before
+ * (but for the DSMEM rows' new poison value). A broken row
  * counts as caught only when that check says wrong — the kernel's wrong
  * count, the host's replay of its chains, or the stream rows' checksum —
  * not when it only reported no checks or too few phases (bench.cu); and
@@ -12,8 +14,9 @@
  * them:
  *
  *   d_cluster_broken          cluster sync, even phases read before the
- *                             barrier (cgc_rows.cu, cluster_sync_kernel;
- *                             the old check sampled odd phases only)
+ *                             barrier (cgc_rows.cu,
+ *                             BENCH_CLUSTER_SYNC_KERNEL_D; the old check
+ *                             sampled odd phases only)
  *   d_cluster_relaxed_broken  the relaxed row's kernel with its checks
  *                             between the arrive and the wait, as a wait
  *                             that does not wait (here: BENCH_RELAXED_EARLY,
