@@ -273,6 +273,7 @@ typedef struct bench_stream_result {
     double cgc_ns, anc_ns;
     int wrong;
     const char *skip;
+    int cgc_wrong; /* the cgc kernel's own checksum was wrong (the self-test counts only this) */
     char note[224];
 } bench_stream_result_t;
 
@@ -311,9 +312,9 @@ extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
  * on `stream`; returns a cudaError_t. */
 extern "C" int bench_fill_src(int4 *src, unsigned long long n, cudaStream_t stream);
 
-/* The self-test's broken variants (bench --self-test; selftest.cu and, for
- * the streaming families, stream.cu): each is its family's kernel with one
- * defect that the family's check must report as WRONG. Several are broken
+/* The self-test's broken variants (bench --self-test; selftest.cu lists
+ * them and where each is built): each is its row's own kernel with a defect
+ * switch on, which the row's check must report as wrong. Several are broken
  * where the checks before issue 27 did not look (even phases, rounds before
  * the last, warps other than 0, a relaxed wait), so the old checks passed
  * them. */
@@ -323,6 +324,8 @@ extern "C" int bench_fill_src(int4 *src, unsigned long long n, cudaStream_t stre
     X(d_grid_broken)          /* grid sync: even phases read before the barrier */ \
     X(d_copy_broken)          /* TMA bulk copy: the tile read before its wait  */  \
     X(d_dsmem_push_broken)    /* DSMEM push: each round read before its wait   */  \
+    X(d_dsmem_push_db_broken) /* double-buffered DSMEM push: read before full[s] */ \
+    X(d_memcpy_stages_broken) /* staged memcpy_async: read before wait_prior   */  \
     X(d_reduce32_broken)      /* tile-32 reduce, off by one outside warp 0     */  \
     X(d_stream_pipeline_broken) /* cg_pipeline_t: stages read before the wait  */  \
     X(d_project_sliced_broken)  /* sliced multicast: stages read before the wait */

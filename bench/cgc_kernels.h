@@ -126,7 +126,7 @@
  * starts the copy; everyone waits on the phase's parity, consumes, syncs.
  * (cgc_rows.cu with the library's defaults; designs_copy_*.cu with the copy
  * split into pieces.) */
-#define BENCH_COPY_TMA_KERNEL(kname)                                                    \
+#define BENCH_COPY_TMA_KERNEL(kname, early)\
     __global__ void __launch_bounds__(1024) kname(bench_args_t a)                       \
     {                                                                                   \
         extern __shared__ int4 tile[];                                                  \
@@ -142,8 +142,11 @@
                 (void)cg_mbarrier_arrive_tx(&mbar, a.tile_bytes);                       \
                 cg_memcpy_async_tx(tile, bench_tile_src(&a, i), a.tile_bytes, &mbar);   \
             }                                                                           \
+            if (early) /* the self-test's defect: the tile read before its wait */     \
+                acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong); \
             cg_mbarrier_wait_parity(&mbar, (uint32_t)(i & 1));                          \
-            acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong); \
+            if (!(early))                                                               \
+                acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong); \
             __syncthreads();                                                            \
         }                                                                               \
         bench_check_report(&a, wrong);                                                  \
@@ -245,8 +248,11 @@
 
 /* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
  * library's defaults; designs_grid_*.cu with one setting changed), bounded
- * like the anchor (BENCH_GRID_BOUNDS, bench_device.h). */
-#define BENCH_GRID_SYNC_KERNEL(kname)              \
+ * like the anchor (BENCH_GRID_BOUNDS, bench_device.h). `early` (a constant;
+ * 1 only in the self-test's d_grid_broken, selftest.cu): even phases are
+ * checked before the barrier that publishes them. */
+#define BENCH_GRID_SYNC_KERNEL(kname) BENCH_GRID_SYNC_KERNEL_D(kname, 0)
+#define BENCH_GRID_SYNC_KERNEL_D(kname, early)     \
     __global__ void BENCH_GRID_BOUNDS kname(bench_args_t a) \
     {                                              \
         cg_grid_t g = cg_this_grid();              \
@@ -254,10 +260,14 @@
         unsigned long long wrong = 0;              \
         unsigned acc = threadIdx.x;                \
         for (long long i = 0; i < a.iters; ++i) {  \
+            const bool pre = (early) && (i & 1) == 0; \
             acc += (unsigned)i;                    \
             BENCH_GRID_PUBLISH(a, i, gt, n);       \
+            if (pre) /* the defect */              \
+                BENCH_GRID_VERIFY(a, i, gt, n, wrong); \
             cg_grid_sync(&g);                      \
-            BENCH_GRID_VERIFY(a, i, gt, n, wrong); \
+            if (!pre)                              \
+                BENCH_GRID_VERIFY(a, i, gt, n, wrong); \
         }                                          \
         bench_check_report(&a, wrong);             \
         bench_sink(&a, acc);                       \

@@ -7,5 +7,5 @@
 #define CG_MEMCPY_ASYNC_TX_PIECES 4
 #include "bench/cgc_kernels.h"
 
-BENCH_COPY_TMA_KERNEL(kd_copy_tx_split4)
+BENCH_COPY_TMA_KERNEL(kd_copy_tx_split4, 0)
 BENCH_EXPORT(d_copy_tx_split4, kd_copy_tx_split4)

@@ -14,8 +14,8 @@ for fam in "block sync" "block split arrive+wait" "rotating slow warp" "barrier 
     "inclusive_scan" "tile-64 sync" "group memcpy_async + wait_prior" "check cost" \
     "self-test: broken barrier" "self-test: broken block barrier" "self-test: broken cluster barrier" \
     "self-test: broken relaxed cluster barrier" "self-test: broken grid barrier" "self-test: broken copy" \
-    "self-test: broken DSMEM exchange" "self-test: broken collective" "self-test: broken pipeline" \
-    "self-test: broken multicast"; do
+    "self-test: broken DSMEM exchange" "self-test: broken DSMEM double buffer" "self-test: broken staged copy" \
+    "self-test: broken collective" "self-test: broken pipeline" "self-test: broken multicast"; do
     grep -qF -- "$fam" <<<"$out" || { echo "bench --list lacks the family '$fam'"; fail=1; }
 done
 for call in cg_tile_reduce_i32 cg_tile_reduce_f32 cg_tile_reduce_f64 cg_tile_inclusive_scan_i32 \
@@ -26,7 +26,7 @@ n=$(grep -c "double-buffered" <<<"$out")
 [ "$n" -eq 6 ] || { echo "want 6 double-buffered DSMEM rows (clusters 2/4/8 x 1/8 messages), got $n"; fail=1; }
 # --filter selects the new families (--list shows what a run with it would run).
 for spec in "inclusive_scan:6" "tile 16:6" "tile 8:3" "CG_BARRIER_FN_DEFINE:6" "coalesced:1" "tile-64:10" "wait_prior:10" \
-    "double-buffered:6" "latency::10" "check cost:6" "self-test:11" "bar.sync id, 64:6"; do
+    "double-buffered:6" "latency::10" "check cost:6" "self-test:13" "bar.sync id, 64:6"; do
     f=${spec%:*}
     want=${spec##*:}
     got=$("$bin" --list --filter "$f" | grep -c .)

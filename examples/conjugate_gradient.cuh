@@ -27,7 +27,17 @@
  *                     work and the block-level reductions.
  *   CGS_SYNC_ONLY     a timing probe: each grid sum is a bare grid sync (no
  *                     tile or block reduction, no slot traffic). Run with
- *                     n = 0, it is the grid barrier's share of an iteration.
+ *                     n = 0, it is the grid barrier's share of an iteration
+ *                     (3 grid barriers an iteration: the sums of p.Ap and
+ *                     r.r, and the sync after p is written).
+ * and, ORed into any of them, CGS_SWAP_GRID_SYNC: the hybrid probes of
+ * bench/workloads/cg_solver.cu. Each body then synchronizes the grid with the
+ * OTHER library's barrier: the cgc body with C++ CG's grid.sync(), the C++
+ * body with cg_grid_sync; everything else stays. Together with the two
+ * solvers they split a difference between them into the barrier's share and
+ * the rest of the body's (tile reductions, block syncs, index arithmetic).
+ * A kernel uses one kind of grid barrier throughout (the two keep separate
+ * state), and both need the cooperative launch either side makes.
  * Probes run with .fixed = 1 (a fixed iteration count: their residuals are
  * not meaningful stop tests).
  */
@@ -50,6 +60,8 @@
 #define CGS_SOLVE 0
 #define CGS_NO_GRID_SYNC 1
 #define CGS_SYNC_ONLY 2
+#define CGS_MODE_MASK 3
+#define CGS_SWAP_GRID_SYNC 4 /* ORed in: the other library's grid barrier (the hybrid probes) */
 
 /* The system and the solver's vectors, in device memory; passed by value. */
 typedef struct cgs_problem {
@@ -70,14 +82,24 @@ typedef struct cgs_problem {
  * cgc (C style)
  * ------------------------------------------------------------------------ */
 
+/* The cgc body's grid barrier: cg_grid_sync, or with CGS_SWAP_GRID_SYNC
+ * C++ CG's grid.sync() (a hybrid probe). */
+static __device__ __forceinline__ void cgs_cgc_grid_barrier(cg_grid_t *grid, int mode)
+{
+    if (mode & CGS_SWAP_GRID_SYNC)
+        cooperative_groups::this_grid().sync();
+    else
+        cg_grid_sync(grid);
+}
+
 /* The sum of v over the grid, in every thread: block sum into slot `slot`,
  * grid sync, every block adds the slots in the same order. `sm` holds the
  * block's warp sums and the broadcast total. */
 static __device__ __forceinline__ double cgs_cgc_grid_sum(cg_grid_t *grid, cg_thread_block_t *cta, double *sm,
                                                           double v, double *partial, int slot, int mode)
 {
-    if (mode == CGS_SYNC_ONLY) {
-        cg_grid_sync(grid);
+    if ((mode & CGS_MODE_MASK) == CGS_SYNC_ONLY) {
+        cgs_cgc_grid_barrier(grid, mode);
         return v;
     }
     cg_tile_t t = cg_tiled_partition(cta, 32);
@@ -93,8 +115,8 @@ static __device__ __forceinline__ double cgs_cgc_grid_sum(cg_grid_t *grid, cg_th
         if (lane == 0)
             partial[(size_t)slot * nblocks + cg_grid_block_rank(grid)] = s;
     }
-    if (mode != CGS_NO_GRID_SYNC)
-        cg_grid_sync(grid); /* every block's slot is written and visible */
+    if ((mode & CGS_MODE_MASK) != CGS_NO_GRID_SYNC)
+        cgs_cgc_grid_barrier(grid, mode); /* every block's slot is written and visible */
     if (warp == 0) {
         double s = 0.0;
         for (uint32_t k = lane; k < nblocks; k += 32u)
@@ -147,8 +169,8 @@ static __device__ __forceinline__ void cgs_cgc_solve(cgs_problem_t P, int mode)
         rr = rr_new;
         for (int i = first; i < P.n; i += stride)
             P.p[i] = fma(beta, P.p[i], P.r[i]);
-        if (mode != CGS_NO_GRID_SYNC)
-            cg_grid_sync(&grid); /* p is whole before the next A p reads it */
+        if ((mode & CGS_MODE_MASK) != CGS_NO_GRID_SYNC)
+            cgs_cgc_grid_barrier(&grid, mode); /* p is whole before the next A p reads it */
         ++k;
         if (conv < 0 && rr <= stop)
             conv = k;
@@ -164,13 +186,25 @@ static __device__ __forceinline__ void cgs_cgc_solve(cgs_problem_t P, int mode)
  * C++ CG (the oracle and the benchmark's anchor): the same operations
  * ------------------------------------------------------------------------ */
 
+/* The C++ body's grid barrier: grid.sync(), or with CGS_SWAP_GRID_SYNC
+ * cg_grid_sync (a hybrid probe). */
+static __device__ __forceinline__ void cgs_cpp_grid_barrier(const cooperative_groups::grid_group &grid, int mode)
+{
+    if (mode & CGS_SWAP_GRID_SYNC) {
+        cg_grid_t g = cg_this_grid();
+        cg_grid_sync(&g);
+    } else {
+        cooperative_groups::sync(grid);
+    }
+}
+
 static __device__ __forceinline__ double cgs_cpp_grid_sum(const cooperative_groups::grid_group &grid,
                                                           const cooperative_groups::thread_block &cta, double *sm,
                                                           double v, double *partial, int slot, int mode)
 {
     namespace cpp_cg = cooperative_groups;
-    if (mode == CGS_SYNC_ONLY) {
-        cpp_cg::sync(grid);
+    if ((mode & CGS_MODE_MASK) == CGS_SYNC_ONLY) {
+        cgs_cpp_grid_barrier(grid, mode);
         return v;
     }
     cpp_cg::thread_block_tile<32> t = cpp_cg::tiled_partition<32>(cta);
@@ -186,8 +220,8 @@ static __device__ __forceinline__ double cgs_cpp_grid_sum(const cooperative_grou
         if (lane == 0)
             partial[(size_t)slot * nblocks + grid.block_rank()] = s;
     }
-    if (mode != CGS_NO_GRID_SYNC)
-        cpp_cg::sync(grid);
+    if ((mode & CGS_MODE_MASK) != CGS_NO_GRID_SYNC)
+        cgs_cpp_grid_barrier(grid, mode);
     if (warp == 0) {
         double s = 0.0;
         for (unsigned k = lane; k < nblocks; k += 32u)
@@ -240,8 +274,8 @@ static __device__ __forceinline__ void cgs_cpp_solve(cgs_problem_t P, int mode)
         rr = rr_new;
         for (int i = first; i < P.n; i += stride)
             P.p[i] = fma(beta, P.p[i], P.r[i]);
-        if (mode != CGS_NO_GRID_SYNC)
-            cpp_cg::sync(grid);
+        if ((mode & CGS_MODE_MASK) != CGS_NO_GRID_SYNC)
+            cgs_cpp_grid_barrier(grid, mode);
         ++k;
         if (conv < 0 && rr <= stop)
             conv = k;

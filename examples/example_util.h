@@ -60,10 +60,15 @@ static int cgx_require_sm90(const char *needs, char *detail, size_t detail_len)
     return 0;
 }
 
-/* Nonzero when CGT_QUICK is set (the compute-sanitizer passes of
- * tools/gpu/run.sh set it): examples whose full size would take a sanitizer
- * minutes run a smaller problem then. */
-static inline int cgx_quick(void) { return getenv("CGT_QUICK") != NULL; }
+/* Nonzero when CGT_QUICK asks for a quick pass (the compute-sanitizer passes
+ * of tools/gpu/run.sh set CGT_QUICK=1; CGT_QUICK=0 or empty means the full
+ * size): examples whose full size would take a sanitizer minutes run a
+ * smaller problem then. */
+static inline int cgx_quick(void)
+{
+    const char *q = getenv("CGT_QUICK");
+    return q && q[0] && !(q[0] == '0' && q[1] == '\0');
+}
 
 /* In an example's host function with `char *detail, size_t detail_len`, an
  * `int rc` and a `done:` label: a failing CUDA call says which, sets rc = 2

@@ -113,6 +113,13 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
 #define PJ_RELEASE_ALL_WARP cg_pipeline_cluster_consumer_release_all_warp
 #endif
 
+/* 1 only in the benchmark's self-test (bench/selftest_project.cu): the
+ * consumers read each stage BEFORE its wait (then wait and release as the
+ * protocol asks), a broken kernel whose checksums must come out wrong. */
+#ifndef PJ_READ_BEFORE_WAIT
+#define PJ_READ_BEFORE_WAIT 0
+#endif
+
 static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
                                                   unsigned long long *acc, int mode)
 {
@@ -149,9 +156,12 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
     } else {
         uint32_t mine = 0;
         for (size_t t = cid; t < ntiles; t += ncl) {
-            const uint4 *x = (const uint4 *)(clustered ? cg_pipeline_cluster_consumer_wait(&p)
-                                                       : cg_pipeline_consumer_wait(&p));
+            const uint4 *x = PJ_READ_BEFORE_WAIT ? (const uint4 *)cg_pipeline_stage(&p, cg_pipeline_consumer_index(&p))
+                             : (const uint4 *)(clustered ? cg_pipeline_cluster_consumer_wait(&p)
+                                                         : cg_pipeline_consumer_wait(&p));
             uint32_t s = pj_dot(x, w, warp, lane);
+            if (PJ_READ_BEFORE_WAIT) /* the self-test's defect: the wait after the reads */
+                (void)(clustered ? cg_pipeline_cluster_consumer_wait(&p) : cg_pipeline_consumer_wait(&p));
             if (mode == PJ_SLICED)
                 PJ_RELEASE_ALL_WARP(&p, all);
             else if (mode == PJ_ROOT)

@@ -15,28 +15,47 @@
  *
  * What a row's time is: a launch runs a fixed K iterations (.fixed = 1: no
  * residual test, every launch the same work); the time per iteration is
- * (T(K) - T(0)) / K, T the median time of a launch (wl_time_ms_blocked:
- * the host's launch work hidden), T(0) the same launch with no iteration
+ * (T(K) - T(0)) / K, T the median time of a launch (the host's launch work
+ * hidden behind a blocking kernel), T(0) the same launch with no iteration
  * (the setup pass and one grid sum), so neither the launch nor the setup
  * counts. K = 100 (20 with --quick): the residual passes 1e-10 |b| after
  * about 30 iterations and keeps shrinking by ~5x an iteration, far from
  * underflow at 100.
  *
- * Checks, in a separate launch of the same kernels and the same K: the
- * iteration count is K; x of cgc against x of C++ CG (max |diff| <= 1e-9 |b|;
- * expected bit-identical, the note says whether it was); each solve passed
- * |r| <= 1e-10 |b| (the iteration it did so is in the note); the true
- * residual |b - A x| of both, computed on the host, <= 1.1e-10 |b| (the
- * bound argued in examples/conjugate_gradient.cu). Anything else: WRONG,
- * with the first differing element.
+ * Interleaved (wl_time_ms_blocked_n): the kernels compared in one row (and
+ * the hybrids below) are timed in one series, each round launching every
+ * one at 0 iterations, then every one at K, so a drift of the clocks or of
+ * the L2 over the series falls on all of them alike. Each kernel has its own
+ * vectors (x, r, p, Ap, the sum slots, the outputs), so what one launch
+ * leaves is not overwritten by another kernel's.
  *
- * Info rows (probes; their numbers mean nothing, only their times):
- *   "no grid sync": every grid sync left out (vectors + block reductions);
- *   "grid sums only, n = 0": the three grid sums and the p-sync of an
- *     iteration with no vector work;
- *   "grid syncs only, n = 0": the four grid barriers of an iteration alone.
+ * Checks, of what the LAST TIMED launch of each kernel left (its vectors are
+ * poisoned before the series; every launch of the series rewrites them, a
+ * 0-iteration launch leaving x = 0): the iteration count is K; x of cgc
+ * against x of C++ CG (max |diff| <= 1e-9 |b|; expected bit-identical, the
+ * note says whether it was); each solve passed |r| <= 1e-10 |b| (the
+ * iteration it did so is in the note); the true residual |b - A x| of both,
+ * computed on the host, <= 1.1e-10 |b| (the bound argued in
+ * examples/conjugate_gradient.cu). Anything else: WRONG, with the first
+ * differing element; the binary then exits 3.
+ *
+ * Info rows (probes), each against the C++ CG solver of the same series:
+ *   "hybrid: cgc body, C++ grid.sync()": the cgc kernel with every grid
+ *     barrier C++ CG's (CGS_SWAP_GRID_SYNC);
+ *   "hybrid: C++ body, cg_grid_sync": the C++ kernel with every grid barrier
+ *     cgc's. With the solver row they split cgc's difference from C++ CG into
+ *     the barrier's share (cgc vs the first hybrid; the second vs C++) and
+ *     the body's (the first hybrid vs C++). They are solvers: checked as the
+ *     solver row is (x against C++ CG's, the residual).
+ *   "no grid sync": every grid sync left out (vectors + block reductions;
+ *     the numbers mean nothing, only the iteration count is checked);
+ *   "grid sums only, n = 0": the two grid sums and the p-sync of an
+ *     iteration with no vector work (3 grid barriers);
+ *   "grid syncs only, n = 0": the 3 grid barriers of an iteration alone.
  * Together they say where an iteration's time goes and which part of it is
- * cgc's (the grid barrier, the tile reductions) against C++ CG's.
+ * cgc's (the grid barrier, the tile reductions) against C++ CG's; the SASS of
+ * the two barriers comes from tools/gpu/run.sh with
+ * CGC_SASS="wl_cg_solver:k_(cgc|cpp)_solve" (docs/design/workloads.md).
  *
  *   wl_cg_solver [--csv PATH] [--quick] [--repeats R] [--list]
  */
@@ -55,6 +74,8 @@
 
 __global__ void k_cgc_solve(cgs_problem_t P) { cgs_cgc_solve(P, CGS_SOLVE); }
 __global__ void k_cpp_solve(cgs_problem_t P) { cgs_cpp_solve(P, CGS_SOLVE); }
+__global__ void k_cgc_body_cpp_sync(cgs_problem_t P) { cgs_cgc_solve(P, CGS_SOLVE | CGS_SWAP_GRID_SYNC); }
+__global__ void k_cpp_body_cgc_sync(cgs_problem_t P) { cgs_cpp_solve(P, CGS_SOLVE | CGS_SWAP_GRID_SYNC); }
 __global__ void k_cgc_no_grid_sync(cgs_problem_t P) { cgs_cgc_solve(P, CGS_NO_GRID_SYNC); }
 __global__ void k_cpp_no_grid_sync(cgs_problem_t P) { cgs_cpp_solve(P, CGS_NO_GRID_SYNC); }
 __global__ void k_cgc_sync_only(cgs_problem_t P) { cgs_cgc_solve(P, CGS_SYNC_ONLY); }
@@ -64,6 +85,11 @@ __global__ void k_cpp_sync_only(cgs_problem_t P) { cgs_cpp_solve(P, CGS_SYNC_ONL
 #define CGW_TOL 1e-10
 #define CGW_K 100       /* iterations a timed launch runs */
 #define CGW_K_QUICK 20
+
+/* The solvers of one series: index = whose vectors (cgw_vecs_t) they use. */
+enum { CGW_CGC, CGW_CPP, CGW_HYB_CGC_BODY, CGW_HYB_CPP_BODY, CGW_SOLVERS };
+static const char *const k_cgw_who[CGW_SOLVERS] = {"cgc", "C++ CG", "cgc body + grid.sync()",
+                                                  "C++ body + cg_grid_sync"};
 
 /* --- one launch of one kernel ------------------------------------------------------ */
 
@@ -94,130 +120,172 @@ static cudaError_t cgw_launch(void *ctx)
     return cudaLaunchCooperativeKernel(l->kernel, dim3(l->blocks), dim3(CGS_BLOCK), args, 0, 0);
 }
 
-/* ns per iteration: (T(K) - T(0)) / K; negative after an error. */
-static double cgw_per_iter_ns(wl_opts_t *o, cgw_launch_t *l, int K, double *t_k_ms)
+/* Times the nv launches l[] in one interleaved series (each round: every one
+ * at 0 iterations, then every one at K; wl_time_ms_blocked_n), so the last
+ * timed launch of each is a K-iteration one. ns[v] = (T(K) - T(0)) / K per
+ * iteration, tk_ms[v] = T(K). 0, or -1 after a CUDA error. */
+static int cgw_time(wl_opts_t *o, cgw_launch_t *l, int nv, int K, double *ns, double *tk_ms)
 {
-    l->P.fixed = 1;
-    l->P.max_iter = K;
-    const float tk = wl_time_ms_blocked(o, cgw_launch, l);
-    l->P.max_iter = 0;
-    const float t0 = wl_time_ms_blocked(o, cgw_launch, l);
-    l->P.max_iter = K;
-    if (tk < 0 || t0 < 0)
-        return -1.0;
-    if (t_k_ms)
-        *t_k_ms = tk;
-    return ((double)tk - (double)t0) * 1e6 / K;
+    cgw_launch_t zero[CGW_SOLVERS];
+    wl_launch_fn fns[2 * CGW_SOLVERS];
+    void *ctx[2 * CGW_SOLVERS];
+    float ms[2 * CGW_SOLVERS];
+    if (nv > CGW_SOLVERS)
+        return -1;
+    for (int v = 0; v < nv; ++v) {
+        l[v].P.fixed = 1;
+        l[v].P.max_iter = K;
+        zero[v] = l[v];
+        zero[v].P.max_iter = 0;
+        fns[v] = fns[nv + v] = cgw_launch;
+        ctx[v] = &zero[v];
+        ctx[nv + v] = &l[v];
+    }
+    if (wl_time_ms_blocked_n(o, 2 * nv, fns, ctx, ms) != 0)
+        return -1;
+    for (int v = 0; v < nv; ++v) {
+        ns[v] = ((double)ms[nv + v] - (double)ms[v]) * 1e6 / K;
+        if (tk_ms)
+            tk_ms[v] = ms[nv + v];
+    }
+    return 0;
 }
 
-/* --- the system on the device ------------------------------------------------------ */
+/* --- the system and the solvers' vectors on the device -------------------------- */
 
-typedef struct cgw_dev {
-    int *rowptr, *col, *iters, *conv;
-    double *val, *b, *x, *r, *p, *ap, *partial, *rr;
-} cgw_dev_t;
+typedef struct cgw_sys_dev {
+    int *rowptr, *col;
+    double *val, *b;
+} cgw_sys_dev_t;
 
-static void cgw_free(cgw_dev_t *d)
+/* One solver's vectors and outputs (each solver of a series its own). */
+typedef struct cgw_vecs {
+    int *iters, *conv;
+    double *x, *r, *p, *ap, *partial, *rr;
+} cgw_vecs_t;
+
+static void cgw_free_all(void *const *bufs, size_t n)
 {
-    cudaFree(d->rowptr);
-    cudaFree(d->col);
-    cudaFree(d->iters);
-    cudaFree(d->conv);
-    cudaFree(d->val);
-    cudaFree(d->b);
-    cudaFree(d->x);
-    cudaFree(d->r);
-    cudaFree(d->p);
-    cudaFree(d->ap);
-    cudaFree(d->partial);
-    cudaFree(d->rr);
+    for (size_t i = 0; i < n; ++i)
+        cudaFree(bufs[i]);
+}
+
+static void cgw_free_sys(cgw_sys_dev_t *d)
+{
+    void *const bufs[] = {d->rowptr, d->col, d->val, d->b};
+    cgw_free_all(bufs, sizeof bufs / sizeof bufs[0]);
     memset(d, 0, sizeof *d);
 }
 
-/* Device copies of sys and the solver's vectors, partial slots for up to
- * max_blocks blocks. 0, or -1 after a CUDA error (counted in o). */
-static int cgw_upload(wl_opts_t *o, const cgs_system_t *sys, uint32_t max_blocks, cgw_dev_t *d)
+static void cgw_free_vecs(cgw_vecs_t *v)
 {
-    const size_t vb = sizeof(double) * (size_t)sys->n;
+    void *const bufs[] = {v->iters, v->conv, v->x, v->r, v->p, v->ap, v->partial, v->rr};
+    cgw_free_all(bufs, sizeof bufs / sizeof bufs[0]);
+    memset(v, 0, sizeof *v);
+}
+
+/* Device copies of sys. 0, or -1 after a CUDA error (counted in o). */
+static int cgw_upload(wl_opts_t *o, const cgs_system_t *sys, cgw_sys_dev_t *d)
+{
     memset(d, 0, sizeof *d);
     if (WL_CHECK(o, cudaMalloc((void **)&d->rowptr, sizeof(int) * ((size_t)sys->n + 1))) ||
         WL_CHECK(o, cudaMalloc((void **)&d->col, sizeof(int) * (size_t)sys->nnz)) ||
         WL_CHECK(o, cudaMalloc((void **)&d->val, sizeof(double) * (size_t)sys->nnz)) ||
-        WL_CHECK(o, cudaMalloc((void **)&d->b, vb)) || WL_CHECK(o, cudaMalloc((void **)&d->x, vb)) ||
-        WL_CHECK(o, cudaMalloc((void **)&d->r, vb)) || WL_CHECK(o, cudaMalloc((void **)&d->p, vb)) ||
-        WL_CHECK(o, cudaMalloc((void **)&d->ap, vb)) ||
-        WL_CHECK(o, cudaMalloc((void **)&d->partial, sizeof(double) * 2 * max_blocks)) ||
-        WL_CHECK(o, cudaMalloc((void **)&d->iters, sizeof(int))) ||
-        WL_CHECK(o, cudaMalloc((void **)&d->conv, sizeof(int))) ||
-        WL_CHECK(o, cudaMalloc((void **)&d->rr, sizeof(double))) ||
+        WL_CHECK(o, cudaMalloc((void **)&d->b, sizeof(double) * (size_t)sys->n)) ||
         WL_CHECK(o, cudaMemcpy(d->rowptr, sys->rowptr, sizeof(int) * ((size_t)sys->n + 1), cudaMemcpyHostToDevice)) ||
         WL_CHECK(o, cudaMemcpy(d->col, sys->col, sizeof(int) * (size_t)sys->nnz, cudaMemcpyHostToDevice)) ||
         WL_CHECK(o, cudaMemcpy(d->val, sys->val, sizeof(double) * (size_t)sys->nnz, cudaMemcpyHostToDevice)) ||
-        WL_CHECK(o, cudaMemcpy(d->b, sys->b, vb, cudaMemcpyHostToDevice))) {
-        cgw_free(d);
+        WL_CHECK(o, cudaMemcpy(d->b, sys->b, sizeof(double) * (size_t)sys->n, cudaMemcpyHostToDevice))) {
+        cgw_free_sys(d);
         return -1;
     }
     return 0;
 }
 
-static cgs_problem_t cgw_problem(const cgw_dev_t *d, int n, int K)
+/* Vectors of n doubles and sum slots for max_blocks blocks. 0, or -1. */
+static int cgw_alloc_vecs(wl_opts_t *o, int n, uint32_t max_blocks, cgw_vecs_t *v)
+{
+    const size_t vb = sizeof(double) * (size_t)n;
+    memset(v, 0, sizeof *v);
+    if (WL_CHECK(o, cudaMalloc((void **)&v->x, vb)) || WL_CHECK(o, cudaMalloc((void **)&v->r, vb)) ||
+        WL_CHECK(o, cudaMalloc((void **)&v->p, vb)) || WL_CHECK(o, cudaMalloc((void **)&v->ap, vb)) ||
+        WL_CHECK(o, cudaMalloc((void **)&v->partial, sizeof(double) * 2 * max_blocks)) ||
+        WL_CHECK(o, cudaMalloc((void **)&v->iters, sizeof(int))) ||
+        WL_CHECK(o, cudaMalloc((void **)&v->conv, sizeof(int))) ||
+        WL_CHECK(o, cudaMalloc((void **)&v->rr, sizeof(double)))) {
+        cgw_free_vecs(v);
+        return -1;
+    }
+    return 0;
+}
+
+static cgs_problem_t cgw_problem(const cgw_sys_dev_t *d, const cgw_vecs_t *v, int n, int K)
 {
     cgs_problem_t P;
     P.rowptr = d->rowptr;
     P.col = d->col;
     P.val = d->val;
     P.b = d->b;
-    P.x = d->x;
-    P.r = d->r;
-    P.p = d->p;
-    P.ap = d->ap;
-    P.partial = d->partial;
+    P.x = v->x;
+    P.r = v->r;
+    P.p = v->p;
+    P.ap = v->ap;
+    P.partial = v->partial;
     P.n = n;
     P.max_iter = K;
     P.fixed = 1;
     P.tol = CGW_TOL;
-    P.iters = d->iters;
-    P.rr = d->rr;
-    P.conv = d->conv;
+    P.iters = v->iters;
+    P.rr = v->rr;
+    P.conv = v->conv;
     return P;
 }
 
-/* --- the check: a separate launch of each kernel ---------------------------------- */
+/* --- the checks: of what the last timed launch left ------------------------------- */
 
 typedef struct cgw_result {
     int iters, conv;
     double rr;
 } cgw_result_t;
 
-/* Launch l once (x, r, p, ap and the outputs poisoned first), copy x to
- * hx. 0, or -1 after a CUDA error. */
-static int cgw_run_once(wl_opts_t *o, cgw_launch_t *l, const cgw_dev_t *d, int n, double *hx, cgw_result_t *res)
+/* Poisons v's first n elements and its outputs. 0, or -1. */
+static int cgw_poison(wl_opts_t *o, const cgw_vecs_t *v, int n)
 {
     const size_t vb = sizeof(double) * (size_t)n;
-    if (WL_CHECK(o, cudaMemset(d->x, 0xff, vb)) || WL_CHECK(o, cudaMemset(d->r, 0xff, vb)) ||
-        WL_CHECK(o, cudaMemset(d->p, 0xff, vb)) || WL_CHECK(o, cudaMemset(d->ap, 0xff, vb)) ||
-        WL_CHECK(o, cudaMemset(d->iters, 0xff, sizeof(int))) || WL_CHECK(o, cudaMemset(d->conv, 0xff, sizeof(int))) ||
-        WL_CHECK(o, cudaMemset(d->rr, 0xff, sizeof(double))) || WL_CHECK(o, cgw_launch(l)) ||
-        WL_CHECK(o, cudaDeviceSynchronize()) || WL_CHECK(o, cudaMemcpy(hx, d->x, vb, cudaMemcpyDeviceToHost)) ||
-        WL_CHECK(o, cudaMemcpy(&res->iters, d->iters, sizeof(int), cudaMemcpyDeviceToHost)) ||
-        WL_CHECK(o, cudaMemcpy(&res->conv, d->conv, sizeof(int), cudaMemcpyDeviceToHost)) ||
-        WL_CHECK(o, cudaMemcpy(&res->rr, d->rr, sizeof(double), cudaMemcpyDeviceToHost)))
+    if (WL_CHECK(o, cudaMemset(v->x, 0xff, vb)) || WL_CHECK(o, cudaMemset(v->r, 0xff, vb)) ||
+        WL_CHECK(o, cudaMemset(v->p, 0xff, vb)) || WL_CHECK(o, cudaMemset(v->ap, 0xff, vb)) ||
+        WL_CHECK(o, cudaMemset(v->iters, 0xff, sizeof(int))) || WL_CHECK(o, cudaMemset(v->conv, 0xff, sizeof(int))) ||
+        WL_CHECK(o, cudaMemset(v->rr, 0xff, sizeof(double))))
         return -1;
     return 0;
 }
 
-/* Checks the two solves of K fixed iterations; 0 when right, else 1 with
- * `why` saying what differed. `same` says whether x was bit-identical. */
-static int cgw_check(const cgs_system_t *sys, int K, const double *x_cgc, const double *x_cpp, const cgw_result_t *rc,
-                     const cgw_result_t *rp, double *scratch, int *same, double *rel_res, char *why, size_t why_len)
+/* Copies what the last launch on v left: x (n doubles, into hx unless
+ * NULL) and the outputs. 0, or -1 after a CUDA error. */
+static int cgw_read(wl_opts_t *o, const cgw_vecs_t *v, int n, double *hx, cgw_result_t *res)
+{
+    if (WL_CHECK(o, cudaDeviceSynchronize()) ||
+        (hx && WL_CHECK(o, cudaMemcpy(hx, v->x, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost))) ||
+        WL_CHECK(o, cudaMemcpy(&res->iters, v->iters, sizeof(int), cudaMemcpyDeviceToHost)) ||
+        WL_CHECK(o, cudaMemcpy(&res->conv, v->conv, sizeof(int), cudaMemcpyDeviceToHost)) ||
+        WL_CHECK(o, cudaMemcpy(&res->rr, v->rr, sizeof(double), cudaMemcpyDeviceToHost)))
+        return -1;
+    return 0;
+}
+
+/* Checks two solves of K fixed iterations, `who[0]`'s x (xa, ra) against
+ * `who[1]`'s (xb, rb); 0 when right, else 1 with `why` saying what differed.
+ * `same` says whether x was bit-identical, rel_res is |b - A xa| / |b|. */
+static int cgw_check(const cgs_system_t *sys, int K, const char *const who[2], const double *xa, const double *xb,
+                     const cgw_result_t *ra, const cgw_result_t *rb, double *scratch, int *same, double *rel_res,
+                     char *why, size_t why_len)
 {
     const int n = sys->n;
     double bb = 0.0;
     for (int i = 0; i < n; ++i)
         bb += sys->b[i] * sys->b[i];
     const double nb = sqrt(bb);
-    const cgw_result_t *r2[2] = {rc, rp};
-    const char *who[2] = {"cgc", "C++ CG"};
+    const cgw_result_t *r2[2] = {ra, rb};
     for (int v = 0; v < 2; ++v) {
         if (r2[v]->iters != K) {
             snprintf(why, why_len, "%s ran %d iterations, want %d", who[v], r2[v]->iters, K);
@@ -229,19 +297,20 @@ static int cgw_check(const cgs_system_t *sys, int K, const double *x_cgc, const 
             return 1;
         }
     }
-    if (abs(rc->conv - rp->conv) > 1) {
-        snprintf(why, why_len, "|r| <= %g |b| at iteration %d (cgc) and %d (C++ CG)", CGW_TOL, rc->conv, rp->conv);
+    if (abs(ra->conv - rb->conv) > 1) {
+        snprintf(why, why_len, "|r| <= %g |b| at iteration %d (%s) and %d (%s)", CGW_TOL, ra->conv, who[0], rb->conv,
+                 who[1]);
         return 1;
     }
     for (int i = 0; i < n; ++i)
-        if (!(fabs(x_cgc[i] - x_cpp[i]) <= 1e-9 * nb)) {
-            snprintf(why, why_len, "x[%d]: cgc %.17g, C++ CG %.17g (|b| = %g, bound 1e-9 |b|)", i, x_cgc[i], x_cpp[i],
-                     nb);
+        if (!(fabs(xa[i] - xb[i]) <= 1e-9 * nb)) {
+            snprintf(why, why_len, "x[%d]: %s %.17g, %s %.17g (|b| = %g, bound 1e-9 |b|)", i, who[0], xa[i], who[1],
+                     xb[i], nb);
             return 1;
         }
-    *same = memcmp(x_cgc, x_cpp, sizeof(double) * (size_t)n) == 0;
+    *same = memcmp(xa, xb, sizeof(double) * (size_t)n) == 0;
     for (int v = 0; v < 2; ++v) {
-        const double e = cgs_residual(sys, v == 0 ? x_cgc : x_cpp, scratch);
+        const double e = cgs_residual(sys, v == 0 ? xa : xb, scratch);
         if (!(e <= 1.1 * CGW_TOL * nb)) {
             snprintf(why, why_len, "%s's x: |b - A x| = %g, want <= %g (|b| = %g)", who[v], e, 1.1 * CGW_TOL * nb, nb);
             return 1;
@@ -252,13 +321,24 @@ static int cgw_check(const cgs_system_t *sys, int K, const double *x_cgc, const 
     return 0;
 }
 
-/* --- rows ---------------------------------------------------------------------------- */
-
-static const char *cgw_size_name(int log2n, char *buf, size_t len)
+/* The probes' check: every kernel of the series left iters == K. 0, or 1
+ * with `why`; -1 after a CUDA error. */
+static int cgw_check_iters(wl_opts_t *o, const cgw_vecs_t *v, int nv, const char *const *who, int K, char *why,
+                           size_t why_len)
 {
-    snprintf(buf, len, "N = 2^%d", log2n);
-    return buf;
+    for (int k = 0; k < nv; ++k) {
+        cgw_result_t r;
+        if (cgw_read(o, &v[k], 0, NULL, &r) != 0)
+            return -1;
+        if (r.iters != K) {
+            snprintf(why, why_len, "WRONG: %s's last timed launch ran %d iterations, want %d", who[k], r.iters, K);
+            return 1;
+        }
+    }
+    return 0;
 }
+
+/* --- rows ---------------------------------------------------------------------------- */
 
 /* The blocks of a launch at bps blocks per SM, or 0 (with `why`) when a
  * kernel cannot hold them co-resident. */
@@ -282,30 +362,43 @@ static uint32_t cgw_blocks(wl_opts_t *o, int bps, int sms, const void *cgc_kerne
     return want;
 }
 
-static void cgw_skip_row(wl_opts_t *o, FILE *csv, const char *op, const char *config, const char *why)
+/* One row against C++ CG: cgc_ns / anc_ns, the target (0: info), the
+ * check's verdict. The fields in wl_row_t's order. */
+static void cgw_emit(wl_opts_t *o, FILE *csv, const char *op, const char *config, const char *cgc_what,
+                     const char *anc_what, double cgc_ns, double anc_ns, double target, int wrong, const char *note)
 {
-    wl_row_t row;
-    memset(&row, 0, sizeof row);
-    row.op = op;
-    row.config = config;
-    row.cgc_what = "cgc";
-    row.anc_what = "C++ CG";
-    row.note = why;
+    const wl_row_t row = {op,     config, cgc_what, anc_what, cgc_ns, anc_ns, target, target > 0 ? 1.0 / target : 0.0,
+                          wrong, note};
     wl_row(o, csv, &row);
 }
+
+/* A row that could not run: SKIP, with its target kept (0: info), so that
+ * tools/gpu/run.sh sees a row with a target that did not run. */
+static void cgw_skip_row(wl_opts_t *o, FILE *csv, const char *op, const char *config, double target, const char *why)
+{
+    cgw_emit(o, csv, op, config, "cgc", "C++ CG", 0.0, 0.0, target, 0, why);
+}
+
+#define CGW_HYB_CGC_OP CGW_OP " (probe: hybrid, cgc body + C++ grid.sync())"
+#define CGW_HYB_CPP_OP CGW_OP " (probe: hybrid, C++ body + cg_grid_sync)"
+#define CGW_NOSYNC_OP CGW_OP " (probe: no grid sync)"
+#define CGW_SUMS_OP CGW_OP " (probe: grid sums only, n = 0)"
+#define CGW_SYNCS_OP CGW_OP " (probe: grid syncs only, n = 0)"
 
 static void cgw_list(int quick)
 {
     const int sizes[2] = {quick ? 14 : 18, quick ? 16 : 22};
     for (int s = 0; s < 2; ++s)
         for (int bps = 1; bps <= 2; ++bps) {
-            printf("%s | N = 2^%d, %d block%s/SM | target <=%.2f\n", CGW_OP, sizes[s], bps, bps > 1 ? "s" : "",
-                   s == 0 ? 0.90 : 1.00);
-            printf("%s (probe: no grid sync) | N = 2^%d, %d block%s/SM | info\n", CGW_OP, sizes[s], bps, bps > 1 ? "s" : "");
+            const char *pl = bps > 1 ? "s" : "";
+            printf("%s | N = 2^%d, %d block%s/SM | target <=%.2f\n", CGW_OP, sizes[s], bps, pl, s == 0 ? 0.90 : 1.00);
+            printf("%s | N = 2^%d, %d block%s/SM | info\n", CGW_HYB_CGC_OP, sizes[s], bps, pl);
+            printf("%s | N = 2^%d, %d block%s/SM | info\n", CGW_HYB_CPP_OP, sizes[s], bps, pl);
+            printf("%s | N = 2^%d, %d block%s/SM | info\n", CGW_NOSYNC_OP, sizes[s], bps, pl);
         }
     for (int bps = 1; bps <= 2; ++bps) {
-        printf("%s (probe: grid sums only, n = 0) | %d block%s/SM | info\n", CGW_OP, bps, bps > 1 ? "s" : "");
-        printf("%s (probe: grid syncs only, n = 0) | %d block%s/SM | info\n", CGW_OP, bps, bps > 1 ? "s" : "");
+        printf("%s | %d block%s/SM | info\n", CGW_SUMS_OP, bps, bps > 1 ? "s" : "");
+        printf("%s | %d block%s/SM | info\n", CGW_SYNCS_OP, bps, bps > 1 ? "s" : "");
     }
 }
 
@@ -322,150 +415,200 @@ int main(int argc, char **argv)
         WL_CHECK(&o, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)))
         return wl_exit(&o);
     printf("# wl_cg_solver: %d-thread blocks, %d timed iterations a launch, time per iteration = (T(%d) - T(0)) / %d, "
-           "median of %d\n",
+           "median of %d, the kernels of a row interleaved; every solver's x and residual checked after its series\n",
            CGS_BLOCK, K, K, K, o.repeats);
     printf("%-44s %-28s %10s %10s %7s %7s %-5s %s\n", "operation", "config", "cgc_ns", "anchor_ns", "ratio", "target",
            "verd", "note");
 
+    const void *solver_kernel[CGW_SOLVERS] = {(const void *)k_cgc_solve, (const void *)k_cpp_solve,
+                                              (const void *)k_cgc_body_cpp_sync, (const void *)k_cpp_body_cgc_sync};
+    const int solver_cgc_launch[CGW_SOLVERS] = {1, 0, 1, 0}; /* the body's side launches it */
+
+    /* every solver its own vectors, sized for the larger N */
+    cgw_vecs_t vecs[CGW_SOLVERS];
+    memset(vecs, 0, sizeof vecs);
+    int have_vecs = 1;
+    for (int v = 0; v < CGW_SOLVERS && have_vecs; ++v)
+        have_vecs = cgw_alloc_vecs(&o, 1 << sizes[1], (uint32_t)(2 * sms), &vecs[v]) == 0;
+    if (!have_vecs) {
+        fprintf(stderr, "wl_cg_solver: allocation of the solvers' vectors failed\n");
+        for (int v = 0; v < CGW_SOLVERS; ++v)
+            cgw_free_vecs(&vecs[v]);
+        return wl_exit(&o);
+    }
+
     cgs_system_t sys = {0, 0, NULL, NULL, NULL, NULL};
-    cgw_dev_t d;
+    cgw_sys_dev_t d;
     memset(&d, 0, sizeof d);
     for (int s = 0; s < 2; ++s) {
         const int n = 1 << sizes[s];
         uint64_t seed = 0x243f6a8885a308d3ull ^ (uint64_t)n, rng = seed;
-        char size_name[32], config[64], note[512], why[384];
-        cgw_size_name(sizes[s], size_name, sizeof size_name);
+        char config[64], note[640], why[384];
         cgs_free_system(&sys);
-        cgw_free(&d);
-        double *hx[3] = {(double *)malloc(sizeof(double) * n), (double *)malloc(sizeof(double) * n),
-                         (double *)malloc(sizeof(double) * n)};
-        if (!hx[0] || !hx[1] || !hx[2] || cgs_make_system(n, &rng, &sys) != 0 ||
-            cgw_upload(&o, &sys, (uint32_t)(2 * sms), &d) != 0) {
-            fprintf(stderr, "wl_cg_solver: %s: allocation failed\n", size_name);
+        cgw_free_sys(&d);
+        double *hx[CGW_SOLVERS + 1];
+        int have_hx = 1;
+        for (int v = 0; v <= CGW_SOLVERS; ++v)
+            have_hx &= (hx[v] = (double *)malloc(sizeof(double) * n)) != NULL;
+        if (!have_hx || cgs_make_system(n, &rng, &sys) != 0 || cgw_upload(&o, &sys, &d) != 0) {
+            fprintf(stderr, "wl_cg_solver: N = 2^%d: allocation failed\n", sizes[s]);
             ++o.errors;
-            free(hx[0]);
-            free(hx[1]);
-            free(hx[2]);
+            for (int v = 0; v <= CGW_SOLVERS; ++v)
+                free(hx[v]);
             continue;
         }
         /* traffic model of one iteration: every array read or written once a
          * pass (the gathers of p counted once, as if the L2 served the rest) */
         const double bytes = 92.0 * n + 12.0 * sys.nnz;
         for (int bps = 1; bps <= 2; ++bps) {
-            snprintf(config, sizeof config, "%s, %d block%s/SM", size_name, bps, bps > 1 ? "s" : "");
-            const uint32_t blocks = cgw_blocks(&o, bps, sms, (const void *)k_cgc_solve, (const void *)k_cpp_solve,
-                                               why, sizeof why);
+            snprintf(config, sizeof config, "N = 2^%d, %d block%s/SM", sizes[s], bps, bps > 1 ? "s" : "");
+            uint32_t blocks = cgw_blocks(&o, bps, sms, (const void *)k_cgc_solve, (const void *)k_cpp_solve, why,
+                                         sizeof why);
+            if (blocks) /* the hybrids must fit the same grid */
+                blocks = cgw_blocks(&o, bps, sms, (const void *)k_cgc_body_cpp_sync,
+                                    (const void *)k_cpp_body_cgc_sync, why, sizeof why);
             if (!blocks) {
-                cgw_skip_row(&o, csv, CGW_OP, config, why);
+                cgw_skip_row(&o, csv, CGW_OP, config, targets[s], why);
+                cgw_skip_row(&o, csv, CGW_HYB_CGC_OP, config, 0.0, why);
+                cgw_skip_row(&o, csv, CGW_HYB_CPP_OP, config, 0.0, why);
+                cgw_skip_row(&o, csv, CGW_NOSYNC_OP, config, 0.0, why);
                 continue;
             }
-            cgw_launch_t lc = {(const void *)k_cgc_solve, 1, blocks, cgw_problem(&d, n, K)};
-            cgw_launch_t lp = {(const void *)k_cpp_solve, 0, blocks, cgw_problem(&d, n, K)};
 
-            /* the check: one launch of each, same K, same system */
-            cgw_result_t rc, rp;
-            int same = 0, wrong = 0;
-            double rel_res = 0.0;
-            if (cgw_run_once(&o, &lc, &d, n, hx[0], &rc) != 0 || cgw_run_once(&o, &lp, &d, n, hx[1], &rp) != 0) {
-                cgw_skip_row(&o, csv, CGW_OP, config, "a CUDA error in the check launch (stderr)");
+            /* the solvers, interleaved; then what each one's last timed launch left */
+            cgw_launch_t l[CGW_SOLVERS];
+            cgw_result_t res[CGW_SOLVERS];
+            double ns[CGW_SOLVERS], tk[CGW_SOLVERS];
+            int failed = 0;
+            for (int v = 0; v < CGW_SOLVERS; ++v) {
+                l[v] = (cgw_launch_t){solver_kernel[v], solver_cgc_launch[v], blocks, cgw_problem(&d, &vecs[v], n, K)};
+                failed |= cgw_poison(&o, &vecs[v], n) != 0;
+            }
+            failed = failed || cgw_time(&o, l, CGW_SOLVERS, K, ns, tk) != 0;
+            for (int v = 0; v < CGW_SOLVERS && !failed; ++v)
+                failed = cgw_read(&o, &vecs[v], n, hx[v], &res[v]) != 0;
+            if (failed) {
+                const char *e = "a CUDA error in the timed series (stderr)";
+                cgw_skip_row(&o, csv, CGW_OP, config, targets[s], e);
+                cgw_skip_row(&o, csv, CGW_HYB_CGC_OP, config, 0.0, e);
+                cgw_skip_row(&o, csv, CGW_HYB_CPP_OP, config, 0.0, e);
+                cgw_skip_row(&o, csv, CGW_NOSYNC_OP, config, 0.0, e);
                 continue;
             }
-            wrong = cgw_check(&sys, K, hx[0], hx[1], &rc, &rp, hx[2], &same, &rel_res, why, sizeof why);
+            /* each solver against C++ CG's x */
+            int same[CGW_SOLVERS] = {0, 0, 0, 0}, wrong[CGW_SOLVERS] = {0, 0, 0, 0};
+            double rel_res[CGW_SOLVERS] = {0, 0, 0, 0};
+            char whyv[CGW_SOLVERS][384];
+            for (int v = 0; v < CGW_SOLVERS; ++v) {
+                whyv[v][0] = '\0';
+                if (v == CGW_CPP)
+                    continue;
+                const char *const who[2] = {k_cgw_who[v], k_cgw_who[CGW_CPP]};
+                wrong[v] = cgw_check(&sys, K, who, hx[v], hx[CGW_CPP], &res[v], &res[CGW_CPP], hx[CGW_SOLVERS],
+                                     &same[v], &rel_res[v], whyv[v], sizeof whyv[v]);
+            }
 
-            /* the timed launches */
-            double tk_c = 0, tk_p = 0;
-            const double ns_c = cgw_per_iter_ns(&o, &lc, K, &tk_c), ns_p = cgw_per_iter_ns(&o, &lp, K, &tk_p);
-            wl_row_t row;
-            memset(&row, 0, sizeof row);
-            row.op = CGW_OP;
-            row.config = config;
-            row.cgc_what = "cgc (cg_grid_sync, cg_tile_reduce_f64)";
-            row.anc_what = "C++ CG (grid.sync, cg::reduce)";
-            row.cgc_ns = ns_c;
-            row.anc_ns = ns_p;
-            row.max_ratio = targets[s];
-            row.min_speedup = 1.0 / targets[s];
-            row.wrong = wrong;
-            if (wrong)
-                snprintf(note, sizeof note, "WRONG: %s", why);
+            if (wrong[CGW_CGC])
+                snprintf(note, sizeof note, "WRONG: %s", whyv[CGW_CGC]);
             else
                 snprintf(note, sizeof note,
                          "%u x %d threads; %.0f / %.0f GB/s (model: 92 B/row + 12 B/nonzero, %d nonzeros); "
                          "%.0f / %.0f k iterations/s; %d iterations a launch (T(%d) = %.3f / %.3f ms), |r| <= 1e-10 "
-                         "|b| at iteration %d; x %s; |b - A x| / |b| = %.2g",
-                         blocks, CGS_BLOCK, ns_c > 0 ? bytes / ns_c : 0.0, ns_p > 0 ? bytes / ns_p : 0.0, sys.nnz,
-                         ns_c > 0 ? 1e6 / ns_c : 0.0, ns_p > 0 ? 1e6 / ns_p : 0.0, K, K, tk_c, tk_p, rc.conv,
-                         same ? "bit-identical" : "within 1e-9 |b|", rel_res);
-            row.note = note;
-            wl_row(&o, csv, &row);
+                         "|b| at iteration %d; x %s; |b - A x| / |b| = %.2g (the last timed launches' output)",
+                         blocks, CGS_BLOCK, ns[CGW_CGC] > 0 ? bytes / ns[CGW_CGC] : 0.0,
+                         ns[CGW_CPP] > 0 ? bytes / ns[CGW_CPP] : 0.0, sys.nnz,
+                         ns[CGW_CGC] > 0 ? 1e6 / ns[CGW_CGC] : 0.0, ns[CGW_CPP] > 0 ? 1e6 / ns[CGW_CPP] : 0.0, K, K,
+                         tk[CGW_CGC], tk[CGW_CPP], res[CGW_CGC].conv,
+                         same[CGW_CGC] ? "bit-identical" : "within 1e-9 |b|", rel_res[CGW_CGC]);
+            cgw_emit(&o, csv, CGW_OP, config, "cgc (cg_grid_sync, cg_tile_reduce_f64)", "C++ CG (grid.sync, cg::reduce)",
+                     ns[CGW_CGC], ns[CGW_CPP], targets[s], wrong[CGW_CGC], note);
 
-            /* probe: the same iteration without its grid syncs */
-            cgw_launch_t nc = {(const void *)k_cgc_no_grid_sync, 1, blocks, cgw_problem(&d, n, K)};
-            cgw_launch_t np = {(const void *)k_cpp_no_grid_sync, 0, blocks, cgw_problem(&d, n, K)};
-            const double pn_c = cgw_per_iter_ns(&o, &nc, K, NULL), pn_p = cgw_per_iter_ns(&o, &np, K, NULL);
-            memset(&row, 0, sizeof row);
-            row.op = CGW_OP " (probe: no grid sync)";
-            row.config = config;
-            row.cgc_what = "cgc, grid syncs left out";
-            row.anc_what = "C++ CG, grid syncs left out";
-            row.cgc_ns = pn_c;
-            row.anc_ns = pn_p;
+            /* the hybrids: which share of the difference is the barrier's */
+            for (int v = CGW_HYB_CGC_BODY; v <= CGW_HYB_CPP_BODY; ++v) {
+                if (wrong[v])
+                    snprintf(note, sizeof note, "WRONG: %s", whyv[v]);
+                else
+                    snprintf(note, sizeof note,
+                             "same series: cgc solver %.0f ns, C++ CG solver %.0f ns, this hybrid %.0f ns; %s: "
+                             "x %s, |b - A x| / |b| = %.2g",
+                             ns[CGW_CGC], ns[CGW_CPP], ns[v],
+                             v == CGW_HYB_CGC_BODY
+                                 ? "vs cgc = the barrier's share (grid.sync() for cg_grid_sync), vs C++ = the body's"
+                                 : "vs C++ = the barrier's share (cg_grid_sync for grid.sync()), vs cgc = the body's",
+                             same[v] ? "bit-identical to C++ CG's" : "within 1e-9 |b| of C++ CG's", rel_res[v]);
+                cgw_emit(&o, csv, v == CGW_HYB_CGC_BODY ? CGW_HYB_CGC_OP : CGW_HYB_CPP_OP, config,
+                         v == CGW_HYB_CGC_BODY ? "cgc body, C++ grid.sync()" : "C++ body, cg_grid_sync",
+                         "C++ CG (grid.sync, cg::reduce)", ns[v], ns[CGW_CPP], 0.0, wrong[v], note);
+            }
+
+            /* probe: the same iteration without its grid syncs (cgc's and
+             * C++'s vectors; only the iteration count is checked) */
+            cgw_launch_t np[2] = {{(const void *)k_cgc_no_grid_sync, 1, blocks, cgw_problem(&d, &vecs[CGW_CGC], n, K)},
+                                  {(const void *)k_cpp_no_grid_sync, 0, blocks, cgw_problem(&d, &vecs[CGW_CPP], n, K)}};
+            double pn[2] = {0, 0};
+            int bad = cgw_poison(&o, &vecs[CGW_CGC], n) != 0 || cgw_poison(&o, &vecs[CGW_CPP], n) != 0 ||
+                      cgw_time(&o, np, 2, K, pn, NULL) != 0;
+            why[0] = '\0';
+            const int nwrong = bad ? 0 : cgw_check_iters(&o, &vecs[CGW_CGC], 2, k_cgw_who, K, why, sizeof why);
+            if (bad || nwrong < 0) {
+                cgw_skip_row(&o, csv, CGW_NOSYNC_OP, config, 0.0, "a CUDA error in the timed series (stderr)");
+                continue;
+            }
             snprintf(note, sizeof note,
-                     "vector passes + block reductions only (results meaningless); the grid syncs' share of the "
-                     "solver row: cgc %.0f ns, C++ %.0f ns",
-                     ns_c - pn_c, ns_p - pn_p);
-            row.note = note;
-            wl_row(&o, csv, &row);
+                     "%s%svector passes + block reductions only (results meaningless, iteration count checked); the "
+                     "grid syncs' share of the solver row: cgc %.0f ns, C++ %.0f ns",
+                     why, why[0] ? "; " : "", ns[CGW_CGC] - pn[0], ns[CGW_CPP] - pn[1]);
+            cgw_emit(&o, csv, CGW_NOSYNC_OP, config, "cgc, grid syncs left out", "C++ CG, grid syncs left out", pn[0],
+                     pn[1], 0.0, nwrong, note);
         }
-        free(hx[0]);
-        free(hx[1]);
-        free(hx[2]);
+        for (int v = 0; v <= CGW_SOLVERS; ++v)
+            free(hx[v]);
     }
 
-    /* probes with no vector work (n = 0): the grid sums, the bare barriers */
-    for (int bps = 1; bps <= 2 && d.partial; ++bps) {
-        char config[64], note[256], why[384];
+    /* probes with no vector work (n = 0): the grid sums (2 an iteration, and
+     * the p-sync: 3 grid barriers), the 3 bare barriers; one series of four */
+    for (int bps = 1; bps <= 2 && d.b; ++bps) {
+        char config[64], note[384], why[384];
         snprintf(config, sizeof config, "%d block%s/SM", bps, bps > 1 ? "s" : "");
         const uint32_t blocks =
             cgw_blocks(&o, bps, sms, (const void *)k_cgc_sync_only, (const void *)k_cpp_sync_only, why, sizeof why);
         if (!blocks) {
-            cgw_skip_row(&o, csv, CGW_OP " (probe: grid syncs only, n = 0)", config, why);
+            cgw_skip_row(&o, csv, CGW_SUMS_OP, config, 0.0, why);
+            cgw_skip_row(&o, csv, CGW_SYNCS_OP, config, 0.0, why);
             continue;
         }
-        cgw_launch_t sc = {(const void *)k_cgc_solve, 1, blocks, cgw_problem(&d, 0, K)};
-        cgw_launch_t sp = {(const void *)k_cpp_solve, 0, blocks, cgw_problem(&d, 0, K)};
-        const double s_c = cgw_per_iter_ns(&o, &sc, K, NULL), s_p = cgw_per_iter_ns(&o, &sp, K, NULL);
-        wl_row_t row;
-        memset(&row, 0, sizeof row);
-        row.op = CGW_OP " (probe: grid sums only, n = 0)";
-        row.config = config;
-        row.cgc_what = "cgc: 3 grid sums + 1 grid sync";
-        row.anc_what = "C++ CG: the same";
-        row.cgc_ns = s_c;
-        row.anc_ns = s_p;
-        snprintf(note, sizeof note, "%u x %d threads; tile + block reductions, slot writes and reads, 4 grid barriers",
-                 blocks, CGS_BLOCK);
-        row.note = note;
-        wl_row(&o, csv, &row);
-
-        cgw_launch_t bc = {(const void *)k_cgc_sync_only, 1, blocks, cgw_problem(&d, 0, K)};
-        cgw_launch_t bp = {(const void *)k_cpp_sync_only, 0, blocks, cgw_problem(&d, 0, K)};
-        const double b_c = cgw_per_iter_ns(&o, &bc, K, NULL), b_p = cgw_per_iter_ns(&o, &bp, K, NULL);
-        memset(&row, 0, sizeof row);
-        row.op = CGW_OP " (probe: grid syncs only, n = 0)";
-        row.config = config;
-        row.cgc_what = "cgc: 4 cg_grid_sync";
-        row.anc_what = "C++ CG: 4 grid.sync()";
-        row.cgc_ns = b_c;
-        row.anc_ns = b_p;
-        snprintf(note, sizeof note, "%u x %d threads; the reductions' share of the grid-sums probe: cgc %.0f ns, "
-                                    "C++ %.0f ns",
-                 blocks, CGS_BLOCK, s_c - b_c, s_p - b_p);
-        row.note = note;
-        wl_row(&o, csv, &row);
+        cgw_launch_t pl[4] = {{(const void *)k_cgc_solve, 1, blocks, cgw_problem(&d, &vecs[0], 0, K)},
+                              {(const void *)k_cpp_solve, 0, blocks, cgw_problem(&d, &vecs[1], 0, K)},
+                              {(const void *)k_cgc_sync_only, 1, blocks, cgw_problem(&d, &vecs[2], 0, K)},
+                              {(const void *)k_cpp_sync_only, 0, blocks, cgw_problem(&d, &vecs[3], 0, K)}};
+        const char *const who[4] = {"cgc grid sums", "C++ grid sums", "cgc grid syncs", "C++ grid syncs"};
+        double t[4];
+        int bad = 0;
+        for (int v = 0; v < 4; ++v)
+            bad |= cgw_poison(&o, &vecs[v], 0) != 0;
+        bad = bad || cgw_time(&o, pl, 4, K, t, NULL) != 0;
+        why[0] = '\0';
+        const int nwrong = bad ? 0 : cgw_check_iters(&o, vecs, 4, who, K, why, sizeof why);
+        if (bad || nwrong < 0) {
+            cgw_skip_row(&o, csv, CGW_SUMS_OP, config, 0.0, "a CUDA error in the timed series (stderr)");
+            cgw_skip_row(&o, csv, CGW_SYNCS_OP, config, 0.0, "a CUDA error in the timed series (stderr)");
+            continue;
+        }
+        snprintf(note, sizeof note,
+                 "%s%s%u x %d threads; tile + block reductions, slot writes and reads, 3 grid barriers an iteration",
+                 why, why[0] ? "; " : "", blocks, CGS_BLOCK);
+        cgw_emit(&o, csv, CGW_SUMS_OP, config, "cgc: 2 grid sums + 1 grid sync", "C++ CG: the same", t[0], t[1], 0.0,
+                 nwrong, note);
+        snprintf(note, sizeof note,
+                 "%s%s%u x %d threads; the reductions' share of the grid-sums probe: cgc %.0f ns, C++ %.0f ns", why,
+                 why[0] ? "; " : "", blocks, CGS_BLOCK, t[0] - t[2], t[1] - t[3]);
+        cgw_emit(&o, csv, CGW_SYNCS_OP, config, "cgc: 3 cg_grid_sync", "C++ CG: 3 grid.sync()", t[2], t[3], 0.0, nwrong,
+                 note);
     }
     cgs_free_system(&sys);
-    cgw_free(&d);
+    cgw_free_sys(&d);
+    for (int v = 0; v < CGW_SOLVERS; ++v)
+        cgw_free_vecs(&vecs[v]);
     if (csv)
         fclose(csv);
     return wl_exit(&o);

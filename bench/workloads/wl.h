@@ -14,6 +14,7 @@
  *   wl_opts_t o = wl_parse(argc, argv, "gemm");   // --csv PATH --quick --repeats R
  *   FILE *csv = wl_open_csv(&o);                   // metadata comment lines + header
  *   float ms = wl_time_ms(&o, launch_fn, ctx);     // warm-up + median of repeats
+ *   wl_time_ms_blocked_n(&o, n, fns, ctxs, ms);    // n launches interleaved, host work hidden
  *   wl_row(csv, &row);                             // print + CSV (+ JSON)
  *   return wl_exit(&o);                            // 3 on any WRONG, 2 on CUDA errors
  *
@@ -422,67 +423,92 @@ __global__ void wl_blocking_kernel(const volatile unsigned *flag, unsigned long 
     }
 }
 
-/* As wl_time_ms (one warm-up launch, then o->repeats timed launches, the
- * median in ms, negative after a CUDA error), each timed launch held behind
- * the blocking kernel. */
-static inline float wl_time_ms_blocked(wl_opts_t *o, wl_launch_fn launch, void *ctx)
+/* Interleaved timing of n launches (A B A B ..., what the primitive rows
+ * of bench/bench.cu do): one warm-up launch of each, then o->repeats rounds,
+ * each launching launch[0], launch[1], ..., launch[n-1] once in that order,
+ * every timed launch held behind the blocking kernel. ms_out[k] is the median
+ * of launch k's times. A drift of the GPU's clocks or of the L2's contents
+ * over the series then falls on every launch alike. The last launch of the
+ * series is launch[n-1]'s; each launch[k]'s last timed launch is the last one
+ * it made (the outputs a caller checks after the series). 0, or -1 after a
+ * CUDA error (every ms_out[k] then negative). n at most 16. */
+static inline int wl_time_ms_blocked_n(wl_opts_t *o, int n, const wl_launch_fn *launch, void *const *ctx,
+                                       float *ms_out)
 {
-    float t[64];
-    const int n = o->repeats < 64 ? o->repeats : 64;
+    float t[16][64];
+    const int reps = o->repeats < 64 ? o->repeats : 64;
     unsigned *hflag = NULL, *dflag = NULL, *htimeout = NULL, *dtimeout = NULL;
     cudaEvent_t a = NULL, b = NULL;
-    float result = -1.0f;
-    int timeouts = 0;
+    int rc = -1, timeouts = 0;
+    for (int k = 0; k < n; ++k)
+        ms_out[k] = -1.0f;
+    if (n < 1 || n > 16)
+        return -1;
     if (WL_CHECK(o, cudaHostAlloc((void **)&hflag, 2 * sizeof(unsigned), cudaHostAllocMapped)))
-        return -1.0f;
+        return -1;
     htimeout = hflag + 1;
     if (WL_CHECK(o, cudaHostGetDevicePointer((void **)&dflag, hflag, 0)) || WL_CHECK(o, cudaEventCreate(&a)) ||
         WL_CHECK(o, cudaEventCreate(&b)))
         goto out;
     dtimeout = dflag + 1;
-    if (WL_CHECK(o, launch(ctx)) || WL_CHECK(o, cudaDeviceSynchronize()))
-        goto out;
-    for (int i = 0; i < n; ++i) {
-        *(volatile unsigned *)hflag = 0u;
-        *(volatile unsigned *)htimeout = 0u;
-        wl_blocking_kernel<0><<<1, 1>>>(dflag, WL_BLOCK_TIMEOUT_NS, dtimeout);
-        if (WL_CHECK(o, cudaGetLastError()) || WL_CHECK(o, cudaEventRecord(a)))
+    for (int k = 0; k < n; ++k)
+        if (WL_CHECK(o, launch[k](ctx[k])) || WL_CHECK(o, cudaDeviceSynchronize()))
             goto out;
-        if (WL_CHECK(o, launch(ctx))) {
+    for (int i = 0; i < reps && !timeouts; ++i)
+        for (int k = 0; k < n && !timeouts; ++k) {
+            *(volatile unsigned *)hflag = 0u;
+            *(volatile unsigned *)htimeout = 0u;
+            wl_blocking_kernel<0><<<1, 1>>>(dflag, WL_BLOCK_TIMEOUT_NS, dtimeout);
+            if (WL_CHECK(o, cudaGetLastError()) || WL_CHECK(o, cudaEventRecord(a)))
+                goto out;
+            if (WL_CHECK(o, launch[k](ctx[k]))) {
+                *(volatile unsigned *)hflag = 1u;
+                cudaDeviceSynchronize();
+                goto out;
+            }
+            if (WL_CHECK(o, cudaEventRecord(b))) {
+                *(volatile unsigned *)hflag = 1u;
+                cudaDeviceSynchronize();
+                goto out;
+            }
+            __sync_synchronize();
             *(volatile unsigned *)hflag = 1u;
-            cudaDeviceSynchronize();
-            goto out;
+            if (WL_CHECK(o, cudaEventSynchronize(b)))
+                goto out;
+            cudaEventElapsedTime(&t[k][i], a, b);
+            timeouts = *(volatile unsigned *)htimeout != 0u;
         }
-        if (WL_CHECK(o, cudaEventRecord(b))) {
-            *(volatile unsigned *)hflag = 1u;
-            cudaDeviceSynchronize();
-            goto out;
-        }
-        __sync_synchronize();
-        *(volatile unsigned *)hflag = 1u;
-        if (WL_CHECK(o, cudaEventSynchronize(b)))
-            goto out;
-        cudaEventElapsedTime(&t[i], a, b);
-        if (*(volatile unsigned *)htimeout != 0u) {
-            timeouts = 1;
-            break;
-        }
-    }
     if (timeouts) {
         fprintf(stderr, "%s: a launch call waited for the blocking kernel (for the stream); timing without it "
-                        "(the host's launch work included)\n", o->name);
-        result = wl_time_ms(o, launch, ctx);
+                        "(the host's launch work included, one launch after the other)\n", o->name);
+        rc = 0;
+        for (int k = 0; k < n; ++k)
+            if ((ms_out[k] = wl_time_ms(o, launch[k], ctx[k])) < 0)
+                rc = -1;
         goto out;
     }
-    qsort(t, (size_t)n, sizeof t[0], wl_cmp_float_);
-    result = t[n / 2];
+    for (int k = 0; k < n; ++k) {
+        qsort(t[k], (size_t)reps, sizeof t[k][0], wl_cmp_float_);
+        ms_out[k] = t[k][reps / 2];
+    }
+    rc = 0;
 out:
     if (a)
         cudaEventDestroy(a);
     if (b)
         cudaEventDestroy(b);
     cudaFreeHost(hflag);
-    return result;
+    return rc;
+}
+
+/* As wl_time_ms (one warm-up launch, then o->repeats timed launches, the
+ * median in ms, negative after a CUDA error), each timed launch held behind
+ * the blocking kernel. */
+static inline float wl_time_ms_blocked(wl_opts_t *o, wl_launch_fn launch, void *ctx)
+{
+    float ms = -1.0f;
+    (void)wl_time_ms_blocked_n(o, 1, &launch, &ctx, &ms);
+    return ms;
 }
 #endif /* __CUDACC__ */
 

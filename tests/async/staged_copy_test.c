@@ -87,7 +87,7 @@ Test(staged_copy, the_call_returns_before_the_bytes_land)
         CGT_SYNC();
         CGT_CUDA(cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost));
         uint32_t issue[SCT_OVERLAP_THREADS], sync[SCT_OVERLAP_THREADS], waits[SCT_OVERLAP_THREADS];
-        uint32_t poisoned = 0, wrong = 0;
+        uint32_t poisoned = 0, wrong = 0, torn = 0;
         const size_t base = 2u * SCT_OVERLAP_THREADS * stride; /* round 1 */
         for (uint32_t t = 0; t < SCT_OVERLAP_THREADS; ++t) {
             const uint32_t want = form >= 4u ? h[base + 4u * t] : h[base + (size_t)t * stride];
@@ -98,7 +98,7 @@ Test(staged_copy, the_call_returns_before_the_bytes_land)
                     cr_log_error("%s: thread %u: after the wait 0x%08x (want 0x%08x), reference 0x%08x (want 0x%08x)",
                                  forms[form], t, out[t].late, want, out[t].ref, want_ref);
             }
-            if (out[t].early != SCT_POISON && out[t].early != want)
+            if (out[t].early != SCT_POISON && out[t].early != want && torn++ < 5)
                 cr_log_error("%s: thread %u read 0x%08x before the wait: neither poison nor the data", forms[form],
                              t, out[t].early);
             issue[t] = out[t].issue;
@@ -111,6 +111,11 @@ Test(staged_copy, the_call_returns_before_the_bytes_land)
                     "synchronous load+store %u",
                     forms[form], poisoned, SCT_OVERLAP_THREADS, mi, mw, ms);
         cr_expect_eq(wrong, 0u, "%s: %u threads read wrong data after the wait", forms[form], wrong);
+        /* Before the wait a word is the poison or the data, nothing else (a
+         * 4-byte copy lands whole): a third value is a copy into the wrong
+         * place or a torn word. */
+        cr_expect_eq(torn, 0u, "%s: %u threads read a value before the wait that is neither the poison nor the data",
+                     forms[form], torn);
         cr_expect_geq(poisoned, SCT_OVERLAP_THREADS / 2u,
                       "%s: only %u of %u threads found the destination unwritten right after the call: the copy "
                       "is synchronous (it completes at the call, not at the wait)",

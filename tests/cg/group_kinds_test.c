@@ -18,7 +18,10 @@
  *   - a file other than the table writes a switch case on a kind by hand
  *     (`case CG_GROUP_TILE:`), a _Generic selection that names three or more
  *     kinds' types, or a set of three or more overloads of one function on
- *     kinds' types.
+ *     kinds' types, whether they take `const G *` or `G *`;
+ *   - a generic call (cg_sync, cg_reduce, ...) does not compile, with nvcc,
+ *     on a pointer to a group of a kind it applies to (the reach column),
+ *     mutable or (once CGT_CONST_GROUPS_EXPECTED is 1) const.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -26,12 +29,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <criterion/criterion.h>
 
 #include "cg/group_kinds.h"
+#include "tests/support/cgtest.h"
 
-TestSuite(group_kinds, .timeout = 30);
+TestSuite(group_kinds, .timeout = 300); /* one nvcc compile (every_generic_call_...) */
 
 /* ---- the table, as data -------------------------------------------------------- */
 
@@ -253,7 +258,10 @@ Test(group_kinds, no_list_of_kinds_is_written_by_hand)
     read_sources();
     regex_t overload;
     /* name(const <type> *  : the first parameter of a function on a group. */
-    cr_assert_eq(regcomp(&overload, "([A-Za-z_][A-Za-z0-9_]*)\\(const (cg_[a-z0-9_]*_t) \\*", REG_EXTENDED), 0);
+    /* name(<type> * or name(const <type> *: the first parameter of a function
+     * on a group, a pointer to it const or not (a hand-written set of
+     * mutable overloads counts as much as a const one). */
+    cr_assert_eq(regcomp(&overload, "([A-Za-z_][A-Za-z0-9_]*)\\((const )?(cg_[a-z0-9_]*_t) \\*", REG_EXTENDED), 0);
     for (size_t i = 0; i < nfiles; ++i) {
         const file_t *f = &files[i];
         if (strcmp(f->path, "cg/group_kinds.h") == 0)
@@ -280,15 +288,15 @@ Test(group_kinds, no_list_of_kinds_is_written_by_hand)
             int line;
         } fns[256];
         size_t nfns = 0;
-        regmatch_t m[3];
-        for (const char *p = f->text; regexec(&overload, p, 3, m, 0) == 0; p += m[0].rm_eo) {
+        regmatch_t m[4];
+        for (const char *p = f->text; regexec(&overload, p, 4, m, 0) == 0; p += m[0].rm_eo) {
             char fn[96], type[96];
-            size_t fl = (size_t)(m[1].rm_eo - m[1].rm_so), tl = (size_t)(m[2].rm_eo - m[2].rm_so);
+            size_t fl = (size_t)(m[1].rm_eo - m[1].rm_so), tl = (size_t)(m[3].rm_eo - m[3].rm_so);
             if (fl >= sizeof fn || tl >= sizeof type)
                 continue;
             memcpy(fn, p + m[1].rm_so, fl);
             fn[fl] = '\0';
-            memcpy(type, p + m[2].rm_so, tl);
+            memcpy(type, p + m[3].rm_so, tl);
             type[tl] = '\0';
             int r = row_of_type(type);
             if (r < 0)
@@ -312,4 +320,122 @@ Test(group_kinds, no_list_of_kinds_is_written_by_hand)
         }
     }
     regfree(&overload);
+}
+
+/* ---- every generic call on a pointer to a group, const and not ---------------- */
+
+/* 1 once every generic call takes a pointer to a const group (the `porting`
+ * branch makes the group calls take const pointers): the lead sets it at that
+ * merge, and from then on a generic call that refuses `const G *` fails
+ * here. While 0, the calls that refuse one are logged (and must be exactly
+ * the ones that still take a mutable group), and only a refused non-const
+ * pointer fails. */
+#ifndef CGT_CONST_GROUPS_EXPECTED
+#define CGT_CONST_GROUPS_EXPECTED 0
+#endif
+
+/* The generic calls (cg/generic.h), each with the reach a kind needs for it
+ * (the table's reach column: NONE 0 < PART 1 < WARP 2 < TILE 3) and a call
+ * on `g`. */
+static const struct {
+    const char *verb;
+    int reach;
+    const char *call;
+} generic_calls[] = {
+    {"sync", 0, "cg_sync(g)"},
+    {"barrier_arrive", 0, "(void)cg_barrier_arrive(g)"},
+    {"barrier_wait", 0, "cg_barrier_wait(g, tok)"},
+    {"thread_rank", 0, "(void)cg_thread_rank(g)"},
+    {"num_threads", 0, "(void)cg_num_threads(g)"},
+    {"meta_group_rank", 1, "(void)cg_meta_group_rank(g)"},
+    {"meta_group_size", 1, "(void)cg_meta_group_size(g)"},
+    {"reduce", 1, "(void)cg_reduce(g, 1, CG_OP_PLUS)"},
+    {"inclusive_scan", 1, "(void)cg_inclusive_scan(g, 1, CG_OP_PLUS)"},
+    {"exclusive_scan", 1, "(void)cg_exclusive_scan(g, 1, CG_OP_PLUS)"},
+    {"shfl", 1, "(void)cg_shfl(g, 1, 0u)"},
+    {"any", 1, "(void)cg_any(g, 1)"},
+    {"all", 1, "(void)cg_all(g, 1)"},
+    {"shfl_up", 2, "(void)cg_shfl_up(g, 1, 1u)"},
+    {"shfl_down", 2, "(void)cg_shfl_down(g, 1, 1u)"},
+    {"ballot", 2, "(void)cg_ballot(g, 1)"},
+    {"match_any", 2, "(void)cg_match_any(g, 1u)"},
+    {"match_all", 2, "(void)cg_match_all(g, 1u, &pred)"},
+    {"binary_partition", 2, "(void)cg_binary_partition(g, 1)"},
+    {"labeled_partition", 2, "(void)cg_labeled_partition(g, 1u)"},
+    {"shfl_xor", 3, "(void)cg_shfl_xor(g, 1, 1u)"},
+};
+#define NCALLS (sizeof generic_calls / sizeof generic_calls[0])
+
+static int reach_rank(const char *reach)
+{
+    static const char *const order[] = {"NONE", "PART", "WARP", "TILE"};
+    for (int i = 0; i < 4; ++i)
+        if (strcmp(reach, order[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* One probe per (call, kind the call applies to, constness), one line each,
+ * in one file compiled once by nvcc: a line nvcc reports an error on is a
+ * call that refused that pointer. */
+Test(group_kinds, every_generic_call_takes_a_const_and_a_mutable_group)
+{
+    char src[512], log[1 << 16], cmd[2048];
+    snprintf(src, sizeof src, "%s/group_kinds_probe_%d.cu", cgt_tmpdir(), (int)getpid());
+    FILE *f = fopen(src, "w");
+    cr_assert(f != NULL, "cannot write %s", src);
+    fprintf(f, "#include \"cg/cg.h\"\n"); /* line 1; probes from line 2 on */
+    struct {
+        int call, row, is_const;
+    } probe[NCALLS * NROWS * 2];
+    int nprobes = 0;
+    for (size_t c = 0; c < NCALLS; ++c)
+        for (size_t r = 0; r < NROWS; ++r) {
+            if (reach_rank(rows[r].reach) < generic_calls[c].reach)
+                continue;
+            for (int k = 0; k < 2; ++k) {
+                fprintf(f,
+                        "__device__ void probe_%d(%s%s *g, cg_token_t tok) { int pred = 0; (void)pred; (void)tok; "
+                        "%s; }\n",
+                        nprobes, k ? "const " : "", rows[r].type, generic_calls[c].call);
+                probe[nprobes].call = (int)c;
+                probe[nprobes].row = (int)r;
+                probe[nprobes].is_const = k;
+                ++nprobes;
+            }
+        }
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "timeout 280 '%s' -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I. -Iinclude -c '%s' -o /dev/null "
+             "2>&1",
+             cgt_nvcc(), src);
+    const int rc = cgt_run(cmd, log, sizeof log);
+    unlink(src);
+    cr_assert(strstr(log, "error limit") == NULL, "nvcc stopped at its error limit: split the probe file\n%s", log);
+    int refused[NCALLS * NROWS * 2] = {0};
+    const char *tag = "group_kinds_probe_";
+    for (const char *p = log; (p = strstr(p, tag)) != NULL; ++p) {
+        const char *paren = strstr(p, ".cu(");
+        if (paren == NULL || strchr(p, '\n') < paren)
+            continue;
+        const int line = atoi(paren + 4), i = line - 2;
+        if (i >= 0 && i < nprobes && strstr(paren, "): error") == paren + strcspn(paren, ")"))
+            refused[i] = 1;
+    }
+    int n_refused = 0;
+    for (int i = 0; i < nprobes; ++i) {
+        if (!refused[i])
+            continue;
+        ++n_refused;
+        const char *verb = generic_calls[probe[i].call].verb, *type = rows[probe[i].row].type;
+        if (probe[i].is_const && !CGT_CONST_GROUPS_EXPECTED)
+            cr_log_info("cg_%s refuses a pointer to const %s (allowed until CGT_CONST_GROUPS_EXPECTED = 1)", verb,
+                        type);
+        else
+            cr_expect(0, "cg_%s does not compile on a pointer to %s%s", verb, probe[i].is_const ? "const " : "",
+                      type);
+    }
+    cr_expect(rc == 0 || n_refused > 0, "nvcc failed (exit %d) on no probe line:\n%s", rc, log);
+    cr_log_info("%d probes (%zu generic calls x the kinds they apply to x const / mutable), %d refused", nprobes,
+                NCALLS, n_refused);
 }

@@ -76,8 +76,8 @@ Test(cg_groups, block_and_cluster_queries_every_cluster_size)
     /* CGT_QUICK (sanitizer passes): every cluster size, two block sizes
      * (racecheck took 64 s of the 120 s limit with all six). */
     static const uint32_t quick[] = {32, 256};
-    const uint32_t *list = getenv("CGT_QUICK") ? quick : threads;
-    size_t n = getenv("CGT_QUICK") ? sizeof quick / sizeof quick[0] : sizeof threads / sizeof threads[0];
+    const uint32_t *list = cgt_quick() ? quick : threads;
+    size_t n = cgt_quick() ? sizeof quick / sizeof quick[0] : sizeof threads / sizeof threads[0];
     cgt_require_sm90();
     for (uint32_t c = 1; c <= 16; c++)
         for (size_t t = 0; t < n; t++)

@@ -80,7 +80,7 @@ Test(cg_launch_gpu, unschedulable_cluster_agrees_with_occupancy)
     cgt_require_sm90();
     out = zeroed(32);
     /* Under CGT_QUICK (sanitizers) 64 KB: racecheck tracks every shared byte. */
-    bytes = getenv("CGT_QUICK") ? 64u * 1024u : (uint32_t)cgt_device_props()->sharedMemPerBlockOptin - 1024u;
+    bytes = cgt_quick() ? 64u * 1024u : (uint32_t)cgt_device_props()->sharedMemPerBlockOptin - 1024u;
     c.grid.x = 16;
     c.block.x = 1024;
     c.cluster.x = 16;

@@ -548,9 +548,9 @@ static const uint32_t quick_shapes[] = {0, 3, 7};
 
 static size_t nshapes(void)
 {
-    return getenv("CGT_QUICK") ? sizeof quick_shapes / sizeof quick_shapes[0] : sizeof shapes / sizeof shapes[0];
+    return cgt_quick() ? sizeof quick_shapes / sizeof quick_shapes[0] : sizeof shapes / sizeof shapes[0];
 }
-static const uint32_t *shape(size_t i) { return shapes[getenv("CGT_QUICK") ? quick_shapes[i] : i]; }
+static const uint32_t *shape(size_t i) { return shapes[cgt_quick() ? quick_shapes[i] : i]; }
 
 static void tiles_of_type(cgt_type_t ty)
 {
@@ -772,7 +772,7 @@ static void coalesced_of_type(cgt_type_t ty)
     for (int mode = 0; mode < CGT_C_NMODES; mode++) {
         int tiled = mode == CGT_C_DIVERGED_TILED || mode == CGT_C_CONVERGED_TILED;
         /* CGT_QUICK: tiles of 2, 8 and 32 only. */
-        for (uint32_t sz = getenv("CGT_QUICK") ? 2 : 1; sz <= 32; sz *= getenv("CGT_QUICK") ? 4 : 2) {
+        for (uint32_t sz = cgt_quick() ? 2 : 1; sz <= 32; sz *= cgt_quick() ? 4 : 2) {
             for (size_t i = 0; i < nshapes(); i++) {
                 const uint32_t *s = shape(i);
                 run_coalesced((cgt_cmode_t)mode, sz, ty, d3(s[0], s[1], s[2]), d3(s[3], s[4], s[5]), &rng);

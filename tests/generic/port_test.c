@@ -16,8 +16,11 @@
  * the order of combination cannot change a bit). With random floats
  * (varied exponents, no zeros, repeated values) cgc is compared with C++ CG
  * alone, bit for bit, as tests/collectives and tests/wide_tile do. Outputs
- * are poisoned first; the bit_xor fields of float types must still hold
- * the poison on both sides afterwards.
+ * are poisoned first (0xA5 bytes); the bit_xor fields of float types must
+ * still hold the poison on both sides afterwards, and every other field must
+ * not (a field neither side wrote would otherwise match itself: no value
+ * the kernels write is 0xA5A5A5A5A5A5A5A5 but with odds of 2^-64 for a
+ * random 64-bit integer; the narrower types are zero-extended to 64 bits).
  *
  * Inputs are fresh per run (seed printed; CGC_SEED=<n> replays). Without an
  * sm_90 device the test skips and says why; the reference's self-check runs
@@ -245,8 +248,8 @@ static unsigned run_case(unsigned n, int ty, unsigned bx, unsigned by, unsigned 
                 int ok;
                 if (xor_of_float)
                     ok = oc[f] == POISON64 && op[f] == POISON64;
-                else
-                    ok = oc[f] == op[f] && (!have[f] || oc[f] == want[f]);
+                else /* never the poison: a field both sides left unwritten would match */
+                    ok = oc[f] != POISON64 && op[f] != POISON64 && oc[f] == op[f] && (!have[f] || oc[f] == want[f]);
                 if (!ok && ++bad <= 8)
                     cr_log_error("N=%u %s block=(%u,%u,%u) %s: gid %zu (tile rank %u) %s: cgc 0x%" PRIx64
                                  ", C++ CG 0x%" PRIx64 ", host %s0x%" PRIx64,

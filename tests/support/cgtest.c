@@ -157,6 +157,12 @@ const char *cgt_tmpdir(void)
     return t && *t ? t : "/tmp";
 }
 
+int cgt_quick(void)
+{
+    const char *q = getenv("CGT_QUICK");
+    return q && *q && strcmp(q, "0") != 0;
+}
+
 uint64_t cgt_seed(void)
 {
     const char *env = getenv("CGC_SEED");

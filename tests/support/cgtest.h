@@ -88,6 +88,11 @@ const char *cgt_tmpdir(void);
 
 uint64_t cgt_seed(void);
 
+/* Nonzero when CGT_QUICK asks for a quick pass (the compute-sanitizer passes
+ * of tools/gpu/run.sh set CGT_QUICK=1): set, non-empty and not "0", so
+ * CGT_QUICK=0 means the full pass. */
+int cgt_quick(void);
+
 /* xorshift64* stream; state must start non-zero (cgt_seed() is). */
 uint64_t cgt_rand(uint64_t *state);
 

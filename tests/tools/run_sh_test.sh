@@ -4,21 +4,29 @@
 # The bundle holds shell scripts in place of the test binaries, the tour, the
 # benchmark and a workload, and the PATH a fake nvidia-smi and
 # compute-sanitizer; FAKE_PLANT tells them which failure to plant. run.sh
-# must exit 0 on the clean run and 1, with a verdict line naming the
-# problem, on each planted one: a failing test, a crash, a GPU binary whose
-# every case skipped, a test that exits nonzero after passing, a WRONG
-# benchmark row, a benchmark that dies, a self-test that misses a broken
-# variant, a workload that prints WRONG, a failed tour, a sanitizer report
-# and a sanitizer run cut by the deadline.
+# must exit 0 on the clean run (a documented skip, the torch test's, included)
+# and 1, with a verdict line naming the problem, on each planted one: a
+# failing test, a crash, a GPU binary whose every case skipped, a test that
+# exits nonzero after passing, a case skipped for an undocumented reason, a
+# WRONG benchmark row, a benchmark or workload row with a target that came
+# out SKIP or MISSING, a benchmark that dies, a self-test that misses a
+# broken variant, a workload that prints WRONG, a failed tour, a sanitizer
+# report, a sanitizer run cut by the deadline, the benchmark, a tour or a
+# listed workload missing from the bundle, a bundle with no workload list,
+# and a CGC_SASS request that matches nothing. It also checks the progress
+# lines ("[i/N]") and the SASS file CGC_SASS asks for.
 set -uo pipefail
 runsh=$(realpath "$1")
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/run_sh_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 # --- the fake bundles ------------------------------------------------------------
-# Two: "clean" (a host test and a GPU test that pass) and "planted" (the same
-# plus four GPU tests that fail, crash, skip every case, or pass but exit 2).
-# A fake test binary does what its name says.
+# "clean" (a host test and a GPU test that pass, the torch test skipping for
+# the documented reason), "planted" (the same plus five GPU tests that fail,
+# crash, skip every case, pass but exit 2, or skip a case for a reason
+# skips_allowed.txt does not document), "gaps" (clean without the benchmark,
+# the compute_80 tour and the listed workload) and "nolist" (clean without
+# workloads.txt). A fake test binary does what its name says.
 stage="$tmp/stage"
 mkdir -p "$stage/tests" "$stage/bin" "$stage/lib" "$tmp/path"
 echo "fakecommit0123" >"$stage/commit.txt"
@@ -32,17 +40,22 @@ fake_test() { # fake_test ID BEHAVIOUR
     crash) printf '#!/usr/bin/env bash\necho "[RUN ] one"\nkill -SEGV $$\n' ;;
     allskip) printf '#!/usr/bin/env bash\necho "[SKIP] one: no CUDA device (CUDA driver version is insufficient)"\necho "cgc-summary: passed=0 failed=0 skipped=3"\necho "cgc: all 3 cases SKIPPED (no CUDA device): nothing ran"\n' ;;
     nonzero) printf '#!/usr/bin/env bash\necho "cgc-summary: passed=3 failed=0 skipped=0"\nexit 2\n' ;;
+    undocskip) printf '#!/usr/bin/env bash\necho "[SKIP] contracts::cluster_8: sliced pipeline, cluster 8: the device cannot hold one cluster of this shape"\necho "cgc-summary: passed=2 failed=0 skipped=1"\n' ;;
+    torchskip) printf '#!/usr/bin/env bash\necho "[SKIP] python_examples::the_torch_extension_builds_and_matches_torch: torch is not installed (python3 -c ...)"\necho "[PASS] python_examples::the_scripts_are_valid_python"\necho "cgc-summary: passed=1 failed=0 skipped=1"\n' ;;
     esac >"$dir/bin"
     chmod +x "$dir/bin"
     echo "$1 tests/$1/bin" >>"$stage/tests/index.txt"
-    [ "$1" = host_ok ] || echo "$1" >>"$stage/tests/gpu_ids.txt"
+    case "$1" in host_*) ;; *) echo "$1" >>"$stage/tests/gpu_ids.txt" ;; esac
 }
+cp "$(dirname "$runsh")/skips_allowed.txt" "$stage/skips_allowed.txt"
+echo wl_demo >"$stage/workloads.txt"
 cat >"$stage/bin/tour" <<'SH'
 #!/usr/bin/env bash
 echo "[ok] example"
 [[ " ${FAKE_PLANT:-} " == *" tour "* ]] && { echo "[FAIL] example2"; exit 1; }
 exit 0
 SH
+cp "$stage/bin/tour" "$stage/bin/tour_sm80"
 
 cat >"$stage/bin/bench" <<'SH'
 #!/usr/bin/env bash
@@ -55,7 +68,16 @@ if [ "${1:-}" = --self-test ]; then
     echo "self-test: caught 9 of 9 broken variants"
     exit 0
 fi
-[ "$1" = --csv ] && { echo "# gpu=fake commit=$CGC_COMMIT" >"$2"; echo "operation,config" >>"$2"; }
+if [ "$1" = --csv ]; then
+    echo "# gpu=fake commit=$CGC_COMMIT" >"$2"
+    echo "operation,config,cgc,anchor,cgc_ns,anchor_ns,ratio,speedup,target,verdict,note" >>"$2"
+    echo '"block sync","128 thr, 132 blk","cg","bar","1.0","1.0","1.000","1.000","<=1.02","PASS","ok, ""quoted"""' >>"$2"
+    echo '"tile sync","64 thr","cg","bar","","","","","info","SKIP","an info row may skip"' >>"$2"
+    [[ " ${FAKE_PLANT:-} " == *" benchskip "* ]] &&
+        echo '"cluster sync","cluster 8","cg","cpp","-","-","-","","<=1.02","SKIP","no cluster of 8 x 128 threads fits"' >>"$2"
+    [[ " ${FAKE_PLANT:-} " == *" benchmissing "* ]] &&
+        echo '"grid sync","4 blk/SM","cg","cpp","-","1.0","-","","<=1.00","MISSING","cgc kernel not built"' >>"$2"
+fi
 echo "block sync | 128 thr | 1.0 | 1.0 | 1.000 | <=1.02 | PASS    | x vs y"
 case " ${FAKE_PLANT:-} " in
 *" wrong "*)
@@ -72,14 +94,24 @@ SH
 cat >"$stage/bin/wl_demo" <<'SH'
 #!/usr/bin/env bash
 [ "$1" = --csv ] && echo "# gpu=fake commit=$CGC_COMMIT" >>"$2"
+[[ " ${FAKE_PLANT:-} " == *" wlskip "* ]] &&
+    echo '"workload: demo","N = 2^18, 1 block/SM","cgc","C++ CG","0.0","0.0","","","<=0.90","SKIP","1 blocks/SM do not fit"' >>"$2"
 [[ " ${FAKE_PLANT:-} " == *" wlwrong "* ]] && { echo "workload: demo | WRONG"; exit 3; }
 echo "workload: demo | PASS"
 SH
 chmod +x "$stage"/bin/*
 fake_test host_ok ok
 fake_test gpu_ok ok
+fake_test host_torchskip torchskip
 tar -C "$stage" -czf "$tmp/clean.tar.gz" .
-for b in fail crash allskip nonzero; do
+mv "$stage/workloads.txt" "$tmp/workloads.txt"
+tar -C "$stage" -czf "$tmp/nolist.tar.gz" .
+mv "$tmp/workloads.txt" "$stage/workloads.txt"
+mkdir -p "$tmp/hold"
+mv "$stage/bin/bench" "$stage/bin/tour_sm80" "$stage/bin/wl_demo" "$tmp/hold/"
+tar -C "$stage" -czf "$tmp/gaps.tar.gz" .
+mv "$tmp/hold"/* "$stage/bin/"
+for b in fail crash allskip nonzero undocskip; do
     fake_test "gpu_$b" "$b"
 done
 tar -C "$stage" -czf "$tmp/planted.tar.gz" .
@@ -89,6 +121,13 @@ cat >"$tmp/path/nvidia-smi" <<'SH'
 #!/usr/bin/env bash
 echo "name, compute_cap, driver_version"
 echo "Fake H100, 9.0, 580.00"
+SH
+cat >"$tmp/path/cuobjdump" <<'SH'
+#!/usr/bin/env bash
+printf 'Fatbin elf code:\n================\n\t\tFunction : _Z11k_cgc_solve13cgs_problem\n'
+printf '        /*0010*/              @!P0 MEMBAR.ALL.GPU ;   /* 0x0000000000007992 */\n'
+printf '        /*0020*/                   RED.E.ADD.STRONG.GPU [R2.64], R5 ;\n\t\t..........\n'
+printf '\t\tFunction : _Z11k_cpp_solve13cgs_problem\n        /*0010*/                   MEMBAR.SC.GPU ;\n'
 SH
 cat >"$tmp/path/compute-sanitizer" <<'SH'
 #!/usr/bin/env bash
@@ -156,10 +195,16 @@ run_case() {
     fi
 }
 
-run_case clean clean 0 "" -- "^verdict: PASSED" "^tests: 2 binaries, 6 cases passed, 0 failed" \
-    "^memcheck: 1 runs, 0 errors"
+run_case clean clean 0 "" -- "^verdict: PASSED" "^tests: 3 binaries, 7 cases passed, 0 failed, 1 skipped" \
+    "^memcheck: 1 runs, 0 errors" "^documented skips" "host_torchskip: python_examples::the_torch_extension"
+# The progress lines: one per test, tour, benchmark part, workload and
+# sanitizer run, each "[i/N] ...".
+for want in "^\[1/3\] test host_ok: exit-code: 0" "^\[3/3\] test host_torchskip" "^\[2/5\] tour-sm80: exit 0" \
+    "^\[4/5\] self-test: exit 0" "^\[5/5\] workload-wl_demo: exit 0" "^\[[1-4]/4\] memcheck gpu_ok: exit-code: 0"; do
+    grep -qE -- "$want" "$tmp/out-clean/stdout" || { echo "case clean: no progress line /$want/ on the console"; fail=1; }
+done
 # Every planted failure in one run: the summary names each.
-run_case planted planted 1 "wrong selftest wlwrong tour sanreport" -- \
+run_case planted planted 1 "wrong selftest wlwrong tour sanreport benchskip benchmissing wlskip" -- \
     "^FAIL tests: failed cases in gpu_fail\(1\)" \
     "^FAIL tests: crashed or timed out: gpu_crash" \
     "^FAIL tests: every case skipped in GPU binaries: gpu_allskip" \
@@ -170,7 +215,28 @@ run_case planted planted 1 "wrong selftest wlwrong tour sanreport" -- \
     "^FAIL tour exited 1" \
     "^FAIL sanitizers: reports in memcheck:gpu_ok\(2\)" \
     "^FAIL sanitizers: test failures in.*memcheck:gpu_fail" \
-    "^FAIL sanitizers: crashed:.*gpu_crash"
+    "^FAIL sanitizers: crashed:.*gpu_crash" \
+    "^FAIL tests: 2 case\(s\) skipped in the plain pass for a reason" "gpu_undocskip: contracts::cluster_8" \
+    "^FAIL bench: a row with a target came out SKIP: cluster sync \| cluster 8" \
+    "^FAIL bench: a row with a target came out MISSING: grid sync" \
+    "^FAIL workloads: a row with a target came out SKIP: workload: demo \| N = 2\^18, 1 block/SM"
+if grep -q "info row may skip" "$tmp/out-planted/summary.txt"; then
+    echo "case planted: an info row's SKIP was reported as a gap"
+    fail=1
+fi
+# Parts missing from the bundle; then the same bundle with their switches.
+run_case gaps gaps 1 "" -- "^FAIL bundle: bin/bench is missing" "^FAIL bundle: bin/tour_sm80 is missing" \
+    "^FAIL bundle: bin/wl_demo is missing"
+run_case gaps_switched gaps 0 "" CGC_SKIP_BENCH=1 CGC_SKIP_TOURS=1 -- "^verdict: PASSED"
+run_case nolist nolist 1 "" -- "^FAIL bundle: no workloads.txt"
+# CGC_SASS: the kernels' SASS and fence counts in sass.txt; a regex that
+# matches nothing, or a binary not in the bundle, fails.
+run_case sass clean 1 "" CGC_SKIP_SANITIZERS=1 "CGC_SASS=wl_demo:k_(cgc|cpp)_solve wl_demo:k_nothing* wl_none:k_x" -- \
+    "^FAIL sass: no kernel of bin/wl_demo matches /k_nothing\\*/" "^FAIL sass: bin/wl_none is not in the bundle"
+for want in "^--- kernel _Z11k_cgc_solve13cgs_problem" "^fence/barrier instructions:.*MEMBAR.ALL.GPU=1" \
+    "^--- kernel _Z11k_cpp_solve13cgs_problem" "^fence/barrier instructions: MEMBAR.SC.GPU=1"; do
+    grep -qE -- "$want" "$tmp/out-sass/sass.txt" 2>/dev/null || { echo "case sass: sass.txt lacks /$want/"; fail=1; }
+done
 # A benchmark that dies, and sanitizer runs the deadline stops.
 run_case deadline clean 1 "benchdies" CGC_DEADLINE=-1000 -- "^FAIL bench: exit code 2" \
     "^FAIL sanitizers: cut by the deadline:.*gpu_ok\(not started\)"

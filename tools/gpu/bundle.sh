@@ -41,12 +41,18 @@ done
 # The workload benchmarks (bench/workloads:wl_*, static binaries; Bazel's
 # .params and manifest files beside them are left out): run.sh runs every one
 # it finds in bin/.
+# workloads.txt names every one the package defines, built or not: run.sh
+# fails the run when one of them is missing from bin/.
 bazel query 'kind("cc_binary", attr(name, "^wl_", //bench/workloads:all))' 2>/dev/null | while read -r label; do
+    echo "${label##*:}" >>"$stage/workloads.txt"
     wl="bazel-bin/bench/workloads/${label##*:}"
     if [ -f "$wl" ] && [ -x "$wl" ]; then
         cp -L "$wl" "$stage/bin/"
     fi
 done
+# The skips run.sh accepts in the plain pass: parts the GPU machine is
+# documented to lack (the file says which and why).
+cp tools/gpu/skips_allowed.txt "$stage/skips_allowed.txt"
 
 # The pre-Hopper tour: the examples that need no Hopper feature as compute_80
 # PTX only (tools/check_sm80_tour.sh); run.sh runs it on the GPU, where the

@@ -6,26 +6,40 @@
 # self-test (`bench --self-test`: every deliberately broken variant must print
 # WRONG), every workload binary (bin/wl_*), then every GPU test under
 # compute-sanitizer memcheck, racecheck, synccheck and initcheck (with
-# CGT_QUICK=1, which scales long loops down). A summary prints last.
+# CGT_QUICK=1, which scales long loops down). Progress goes to stdout as
+# "[i/N] ..." lines; a summary prints last.
 #
-# Exit status: 0 only when nothing below went wrong; 1 otherwise, and the
-# summary's "verdict" lines name each problem:
+# Exit status: 0 ("verdict: PASSED") only for a whole run with nothing wrong;
+# 1 otherwise, and the summary's "FAIL ..." lines name each problem:
+#   - a part is missing from the bundle: the benchmark, the tour or the
+#     compute_80 tour, or a workload binary that bundle.sh listed in
+#     workloads.txt (or no workloads.txt at all), unless the matching
+#     CGC_SKIP_* below says to run without it;
 #   - a test case failed; a test binary crashed, timed out or exited nonzero
 #     (no cgc-summary line, or an exit code other than 0);
 #   - every case of a GPU test binary skipped (a driver/runtime mismatch, no
 #     sm_90 device: nothing ran, which must not read as a pass);
+#   - any case skipped in the plain pass ("[SKIP] ..."), unless its reason
+#     matches a line of the bundle's skips_allowed.txt (a part the GPU
+#     machine is documented to lack, tools/gpu/skips_allowed.txt): those are
+#     listed in the summary as documented skips, not failures;
 #   - a tour exited nonzero;
 #   - the benchmark printed WRONG, exited nonzero or did not finish;
+#   - a row with a target (not "info") of the benchmark or a workload came
+#     out SKIP or MISSING (its CSV's target and verdict columns);
 #   - the self-test exited nonzero (a broken variant was not caught) or did
 #     not finish;
 #   - a workload binary exited nonzero (3: a WRONG row) or did not finish;
 #   - a sanitizer reported an error, a test failed or crashed under one, or
-#     a sanitizer run was cut by the deadline (not started, or timed out).
+#     a sanitizer run was cut by the deadline (not started, or timed out);
+#   - CGC_SASS named a binary that is not in the bundle or a regex that
+#     matched no kernel.
 # 2: no bundle.
 #
 # Logs go to $OUT; the device tool brings back at most 8 files, so these are
-# all: tests.log, tours.log, bench.log (benchmark and workloads' output),
-# bench.csv, selftest.log, workloads.csv, sanitizers.log, summary.txt.
+# all: tests.log, tours.log, bench.log (the benchmark's, the self-test's and
+# the workloads' output), bench.csv, workloads.csv, sanitizers.log,
+# summary.txt, and sass.txt when CGC_SASS asks for it.
 #
 #   CGC_SKIP_SANITIZERS=1   skip the sanitizer passes
 #   CGC_ONLY_SANITIZERS=1   only the sanitizer passes (a second device call when
@@ -34,10 +48,17 @@
 #   CGC_SKIP_BENCH=1        no benchmark, self-test or workloads
 #   CGC_SKIP_SELF_TEST=1    no self-test
 #   CGC_SKIP_WORKLOADS=1    no workload binaries
+#   CGC_SKIP_TOURS=1        no tours (neither is then required in the bundle)
 #   CGC_SAN_TOOLS="..."     which compute-sanitizer tools (default: all four)
 #   CGC_SAN_JOBS=N          sanitizer runs in parallel (default 6)
 #   CGC_BENCH_ARGS="..."    extra arguments for the benchmark
 #   CGC_WL_ARGS="..."       extra arguments for every workload binary
+#   CGC_SASS="BIN:REGEX ..." cuobjdump -sass of the kernels of bin/BIN whose
+#                           mangled name matches the extended REGEX, with a
+#                           count of each fence/barrier instruction, into
+#                           $OUT/sass.txt (tools/gpu/sass.sh), e.g.
+#                           CGC_SASS="wl_cg_solver:k_(cgc|cpp)_solve" (an awk
+#                           ERE: no \b; no blank inside one)
 #   CGC_DEADLINE=S          start no sanitizer run after S seconds (default 480),
 #                           so the whole script fits one 10-minute device call
 #   CGC_BUNDLE=PATH         the bundle (default .bundle/bundle.tar.gz)
@@ -46,6 +67,7 @@
 # bundle's commit.txt) into their CSVs' metadata lines.
 set -uo pipefail
 repo=$(pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tools/gpu: sass.sh
 out=${OUT:-$repo/.gpu-out}
 mkdir -p "$out"
 work=${CGC_WORK:-/tmp/cgc-bundle}
@@ -58,6 +80,13 @@ export CGC_COMMIT
 start=$(date +%s)
 skip_bench=${CGC_SKIP_BENCH:-0}
 only_san=${CGC_ONLY_SANITIZERS:-0}
+skip_tours=${CGC_SKIP_TOURS:-0}
+skip_wl=${CGC_SKIP_WORKLOADS:-0}
+[ "$skip_bench" = 1 ] && skip_wl=1
+# Every check appends a line "FAIL <what>" to $verdict; the script exits 1 when
+# there is any.
+verdict="$work/verdict.txt"
+: >"$verdict"
 
 {
     echo "commit: $CGC_COMMIT"
@@ -66,6 +95,30 @@ only_san=${CGC_ONLY_SANITIZERS:-0}
     compute-sanitizer --version | tail -n 1
 } >"$work/device.txt" 2>&1
 cat "$work/device.txt"
+
+# --- what the bundle must hold ------------------------------------------------
+# A part missing from the bundle fails the run unless its switch says to run
+# without it: a run that silently left the benchmark out must not read PASSED.
+if [ "$only_san" != 1 ]; then
+    if [ "$skip_tours" != 1 ]; then
+        for b in tour tour_sm80; do
+            [ -x "$work/bin/$b" ] || echo "FAIL bundle: bin/$b is missing (bundle.sh did not build it; CGC_SKIP_TOURS=1 runs without the tours)" >>"$verdict"
+        done
+    fi
+    if [ "$skip_bench" != 1 ] && [ ! -x "$work/bin/bench" ]; then
+        echo "FAIL bundle: bin/bench is missing (the benchmark and its self-test; CGC_SKIP_BENCH=1 runs without them)" >>"$verdict"
+    fi
+    if [ "$skip_wl" != 1 ]; then
+        if [ ! -s "$work/workloads.txt" ]; then
+            echo "FAIL bundle: no workloads.txt (bundle.sh lists the workload binaries there; CGC_SKIP_WORKLOADS=1 runs without them)" >>"$verdict"
+        else
+            while read -r wl; do
+                [ -n "$wl" ] && [ ! -x "$work/bin/$wl" ] &&
+                    echo "FAIL bundle: bin/$wl is missing (listed in workloads.txt; CGC_SKIP_WORKLOADS=1 runs without the workloads)" >>"$verdict"
+            done <"$work/workloads.txt"
+        fi
+    fi
+fi
 
 # run_test ID [wrapper...]: runs one test binary from its runfiles root.
 run_test() {
@@ -93,77 +146,145 @@ if [ -n "${CGC_ONLY:-}" ]; then
     mv "$work/tests/gpu_ids.sel" "$work/tests/gpu_ids.txt"
 fi
 if [ "$only_san" != 1 ]; then
+    ntests=$(wc -l <"$work/tests/index.txt")
+    i=0
     while read -r id _; do
+        i=$((i + 1))
+        t0=$(date +%s)
         echo "=== $id" >>"$out/tests.log"
         run_test "$id" >>"$out/tests.log" 2>&1
+        echo "[$i/$ntests] test $id: $(tail -n 1 "$out/tests.log"), $(($(date +%s) - t0)) s"
     done <"$work/tests/index.txt"
 fi
 echo "tests done in $(($(date +%s) - start)) s"
 
 # --- examples tours, benchmark, self-test, workloads (alone on the GPU) -------
+# run_part N WHAT LOG TIMEOUT CMD...: one of them, its output appended to LOG
+# and a line "WHAT-exit-code: CODE" after it; a progress line on stdout.
+nparts=0
+[ "$skip_tours" != 1 ] && nparts=$((nparts + 2))
+[ "$skip_bench" != 1 ] && nparts=$((nparts + 1))
+[ "$skip_bench" != 1 ] && [ "${CGC_SKIP_SELF_TEST:-0}" != 1 ] && nparts=$((nparts + 1))
+if [ "$skip_wl" != 1 ]; then
+    for wl in "$work"/bin/wl_*; do [ -x "$wl" ] && nparts=$((nparts + 1)); done
+fi
+ipart=0
+run_part() {
+    local what=$1 log=$2 limit=$3 t0 rc
+    shift 3
+    ipart=$((ipart + 1))
+    t0=$(date +%s)
+    timeout "$limit" "$@" >>"$log" 2>&1
+    rc=$?
+    echo "$what-exit-code: $rc" >>"$log"
+    echo "[$ipart/$nparts] $what: exit $rc, $(($(date +%s) - t0)) s"
+}
 : >"$out/tours.log"
-if [ "$only_san" != 1 ] && [ -x "$work/bin/tour" ]; then
+if [ "$only_san" != 1 ] && [ "$skip_tours" != 1 ] && [ -x "$work/bin/tour" ]; then
     echo "=== tour" >>"$out/tours.log"
-    timeout 120 "$work/bin/tour" >>"$out/tours.log" 2>&1
-    echo "tour-exit-code: $?" >>"$out/tours.log"
+    run_part tour "$out/tours.log" 120 "$work/bin/tour"
 fi
 # The pre-Hopper examples as compute_80 PTX, JIT-compiled by the driver for
 # this GPU (bundle.sh builds it with --define=cuda_arch=compute_80).
-if [ "$only_san" != 1 ] && [ -x "$work/bin/tour_sm80" ]; then
+if [ "$only_san" != 1 ] && [ "$skip_tours" != 1 ] && [ -x "$work/bin/tour_sm80" ]; then
     echo "=== tour_sm80" >>"$out/tours.log"
-    timeout 120 "$work/bin/tour_sm80" >>"$out/tours.log" 2>&1
-    echo "tour-sm80-exit-code: $?" >>"$out/tours.log"
+    run_part tour-sm80 "$out/tours.log" 120 "$work/bin/tour_sm80"
 fi
 : >"$out/bench.log"
 if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ -x "$work/bin/bench" ]; then
     echo "=== bench" >>"$out/bench.log"
     # shellcheck disable=SC2086
-    timeout 240 "$work/bin/bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-} >>"$out/bench.log" 2>&1
-    echo "bench-exit-code: $?" >>"$out/bench.log"
+    run_part bench "$out/bench.log" 240 "$work/bin/bench" --csv "$out/bench.csv" ${CGC_BENCH_ARGS:-}
 fi
-: >"$out/selftest.log"
 if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ "${CGC_SKIP_SELF_TEST:-0}" != 1 ] && [ -x "$work/bin/bench" ]; then
-    timeout 120 "$work/bin/bench" --self-test >>"$out/selftest.log" 2>&1
-    echo "self-test-exit-code: $?" >>"$out/selftest.log"
+    echo "=== self-test" >>"$out/bench.log"
+    run_part self-test "$out/bench.log" 120 "$work/bin/bench" --self-test
 fi
-if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ "${CGC_SKIP_WORKLOADS:-0}" != 1 ]; then
+if [ "$only_san" != 1 ] && [ "$skip_wl" != 1 ]; then
     for wl in "$work"/bin/wl_*; do
         [ -x "$wl" ] || continue
         echo "=== workload $(basename "$wl")" >>"$out/bench.log"
         # shellcheck disable=SC2086
-        timeout 180 "$wl" --csv "$out/workloads.csv" ${CGC_WL_ARGS:-} >>"$out/bench.log" 2>&1
-        rc=$?
-        echo "workload-exit-code: $(basename "$wl") $rc" >>"$out/bench.log"
+        run_part "workload-$(basename "$wl")" "$out/bench.log" 180 "$wl" --csv "$out/workloads.csv" ${CGC_WL_ARGS:-}
     done
 fi
 echo "tours, bench, self-test and workloads done at $(($(date +%s) - start)) s"
+
+# --- SASS of named kernels (CGC_SASS) -------------------------------------------
+if [ -n "${CGC_SASS:-}" ]; then
+    : >"$out/sass.txt"
+    read -r -a sass_specs <<<"$CGC_SASS" # split on blanks, no globbing of the regexes
+    for spec in "${sass_specs[@]}"; do
+        bin=${spec%%:*}
+        re=${spec#*:}
+        echo "=== sass $bin: $re" >>"$out/sass.txt"
+        if [ ! -x "$work/bin/$bin" ]; then
+            echo "FAIL sass: bin/$bin is not in the bundle (CGC_SASS=\"$spec\")" >>"$verdict"
+            continue
+        fi
+        if ! bash "$here/sass.sh" "$re" "$work/bin/$bin" >>"$out/sass.txt" 2>&1; then
+            echo "FAIL sass: no kernel of bin/$bin matches /$re/ (or cuobjdump failed; sass.txt says which)" >>"$verdict"
+        fi
+    done
+    echo "sass done at $(($(date +%s) - start)) s"
+fi
 
 # --- sanitizers on the GPU tests ---------------------------------------------
 : >"$out/sanitizers.log"
 if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
     export -f run_test
     export work start CGT_QUICK=1
+    nsan=0
+    for tool in ${CGC_SAN_TOOLS:-memcheck racecheck synccheck initcheck}; do
+        nsan=$((nsan + $(wc -l <"$work/tests/gpu_ids.txt")))
+    done
+    export nsan
+    # Each run's log goes to sanitizers.log; its progress line ("[i/N]",
+    # numbered in the order the runs start) to stderr, which is the console.
     for tool in ${CGC_SAN_TOOLS:-memcheck racecheck synccheck initcheck}; do
         while read -r id; do echo "$tool $id"; done <"$work/tests/gpu_ids.txt"
-    done | xargs -P "${CGC_SAN_JOBS:-6}" -L 1 bash -c '
-        log=$(CGT_SANITIZER=$0 run_test "$1" compute-sanitizer --tool "$0" --target-processes all --print-limit 20 2>&1)
-        printf "=== %s %s\n%s\n" "$0" "$1" "$log"' >>"$out/sanitizers.log" 2>&1
+    done | awk '{print NR, $0}' | xargs -P "${CGC_SAN_JOBS:-6}" -L 1 bash -c '
+        t0=$(date +%s)
+        log=$(CGT_SANITIZER=$1 run_test "$2" compute-sanitizer --tool "$1" --target-processes all --print-limit 20 2>&1)
+        printf "=== %s %s\n%s\n" "$1" "$2" "$log"
+        printf "[%s/%s] %s %s: %s, %s s\n" "$0" "$nsan" "$1" "$2" "$(printf "%s\n" "$log" | tail -n 1)" \
+            "$(($(date +%s) - t0))" >&2' >>"$out/sanitizers.log"
 fi
 echo "sanitizers done at $(($(date +%s) - start)) s"
 
 # --- summary and verdict --------------------------------------------------------
-# Every check appends a line "FAIL <what>" to $verdict; the script exits 1 when
-# there is any.
-verdict="$work/verdict.txt"
-: >"$verdict"
+# targeted_gaps CSV WHO: a "FAIL" line for each row of CSV (bench.csv,
+# workloads.csv: every field quoted, target and verdict the 9th and 10th)
+# that has a target and came out SKIP or MISSING; the rows on stdout.
+targeted_gaps() {
+    [ -s "$1" ] || return 0
+    awk -F'","' -v who="$2" -v verdict="$verdict" '
+        /^"/ && $9 != "info" && ($10 == "SKIP" || $10 == "MISSING") {
+            op = substr($1, 2); n++
+            print "  " $10 ": " op " | " $2 " (target " $9 ")"
+            print "FAIL " who ": a row with a target came out " $10 ": " op " | " $2 >> verdict
+        }
+        END { if (n) print who ": " n " row(s) with a target SKIP or MISSING (above)" }' "$1"
+}
 summarize() {
     echo
     echo "== cgc GPU run summary =="
     cat "$work/device.txt"
     if [ "$only_san" != 1 ]; then
-        awk -v gpu="$work/tests/gpu_ids.txt" -v verdict="$verdict" '
-            BEGIN { while ((getline l < gpu) > 0) isgpu[l] = 1 }
+        awk -v gpu="$work/tests/gpu_ids.txt" -v verdict="$verdict" -v allowed="$work/skips_allowed.txt" '
+            BEGIN {
+                while ((getline l < gpu) > 0) isgpu[l] = 1
+                while ((getline l < allowed) > 0) if (l !~ /^#/ && l != "") ok_re[++nok] = l
+            }
             /^=== / { id = $2; ids[++n] = id }
+            # A skipped case: allowed only for a part the GPU machine is
+            # documented to lack (skips_allowed.txt); listed either way.
+            /^\[SKIP\] / {
+                documented = 0
+                for (k = 1; k <= nok; ++k) if ($0 ~ ok_re[k]) documented = 1
+                if (documented) docskip = docskip "\n  " id ": " substr($0, 8)
+                else if (++nundoc <= 20) undoc = undoc "\n  " id ": " substr($0, 8)
+            }
             /^cgc-summary:/ {
                 split($0, f, /[ =]/); p += f[3]; fl += f[5]; s += f[7]; seen[id] = 1
                 cp[id] = f[3]; cf[id] = f[5]; cs[id] = f[7]
@@ -192,6 +313,12 @@ summarize() {
                     print "FAIL tests: every case skipped in GPU binaries:" allskip >> verdict
                 }
                 if (n == 0) print "FAIL tests: no test binary ran" >> verdict
+                if (docskip != "") print "documented skips (a part this machine lacks; not failures):" docskip
+                if (nundoc > 0) {
+                    print "skipped cases with no documented reason:" undoc
+                    if (nundoc > 20) print "  ... and " nundoc - 20 " more (tests.log)"
+                    print "FAIL tests: " nundoc " case(s) skipped in the plain pass for a reason skips_allowed.txt does not document (listed above)" >> verdict
+                }
             }' "$out/tests.log"
     fi
     if [ -s "$out/tours.log" ]; then
@@ -202,6 +329,7 @@ summarize() {
     fi
     if [ -s "$out/bench.log" ] && grep -q "^=== bench" "$out/bench.log"; then
         sed -n '/^=== bench/,/^bench-exit-code/p' "$out/bench.log" | grep -E "^[0-9]+ PASS, |bench-exit-code"
+        targeted_gaps "$out/bench.csv" bench
         local code nwrong
         code=$(sed -n 's/^bench-exit-code: //p' "$out/bench.log")
         nwrong=$(sed -n '/^=== bench/,/^bench-exit-code/p' "$out/bench.log" | grep -c "| WRONG ")
@@ -212,18 +340,22 @@ summarize() {
             echo "FAIL bench: exit code $code, $nwrong WRONG row(s)" >>"$verdict"
         fi
     fi
-    if [ -s "$out/selftest.log" ]; then
-        grep -E "^self-test:|self-test-exit-code" "$out/selftest.log"
+    if grep -q "^=== self-test" "$out/bench.log" 2>/dev/null; then
+        local st
+        st=$(sed -n '/^=== self-test/,/^self-test-exit-code/p' "$out/bench.log")
+        printf "%s\n" "$st" | grep -E "^self-test:|self-test-exit-code"
         local code
-        code=$(sed -n 's/^self-test-exit-code: //p' "$out/selftest.log")
+        code=$(printf "%s\n" "$st" | sed -n 's/^self-test-exit-code: //p')
         if [ "$code" = 124 ]; then
             echo "FAIL self-test: did not finish in 120 s" >>"$verdict"
         elif [ "$code" != 0 ]; then
-            echo "FAIL self-test: exit code $code ($(grep -E '^self-test: NOT CAUGHT' "$out/selftest.log" | head -n 1 | cut -c1-300))" >>"$verdict"
+            local first
+            first=$(printf "%s\n" "$st" | grep -E '^self-test: NOT CAUGHT' | head -n 1 | cut -c1-300)
+            echo "FAIL self-test: exit code $code${first:+ ($first)}" >>"$verdict"
         fi
     fi
-    if grep -q "^workload-exit-code:" "$out/bench.log" 2>/dev/null; then
-        grep -E "^workload-exit-code:" "$out/bench.log" | while read -r _ name code; do
+    if grep -q "^workload-.*-exit-code:" "$out/bench.log" 2>/dev/null; then
+        sed -n 's/^workload-\(.*\)-exit-code: \(.*\)$/\1 \2/p' "$out/bench.log" | while read -r name code; do
             case "$code" in
             0) echo "workload $name: ok" ;;
             3) echo "workload $name: WRONG (exit 3)"; echo "FAIL workload $name: a row printed WRONG (exit 3)" >>"$verdict" ;;
@@ -231,6 +363,7 @@ summarize() {
             *) echo "workload $name: exit $code"; echo "FAIL workload $name: exit code $code" >>"$verdict" ;;
             esac
         done
+        targeted_gaps "$out/workloads.csv" workloads
     fi
     if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
         awk -v verdict="$verdict" '
