@@ -734,5 +734,50 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t 
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 
+#if CG_DEBUG
+/* cg_pipeline_cluster_consumer_release_all_whole_warp in a block with a
+ * partial warp: out of its contract (the missing lanes' CTAs would never get
+ * the warp's arrival, and their producers would wait forever). */
+CG_REPORT_ void cg_pipeline_report_partial_warp_(const char *what)
+{
+    printf("cgc: %s: misuse: the caller declares whole warps, but the block has %u threads, not a multiple of 32: "
+           "its last warp is partial; use cg_pipeline_cluster_consumer_release_all_warp there "
+           "(block %d,%d,%d thread %d,%d,%d)\n",
+           what, (unsigned)(blockDim.x * blockDim.y * blockDim.z), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
+           threadIdx.y, threadIdx.z);
+    __trap();
+}
+#endif
+
+/* The caller declares that a WHOLE warp is done with stage `tail`: all 32
+ * lanes exist and call it (in any order, after any divergence: it starts
+ * with __syncwarp over all 32). Together they make ONE remote arrival on
+ * empty[tail] of every CTA of `cta_mask`: lane i arrives for cluster rank i
+ * (one predicated instruction, no loop, no branch); every lane steps on.
+ * empty counts warps x CTAs, as for cg_pipeline_cluster_consumer_release_all_warp.
+ * Memory order as that call: __syncwarp orders every lane's reads of this
+ * CTA's copy of the stage before the fence; each lane's
+ * fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster
+ * releases them at cluster scope to the producers' multicasts (async proxy).
+ * Why a separate call: the general form must find out at run time whether
+ * the caller's warp is whole (the block's size), and that test cost the
+ * sliced multicast kernel 4-20% in its consumer loop
+ * (docs/design/cross_cta_release.md); a caller that knows its warps are
+ * whole says so here and pays nothing for partial warps.
+ * Limits: whole warps only: a block whose size is not a multiple of 32 is
+ * out of contract (a debug build reports it and traps; a release build would
+ * leave the CTAs above the partial warp's last lane without its arrival).
+ * bar.warp.sync 0xffffffff; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
+ * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
+CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_whole_warp(cg_pipeline_t *p, uint16_t cta_mask)
+{
+#if CG_DEBUG
+    if (CG_UNLIKELY_(!cg_pipeline_block_warps_whole_()))
+        cg_pipeline_report_partial_warp_("cg_pipeline_cluster_consumer_release_all_whole_warp");
+#endif
+    cg_pipeline_release_all_whole_warp_(cg_pipeline_empty_barrier(p, p->tail), cta_mask, cg_sreg_laneid());
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_ASYNC_PIPELINE_H */

@@ -37,6 +37,8 @@ typedef struct bench_args {
     unsigned nonce;             /* a number new in every launch: values a check writes in one launch never match in another */
     unsigned *slots;            /* grid rows: 2 x (largest grid) words for the per-phase check */
     unsigned xfers;             /* double-buffered DSMEM rows: messages per synchronization */
+    unsigned group;             /* multicast tile-sharing rows: the twin launched WITHOUT clusters
+                                   shares tiles among blockIdx.x / group (0: its cluster) */
 } bench_args_t;
 
 /*
@@ -249,7 +251,18 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(p_project_forwarded_batch) /* probe: the same, one fence per batch of stages */ \
     X(d_project_release_whole_warp) /* design: sliced, warp release without the lane test */ \
     X(d_project_release_hybrid) /* design: sliced, branch-free warp release     */ \
-    X(d_project_release_cold_partial) /* design: sliced, partial-warp form out of line */
+    X(d_project_release_cold_partial) /* design: sliced, partial-warp form out of line */ \
+    X(c_project_sliced_l2)    /* sliced multicast, L2-resident input (8 MiB read again and again) */ \
+    X(c_project_local_l2)     /* its twin: every CTA loads each tile           */  \
+    X(d_project_release_whole_warp_l2) /* design: caller-declared whole-warp release, L2-resident */ \
+    X(d_project_release_elected) /* design: one remote release per CTA per stage (last warp) */ \
+    X(d_project_release_elected_l2) /* the same, L2-resident input               */ \
+    X(d_project_release_elected_s8) /* the same, 8 stages                         */ \
+    X(d_project_release_elected_s8_l2) /* the same, 8 stages, L2-resident input   */ \
+    X(d_project_sliced_s8)    /* design: sliced multicast with an 8-stage ring */  \
+    X(d_project_local_s8)     /* its twin, 8 stages                            */  \
+    X(d_project_sliced_s8_l2) /* the same, L2-resident input                   */  \
+    X(d_project_local_s8_l2)  /* its twin, L2-resident input                   */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)
 
@@ -260,7 +273,7 @@ typedef struct bench_stream_result {
     double cgc_ns, anc_ns;
     int wrong;
     const char *skip;
-    char note[224];
+    char note[480];
 } bench_stream_result_t;
 
 /* Measure one streaming row (`cluster` 0 for the stream rows, the cluster

@@ -36,7 +36,11 @@
 
 #define PJ_TILE_BYTES 16384u
 #define PJ_TILE_WORDS (PJ_TILE_BYTES / 4u)
+/* Stages of the ring (the benchmark's design rows build the kernel with
+ * more, defining PJ_STAGES first). */
+#ifndef PJ_STAGES
 #define PJ_STAGES 4u
+#endif
 #define PJ_WARPS 4u                     /* consumer warps per CTA */
 #define PJ_THREADS (32u * (1u + PJ_WARPS)) /* + the producer warp */
 /* 16-byte words of a tile each consumer thread reads. */
@@ -47,6 +51,10 @@
 #define PJ_TWIN 0   /* every CTA loads the whole tile itself */
 #define PJ_ROOT 1   /* CTA 0 loads it and multicasts it to the cluster */
 #define PJ_SLICED 2 /* every CTA loads 1/C of it and multicasts its slice */
+/* Tiles of the L2-resident input of pj_project_ex's `window` form (8 MiB:
+ * far below the 50 / 60 MiB L2 of an H100 / H200, and far above the
+ * shared memory of a cluster). */
+#define PJ_L2_WINDOW_TILES 512u
 
 /* Weight j of cluster rank r (host and device). */
 static __host__ __device__ __forceinline__ uint32_t pj_weight(uint32_t r, uint32_t j)
@@ -83,11 +91,11 @@ static __device__ __forceinline__ uint32_t pj_dot(const uint4 *x, const uint32_t
 /* The producer's loop (one elected thread): the tiles t = cid, cid + ncl,
  * ... of its cluster, each loaded as `mode` says (PJ_ROOT: only in CTA 0),
  * then, in the cluster forms, the wait for the last releases. */
-static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32_t *in, size_t ntiles, uint32_t cid,
-                                                  uint32_t ncl, uint16_t all, int mode)
+static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32_t *in, size_t ntiles,
+                                                  uint32_t window, uint32_t cid, uint32_t ncl, uint16_t all, int mode)
 {
     for (size_t t = cid; t < ntiles; t += ncl) {
-        const uint32_t *src = in + t * PJ_TILE_WORDS;
+        const uint32_t *src = in + (window ? t % window : t) * PJ_TILE_WORDS;
         if (mode == PJ_SLICED) {
             cg_pipeline_cluster_producer_acquire(p);
             cg_pipeline_cluster_producer_copy_slice(p, src, all);
@@ -112,13 +120,32 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
 #ifndef PJ_RELEASE_ALL_WARP
 #define PJ_RELEASE_ALL_WARP cg_pipeline_cluster_consumer_release_all_warp
 #endif
+/* Releases each CTA's consumers make per stage use in the sliced form (what
+ * every CTA's empty barriers count per CTA of the mask): one per consumer
+ * warp. A design row whose release makes one per CTA defines it to 1. */
+#ifndef PJ_RELEASES_PER_CTA
+#define PJ_RELEASES_PER_CTA PJ_WARPS
+#endif
+/* Run by every thread once, before the pipeline's barriers are initialized
+ * (a design row's release zeroes its shared state here). */
+#ifndef PJ_SETUP
+#define PJ_SETUP() ((void)0)
+#endif
 
-static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
-                                                  unsigned long long *acc, int mode)
+/* The kernel body. `window` (0: none): tile t is read from tile t % window
+ * of `in`, so the input stays in L2 and every tile is read many times (the
+ * L2-bound form: see the benchmark's "L2-resident" rows). `group` (twin
+ * only, launched WITHOUT clusters; 0 otherwise): the CTAs that share tiles
+ * are blockIdx.x / group, rank blockIdx.x % group, exactly as a cluster of
+ * `group` would be, so the same work is done without a cluster launch. */
+static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t ntiles, uint32_t window, uint32_t group,
+                                                     uint32_t *out, unsigned long long *acc, int mode)
 {
     extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
     cg_cluster_t cl = cg_this_cluster();
-    const uint32_t r = cg_cluster_block_rank(&cl), C = cg_cluster_num_blocks(&cl);
+    const uint32_t solo = mode == PJ_TWIN && group != 0u;
+    const uint32_t r = solo ? blockIdx.x % group : cg_cluster_block_rank(&cl);
+    const uint32_t C = solo ? group : cg_cluster_num_blocks(&cl);
     const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
     const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
     const uint16_t all = (uint16_t)((1u << C) - 1u);
@@ -126,6 +153,7 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
     uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
     for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
         w[j] = pj_weight(r, j);
+    PJ_SETUP();
 
     cg_pipeline_t p;
     if (clustered) {
@@ -133,7 +161,7 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
         /* root: CTA 0's empty barriers count every CTA's consumer warps;
          * sliced: every CTA's do (each CTA's producer writes into all) */
         if (threadIdx.x == 0)
-            cg_pipeline_init_barriers_cluster(&p, C * PJ_WARPS);
+            cg_pipeline_init_barriers_cluster(&p, C * (mode == PJ_SLICED ? PJ_RELEASES_PER_CTA : PJ_WARPS));
         cg_cluster_sync(&cl); /* barriers and weights ready in every CTA */
     } else {
         p = cg_pipeline_attach(pj_smem, PJ_STAGES, PJ_TILE_BYTES);
@@ -144,7 +172,7 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
 
     if (warp == 0) {
         if ((mode != PJ_ROOT || r == 0) && cg_elect_sync(0xffffffffu))
-            pj_produce(&p, in, ntiles, cid, ncl, all, mode);
+            pj_produce(&p, in, ntiles, window, cid, ncl, all, mode);
         __syncwarp();
     } else {
         uint32_t mine = 0;
@@ -169,6 +197,14 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
     }
     if (clustered)
         cg_cluster_sync(&cl); /* no CTA exits while a multicast or a release may still reach it */
+}
+
+/* The example's kernel body: the whole input streamed once, clusters as
+ * launched. */
+static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
+                                                  unsigned long long *acc, int mode)
+{
+    pj_project_ex(in, ntiles, 0u, 0u, out, acc, mode);
 }
 
 #endif /* CGX_PIPELINE_PROJECT_CUH */
