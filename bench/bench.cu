@@ -429,6 +429,19 @@ static const row_t k_rows[] = {
     {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_WARP_ROWS(2) DSMEM_WARP_ROWS(4) DSMEM_WARP_ROWS(8)
 #undef DSMEM_WARP_ROWS
+    /* Issue 32 item 5's designs (bench/cgc_rows.cu, BENCH_DSMEM_PUSH_DB2_KERNEL): the next
+     * round pushed before this one is read; one release by the last warp to read, no block
+     * barrier; both. Anchor: the pull of the rows above (info). */
+#define DSMEM_DESIGN_ROWS(cs, what, k1, k8)                                                                           \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+#define DSMEM_DESIGNS(cs)                                                                                              \
+    DSMEM_DESIGN_ROWS(cs, "design: next round pushed before this one is read", p_dsmem_push_ahead1, p_dsmem_push_ahead8) \
+    DSMEM_DESIGN_ROWS(cs, "design: last warp to read releases (no block barrier)", p_dsmem_push_elect1, p_dsmem_push_elect8) \
+    DSMEM_DESIGN_ROWS(cs, "design: pushed ahead + last warp releases", p_dsmem_push_ahead_elect1, p_dsmem_push_ahead_elect8)
+    DSMEM_DESIGNS(2) DSMEM_DESIGNS(4) DSMEM_DESIGNS(8)
+#undef DSMEM_DESIGNS
+#undef DSMEM_DESIGN_ROWS
 
     /* Collectives (issue 12): the cgc call against C++ CG's, each result
      * feeding the next input, the sampled threads' chains replayed here. */

@@ -167,6 +167,12 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
     X(p_dsmem_push_warp1)     /* probe: double-buffered push, per-warp releases */ \
     X(p_dsmem_push_warp8)     /* probe: the same, 8 messages per synchronization */ \
+    X(p_dsmem_push_ahead1)    /* design: next round pushed before this one is read */ \
+    X(p_dsmem_push_ahead8)    /* the same, 8 messages per synchronization      */  \
+    X(p_dsmem_push_elect1)    /* design: the last warp to read releases (no block barrier) */ \
+    X(p_dsmem_push_elect8)    /* the same, 8 messages per synchronization      */  \
+    X(p_dsmem_push_ahead_elect1) /* design: both                               */  \
+    X(p_dsmem_push_ahead_elect8) /* the same, 8 messages per synchronization   */  \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \

@@ -498,6 +498,121 @@ BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_warp8, 8u, 1)
 BENCH_BUILT(p_dsmem_push_warp1, kp_dsmem_push_warp1)
 BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
 
+/*
+ * Design rows for issue 32 item 5 (8 messages <= 0.83 of the pull at clusters
+ * 4 and 8): the same exchange, two buffers, the same checks, changed in
+ * where the round's time goes (docs/design/dsmem_exchange.md):
+ *   AHEAD: round i + 1 is pushed BEFORE round i is read and checked, so the
+ *     link carries the next 64 KiB while the block checks this round's
+ *     (the real row pushes, waits, reads, syncs, and only then pushes again).
+ *     The push of round i + 1 into buffer (i + 1) & 1 waits for the release
+ *     of round i - 1, which the receiver gave at the end of its round i - 1:
+ *     CTA c's round i waits only on rounds <= i - 1 of its neighbours, so
+ *     there is no deadlock, and two buffers still suffice.
+ *   ELECT: no block barrier: each warp, after __syncwarp, counts itself on a
+ *     per-buffer counter (atomicInc_block, wrapping at the warp count, fenced
+ *     at CTA scope on both sides); the warp that counts last (lane 0) makes
+ *     the one release, cg_dsmem_release (empty counts 1). The counted warps'
+ *     reads happen before it (release/acquire at CTA scope through the
+ *     counter's RMW chain), and the restricted fence is cumulative over them.
+ *     A warp cannot count round i + 2 into round i's count: it reads round
+ *     i + 2 only after the sender pushed it, after this CTA's release of
+ *     round i, after every warp counted round i.
+ */
+#define BENCH_DSMEM_PUSH_DB2_KERNEL(kname, X, AHEAD, ELECT)                                                   \
+    __global__ void kname(bench_args_t a)                                                                 \
+    {                                                                                                     \
+        extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
+        __shared__ cg_mbarrier_t full[2], empty[2];                                                       \
+        __shared__ unsigned done[2]; /* ELECT: warps done with buffer s this round */                    \
+        cg_cluster_t cl = cg_this_cluster();                                                              \
+        cg_thread_block_t b = cg_this_thread_block();                                                     \
+        const uint32_t v = blockDim.x, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);  \
+        const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;                               \
+        const unsigned from = blockIdx.x - me + from_rank;                                                \
+        for (uint32_t k = threadIdx.x; k < 2u * X * v; k += v)                                             \
+            dyn[k] = make_int4(0, 0, 0, 0); /* poison */                                                  \
+        if (threadIdx.x < 2u)                                                                             \
+            done[threadIdx.x] = 0u;                                                                       \
+        if (threadIdx.x == 0) {                                                                           \
+            cg_mbarrier_init(&full[0], 1);                                                                \
+            cg_mbarrier_init(&full[1], 1);                                                                \
+            cg_mbarrier_init(&empty[0], 1);                                                               \
+            cg_mbarrier_init(&empty[1], 1);                                                               \
+            cg_mbarrier_init_fence_cluster();                                                             \
+        }                                                                                                 \
+        cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                  \
+        const uint32_t dst0 = cg_dsmem_addr(dyn, to);                                                     \
+        const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);          \
+        unsigned long long wrong = 0;                                                                     \
+        unsigned acc = threadIdx.x;                                                                       \
+        /* push round j into the next CTA's buffer j & 1 (after its release of round j - 2) */           \
+        auto push = [&](long long j) {                                                                    \
+            const uint32_t s = (uint32_t)(j & 1), ph = (uint32_t)((j >> 1) & 1);                          \
+            if (j >= 2)                                                                                   \
+                cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);                                      \
+            if (threadIdx.x == 0) /* this CTA's own full[s] expects round j's bytes */                    \
+                (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);                                       \
+            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
+            {                                                                                             \
+                const uint32_t k = m * v + threadIdx.x;                                                   \
+                const int4 d = bench_dsmem_vec(blockIdx.x, j, k);                                         \
+                cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,                                    \
+                                         make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w), \
+                                         s ? full1 : full0);                                              \
+            }                                                                                             \
+        };                                                                                                \
+        if (AHEAD && a.iters > 0)                                                                         \
+            push(0);                                                                                      \
+        for (long long i = 0; i < a.iters; ++i) {                                                         \
+            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);                          \
+            if (!AHEAD)                                                                                   \
+                push(i);                                                                                  \
+            else if (i + 1 < a.iters)                                                                     \
+                push(i + 1); /* on the link while this round is read and checked */                       \
+            cg_mbarrier_wait_parity_cluster(&full[s], ph);                                                \
+            const int4 *mine = dyn + s * X * v;                                                           \
+            int4 r[X];                                                                                    \
+            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m) r[m] = mine[m * v + threadIdx.x];          \
+            if (ELECT) {                                                                                  \
+                unsigned last = 0;                                                                        \
+                __syncwarp();                                                                             \
+                if (threadIdx.x % 32u == 0) {                                                             \
+                    __threadfence_block(); /* release: the warp's reads before its count */               \
+                    last = atomicInc_block(&done[s], v / 32u - 1u) == v / 32u - 1u;                        \
+                    __threadfence_block(); /* acquire: the counted warps' reads before the release */     \
+                    if (last)                                                                             \
+                        cg_dsmem_release(&empty[s], from_rank);                                           \
+                }                                                                                         \
+            } else {                                                                                      \
+                cg_thread_block_sync(&b); /* the whole block has read buffer s */                         \
+                if (threadIdx.x == 0)                                                                     \
+                    cg_dsmem_release(&empty[s], from_rank);                                               \
+            }                                                                                             \
+            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
+            {                                                                                             \
+                wrong += bench_vec_ne(r[m], bench_dsmem_vec(from, i, m * v + threadIdx.x));               \
+                acc ^= (unsigned)r[m].x;                                                                  \
+            }                                                                                             \
+        }                                                                                                 \
+        cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
+        bench_check_report(&a, wrong);                                                                    \
+        bench_sink(&a, acc);                                                                              \
+    }
+
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead1, 1u, 1, 0)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead8, 8u, 1, 0)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect1, 1u, 0, 1)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect8, 8u, 0, 1)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect1, 1u, 1, 1)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect8, 8u, 1, 1)
+BENCH_BUILT(p_dsmem_push_ahead1, kp_dsmem_push_ahead1)
+BENCH_BUILT(p_dsmem_push_ahead8, kp_dsmem_push_ahead8)
+BENCH_BUILT(p_dsmem_push_elect1, kp_dsmem_push_elect1)
+BENCH_BUILT(p_dsmem_push_elect8, kp_dsmem_push_elect8)
+BENCH_BUILT(p_dsmem_push_ahead_elect1, kp_dsmem_push_ahead_elect1)
+BENCH_BUILT(p_dsmem_push_ahead_elect8, kp_dsmem_push_ahead_elect8)
+
 /* Probe (info): the same exchange with the release forwarded. The block has
  * one more warp (blockDim = 512 + 32); the first 512 threads push and read as
  * above, and each of their warps, after reading buffer s, releases it to a
