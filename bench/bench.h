@@ -268,7 +268,11 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(d_project_sliced_s8)    /* design: sliced multicast with an 8-stage ring */  \
     X(d_project_local_s8)     /* its twin, 8 stages                            */  \
     X(d_project_sliced_s8_l2) /* the same, L2-resident input                   */  \
-    X(d_project_local_s8_l2)  /* its twin, L2-resident input                   */
+    X(d_project_local_s8_l2)  /* its twin, L2-resident input                   */  \
+    X(p_project_timed_sliced) /* probe: sliced, clock64 per step of a stage use */ \
+    X(p_project_timed_local)  /* probe: the twin, the same clocks              */  \
+    X(p_project_timed_sliced_l2) /* probe: sliced, L2-resident input, clocks   */  \
+    X(p_project_timed_local_l2) /* probe: the twin, L2-resident input, clocks  */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)
 

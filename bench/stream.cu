@@ -26,7 +26,18 @@
  *                           (sliced), one root CTA loads and multicasts
  *                           every tile (multicast), every CTA loads every
  *                           tile itself (local, the twin); clusters of the
- *                           row's size
+ *                           row's size. The anchor of these rows is the
+ *                           FASTER twin: the twin is timed both in the
+ *                           row's clusters and without a cluster launch
+ *                           (a.group), interleaved with the cgc kernel
+ *                           (A B C A B C ...), every launch checked
+ *   c_project_sliced_l2 / c_project_local_l2
+ *                           the same on an 8 MiB L2-resident input read
+ *                           again and again (PJ_L2_WINDOW_TILES): the twin
+ *                           is L2 -> SM bound, where multicast can pay
+ *   d_project_* (bench/designs_*.cu)
+ *                           design rows: the caller-declared whole-warp
+ *                           release, one release per CTA per stage, 8 stages
  *
  * Checksums: the stream kernels add every 32-bit word into a 64-bit sum per
  * block; the projection kernels each CTA's dot products (mod 2^32), checked
@@ -277,7 +288,7 @@ __global__ void __launch_bounds__(BS_FWD_THREADS) kb_project_forwarded(bench_arg
     cg_cluster_sync(&cl);
     if (warp == 0) {
         if (cg_elect_sync(0xffffffffu))
-            pj_produce(&p, in, ntiles, 0u, cid, ncl, all, PJ_SLICED);
+            pj_produce(&p, in, ntiles, 0u, cid, ncl, all, PJ_SLICED, NULL);
         __syncwarp();
     } else if (warp <= PJ_WARPS) {
         uint32_t mine = 0;
@@ -366,7 +377,7 @@ __global__ void __launch_bounds__(PJ_THREADS) kd_project_sliced_broken(bench_arg
     cg_cluster_sync(&cl);
     if (warp == 0) {
         if (cg_elect_sync(0xffffffffu))
-            pj_produce(&p, in, ntiles, 0u, cid, ncl, all, PJ_SLICED);
+            pj_produce(&p, in, ntiles, 0u, cid, ncl, all, PJ_SLICED, NULL);
         __syncwarp();
     } else {
         uint32_t mine = 0;
@@ -567,6 +578,7 @@ typedef struct bs_shape {
     int projection; /* the multicast example's kernel (or a design of it): per-rank checksums */
     int window;     /* ... on the L2-resident input (colsum_win) */
     int twin;       /* ... its twin: the row also times it without a cluster launch */
+    int timed;      /* ... built with PJ_TIMED: the note gets its cycles per step */
 } bs_shape_t;
 
 /* Dynamic shared memory of the multicast example's kernel with `stages`. */
@@ -576,53 +588,57 @@ typedef struct bs_shape {
 static const struct {
     bench_kernel_fn fn;
     unsigned stages;
-    int window, twin;
+    int window, twin, timed;
 } bs_projects[] = {
-    {c_project_sliced, PJ_STAGES, 0, 0},
-    {c_project_multicast, PJ_STAGES, 0, 0},
-    {c_project_local, PJ_STAGES, 0, 1},
-    {d_project_release_whole_warp, PJ_STAGES, 0, 0},
-    {d_project_release_hybrid, PJ_STAGES, 0, 0},
-    {d_project_release_cold_partial, PJ_STAGES, 0, 0},
-    {d_project_sliced_broken, PJ_STAGES, 0, 0}, /* self-test */
-    {c_project_sliced_l2, PJ_STAGES, 1, 0},
-    {c_project_local_l2, PJ_STAGES, 1, 1},
-    {d_project_release_whole_warp_l2, PJ_STAGES, 1, 0},
-    {d_project_release_elected, PJ_STAGES, 0, 0},
-    {d_project_release_elected_l2, PJ_STAGES, 1, 0},
-    {d_project_release_elected_s8, 8, 0, 0},
-    {d_project_release_elected_s8_l2, 8, 1, 0},
-    {d_project_sliced_s8, 8, 0, 0},
-    {d_project_local_s8, 8, 0, 1},
-    {d_project_sliced_s8_l2, 8, 1, 0},
-    {d_project_local_s8_l2, 8, 1, 1},
+    {c_project_sliced, PJ_STAGES, 0, 0, 0},
+    {c_project_multicast, PJ_STAGES, 0, 0, 0},
+    {c_project_local, PJ_STAGES, 0, 1, 0},
+    {d_project_release_whole_warp, PJ_STAGES, 0, 0, 0},
+    {d_project_release_hybrid, PJ_STAGES, 0, 0, 0},
+    {d_project_release_cold_partial, PJ_STAGES, 0, 0, 0},
+    {d_project_sliced_broken, PJ_STAGES, 0, 0, 0}, /* self-test */
+    {c_project_sliced_l2, PJ_STAGES, 1, 0, 0},
+    {c_project_local_l2, PJ_STAGES, 1, 1, 0},
+    {d_project_release_whole_warp_l2, PJ_STAGES, 1, 0, 0},
+    {d_project_release_elected, PJ_STAGES, 0, 0, 0},
+    {d_project_release_elected_l2, PJ_STAGES, 1, 0, 0},
+    {d_project_release_elected_s8, 8, 0, 0, 0},
+    {d_project_release_elected_s8_l2, 8, 1, 0, 0},
+    {d_project_sliced_s8, 8, 0, 0, 0},
+    {d_project_local_s8, 8, 0, 1, 0},
+    {d_project_sliced_s8_l2, 8, 1, 0, 0},
+    {d_project_local_s8_l2, 8, 1, 1, 0},
+    {p_project_timed_sliced, PJ_STAGES, 0, 0, 1},
+    {p_project_timed_local, PJ_STAGES, 0, 1, 1},
+    {p_project_timed_sliced_l2, PJ_STAGES, 1, 0, 1},
+    {p_project_timed_local_l2, PJ_STAGES, 1, 1, 1},
 };
 
 static bs_shape_t bs_shape_of(const void *fn)
 {
-    bs_shape_t s = {0, 0, 0, 0, 0, 0};
+    bs_shape_t s = {0, 0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < sizeof bs_projects / sizeof bs_projects[0]; ++i)
         if (fn == bs_projects[i].fn())
             return (bs_shape_t){PJ_THREADS, 1, BS_PJ_SMEM(bs_projects[i].stages), 1, bs_projects[i].window,
-                                bs_projects[i].twin};
+                                bs_projects[i].twin, bs_projects[i].timed};
     if (fn == c_stream_pipeline2())
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0, 0};
     else if (fn == c_stream_pipeline3())
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(3, BS_TILE), 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(3, BS_TILE), 0, 0, 0, 0};
     else if (fn == c_stream_pipeline4())
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(4, BS_TILE), 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(4, BS_TILE), 0, 0, 0, 0};
     else if (fn == a_stream_plain())
-        s = (bs_shape_t){BS_PLAIN_THREADS, BS_BLOCKS_PER_SM, 0, 0, 0, 0};
+        s = (bs_shape_t){BS_PLAIN_THREADS, BS_BLOCKS_PER_SM, 0, 0, 0, 0, 0};
     else if (fn == a_stream_cuda_pipeline2())
-        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 2u * BS_TILE, 0, 0, 0};
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 2u * BS_TILE, 0, 0, 0, 0};
     else if (fn == a_stream_cuda_pipeline3())
-        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 3u * BS_TILE, 0, 0, 0};
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 3u * BS_TILE, 0, 0, 0, 0};
     else if (fn == a_stream_cuda_pipeline4())
-        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0, 0, 0};
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0, 0, 0, 0};
     else if (fn == p_project_forwarded() || fn == p_project_forwarded_batch())
-        s = (bs_shape_t){BS_FWD_THREADS, 1, BS_FWD_SMEM, 1, 0, 0};
+        s = (bs_shape_t){BS_FWD_THREADS, 1, BS_FWD_SMEM, 1, 0, 0, 0};
     else if (fn == d_stream_pipeline_broken()) /* self-test */
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0, 0};
     return s;
 }
 
@@ -671,6 +687,8 @@ extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, uns
     const int nk = cluster && bs_shape_of(fns[1]).twin ? 3 : 2;
     unsigned grid[BS_MAX_K], launch_cluster[BS_MAX_K], group[BS_MAX_K];
     float med[BS_MAX_K], t[BS_MAX_K][32];
+    unsigned long long tim[BS_MAX_K][PJ_TIME_SLOTS]; /* PJ_TIMED kernels: their last launch's cycles */
+    memset(tim, 0, sizeof tim);
     int ok[BS_MAX_K];
     char why[BS_MAX_K][96];
     bs_shape_t sh[BS_MAX_K];
@@ -720,6 +738,8 @@ extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, uns
                 return rc;
             if (ok[k] && !bs_checksum_ok(sh[k].projection, sh[k].window, grid[k], cluster, why[k], sizeof why[k]))
                 ok[k] = 0;
+            if (sh[k].timed && r == repeats)
+                BS_CK(cudaMemcpy(tim[k], g->acc + PJ_TIME_SLOT, sizeof tim[k], cudaMemcpyDeviceToHost));
         }
     for (int k = 0; k < nk; ++k) {
         qsort(t[k] + 1, (size_t)repeats, sizeof(float), cmp_f);
@@ -751,5 +771,14 @@ extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, uns
                 ok[0] ? "ok" : "WRONG ", why[0], ok[1] ? "ok" : "WRONG ", why[1]);
     if (nk == 3)
         bs_note_add(out->note, nsz, ", twin without clusters %s%s", ok[2] ? "ok" : "WRONG ", why[2]);
+    for (int k = 0; k < nk; ++k) /* cycles per stage use: consumer wait / read+multiply / release; producer */
+        if (sh[k].timed && k != (solo_faster ? 1 : 2)) {
+            const unsigned long long *c = tim[k];
+            const double cu = c[PJ_TIME_C_USES] ? (double)c[PJ_TIME_C_USES] : 1.0;
+            const double pu = c[PJ_TIME_P_USES] ? (double)c[PJ_TIME_P_USES] : 1.0;
+            bs_note_add(out->note, nsz, "; %s cycles/use: wait %.0f, dot %.0f, release %.0f; producer acquire %.0f, "
+                        "issue %.0f", k == 0 ? "cgc" : "anchor", c[PJ_TIME_C_WAIT] / cu, c[PJ_TIME_C_DOT] / cu,
+                        c[PJ_TIME_C_RELEASE] / cu, c[PJ_TIME_P_ACQUIRE] / pu, c[PJ_TIME_P_ISSUE] / pu);
+        }
     return 0;
 }

@@ -29,7 +29,9 @@
  * releases of every consumer warp its producer writes into (its row and its
  * column: (CM + CN - 1) CTAs x 8 warps), and a consumer warp releases to the
  * union of its row and column peers, itself included
- * (cg_pipeline_cluster_consumer_release_all_warp). Per K step a CTA reads
+ * (cg_pipeline_cluster_consumer_release_all_whole_warp: the kernel's 288
+ * threads are whole warps, so it declares them and skips the general warp
+ * release's run-time test of the block's shape). Per K step a CTA reads
  * 32 KiB / CN of A and 32 KiB / CM of B... from L2: 24 KiB at 1 x 2, 16 KiB at
  * 2 x 2, against 32 KiB in the twin. Mode GM_TWIN (the anchor): the same
  * kernel, same launch and tile order, but every CTA loads its whole A and B
@@ -294,7 +296,7 @@ static __device__ __forceinline__ void gm_consume(cg_pipeline_t *p, const gm_pro
             if (kb > 0) {
                 GM_WGMMA_WAIT(1);
                 if (mc)
-                    cg_pipeline_cluster_consumer_release_all_warp(p, peers);
+                    cg_pipeline_cluster_consumer_release_all_whole_warp(p, peers);
                 else
                     cg_pipeline_consumer_release_warp(p);
             }
@@ -306,7 +308,7 @@ static __device__ __forceinline__ void gm_consume(cg_pipeline_t *p, const gm_pro
         GM_WGMMA_WAIT(0);
         gm_pin(d);
         if (mc)
-            cg_pipeline_cluster_consumer_release_all_warp(p, peers);
+            cg_pipeline_cluster_consumer_release_all_whole_warp(p, peers);
         else
             cg_pipeline_consumer_release_warp(p);
         /* epilogue: two adjacent fp32 per store, rows 8 apart */

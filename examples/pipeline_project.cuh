@@ -28,6 +28,13 @@
  * Each consumer warp adds its dot products into acc[blockIdx.x] (mod 2^32
  * is all that is meant; the slot is 64-bit for atomicAdd), and, when out is
  * not NULL, into out[t * C + r] (zeroed by the caller).
+ *
+ * pj_project_ex adds two knobs for the benchmark: `window` reads tile t from
+ * tile t % window of the input (an input that stays in L2: the twin then
+ * waits on L2 -> SM bandwidth, where multicast pays), and `group` lets the
+ * twin run WITHOUT a cluster launch, the same CTAs sharing the same tiles
+ * (the faster-twin anchor). The design rows also build it with other
+ * PJ_STAGES, PJ_RELEASE_ALL_WARP, PJ_RELEASES_PER_CTA and PJ_SETUP.
  */
 #ifndef CGX_PIPELINE_PROJECT_CUH
 #define CGX_PIPELINE_PROJECT_CUH
@@ -88,14 +95,63 @@ static __device__ __forceinline__ uint32_t pj_dot(const uint4 *x, const uint32_t
     return s;
 }
 
+/* PJ_TIMED 1 (the benchmark's clock64 probe rows): the producer and each
+ * consumer warp add the SM cycles of each step of a stage use into
+ * acc[PJ_TIME_SLOT + i] (PJ_TIME_* below) at the end. 0 (everything else):
+ * no clock is read. The reads are volatile asm with no memory clobber, so
+ * the compiler may move a shared load across one; each step's boundary that
+ * matters is a wait or a release (asm with a "memory" clobber). */
+#ifndef PJ_TIMED
+#define PJ_TIMED 0
+#endif
+#define PJ_TIME_SLOT 2048u
+#define PJ_TIME_C_WAIT 0u    /* consumer: waiting for full[k] */
+#define PJ_TIME_C_DOT 1u     /* consumer: reading the stage and the weights, multiplying */
+#define PJ_TIME_C_RELEASE 2u /* consumer: the release (to every CTA, in the sliced form) */
+#define PJ_TIME_C_USES 3u    /* consumer warps x stage uses */
+#define PJ_TIME_P_ACQUIRE 4u /* producer: waiting for empty[k] (the releases) */
+#define PJ_TIME_P_ISSUE 5u   /* producer: the copy and the commit */
+#define PJ_TIME_P_USES 6u    /* producer stage uses */
+#define PJ_TIME_SLOTS 7u
+#define PJ_CLOCK_() (PJ_TIMED ? clock64() : 0ll)
+
 /* The producer's loop (one elected thread): the tiles t = cid, cid + ncl,
  * ... of its cluster, each loaded as `mode` says (PJ_ROOT: only in CTA 0),
- * then, in the cluster forms, the wait for the last releases. */
+ * then, in the cluster forms, the wait for the last releases. `tim`: the
+ * PJ_TIMED slots (NULL otherwise). */
 static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32_t *in, size_t ntiles,
-                                                  uint32_t window, uint32_t cid, uint32_t ncl, uint16_t all, int mode)
+                                                  uint32_t window, uint32_t cid, uint32_t ncl, uint16_t all, int mode,
+                                                  unsigned long long *tim)
 {
+    long long t_acq = 0, t_issue = 0, uses = 0;
     for (size_t t = cid; t < ntiles; t += ncl) {
         const uint32_t *src = in + (window ? t % window : t) * PJ_TILE_WORDS;
+        const long long c0 = PJ_CLOCK_();
+        if (PJ_TIMED && mode != PJ_TWIN) { /* the acquire alone, then the rest (the same calls as below) */
+            cg_pipeline_cluster_producer_acquire(p);
+            const long long c1 = PJ_CLOCK_();
+            if (mode == PJ_SLICED) {
+                cg_pipeline_cluster_producer_copy_slice(p, src, all);
+                cg_pipeline_cluster_producer_commit_local(p, PJ_TILE_BYTES);
+            } else {
+                cg_pipeline_cluster_producer_copy(p, 0, src, PJ_TILE_BYTES, all);
+                cg_pipeline_cluster_producer_commit(p, PJ_TILE_BYTES, all);
+            }
+            t_acq += c1 - c0;
+            t_issue += PJ_CLOCK_() - c1;
+            ++uses;
+            continue;
+        }
+        if (PJ_TIMED) { /* the twin */
+            cg_pipeline_producer_acquire(p);
+            const long long c1 = PJ_CLOCK_();
+            cg_pipeline_producer_copy(p, 0, src, PJ_TILE_BYTES);
+            cg_pipeline_producer_commit(p, PJ_TILE_BYTES);
+            t_acq += c1 - c0;
+            t_issue += PJ_CLOCK_() - c1;
+            ++uses;
+            continue;
+        }
         if (mode == PJ_SLICED) {
             cg_pipeline_cluster_producer_acquire(p);
             cg_pipeline_cluster_producer_copy_slice(p, src, all);
@@ -112,6 +168,11 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
     }
     if (mode != PJ_TWIN) /* every remote release has landed before this CTA may exit */
         cg_pipeline_cluster_producer_tail(p);
+    if (PJ_TIMED && tim != NULL) {
+        atomicAdd(&tim[PJ_TIME_P_ACQUIRE], (unsigned long long)t_acq);
+        atomicAdd(&tim[PJ_TIME_P_ISSUE], (unsigned long long)t_issue);
+        atomicAdd(&tim[PJ_TIME_P_USES], (unsigned long long)uses);
+    }
 }
 
 /* The sliced form's warp release. The benchmark's design rows
@@ -172,20 +233,31 @@ static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t 
 
     if (warp == 0) {
         if ((mode != PJ_ROOT || r == 0) && cg_elect_sync(0xffffffffu))
-            pj_produce(&p, in, ntiles, window, cid, ncl, all, mode);
+            pj_produce(&p, in, ntiles, window, cid, ncl, all, mode, PJ_TIMED ? acc + PJ_TIME_SLOT : NULL);
         __syncwarp();
     } else {
         uint32_t mine = 0;
+        long long t_wait = 0, t_dot = 0, t_rel = 0, uses = 0;
         for (size_t t = cid; t < ntiles; t += ncl) {
+            const long long c0 = PJ_CLOCK_();
             const uint4 *x = (const uint4 *)(clustered ? cg_pipeline_cluster_consumer_wait(&p)
                                                        : cg_pipeline_consumer_wait(&p));
+            const long long c1 = PJ_CLOCK_();
             uint32_t s = pj_dot(x, w, warp, lane);
+            const long long c2 = PJ_CLOCK_();
             if (mode == PJ_SLICED)
                 PJ_RELEASE_ALL_WARP(&p, all);
             else if (mode == PJ_ROOT)
                 cg_pipeline_cluster_consumer_release_warp(&p);
             else
                 cg_pipeline_consumer_release_warp(&p);
+            if (PJ_TIMED) {
+                const long long c3 = PJ_CLOCK_();
+                t_wait += c1 - c0;
+                t_dot += c2 - c1;
+                t_rel += c3 - c2;
+                ++uses;
+            }
             for (int d = 16; d > 0; d /= 2)
                 s += __shfl_xor_sync(0xffffffffu, s, d);
             if (lane == 0 && out != NULL)
@@ -194,6 +266,12 @@ static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t 
         }
         if (lane == 0)
             atomicAdd(&acc[blockIdx.x], (unsigned long long)mine);
+        if (PJ_TIMED && lane == 0) {
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_WAIT], (unsigned long long)t_wait);
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_DOT], (unsigned long long)t_dot);
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_RELEASE], (unsigned long long)t_rel);
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_USES], (unsigned long long)uses);
+        }
     }
     if (clustered)
         cg_cluster_sync(&cl); /* no CTA exits while a multicast or a release may still reach it */
