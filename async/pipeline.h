@@ -98,7 +98,9 @@
  * multicasts it into every CTA of the mask; each CTA commits the whole stage
  * on its own full[k] and consumers release to every CTA's empty[k]
  * (cg_pipeline_cluster_producer_copy_slice / _commit_local,
- * cg_pipeline_cluster_consumer_release_all[_warp]; the section below).
+ * cg_pipeline_cluster_consumer_release_all[_warp], and
+ * cg_pipeline_cluster_consumer_release_all_whole_warp for a caller whose
+ * warps are whole; the section below).
  *
  * Debug build (CG_DEBUG=1): every wait is bounded by
  * CG_DEBUG_WAIT_TIMEOUT_NS; on expiry it prints the pipeline's shared
@@ -606,7 +608,9 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
  * then cg_pipeline_cluster_producer_tail after the last use. Consumers:
  * cg_pipeline_cluster_consumer_wait, then
  * cg_pipeline_cluster_consumer_release_all_warp(&p, mask) (or the per-thread
- * cg_pipeline_cluster_consumer_release_all). A peer's slice may land before
+ * cg_pipeline_cluster_consumer_release_all; or, when every warp of the block
+ * is whole, cg_pipeline_cluster_consumer_release_all_whole_warp, which skips
+ * the general form's test of the block's shape). A peer's slice may land before
  * this CTA's own commit (the tx-count goes negative; the pending arrival keeps
  * the phase open), never in the wrong phase: docs/design/pipeline.md.
  */

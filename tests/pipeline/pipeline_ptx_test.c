@@ -76,6 +76,7 @@ static const expect_t k_expect[] = {
     {"plp_cluster_producer_commit_local", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
     {"plp_cluster_consumer_release_all", {"fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
     {"plp_cluster_consumer_release_all_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
+    {"plp_cluster_consumer_release_all_whole_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
 };
 
 static int listed(const expect_t *e, const char *form)
@@ -132,6 +133,24 @@ Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
     cr_expect(parrive != NULL, "the remote arrive is predicated:\n%s", ins);
     cr_expect(fence && parrive && strstr(ins, "bar.warp.sync") < fence && fence < parrive,
               "bar.warp.sync, then the release fence, then the arrive:\n%s", ins);
+    free(ins);
+    free(ptx);
+}
+
+/* The caller-declared whole-warp release: bar.warp.sync, the restricted
+ * proxy release fence, ONE predicated remote arrive (lane i for CTA i), in
+ * that order, and no branch at all (no test of the block's shape, no loop). */
+Test(pipeline_ptx, whole_warp_release_is_one_predicated_arrive_without_a_branch)
+{
+    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
+    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_whole_warp"));
+    const char *sync = strstr(ins, "bar.warp.sync");
+    const char *fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
+    const char *parrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
+    cr_expect(sync && fence && parrive && sync < fence && fence < parrive,
+              "bar.warp.sync, then the release fence, then the predicated arrive:\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "bra") + cgt_count_mnemonic(ins, "bra.uni"), 0,
+                 "no branch in the whole-warp release:\n%s", ins);
     free(ins);
     free(ptx);
 }
