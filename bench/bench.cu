@@ -521,6 +521,7 @@ static const row_t k_rows[] = {
     {op, what, anc_what, cgc, anc, STRC(8), 1, t8, METRIC_STREAM},
 #define MC_TWIN "the faster twin: same kernel, every CTA loads (in clusters or without)"
 #define MC_TWIN8 "the faster twin, 8 stages: every CTA loads (in clusters or without)"
+#define MC_TWIN12 "the faster twin, 12 stages: every CTA loads (in clusters or without)"
     /* HBM-bound stream: multicast can only cost here (issue 32 item 4's targets) */
     MC3("multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced, c_project_local, LE(1.05), LE(1.05), LE(1.15))
     {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
@@ -542,6 +543,7 @@ static const row_t k_rows[] = {
     MC3("multicast tile sharing", "design: sliced, one release per CTA per stage (last consumer warp)", MC_TWIN, d_project_release_elected, c_project_local, INFO, INFO, INFO)
     MC3("multicast tile sharing", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8, d_project_local_s8, INFO, INFO, INFO)
     MC3("multicast tile sharing", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8, d_project_local_s8, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12, d_project_local_s12, INFO, INFO, INFO)
     /* L2-resident input (8 MiB read again and again): the twin waits on L2 ->
      * SM bandwidth, the case multicast is for (issue 32 item 4: >= 10% faster) */
     MC3("multicast, L2-resident shared input", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced_l2, c_project_local_l2, LE(0.91), LE(0.91), LE(0.91))
@@ -549,13 +551,16 @@ static const row_t k_rows[] = {
     MC3("multicast, L2-resident shared input", "design: sliced, one release per CTA per stage", MC_TWIN, d_project_release_elected_l2, c_project_local_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12_l2, d_project_local_s12_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "twin, 8 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s8_l2, c_project_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "twin, 12 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s12_l2, c_project_local_l2, INFO, INFO, INFO)
     /* clock64 per step of a stage use (bench/designs_pipeline_timed.cu): cycles in the notes */
     MC3("multicast tile sharing", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced, p_project_timed_local, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced_l2, p_project_timed_local_l2, INFO, INFO, INFO)
 #undef MC3
 #undef MC_TWIN
 #undef MC_TWIN8
+#undef MC_TWIN12
     {"self-test: broken pipeline", "cg_pipeline 2 stages, stages read before the wait", "plain int4 loads", d_stream_pipeline_broken, a_stream_plain, STR(160), 1, INFO, METRIC_STREAM},
     {"self-test: broken multicast", "sliced multicast, stages read before the wait", "same kernel, every CTA loads", d_project_sliced_broken, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
 #undef STR

@@ -269,6 +269,10 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(d_project_local_s8)     /* its twin, 8 stages                            */  \
     X(d_project_sliced_s8_l2) /* the same, L2-resident input                   */  \
     X(d_project_local_s8_l2)  /* its twin, L2-resident input                   */  \
+    X(d_project_sliced_s12)   /* design: sliced multicast with a 12-stage ring */  \
+    X(d_project_local_s12)    /* its twin, 12 stages                           */  \
+    X(d_project_sliced_s12_l2) /* the same, L2-resident input                  */  \
+    X(d_project_local_s12_l2) /* its twin, L2-resident input                   */  \
     X(p_project_timed_sliced) /* probe: sliced, clock64 per step of a stage use */ \
     X(p_project_timed_local)  /* probe: the twin, the same clocks              */  \
     X(p_project_timed_sliced_l2) /* probe: sliced, L2-resident input, clocks   */  \
