@@ -426,44 +426,65 @@ BENCH_BUILT(c_copy_memcpy_async, kc_copy_memcpy_async)
  * into the next CTA, and checks its int4 of each message from the previous
  * CTA.
  */
+/* What every double-buffered push kernel starts with: the receive buffers
+ * (poisoned), full and empty barriers (empty counting `empty_count`
+ * releases), the ring neighbours, a cluster barrier, and the neighbour's
+ * addresses. */
+#define BENCH_DSMEM_DB_PROLOGUE(X, empty_count)                                                           \
+    extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                             \
+    __shared__ cg_mbarrier_t full[2], empty[2];                                                           \
+    cg_cluster_t cl = cg_this_cluster();                                                                  \
+    cg_thread_block_t b = cg_this_thread_block();                                                         \
+    const uint32_t v = blockDim.x, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);      \
+    const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;                                   \
+    const unsigned from = blockIdx.x - me + from_rank;                                                    \
+    (void)b;                                                                                              \
+    for (uint32_t k = threadIdx.x; k < 2u * X * v; k += v)                                                 \
+        dyn[k] = make_int4(0, 0, 0, 0); /* poison */                                                      \
+    if (threadIdx.x == 0) {                                                                               \
+        cg_mbarrier_init(&full[0], 1);                                                                    \
+        cg_mbarrier_init(&full[1], 1);                                                                    \
+        cg_mbarrier_init(&empty[0], (empty_count));                                                       \
+        cg_mbarrier_init(&empty[1], (empty_count));                                                       \
+        cg_mbarrier_init_fence_cluster();                                                                 \
+    }                                                                                                     \
+    cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                      \
+    const uint32_t dst0 = cg_dsmem_addr(dyn, to);                                                         \
+    const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);              \
+    unsigned long long wrong = 0;                                                                         \
+    unsigned acc = threadIdx.x;
+
+/* Round j's push: wait until the next CTA released what this CTA pushed into
+ * its buffer j & 1 two rounds ago, let this CTA's own full[j & 1] expect
+ * round j's bytes (thread 0), and st.async this thread's int4 of each of the
+ * X messages into the next CTA, completing on its full[j & 1]. */
+template <uint32_t X>
+static __device__ __forceinline__ void bench_dsmem_db_push(long long j, uint32_t v, cg_mbarrier_t *full,
+                                                           cg_mbarrier_t *empty, uint32_t dst0, uint32_t full0,
+                                                           uint32_t full1)
+{
+    const uint32_t s = (uint32_t)(j & 1), ph = (uint32_t)((j >> 1) & 1);
+    if (j >= 2)
+        cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);
+    if (threadIdx.x == 0)
+        (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);
+#pragma unroll
+    for (uint32_t m = 0; m < X; ++m) {
+        const uint32_t k = m * v + threadIdx.x;
+        const int4 d = bench_dsmem_vec(blockIdx.x, j, k);
+        cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,
+                                 make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w),
+                                 s ? full1 : full0);
+    }
+}
+
 #define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X, WARP)                                                            \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
-        extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
-        __shared__ cg_mbarrier_t full[2], empty[2];                                                       \
-        cg_cluster_t cl = cg_this_cluster();                                                              \
-        cg_thread_block_t b = cg_this_thread_block();                                                     \
-        const uint32_t v = blockDim.x, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);  \
-        const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;                               \
-        const unsigned from = blockIdx.x - me + from_rank;                                                \
-        for (uint32_t k = threadIdx.x; k < 2u * X * v; k += v)                                             \
-            dyn[k] = make_int4(0, 0, 0, 0); /* poison */                                                  \
-        if (threadIdx.x == 0) {                                                                           \
-            cg_mbarrier_init(&full[0], 1);                                                                \
-            cg_mbarrier_init(&full[1], 1);                                                                \
-            cg_mbarrier_init(&empty[0], WARP ? v / 32u : 1u);                                             \
-            cg_mbarrier_init(&empty[1], WARP ? v / 32u : 1u);                                             \
-            cg_mbarrier_init_fence_cluster();                                                             \
-        }                                                                                                 \
-        cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                  \
-        const uint32_t dst0 = cg_dsmem_addr(dyn, to);                                                     \
-        const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);          \
-        unsigned long long wrong = 0;                                                                     \
-        unsigned acc = threadIdx.x;                                                                       \
+        BENCH_DSMEM_DB_PROLOGUE(X, WARP ? v / 32u : 1u)                                                   \
         for (long long i = 0; i < a.iters; ++i) {                                                         \
             const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);                          \
-            if (i >= 2) /* the next CTA has read what we pushed into buffer s two rounds ago */           \
-                cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);                                      \
-            if (threadIdx.x == 0)                                                                         \
-                (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);                                       \
-            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
-            {                                                                                             \
-                const uint32_t k = m * v + threadIdx.x;                                                   \
-                const int4 d = bench_dsmem_vec(blockIdx.x, i, k);                                         \
-                cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,                                    \
-                                         make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w), \
-                                         s ? full1 : full0);                                              \
-            }                                                                                             \
+            bench_dsmem_db_push<X>(i, v, full, empty, dst0, full0, full1);                                \
             cg_mbarrier_wait_parity_cluster(&full[s], ph);                                                \
             const int4 *mine = dyn + s * X * v;                                                           \
             _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
@@ -522,46 +543,12 @@ BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
 #define BENCH_DSMEM_PUSH_DB2_KERNEL(kname, X, AHEAD, ELECT)                                                   \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
-        extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                         \
-        __shared__ cg_mbarrier_t full[2], empty[2];                                                       \
+        BENCH_DSMEM_DB_PROLOGUE(X, 1u)                                                                    \
         __shared__ unsigned done[2]; /* ELECT: warps done with buffer s this round */                    \
-        cg_cluster_t cl = cg_this_cluster();                                                              \
-        cg_thread_block_t b = cg_this_thread_block();                                                     \
-        const uint32_t v = blockDim.x, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);  \
-        const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;                               \
-        const unsigned from = blockIdx.x - me + from_rank;                                                \
-        for (uint32_t k = threadIdx.x; k < 2u * X * v; k += v)                                             \
-            dyn[k] = make_int4(0, 0, 0, 0); /* poison */                                                  \
         if (threadIdx.x < 2u)                                                                             \
             done[threadIdx.x] = 0u;                                                                       \
-        if (threadIdx.x == 0) {                                                                           \
-            cg_mbarrier_init(&full[0], 1);                                                                \
-            cg_mbarrier_init(&full[1], 1);                                                                \
-            cg_mbarrier_init(&empty[0], 1);                                                               \
-            cg_mbarrier_init(&empty[1], 1);                                                               \
-            cg_mbarrier_init_fence_cluster();                                                             \
-        }                                                                                                 \
-        cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                  \
-        const uint32_t dst0 = cg_dsmem_addr(dyn, to);                                                     \
-        const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);          \
-        unsigned long long wrong = 0;                                                                     \
-        unsigned acc = threadIdx.x;                                                                       \
-        /* push round j into the next CTA's buffer j & 1 (after its release of round j - 2) */           \
-        auto push = [&](long long j) {                                                                    \
-            const uint32_t s = (uint32_t)(j & 1), ph = (uint32_t)((j >> 1) & 1);                          \
-            if (j >= 2)                                                                                   \
-                cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);                                      \
-            if (threadIdx.x == 0) /* this CTA's own full[s] expects round j's bytes */                    \
-                (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);                                       \
-            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
-            {                                                                                             \
-                const uint32_t k = m * v + threadIdx.x;                                                   \
-                const int4 d = bench_dsmem_vec(blockIdx.x, j, k);                                         \
-                cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,                                    \
-                                         make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w), \
-                                         s ? full1 : full0);                                              \
-            }                                                                                             \
-        };                                                                                                \
+        __syncthreads(); /* the counters are zero before any warp counts */                               \
+        auto push = [&](long long j) { bench_dsmem_db_push<X>(j, v, full, empty, dst0, full0, full1); };  \
         if (AHEAD && a.iters > 0)                                                                         \
             push(0);                                                                                      \
         for (long long i = 0; i < a.iters; ++i) {                                                         \

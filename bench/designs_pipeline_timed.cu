@@ -13,31 +13,7 @@
  * other, not with the untimed rows.
  */
 #define PJ_TIMED 1
-#include "cg/cg.h"
+#include "bench/project_forms.cuh"
 
-#include "bench/bench.h"
-#include "examples/pipeline_project.cuh"
-
-__global__ void __launch_bounds__(PJ_THREADS) kp_project_timed_sliced(bench_args_t a)
-{
-    pj_project_ex((const uint32_t *)a.src, a.ntiles, 0u, 0u, NULL, a.acc, PJ_SLICED);
-}
-BENCH_EXPORT(p_project_timed_sliced, kp_project_timed_sliced)
-
-__global__ void __launch_bounds__(PJ_THREADS) kp_project_timed_local(bench_args_t a)
-{
-    pj_project_ex((const uint32_t *)a.src, a.ntiles, 0u, a.group, NULL, a.acc, PJ_TWIN);
-}
-BENCH_EXPORT(p_project_timed_local, kp_project_timed_local)
-
-__global__ void __launch_bounds__(PJ_THREADS) kp_project_timed_sliced_l2(bench_args_t a)
-{
-    pj_project_ex((const uint32_t *)a.src, a.ntiles, PJ_L2_WINDOW_TILES, 0u, NULL, a.acc, PJ_SLICED);
-}
-BENCH_EXPORT(p_project_timed_sliced_l2, kp_project_timed_sliced_l2)
-
-__global__ void __launch_bounds__(PJ_THREADS) kp_project_timed_local_l2(bench_args_t a)
-{
-    pj_project_ex((const uint32_t *)a.src, a.ntiles, PJ_L2_WINDOW_TILES, a.group, NULL, a.acc, PJ_TWIN);
-}
-BENCH_EXPORT(p_project_timed_local_l2, kp_project_timed_local_l2)
+BD_SLICED_PAIR(p_project_timed_sliced)
+BD_TWIN_PAIR(p_project_timed_local)

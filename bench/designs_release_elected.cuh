@@ -24,7 +24,8 @@
  * arrivals, and the empty barrier completes after C arrivals, not 4 C.
  *
  * Include after defining PJ_STAGES (if not the default); defines the
- * release and the hooks pipeline_project.cuh looks for.
+ * release and the hooks pipeline_project.cuh looks for, then brings in the
+ * body and bench/project_forms.cuh.
  */
 #ifndef CGC_BENCH_DESIGNS_RELEASE_ELECTED_CUH
 #define CGC_BENCH_DESIGNS_RELEASE_ELECTED_CUH
@@ -71,5 +72,9 @@ static __device__ __forceinline__ void bd_release_elected(cg_pipeline_t *p, uint
 #define PJ_RELEASE_ALL_WARP bd_release_elected
 #define PJ_RELEASES_PER_CTA 1u
 #define PJ_SETUP() bd_elect_setup()
+
+#include "bench/project_forms.cuh"
+
+static_assert(BD_ELECT_WARPS == PJ_WARPS, "the elected release counts the kernel's consumer warps");
 
 #endif /* CGC_BENCH_DESIGNS_RELEASE_ELECTED_CUH */

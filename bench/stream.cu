@@ -61,6 +61,7 @@
 #include "cg/cg.h"
 
 #include "bench/bench.h"
+#include "bench/project_forms.cuh"
 #include "examples/pipeline_project.cuh"
 
 #define BS_TILE 24576u                  /* stage / tile bytes of the stream rows */
@@ -206,11 +207,7 @@ BENCH_EXPORT(a_stream_cuda_pipeline4, kb_stream_cuda_pipeline<4>)
 
 // --- the multicast example's kernel and its twin -----------------------------------------------
 
-__global__ void __launch_bounds__(PJ_THREADS) kb_project_sliced(bench_args_t a)
-{
-    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, PJ_SLICED);
-}
-BENCH_EXPORT(c_project_sliced, kb_project_sliced)
+BD_SLICED_PAIR(c_project_sliced)
 
 __global__ void __launch_bounds__(PJ_THREADS) kb_project_multicast(bench_args_t a)
 {
@@ -220,33 +217,17 @@ BENCH_EXPORT(c_project_multicast, kb_project_multicast)
 
 /* The twin: launched in clusters (a.group 0) or, for the faster-twin
  * anchor, without (a.group = the row's cluster size; bench_stream_row). */
-__global__ void __launch_bounds__(PJ_THREADS) kb_project_local(bench_args_t a)
-{
-    pj_project_ex((const uint32_t *)a.src, a.ntiles, 0u, a.group, NULL, a.acc, PJ_TWIN);
-}
-BENCH_EXPORT(c_project_local, kb_project_local)
+BD_TWIN_PAIR(c_project_local)
 
-// --- the same kernels on an L2-resident input: multicast that pays --------------------------
-
-/* The input is PJ_L2_WINDOW_TILES tiles (8 MiB) read again and again: tile t
- * of the launch is tile t % 512 of the source, so after the first pass every
- * load hits L2, and the twin asks L2 for C copies of every tile (one per CTA
- * of the group) while the multicast form asks for one. Each tile is 4096
+/* The _l2 forms above (c_project_sliced_l2, c_project_local_l2) read an
+ * input of PJ_L2_WINDOW_TILES tiles (8 MiB) again and again: tile t of the
+ * launch is tile t % 512 of the source, so after the first pass every load
+ * hits L2, and the twin asks L2 for C copies of every tile (one per CTA of
+ * the group) while the multicast form asks for one. Each tile is 4096
  * multiply-adds of 32-bit words per CTA: far less work per byte than the
  * SM could do, so the twin waits on L2 -> SM bandwidth, the case multicast is
  * built for (a filter bank, a batch of heads or experts scoring the same
  * input: every CTA of a cluster applies its own weights to the same data). */
-__global__ void __launch_bounds__(PJ_THREADS) kb_project_sliced_l2(bench_args_t a)
-{
-    pj_project_ex((const uint32_t *)a.src, a.ntiles, PJ_L2_WINDOW_TILES, 0u, NULL, a.acc, PJ_SLICED);
-}
-BENCH_EXPORT(c_project_sliced_l2, kb_project_sliced_l2)
-
-__global__ void __launch_bounds__(PJ_THREADS) kb_project_local_l2(bench_args_t a)
-{
-    pj_project_ex((const uint32_t *)a.src, a.ntiles, PJ_L2_WINDOW_TILES, a.group, NULL, a.acc, PJ_TWIN);
-}
-BENCH_EXPORT(c_project_local_l2, kb_project_local_l2)
 
 // --- probe: the sliced multicast kernel with its releases forwarded (info) --------------------
 

@@ -394,20 +394,31 @@ static int wg_self_check(wl_opts_t *o, uint64_t seed)
 
 /* --- one size ------------------------------------------------------------------- */
 
-static void wg_row_wrong(wl_opts_t *o, FILE *csv, const char *config, const char *what)
+static double wg_tflops(const wg_ctx_t *c, double ms) { return 2.0 * c->m * c->n * c->k / (ms * 1e-3) / 1e12; }
+
+/* One row: times in ms (<= 0: not timed), target 0 for info. */
+static void wg_emit(wl_opts_t *o, FILE *csv, const char *op, const char *config, const char *cgc_what,
+                    const char *anc_what, float cgc_ms, float anc_ms, double target, int wrong, const char *note)
 {
     wl_row_t r;
     memset(&r, 0, sizeof r);
-    r.op = WG_OP;
+    r.op = op;
     r.config = config;
-    r.cgc_what = what;
-    r.anc_what = "check";
-    r.wrong = 1;
-    r.note = "a check failed (see the WRONG line above)";
+    r.cgc_what = cgc_what;
+    r.anc_what = anc_what;
+    r.cgc_ns = cgc_ms > 0 ? cgc_ms * 1e6 : 0;
+    r.anc_ns = anc_ms > 0 ? anc_ms * 1e6 : 0;
+    r.max_ratio = target;
+    r.min_speedup = target > 0 ? 1.0 / target : 0.0;
+    r.wrong = wrong;
+    r.note = note;
     wl_row(o, csv, &r);
 }
 
-static double wg_tflops(const wg_ctx_t *c, double ms) { return 2.0 * c->m * c->n * c->k / (ms * 1e-3) / 1e12; }
+static void wg_row_wrong(wl_opts_t *o, FILE *csv, const char *config, const char *what)
+{
+    wg_emit(o, csv, WG_OP, config, what, "check", 0.0f, 0.0f, 0.0, 1, "a check failed (see the WRONG line above)");
+}
 
 /* The kernel forms of one size, timed together: form 0 is the twin without a
  * cluster launch (one CTA per SM, tiles in the same order); then for each
@@ -567,46 +578,19 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
                  tf_mc, tf_best, tf_bl > 0 ? tf_mc / tf_bl : 0.0, tf_bl > 0 ? tf_best / tf_bl : 0.0, tf_bl, ms_solo,
                  ms_tw, mc->grid, 16u / cn + 16u / cm, o->repeats, mc->wrong ? "WRONG" : "ok",
                  solo->wrong ? "WRONG" : "ok", tw->wrong ? "WRONG" : "ok");
-        wl_row_t r;
-        memset(&r, 0, sizeof r);
-        r.op = WG_OP;
-        r.config = config;
-        r.cgc_what = "wgmma + cg_pipeline sliced multicast (A per cluster row, B per column)";
-        r.anc_what = best_what;
-        r.cgc_ns = ms_mc > 0 ? ms_mc * 1e6 : 0;
-        r.anc_ns = ms_best > 0 ? ms_best * 1e6 : 0;
-        r.max_ratio = WG_TARGET;
-        r.min_speedup = 1.0 / WG_TARGET;
-        r.wrong = any_wrong;
-        r.note = note;
-        wl_row(o, csv, &r);
+        wg_emit(o, csv, WG_OP, config, "wgmma + cg_pipeline sliced multicast (A per cluster row, B per column)",
+                best_what, ms_mc, ms_best, WG_TARGET, any_wrong, note);
 
         char note1[192];
         snprintf(note1, sizeof note1, "the target row's anchor is the other twin (%.3f ms)", ms_best);
-        memset(&r, 0, sizeof r);
-        r.op = WG_OP_TWIN;
-        r.config = config;
-        r.cgc_what = "wgmma + cg_pipeline sliced multicast";
-        r.anc_what = other_what;
-        r.cgc_ns = ms_mc > 0 ? ms_mc * 1e6 : 0;
-        r.anc_ns = ms_other > 0 ? ms_other * 1e6 : 0;
-        r.wrong = any_wrong;
-        r.note = note1;
-        wl_row(o, csv, &r);
+        wg_emit(o, csv, WG_OP_TWIN, config, "wgmma + cg_pipeline sliced multicast", other_what, ms_mc, ms_other, 0.0,
+                any_wrong, note1);
 
         char note2[256];
         snprintf(note2, sizeof note2, "%.0f vs %.0f TFLOP/s: the multicast kernel reaches %.2f of cuBLAS", tf_mc, tf_bl,
                  tf_bl > 0 ? tf_mc / tf_bl : 0.0);
-        memset(&r, 0, sizeof r);
-        r.op = WG_OP_INFO;
-        r.config = config;
-        r.cgc_what = "wgmma + cg_pipeline sliced multicast";
-        r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
-        r.cgc_ns = ms_mc > 0 ? ms_mc * 1e6 : 0;
-        r.anc_ns = ms_blas > 0 ? ms_blas * 1e6 : 0;
-        r.wrong = mc->wrong;
-        r.note = note2;
-        wl_row(o, csv, &r);
+        wg_emit(o, csv, WG_OP_INFO, config, "wgmma + cg_pipeline sliced multicast",
+                "cublasGemmEx (bf16 in, fp32 compute and out)", ms_mc, ms_blas, 0.0, mc->wrong, note2);
     }
 
     /* info: the twin without a cluster launch against cuBLAS */
@@ -617,17 +601,8 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
                  "%.0f vs %.0f TFLOP/s (%.2f of cuBLAS); %u CTAs; checked: every element of its last timed launch "
                  "vs cuBLAS",
                  ms > 0 ? wg_tflops(&c, ms) : 0, tf_bl, ms > 0 && ms_blas > 0 ? ms_blas / ms : 0.0, solo->grid);
-        wl_row_t r;
-        memset(&r, 0, sizeof r);
-        r.op = WG_OP_INFO;
-        r.config = size;
-        r.cgc_what = "same kernel, no multicast, no cluster launch";
-        r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
-        r.cgc_ns = ms > 0 ? ms * 1e6 : 0;
-        r.anc_ns = ms_blas > 0 ? ms_blas * 1e6 : 0;
-        r.wrong = solo->wrong;
-        r.note = note;
-        wl_row(o, csv, &r);
+        wg_emit(o, csv, WG_OP_INFO, size, "same kernel, no multicast, no cluster launch",
+                "cublasGemmEx (bf16 in, fp32 compute and out)", ms, ms_blas, 0.0, solo->wrong, note);
     }
     for (int i = 0; i < WG_FORMS; ++i)
         cudaFree(dcf[i]);

@@ -137,24 +137,6 @@ Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
     free(ptx);
 }
 
-/* The caller-declared whole-warp release: bar.warp.sync, the restricted
- * proxy release fence, ONE predicated remote arrive (lane i for CTA i), in
- * that order, and no branch at all (no test of the block's shape, no loop). */
-Test(pipeline_ptx, whole_warp_release_is_one_predicated_arrive_without_a_branch)
-{
-    char *ptx = cgt_ptx_read("tests/pipeline/pipeline_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_whole_warp"));
-    const char *sync = strstr(ins, "bar.warp.sync");
-    const char *fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
-    const char *parrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
-    cr_expect(sync && fence && parrive && sync < fence && fence < parrive,
-              "bar.warp.sync, then the release fence, then the predicated arrive:\n%s", ins);
-    cr_expect_eq(cgt_count_mnemonic(ins, "bra") + cgt_count_mnemonic(ins, "bra.uni"), 0,
-                 "no branch in the whole-warp release:\n%s", ins);
-    free(ins);
-    free(ptx);
-}
-
 /* The group copy raises the expected bytes before it starts the copy. */
 Test(pipeline_ptx, memcpy_async_expects_then_copies)
 {
@@ -246,6 +228,19 @@ Test(pipeline_ptx, sliced_warp_release_is_one_predicated_remote_arrive)
                  ins);
     cr_expect(strstr(ins, "activemask.b32") == NULL && strstr(ins, "%laneid") != NULL && strstr(ins, "%ntid") != NULL,
               "the rank comes from the lane id, the lanes from the block's shape (no activemask):\n%s", ins);
+    free(ins);
+    /* the caller-declared whole-warp form: the whole-warp path alone, in the
+     * same order, one arrive, one mapa, and no branch at all (no test of the
+     * block's shape, no loop) */
+    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_whole_warp"));
+    sync = strstr(ins, "bar.warp.sync");
+    fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
+    arrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
+    cr_expect(sync && fence && arrive && sync < fence && fence < arrive,
+              "whole warp: the warp syncs, fences, then arrives (predicated):\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "mapa.shared::cluster.u32"), 1, "whole warp: one mapa:\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 0,
+                 "whole warp: no branch:\n%s", ins);
     free(ins);
     /* the per-thread form loops over the mask (a branch back) */
     ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all"));
