@@ -638,18 +638,7 @@ __global__ void kp_dsmem_push_fwd(bench_args_t a)
         const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);
         for (long long i = 0; i < a.iters; ++i) {
             const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);
-            if (i >= 2)
-                cg_mbarrier_wait_parity_cluster(&empty[s], ph ^ 1u);
-            if (threadIdx.x == 0)
-                (void)cg_mbarrier_arrive_tx(&full[s], X * v * 16u);
-#pragma unroll
-            for (uint32_t m = 0; m < X; ++m) {
-                const uint32_t k = m * v + threadIdx.x;
-                const int4 d = bench_dsmem_vec(blockIdx.x, i, k);
-                cg_dsmem_st_async_v4_b32(dst0 + (s * X * v + k) * 16u,
-                                         make_uint4((unsigned)d.x, (unsigned)d.y, (unsigned)d.z, (unsigned)d.w),
-                                         s ? full1 : full0);
-            }
+            bench_dsmem_db_push<X>(i, v, full, empty, dst0, full0, full1);
             cg_mbarrier_wait_parity_cluster(&full[s], ph);
             const int4 *mine = dyn + s * X * v;
 #pragma unroll
