@@ -544,6 +544,8 @@ static const row_t k_rows[] = {
     MC3("multicast tile sharing", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8, d_project_local_s8, INFO, INFO, INFO)
     MC3("multicast tile sharing", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8, d_project_local_s8, INFO, INFO, INFO)
     MC3("multicast tile sharing", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12, d_project_local_s12, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: rotating root (stage k loaded whole by CTA k mod C)", MC_TWIN, d_project_rotate, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8, d_project_local_s8, INFO, INFO, INFO)
     /* L2-resident input (8 MiB read again and again): the twin waits on L2 ->
      * SM bandwidth, the case multicast is for (issue 32 item 4: >= 10% faster) */
     MC3("multicast, L2-resident shared input", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced_l2, c_project_local_l2, LE(0.91), LE(0.91), LE(0.91))
@@ -552,6 +554,8 @@ static const row_t k_rows[] = {
     MC3("multicast, L2-resident shared input", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12_l2, d_project_local_s12_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: rotating root", MC_TWIN, d_project_rotate_l2, c_project_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "twin, 8 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s8_l2, c_project_local_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "twin, 12 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s12_l2, c_project_local_l2, INFO, INFO, INFO)
     /* clock64 per step of a stage use (bench/designs_pipeline_timed.cu): cycles in the notes */

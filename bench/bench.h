@@ -273,6 +273,10 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(d_project_local_s12)    /* its twin, 12 stages                           */  \
     X(d_project_sliced_s12_l2) /* the same, L2-resident input                  */  \
     X(d_project_local_s12_l2) /* its twin, L2-resident input                   */  \
+    X(d_project_rotate)       /* design: rotating root, stage k by CTA k % C   */  \
+    X(d_project_rotate_l2)    /* the same, L2-resident input                   */  \
+    X(d_project_rotate_s8)    /* the same, 8 stages                            */  \
+    X(d_project_rotate_s8_l2) /* the same, 8 stages, L2-resident input         */  \
     X(p_project_timed_sliced) /* probe: sliced, clock64 per step of a stage use */ \
     X(p_project_timed_local)  /* probe: the twin, the same clocks              */  \
     X(p_project_timed_sliced_l2) /* probe: sliced, L2-resident input, clocks   */  \

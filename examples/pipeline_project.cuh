@@ -21,6 +21,12 @@
  *     every CTA's consumer warps release the stage to CTA 0 remotely. One
  *     copy stream for the whole cluster: slower as C grows (kept for the
  *     benchmark's info row).
+ *   mode PJ_ROTATE (3): the root rotates with the stage: CTA k % C loads
+ *     every use of stage k WHOLE (one 16 KiB multicast) and commits it in
+ *     every CTA (cg_pipeline_cluster_producer_copy / _commit); consumers
+ *     release stage k to CTA k % C only (one remote arrive per warp). C
+ *     copy streams per cluster as in the sliced form, but whole tiles and
+ *     one release target per stage (a design row of the benchmark).
  *   mode PJ_TWIN (0): every CTA runs its own pipeline and loads the tile
  *     itself. Global bytes read per cluster: C tiles per tile (the L2 may
  *     serve some of them).
@@ -58,6 +64,7 @@
 #define PJ_TWIN 0   /* every CTA loads the whole tile itself */
 #define PJ_ROOT 1   /* CTA 0 loads it and multicasts it to the cluster */
 #define PJ_SLICED 2 /* every CTA loads 1/C of it and multicasts its slice */
+#define PJ_ROTATE 3 /* stage k's tiles are loaded whole by CTA k % C and multicast */
 /* Tiles of the L2-resident input of pj_project_ex's `window` form (8 MiB:
  * far below the 50 / 60 MiB L2 of an H100 / H200, and far above the
  * shared memory of a cluster). */
@@ -126,6 +133,17 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
     long long t_acq = 0, t_issue = 0, uses = 0;
     for (size_t t = cid; t < ntiles; t += ncl) {
         const uint32_t *src = in + (window ? t % window : t) * PJ_TILE_WORDS;
+        if (mode == PJ_ROTATE) { /* only the stages this CTA roots */
+            const uint32_t C = (uint32_t)__popc((int)all);
+            if (p->head % C == cg_hw_cluster_ctarank()) {
+                cg_pipeline_cluster_producer_acquire(p);
+                cg_pipeline_cluster_producer_copy(p, 0, src, PJ_TILE_BYTES, all);
+                cg_pipeline_cluster_producer_commit(p, PJ_TILE_BYTES, all);
+            } else {
+                cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+            }
+            continue;
+        }
         const long long c0 = PJ_CLOCK_();
         if (PJ_TIMED && mode != PJ_TWIN) { /* the acquire alone, then the rest (the same calls as below) */
             cg_pipeline_cluster_producer_acquire(p);
@@ -166,8 +184,16 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
             cg_pipeline_producer_commit(p, PJ_TILE_BYTES);
         }
     }
-    if (mode != PJ_TWIN) /* every remote release has landed before this CTA may exit */
+    if (mode == PJ_ROTATE) { /* the tail of the stages this CTA roots: their last releases */
+        const uint32_t C = (uint32_t)__popc((int)all);
+        for (uint32_t i = 0; i < p->stages; ++i) {
+            if (p->head % C == cg_hw_cluster_ctarank())
+                (void)cg_pipeline_cluster_producer_acquire(p); /* waits; issues nothing after it */
+            cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+        }
+    } else if (mode != PJ_TWIN) { /* every remote release has landed before this CTA may exit */
         cg_pipeline_cluster_producer_tail(p);
+    }
     if (PJ_TIMED && tim != NULL) {
         atomicAdd(&tim[PJ_TIME_P_ACQUIRE], (unsigned long long)t_acq);
         atomicAdd(&tim[PJ_TIME_P_ISSUE], (unsigned long long)t_issue);
@@ -245,9 +271,14 @@ static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t 
             const long long c1 = PJ_CLOCK_();
             uint32_t s = pj_dot(x, w, warp, lane);
             const long long c2 = PJ_CLOCK_();
-            if (mode == PJ_SLICED)
+            if (mode == PJ_SLICED) {
                 PJ_RELEASE_ALL_WARP(&p, all);
-            else if (mode == PJ_ROOT)
+            } else if (mode == PJ_ROTATE) { /* to the stage's root only */
+                __syncwarp();
+                cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(&p, p.tail), p.tail % C,
+                                                         lane == 0);
+                cg_pipeline_advance_(&p.tail, &p.tail_phase, p.stages);
+            } else if (mode == PJ_ROOT)
                 cg_pipeline_cluster_consumer_release_warp(&p);
             else
                 cg_pipeline_consumer_release_warp(&p);
