@@ -37,7 +37,8 @@
  *
  * pj_project_ex adds two knobs for the benchmark: `window` reads tile t from
  * tile t % window of the input (an input that stays in L2: the twin then
- * waits on L2 -> SM bandwidth, where multicast pays), and `group` lets the
+ * waits on L2 -> SM bandwidth, where multicast pays; the consumers then keep
+ * their weights in registers, pj_dot_regs), and `group` lets the
  * twin run WITHOUT a cluster launch, the same CTAs sharing the same tiles
  * (the faster-twin anchor). The design rows also build it with other
  * PJ_STAGES, PJ_RELEASE_ALL_WARP, PJ_RELEASES_PER_CTA and PJ_SETUP.
@@ -99,6 +100,26 @@ static __device__ __forceinline__ uint32_t pj_dot(const uint4 *x, const uint32_t
 #pragma unroll
     for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
         s += xv[k].x * wk[k].x + xv[k].y * wk[k].y + xv[k].z * wk[k].z + xv[k].w * wk[k].w;
+    return s;
+}
+
+/* pj_dot with the thread's weights already in registers (wr: its
+ * PJ_VECS_PER_THREAD 16-byte words of w, loaded once): the stage is then the
+ * only shared memory the consumers read per use, which the L2-resident form
+ * needs (pj_dot's weight loads double the consumers' shared-memory traffic,
+ * and with the copy engine's writes that alone caps an SM near the rate L2
+ * delivers, so the form would measure shared memory, not L2). */
+static __device__ __forceinline__ uint32_t pj_dot_regs(const uint4 *x, const uint4 *wr, uint32_t warp, uint32_t lane)
+{
+    const uint32_t i0 = (warp - 1u) * 32u + lane;
+    uint4 xv[PJ_VECS_PER_THREAD];
+#pragma unroll
+    for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
+        xv[k] = x[i0 + k * PJ_WARPS * 32u];
+    uint32_t s = 0;
+#pragma unroll
+    for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
+        s += xv[k].x * wr[k].x + xv[k].y * wr[k].y + xv[k].z * wr[k].z + xv[k].w * wr[k].w;
     return s;
 }
 
@@ -264,12 +285,18 @@ static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t 
     } else {
         uint32_t mine = 0;
         long long t_wait = 0, t_dot = 0, t_rel = 0, uses = 0;
+        uint4 wr[PJ_VECS_PER_THREAD]; /* the L2-resident form: this thread's weights, in registers */
+        if (window) {
+#pragma unroll
+            for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
+                wr[k] = ((const uint4 *)w)[(warp - 1u) * 32u + lane + k * PJ_WARPS * 32u];
+        }
         for (size_t t = cid; t < ntiles; t += ncl) {
             const long long c0 = PJ_CLOCK_();
             const uint4 *x = (const uint4 *)(clustered ? cg_pipeline_cluster_consumer_wait(&p)
                                                        : cg_pipeline_consumer_wait(&p));
             const long long c1 = PJ_CLOCK_();
-            uint32_t s = pj_dot(x, w, warp, lane);
+            uint32_t s = window ? pj_dot_regs(x, wr, warp, lane) : pj_dot(x, w, warp, lane);
             const long long c2 = PJ_CLOCK_();
             if (mode == PJ_SLICED) {
                 PJ_RELEASE_ALL_WARP(&p, all);
