@@ -440,6 +440,12 @@ static const row_t k_rows[] = {
     DSMEM_DESIGN_ROWS(cs, "design: last warp to read releases (no block barrier)", p_dsmem_push_elect1, p_dsmem_push_elect8) \
     DSMEM_DESIGN_ROWS(cs, "design: pushed ahead + last warp releases", p_dsmem_push_ahead_elect1, p_dsmem_push_ahead_elect8)
     DSMEM_DESIGNS(2) DSMEM_DESIGNS(4) DSMEM_DESIGNS(8)
+    /* clock64 per step of a round, printed by block 0 ("cgc probe: DSMEM push ...") */
+#define DSMEM_TIMED(cs)                                                                                                \
+    {"DSMEM exchange probes", "probe: push, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS}, \
+    {"DSMEM exchange probes", "probe: pushed ahead + last warp releases, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_ahead_elect_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    DSMEM_TIMED(2) DSMEM_TIMED(4) DSMEM_TIMED(8)
+#undef DSMEM_TIMED
 #undef DSMEM_DESIGNS
 #undef DSMEM_DESIGN_ROWS
 

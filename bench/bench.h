@@ -173,6 +173,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(p_dsmem_push_elect8)    /* the same, 8 messages per synchronization      */  \
     X(p_dsmem_push_ahead_elect1) /* design: both                               */  \
     X(p_dsmem_push_ahead_elect8) /* the same, 8 messages per synchronization   */  \
+    X(p_dsmem_push_timed8)    /* probe: the push's protocol, clock64 per step (printed) */ \
+    X(p_dsmem_push_ahead_elect_timed8) /* probe: both designs, clock64 per step (printed) */ \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \

@@ -540,7 +540,11 @@ BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
  *     i + 2 only after the sender pushed it, after this CTA's release of
  *     round i, after every warp counted round i.
  */
-#define BENCH_DSMEM_PUSH_DB2_KERNEL(kname, X, AHEAD, ELECT)                                                   \
+/* TIMED (probe rows): thread 0 of each block reads clock64 around each step
+ * of a round (push, wait for full, loads, release, check) and block 0's
+ * thread 0 prints the means per round at the end of each launch (a few log
+ * lines per row; nothing in the loop but the clock reads). */
+#define BENCH_DSMEM_PUSH_DB2_KERNEL(kname, X, AHEAD, ELECT, TIMED)                                            \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
         BENCH_DSMEM_DB_PROLOGUE(X, 1u)                                                                    \
@@ -549,18 +553,24 @@ BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
             done[threadIdx.x] = 0u;                                                                       \
         __syncthreads(); /* the counters are zero before any warp counts */                               \
         auto push = [&](long long j) { bench_dsmem_db_push<X>(j, v, full, empty, dst0, full0, full1); };  \
+        auto clk = [&]() { return TIMED && threadIdx.x == 0 ? clock64() : 0ll; };                         \
+        long long tp = 0, tw = 0, tl = 0, tr = 0, tc = 0;                                                 \
         if (AHEAD && a.iters > 0)                                                                         \
             push(0);                                                                                      \
         for (long long i = 0; i < a.iters; ++i) {                                                         \
             const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);                          \
+            const long long c0 = clk();                                                                   \
             if (!AHEAD)                                                                                   \
                 push(i);                                                                                  \
             else if (i + 1 < a.iters)                                                                     \
                 push(i + 1); /* on the link while this round is read and checked */                       \
+            const long long c1 = clk();                                                                   \
             cg_mbarrier_wait_parity_cluster(&full[s], ph);                                                \
+            const long long c2 = clk();                                                                   \
             const int4 *mine = dyn + s * X * v;                                                           \
             int4 r[X];                                                                                    \
             _Pragma("unroll") for (uint32_t m = 0; m < X; ++m) r[m] = mine[m * v + threadIdx.x];          \
+            const long long c3 = clk();                                                                   \
             if (ELECT) {                                                                                  \
                 unsigned last = 0;                                                                        \
                 __syncwarp();                                                                             \
@@ -576,29 +586,43 @@ BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
                 if (threadIdx.x == 0)                                                                     \
                     cg_dsmem_release(&empty[s], from_rank);                                               \
             }                                                                                             \
+            const long long c4 = clk();                                                                   \
             _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
             {                                                                                             \
                 wrong += bench_vec_ne(r[m], bench_dsmem_vec(from, i, m * v + threadIdx.x));               \
                 acc ^= (unsigned)r[m].x;                                                                  \
             }                                                                                             \
+            if (TIMED) {                                                                                  \
+                acc ^= (unsigned)wrong; /* the check before the clock: keep it in its step */             \
+                const long long c5 = clk();                                                               \
+                tp += c1 - c0, tw += c2 - c1, tl += c3 - c2, tr += c4 - c3, tc += c5 - c4;                \
+            }                                                                                             \
         }                                                                                                 \
+        if (TIMED && blockIdx.x == 0 && threadIdx.x == 0 && a.iters > 0)                                  \
+            printf("cgc probe: DSMEM push, %u messages, cluster %u, thread 0's cycles per round: push %lld, " \
+                   "wait for full %lld, loads %lld, release %lld, check %lld\n",                            \
+                   X, nb, tp / a.iters, tw / a.iters, tl / a.iters, tr / a.iters, tc / a.iters);          \
         cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
         bench_check_report(&a, wrong);                                                                    \
         bench_sink(&a, acc);                                                                              \
     }
 
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead1, 1u, 1, 0)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead8, 8u, 1, 0)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect1, 1u, 0, 1)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect8, 8u, 0, 1)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect1, 1u, 1, 1)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect8, 8u, 1, 1)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead1, 1u, 1, 0, 0)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead8, 8u, 1, 0, 0)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect1, 1u, 0, 1, 0)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect8, 8u, 0, 1, 0)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect1, 1u, 1, 1, 0)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect8, 8u, 1, 1, 0)
 BENCH_BUILT(p_dsmem_push_ahead1, kp_dsmem_push_ahead1)
 BENCH_BUILT(p_dsmem_push_ahead8, kp_dsmem_push_ahead8)
 BENCH_BUILT(p_dsmem_push_elect1, kp_dsmem_push_elect1)
 BENCH_BUILT(p_dsmem_push_elect8, kp_dsmem_push_elect8)
 BENCH_BUILT(p_dsmem_push_ahead_elect1, kp_dsmem_push_ahead_elect1)
 BENCH_BUILT(p_dsmem_push_ahead_elect8, kp_dsmem_push_ahead_elect8)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_timed8, 8u, 0, 0, 1)
+BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect_timed8, 8u, 1, 1, 1)
+BENCH_BUILT(p_dsmem_push_timed8, kp_dsmem_push_timed8)
+BENCH_BUILT(p_dsmem_push_ahead_elect_timed8, kp_dsmem_push_ahead_elect_timed8)
 
 /* Probe (info): the same exchange with the release forwarded. The block has
  * one more warp (blockDim = 512 + 32); the first 512 threads push and read as
