@@ -530,21 +530,11 @@ static const row_t k_rows[] = {
 #define MC_TWIN12 "the faster twin, 12 stages: every CTA loads (in clusters or without)"
     /* HBM-bound stream: multicast can only cost here (issue 32 item 4's targets) */
     MC3("multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced, c_project_local, LE(1.05), LE(1.05), LE(1.15))
-    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", MC_TWIN, p_project_forwarded, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", MC_TWIN, p_project_forwarded, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", MC_TWIN, p_project_forwarded, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", MC_TWIN, p_project_forwarded_batch, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", MC_TWIN, p_project_forwarded_batch, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", MC_TWIN, p_project_forwarded_batch, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, branch-free warp release", MC_TWIN, d_project_release_hybrid, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, branch-free warp release", MC_TWIN, d_project_release_hybrid, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, branch-free warp release", MC_TWIN, d_project_release_hybrid, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, partial-warp form out of line", MC_TWIN, d_project_release_cold_partial, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, partial-warp form out of line", MC_TWIN, d_project_release_cold_partial, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, partial-warp form out of line", MC_TWIN, d_project_release_cold_partial, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    MC3("multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", MC_TWIN, p_project_forwarded, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", MC_TWIN, p_project_forwarded_batch, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, branch-free warp release", MC_TWIN, d_project_release_hybrid, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, partial-warp form out of line", MC_TWIN, d_project_release_cold_partial, c_project_local, INFO, INFO, INFO)
     MC3("multicast tile sharing", "design: sliced, cg_pipeline_cluster_consumer_release_all_whole_warp (caller-declared whole warps)", MC_TWIN, d_project_release_whole_warp, c_project_local, INFO, INFO, INFO)
     MC3("multicast tile sharing", "design: sliced, one release per CTA per stage (last consumer warp)", MC_TWIN, d_project_release_elected, c_project_local, INFO, INFO, INFO)
     MC3("multicast tile sharing", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8, d_project_local_s8, INFO, INFO, INFO)

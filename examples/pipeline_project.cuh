@@ -81,6 +81,17 @@ static __host__ __device__ __forceinline__ uint32_t pj_weight(uint32_t r, uint32
     return x | 1u;
 }
 
+/* The multiply-adds of a consumer thread's share: its PJ_VECS_PER_THREAD
+ * 16-byte words of the tile times the same words of the weights. */
+static __device__ __forceinline__ uint32_t pj_mac(const uint4 *xv, const uint4 *wk)
+{
+    uint32_t s = 0;
+#pragma unroll
+    for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
+        s += xv[k].x * wk[k].x + xv[k].y * wk[k].y + xv[k].z * wk[k].z + xv[k].w * wk[k].w;
+    return s;
+}
+
 /* A consumer thread's share of one tile's dot product with the weight row
  * w (consumer warp `warp` = 1..PJ_WARPS). All of the thread's loads come
  * first, then the arithmetic, so they are in flight together whatever
@@ -96,11 +107,7 @@ static __device__ __forceinline__ uint32_t pj_dot(const uint4 *x, const uint32_t
         xv[k] = x[i0 + k * PJ_WARPS * 32u];
         wk[k] = wv[i0 + k * PJ_WARPS * 32u];
     }
-    uint32_t s = 0;
-#pragma unroll
-    for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
-        s += xv[k].x * wk[k].x + xv[k].y * wk[k].y + xv[k].z * wk[k].z + xv[k].w * wk[k].w;
-    return s;
+    return pj_mac(xv, wk);
 }
 
 /* pj_dot with the thread's weights already in registers (wr: its
@@ -111,16 +118,11 @@ static __device__ __forceinline__ uint32_t pj_dot(const uint4 *x, const uint32_t
  * delivers, so the form would measure shared memory, not L2). */
 static __device__ __forceinline__ uint32_t pj_dot_regs(const uint4 *x, const uint4 *wr, uint32_t warp, uint32_t lane)
 {
-    const uint32_t i0 = (warp - 1u) * 32u + lane;
     uint4 xv[PJ_VECS_PER_THREAD];
 #pragma unroll
     for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
-        xv[k] = x[i0 + k * PJ_WARPS * 32u];
-    uint32_t s = 0;
-#pragma unroll
-    for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
-        s += xv[k].x * wr[k].x + xv[k].y * wr[k].y + xv[k].z * wr[k].z + xv[k].w * wr[k].w;
-    return s;
+        xv[k] = x[(warp - 1u) * 32u + lane + k * PJ_WARPS * 32u];
+    return pj_mac(xv, wr);
 }
 
 /* PJ_TIMED 1 (the benchmark's clock64 probe rows): the producer and each
