@@ -19,6 +19,10 @@
  *     64w .. 64w + 63 of the A tile by the whole B tile with four
  *     wgmma.mma_async m64n128k16 per stage (fp32 accumulators in registers),
  *     and releases the stage once those have read it.
+ * A file that defines GM_BN 256 before including this one gets 128 x 256
+ * tiles instead: 48 KiB stages (B 256 x 64 in four boxes), 4 stages,
+ * wgmma m64n256k16 and 128 accumulators per consumer thread (the
+ * benchmark's second build, bench/workloads/wl_gemm_256.cu).
  *
  * Clusters of CM x CN CTAs (1 x 2 or 2 x 2) take CM x CN neighbouring tiles.
  * The CTAs of a cluster row need the same A tile, those of a cluster column

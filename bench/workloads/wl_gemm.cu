@@ -16,22 +16,26 @@
  *
  * --list names the rows a run makes without touching CUDA (CI).
  *
- * Timing (issue 31): every kernel form of a size (the twin without a cluster
- * launch; per cluster shape the twin launched in clusters and the multicast
- * kernel) is timed in interleaved rounds, A B C ... A B C ..., each timed
- * launch held behind wl.h's blocking kernel (wl_time_ms_blocked, one untimed
- * launch of the same form right before it); the row reports the median of
- * --repeats rounds.
+ * Forms: the kernel is built with 128 x 128 tiles (here) and 128 x 256 tiles
+ * (wl_gemm_256.cu); per width, the twin without a cluster launch and, per
+ * cluster shape, the twin launched in clusters and the multicast kernel.
+ *
+ * Timing (issue 31): every form of a size is timed in interleaved rounds,
+ * A B C ... A B C ..., each timed launch held behind wl.h's blocking kernel
+ * (wl_time_ms_blocked, one untimed launch of the same form right before it);
+ * the row reports the median of --repeats rounds.
  *
  * Rows (bench.cu's CSV format, bench/workloads/wl.h):
- *   "workload: GEMM bf16, multicast pipeline"   cgc = multicast, anchor = the
- *        FASTER of the two twins (same kernel, every CTA loads its own
- *        tiles; without a cluster launch, or launched in the same clusters:
- *        the cluster launch cost the twin up to 10%); target <= 0.91
- *        (TARGETS.md: >= 10% faster). The note has both twins' times.
- *   "workload: GEMM bf16, multicast vs the slower twin (info)"
- *   "workload: GEMM bf16 vs cuBLAS (info)"      cgc = the multicast kernel,
- *        anchor = cublasGemmEx; and the twin without a cluster launch.
+ *   "workload: GEMM bf16, multicast pipeline"   cgc = the faster of the two
+ *        widths' multicast kernels, anchor = the FASTEST of the four twins
+ *        (either width; launched in the same clusters or without: the
+ *        cluster launch cost the 128 x 128 twin up to 10%); target <= 0.91
+ *        (TARGETS.md: >= 10% faster). The note names both and every twin's
+ *        time.
+ *   "workload: GEMM bf16, one tile width: multicast vs its faster twin (info)"
+ *   "workload: GEMM bf16 vs cuBLAS (info)"      cgc = the faster multicast
+ *        kernel, anchor = cublasGemmEx; and each width's twin without a
+ *        cluster launch.
  *
  * Checks: each form writes its own C; C is poisoned (NaN) before the last
  * timed round, so what is checked is what the LAST timed launch left: every
@@ -46,7 +50,7 @@
  * element by about |ref|, i.e. about sqrt(K) / 3. cuBLAS's own C is
  * checked first against a host double-precision reference on 4096 sampled
  * elements (and the first and last rows), so a misread cuBLAS call cannot
- * hide a wrong kernel. A self-check at a small size (512 x 768 x 448, two
+ * hide a wrong kernel. A self-check at a small size (512 x 1024 x 448, two
  * clusters, so every CTA walks several tiles and the ring wraps) compares
  * every element of every kernel form with the host before anything is
  * timed. Inputs: multiples of 1/256 in [-1, 1), exact in bf16, from a
