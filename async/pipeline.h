@@ -765,12 +765,14 @@ CG_REPORT_ void cg_pipeline_report_partial_warp_(const char *what)
  * releases them at cluster scope to the producers' multicasts (async proxy).
  * Why a separate call: the general form must find out at run time whether
  * the caller's warp is whole (the block's size), and that test cost the
- * sliced multicast kernel 4-20% in its consumer loop
+ * sliced multicast kernel 5-20% in its consumer loop
  * (docs/design/cross_cta_release.md); a caller that knows its warps are
  * whole says so here and pays nothing for partial warps.
  * Limits: whole warps only: a block whose size is not a multiple of 32 is
- * out of contract (a debug build reports it and traps; a release build would
- * leave the CTAs above the partial warp's last lane without its arrival).
+ * out of contract (a debug build reports it and traps; in a release build
+ * the __syncwarp over 32 lanes, some of which do not exist, is undefined,
+ * and the CTAs whose rank is not below the partial warp's lane count would
+ * never get its arrival).
  * bar.warp.sync 0xffffffff; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
  * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
 CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_whole_warp(cg_pipeline_t *p, uint16_t cta_mask)
