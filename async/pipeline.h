@@ -98,7 +98,9 @@
  * multicasts it into every CTA of the mask; each CTA commits the whole stage
  * on its own full[k] and consumers release to every CTA's empty[k]
  * (cg_pipeline_cluster_producer_copy_slice / _commit_local,
- * cg_pipeline_cluster_consumer_release_all[_warp]; the section below).
+ * cg_pipeline_cluster_consumer_release_all[_warp], and
+ * cg_pipeline_cluster_consumer_release_all_whole_warp for a caller whose
+ * warps are whole; the section below).
  *
  * Debug build (CG_DEBUG=1): every wait is bounded by
  * CG_DEBUG_WAIT_TIMEOUT_NS; on expiry it prints the pipeline's shared
@@ -606,7 +608,9 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_warp(cg_pipeline_t *p)
  * then cg_pipeline_cluster_producer_tail after the last use. Consumers:
  * cg_pipeline_cluster_consumer_wait, then
  * cg_pipeline_cluster_consumer_release_all_warp(&p, mask) (or the per-thread
- * cg_pipeline_cluster_consumer_release_all). A peer's slice may land before
+ * cg_pipeline_cluster_consumer_release_all; or, when every warp of the block
+ * is whole, cg_pipeline_cluster_consumer_release_all_whole_warp, which skips
+ * the general form's test of the block's shape). A peer's slice may land before
  * this CTA's own commit (the tx-count goes negative; the pending arrival keeps
  * the phase open), never in the wrong phase: docs/design/pipeline.md.
  */
@@ -731,6 +735,53 @@ CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_warp(cg_pipeline_t 
         cg_pipeline_release_all_whole_warp_(mb, cta_mask, me);
     else
         cg_pipeline_release_all_lanes_(mb, cta_mask, me);
+    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
+}
+
+#if CG_DEBUG
+/* cg_pipeline_cluster_consumer_release_all_whole_warp in a block with a
+ * partial warp: out of its contract (the missing lanes' CTAs would never get
+ * the warp's arrival, and their producers would wait forever). */
+CG_REPORT_ void cg_pipeline_report_partial_warp_(const char *what)
+{
+    printf("cgc: %s: misuse: the caller declares whole warps, but the block has %u threads, not a multiple of 32: "
+           "its last warp is partial; use cg_pipeline_cluster_consumer_release_all_warp there "
+           "(block %d,%d,%d thread %d,%d,%d)\n",
+           what, (unsigned)(blockDim.x * blockDim.y * blockDim.z), blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
+           threadIdx.y, threadIdx.z);
+    __trap();
+}
+#endif
+
+/* The caller declares that a WHOLE warp is done with stage `tail`: all 32
+ * lanes exist and call it (in any order, after any divergence: it starts
+ * with __syncwarp over all 32). Together they make ONE remote arrival on
+ * empty[tail] of every CTA of `cta_mask`: lane i arrives for cluster rank i
+ * (one predicated instruction, no loop, no branch); every lane steps on.
+ * empty counts warps x CTAs, as for cg_pipeline_cluster_consumer_release_all_warp.
+ * Memory order as that call: __syncwarp orders every lane's reads of this
+ * CTA's copy of the stage before the fence; each lane's
+ * fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster
+ * releases them at cluster scope to the producers' multicasts (async proxy).
+ * Why a separate call: the general form must find out at run time whether
+ * the caller's warp is whole (the block's size), and that test cost the
+ * sliced multicast kernel 5-20% in its consumer loop
+ * (docs/design/cross_cta_release.md); a caller that knows its warps are
+ * whole says so here and pays nothing for partial warps.
+ * Limits: whole warps only: a block whose size is not a multiple of 32 is
+ * out of contract (a debug build reports it and traps; in a release build
+ * the __syncwarp over 32 lanes, some of which do not exist, is undefined,
+ * and the CTAs whose rank is not below the partial warp's lane count would
+ * never get its arrival).
+ * bar.warp.sync 0xffffffff; fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;
+ * @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _. */
+CG_DEVICE_SM90 void cg_pipeline_cluster_consumer_release_all_whole_warp(cg_pipeline_t *p, uint16_t cta_mask)
+{
+#if CG_DEBUG
+    if (CG_UNLIKELY_(!cg_pipeline_block_warps_whole_()))
+        cg_pipeline_report_partial_warp_("cg_pipeline_cluster_consumer_release_all_whole_warp");
+#endif
+    cg_pipeline_release_all_whole_warp_(cg_pipeline_empty_barrier(p, p->tail), cta_mask, cg_sreg_laneid());
     cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
 }
 

@@ -482,6 +482,25 @@ static const row_t k_rows[] = {
     {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_WARP_ROWS(2) DSMEM_WARP_ROWS(4) DSMEM_WARP_ROWS(8)
 #undef DSMEM_WARP_ROWS
+    /* Issue 32 item 5's designs (bench/cgc_rows.cu, BENCH_DSMEM_PUSH_DB2_KERNEL): the next
+     * round pushed before this one is read; one release by the last warp to read, no block
+     * barrier; both. Anchor: the pull of the rows above (info). */
+#define DSMEM_DESIGN_ROWS(cs, what, k1, k8)                                                                           \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+#define DSMEM_DESIGNS(cs)                                                                                              \
+    DSMEM_DESIGN_ROWS(cs, "design: next round pushed before this one is read", p_dsmem_push_ahead1, p_dsmem_push_ahead8) \
+    DSMEM_DESIGN_ROWS(cs, "design: last warp to read releases (no block barrier)", p_dsmem_push_elect1, p_dsmem_push_elect8) \
+    DSMEM_DESIGN_ROWS(cs, "design: pushed ahead + last warp releases", p_dsmem_push_ahead_elect1, p_dsmem_push_ahead_elect8)
+    DSMEM_DESIGNS(2) DSMEM_DESIGNS(4) DSMEM_DESIGNS(8)
+    /* clock64 per step of a round, printed by block 0 ("cgc probe: DSMEM push ...") */
+#define DSMEM_TIMED(cs)                                                                                                \
+    {"DSMEM exchange probes", "probe: push, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS}, \
+    {"DSMEM exchange probes", "probe: pushed ahead + last warp releases, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_ahead_elect_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    DSMEM_TIMED(2) DSMEM_TIMED(4) DSMEM_TIMED(8)
+#undef DSMEM_TIMED
+#undef DSMEM_DESIGNS
+#undef DSMEM_DESIGN_ROWS
 
     /* Collectives (issue 12): the cgc call against C++ CG's, each result
      * feeding the next input, the sampled threads' chains replayed here. */
@@ -559,27 +578,50 @@ static const row_t k_rows[] = {
     {"streaming global->shared", "cg_pipeline 2 stages (TMA + 4 warps)", "cuda::pipeline 2 stages", c_stream_pipeline2, a_stream_cuda_pipeline2, STR(160), 1, THR(1.0), METRIC_STREAM},
     {"streaming global->shared", "cg_pipeline 3 stages (TMA + 4 warps)", "cuda::pipeline 3 stages", c_stream_pipeline3, a_stream_cuda_pipeline3, STR(160), 1, THR(1.0), METRIC_STREAM},
     {"streaming global->shared", "cg_pipeline 4 stages (TMA + 4 warps)", "cuda::pipeline 4 stages", c_stream_pipeline4, a_stream_cuda_pipeline4, STR(160), 1, THR(1.0), METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", "same kernel, every CTA loads", c_project_sliced, c_project_local, STRC(2), 1, LE(1.05), METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", "same kernel, every CTA loads", c_project_sliced, c_project_local, STRC(4), 1, LE(1.22), METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", "same kernel, every CTA loads", c_project_sliced, c_project_local, STRC(8), 1, LE(1.22), METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", "same kernel, every CTA loads", c_project_multicast, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", "same kernel, every CTA loads", p_project_forwarded, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", "same kernel, every CTA loads", p_project_forwarded_batch, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", "same kernel, every CTA loads", p_project_forwarded_batch, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", "same kernel, every CTA loads", p_project_forwarded_batch, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, warp release without the lane test (whole warps only)", "same kernel, every CTA loads", d_project_release_whole_warp, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, warp release without the lane test (whole warps only)", "same kernel, every CTA loads", d_project_release_whole_warp, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, warp release without the lane test (whole warps only)", "same kernel, every CTA loads", d_project_release_whole_warp, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, branch-free warp release", "same kernel, every CTA loads", d_project_release_hybrid, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, branch-free warp release", "same kernel, every CTA loads", d_project_release_hybrid, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, branch-free warp release", "same kernel, every CTA loads", d_project_release_hybrid, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, partial-warp form out of line", "same kernel, every CTA loads", d_project_release_cold_partial, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, partial-warp form out of line", "same kernel, every CTA loads", d_project_release_cold_partial, c_project_local, STRC(4), 1, INFO, METRIC_STREAM},
-    {"multicast tile sharing", "design: sliced, partial-warp form out of line", "same kernel, every CTA loads", d_project_release_cold_partial, c_project_local, STRC(8), 1, INFO, METRIC_STREAM},
+    /* The multicast example's kernel (examples/pipeline_project.cuh) against
+     * its twin; the anchor is the FASTER of the twin launched in the row's
+     * clusters and the twin launched without (bench_stream_row times both,
+     * interleaved). MC3: clusters 2, 4, 8. */
+#define MC3(op, what, anc_what, cgc, anc, t2, t4, t8)                                                  \
+    {op, what, anc_what, cgc, anc, STRC(2), 1, t2, METRIC_STREAM},                                     \
+    {op, what, anc_what, cgc, anc, STRC(4), 1, t4, METRIC_STREAM},                                     \
+    {op, what, anc_what, cgc, anc, STRC(8), 1, t8, METRIC_STREAM},
+#define MC_TWIN "the faster twin: same kernel, every CTA loads (in clusters or without)"
+#define MC_TWIN8 "the faster twin, 8 stages: every CTA loads (in clusters or without)"
+#define MC_TWIN12 "the faster twin, 12 stages: every CTA loads (in clusters or without)"
+    /* HBM-bound stream: multicast can only cost here (issue 32 item 4's targets) */
+    MC3("multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced, c_project_local, LE(1.05), LE(1.05), LE(1.15))
+    MC3("multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", MC_TWIN, p_project_forwarded, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", MC_TWIN, p_project_forwarded_batch, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, branch-free warp release", MC_TWIN, d_project_release_hybrid, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, partial-warp form out of line", MC_TWIN, d_project_release_cold_partial, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, cg_pipeline_cluster_consumer_release_all_whole_warp (caller-declared whole warps)", MC_TWIN, d_project_release_whole_warp, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, one release per CTA per stage (last consumer warp)", MC_TWIN, d_project_release_elected, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8, d_project_local_s8, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8, d_project_local_s8, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12, d_project_local_s12, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: rotating root (stage k loaded whole by CTA k mod C)", MC_TWIN, d_project_rotate, c_project_local, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8, d_project_local_s8, INFO, INFO, INFO)
+    /* L2-resident input (8 MiB read again and again): the twin waits on L2 ->
+     * SM bandwidth, the case multicast is for (issue 32 item 4: >= 10% faster) */
+    MC3("multicast, L2-resident shared input", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced_l2, c_project_local_l2, LE(0.91), LE(0.91), LE(0.91))
+    MC3("multicast, L2-resident shared input", "design: sliced, caller-declared whole-warp release", MC_TWIN, d_project_release_whole_warp_l2, c_project_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: sliced, one release per CTA per stage", MC_TWIN, d_project_release_elected_l2, c_project_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12_l2, d_project_local_s12_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: rotating root", MC_TWIN, d_project_rotate_l2, c_project_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "twin, 8 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s8_l2, c_project_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "twin, 12 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s12_l2, c_project_local_l2, INFO, INFO, INFO)
+    /* clock64 per step of a stage use (bench/designs_pipeline_timed.cu): cycles in the notes */
+    MC3("multicast tile sharing", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced, p_project_timed_local, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced_l2, p_project_timed_local_l2, INFO, INFO, INFO)
+#undef MC3
+#undef MC_TWIN
+#undef MC_TWIN8
+#undef MC_TWIN12
     {"self-test: broken pipeline", "cg_pipeline 2 stages, stages read before the wait", "plain int4 loads", d_stream_pipeline_broken, a_stream_plain, STR(160), 1, INFO, METRIC_STREAM},
     {"self-test: broken multicast", "sliced multicast, stages read before the wait", "same kernel, every CTA loads", d_project_sliced_broken, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
 #undef STR

@@ -37,6 +37,8 @@ typedef struct bench_args {
     unsigned nonce;             /* a number new in every launch: values a check writes in one launch never match in another */
     unsigned *slots;            /* grid rows: 2 x (largest grid) words for the per-phase check */
     unsigned xfers;             /* double-buffered DSMEM rows: messages per synchronization */
+    unsigned group;             /* multicast tile-sharing rows: the twin launched WITHOUT clusters
+                                   shares tiles among blockIdx.x / group (0: its cluster) */
 } bench_args_t;
 
 /*
@@ -169,6 +171,14 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
     X(p_dsmem_push_warp1)     /* probe: double-buffered push, per-warp releases */ \
     X(p_dsmem_push_warp8)     /* probe: the same, 8 messages per synchronization */ \
+    X(p_dsmem_push_ahead1)    /* design: next round pushed before this one is read */ \
+    X(p_dsmem_push_ahead8)    /* the same, 8 messages per synchronization      */  \
+    X(p_dsmem_push_elect1)    /* design: the last warp to read releases (no block barrier) */ \
+    X(p_dsmem_push_elect8)    /* the same, 8 messages per synchronization      */  \
+    X(p_dsmem_push_ahead_elect1) /* design: both                               */  \
+    X(p_dsmem_push_ahead_elect8) /* the same, 8 messages per synchronization   */  \
+    X(p_dsmem_push_timed8)    /* probe: the push's protocol, clock64 per step (printed) */ \
+    X(p_dsmem_push_ahead_elect_timed8) /* probe: both designs, clock64 per step (printed) */ \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \
@@ -262,7 +272,30 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(p_project_forwarded_batch) /* probe: the same, one fence per batch of stages */ \
     X(d_project_release_whole_warp) /* design: sliced, warp release without the lane test */ \
     X(d_project_release_hybrid) /* design: sliced, branch-free warp release     */ \
-    X(d_project_release_cold_partial) /* design: sliced, partial-warp form out of line */
+    X(d_project_release_cold_partial) /* design: sliced, partial-warp form out of line */ \
+    X(c_project_sliced_l2)    /* sliced multicast, L2-resident input (8 MiB read again and again) */ \
+    X(c_project_local_l2)     /* its twin: every CTA loads each tile           */  \
+    X(d_project_release_whole_warp_l2) /* design: caller-declared whole-warp release, L2-resident */ \
+    X(d_project_release_elected) /* design: one remote release per CTA per stage (last warp) */ \
+    X(d_project_release_elected_l2) /* the same, L2-resident input               */ \
+    X(d_project_release_elected_s8) /* the same, 8 stages                         */ \
+    X(d_project_release_elected_s8_l2) /* the same, 8 stages, L2-resident input   */ \
+    X(d_project_sliced_s8)    /* design: sliced multicast with an 8-stage ring */  \
+    X(d_project_local_s8)     /* its twin, 8 stages                            */  \
+    X(d_project_sliced_s8_l2) /* the same, L2-resident input                   */  \
+    X(d_project_local_s8_l2)  /* its twin, L2-resident input                   */  \
+    X(d_project_sliced_s12)   /* design: sliced multicast with a 12-stage ring */  \
+    X(d_project_local_s12)    /* its twin, 12 stages                           */  \
+    X(d_project_sliced_s12_l2) /* the same, L2-resident input                  */  \
+    X(d_project_local_s12_l2) /* its twin, L2-resident input                   */  \
+    X(d_project_rotate)       /* design: rotating root, stage k by CTA k % C   */  \
+    X(d_project_rotate_l2)    /* the same, L2-resident input                   */  \
+    X(d_project_rotate_s8)    /* the same, 8 stages                            */  \
+    X(d_project_rotate_s8_l2) /* the same, 8 stages, L2-resident input         */  \
+    X(p_project_timed_sliced) /* probe: sliced, clock64 per step of a stage use */ \
+    X(p_project_timed_local)  /* probe: the twin, the same clocks              */  \
+    X(p_project_timed_sliced_l2) /* probe: sliced, L2-resident input, clocks   */  \
+    X(p_project_timed_local_l2) /* probe: the twin, L2-resident input, clocks  */
 
 BENCH_STREAM_KERNELS(BENCH_DECLARE)
 
@@ -274,7 +307,7 @@ typedef struct bench_stream_result {
     int wrong;
     const char *skip;
     int cgc_wrong; /* the cgc kernel's own checksum was wrong (the self-test counts only this) */
-    char note[224];
+    char note[480];
 } bench_stream_result_t;
 
 /* Measure one streaming row (`cluster` 0 for the stream rows, the cluster

@@ -1,24 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_release_whole_warp.cu — the multicast example's sliced kernel
- * with the warp release it had before partial warps were supported: no lane
- * test, lane i arrives for CTA i. Wrong for a warp of fewer lanes than the
- * mask's highest rank (the kernel here has whole warps only); it times what
- * the lane test costs (async/pipeline.h, docs/design/cross_cta_release.md).
+ * with the caller-declared whole-warp release
+ * (cg_pipeline_cluster_consumer_release_all_whole_warp: no lane test, lane i
+ * arrives for CTA i; the kernel's warps are whole). It times what the
+ * general warp release's run-time test of the block's shape costs
+ * (async/pipeline.h, docs/design/cross_cta_release.md), on the HBM-bound
+ * stream and on the L2-resident input.
  */
 #include "cg/cg.h"
 
-static __device__ __forceinline__ void bd_release_whole_warp(cg_pipeline_t *p, uint16_t cta_mask)
-{
-    cg_pipeline_release_all_whole_warp_(cg_pipeline_empty_barrier(p, p->tail), cta_mask, cg_sreg_laneid());
-    cg_pipeline_advance_(&p->tail, &p->tail_phase, p->stages);
-}
-#define PJ_RELEASE_ALL_WARP bd_release_whole_warp
-#include "bench/bench.h"
-#include "examples/pipeline_project.cuh"
+#define PJ_RELEASE_ALL_WARP cg_pipeline_cluster_consumer_release_all_whole_warp
+#include "bench/project_forms.cuh"
 
-__global__ void __launch_bounds__(PJ_THREADS) kd_project_release_whole_warp(bench_args_t a)
-{
-    pj_project((const uint32_t *)a.src, a.ntiles, NULL, a.acc, PJ_SLICED);
-}
-BENCH_EXPORT(d_project_release_whole_warp, kd_project_release_whole_warp)
+BD_SLICED_PAIR(d_project_release_whole_warp)

@@ -19,6 +19,10 @@
  *     64w .. 64w + 63 of the A tile by the whole B tile with four
  *     wgmma.mma_async m64n128k16 per stage (fp32 accumulators in registers),
  *     and releases the stage once those have read it.
+ * A file that defines GM_BN 256 before including this one gets 128 x 256
+ * tiles instead: 48 KiB stages (B 256 x 64 in four boxes), 4 stages,
+ * wgmma m64n256k16 and 128 accumulators per consumer thread (the
+ * benchmark's second build, bench/workloads/wl_gemm_256.cu).
  *
  * Clusters of CM x CN CTAs (1 x 2 or 2 x 2) take CM x CN neighbouring tiles.
  * The CTAs of a cluster row need the same A tile, those of a cluster column
@@ -29,7 +33,9 @@
  * releases of every consumer warp its producer writes into (its row and its
  * column: (CM + CN - 1) CTAs x 8 warps), and a consumer warp releases to the
  * union of its row and column peers, itself included
- * (cg_pipeline_cluster_consumer_release_all_warp). Per K step a CTA reads
+ * (cg_pipeline_cluster_consumer_release_all_whole_warp: the kernel's 288
+ * threads are whole warps, so it declares them and skips the general warp
+ * release's run-time test of the block's shape). Per K step a CTA reads
  * 32 KiB / CN of A and 32 KiB / CM of B... from L2: 24 KiB at 1 x 2, 16 KiB at
  * 2 x 2, against 32 KiB in the twin. Mode GM_TWIN (the anchor): the same
  * kernel, same launch and tile order, but every CTA loads its whole A and B
@@ -65,15 +71,23 @@
 #include <cgc/cg/cg.h>
 
 #define GM_BM 128u                 /* tile rows (M) */
-#define GM_BN 128u                 /* tile columns (N) */
+/* Tile columns (N): 128, or 256 when the including file defines it so (the
+ * benchmark's 128 x 256 form, bench/workloads/wl_gemm_256.cu). */
+#ifndef GM_BN
+#define GM_BN 128u
+#endif
+#if GM_BN != 128u && GM_BN != 256u
+#error "GM_BN must be 128 or 256"
+#endif
 #define GM_BK 64u                  /* K per stage: 64 bf16 = one 128-byte swizzle row */
 #define GM_BOX_ROWS 64u            /* rows of one TMA box (half a tile) */
 #define GM_BOX_BYTES (GM_BOX_ROWS * GM_BK * 2u)    /* 8 KiB */
 #define GM_A_BYTES (GM_BM * GM_BK * 2u)            /* 16 KiB */
-#define GM_STAGE_BYTES (GM_A_BYTES + GM_BN * GM_BK * 2u) /* 32 KiB: A then B */
+#define GM_STAGE_BYTES (GM_A_BYTES + GM_BN * GM_BK * 2u) /* 32 KiB (48 at GM_BN 256): A then B */
 #ifndef GM_STAGES
-#define GM_STAGES 5u
+#define GM_STAGES (GM_BN == 256u ? 4u : 5u) /* 160 / 192 KiB of stages */
 #endif
+#define GM_ACC (GM_BN / 2u) /* fp32 accumulators per consumer thread (64 x GM_BN per warpgroup) */
 #define GM_CONSUMER_WARPS 8u                       /* two warpgroups */
 #define GM_PRODUCER_WARP GM_CONSUMER_WARPS         /* warp 8 */
 #define GM_THREADS (32u * (GM_CONSUMER_WARPS + 1u)) /* 288 */
@@ -144,7 +158,7 @@ static __device__ __forceinline__ void gm_wgmma_commit(void)
 static __device__ __forceinline__ void gm_pin(float *d)
 {
 #pragma unroll
-    for (int i = 0; i < 64; ++i)
+    for (int i = 0; i < (int)GM_ACC; ++i)
         asm volatile("" : "+f"(d[i])::"memory");
 }
 
@@ -154,6 +168,27 @@ static __device__ __forceinline__ uint64_t gm_desc(uint32_t smem_addr)
 {
     return (uint64_t)((smem_addr & 0x3FFFFu) >> 4) | ((uint64_t)1u << 16) | ((uint64_t)(1024u >> 4) << 32) |
            ((uint64_t)1u << 62);
+}
+
+/* The accumulator operands of a wgmma: 8, 64 consecutive fp32 registers of
+ * d from d[b] on, each read and written by the MMA ("+f"). */
+#define GM_ACC8_(d, b)                                                                                        \
+    "+f"((d)[(b) + 0]), "+f"((d)[(b) + 1]), "+f"((d)[(b) + 2]), "+f"((d)[(b) + 3]), "+f"((d)[(b) + 4]),   \
+        "+f"((d)[(b) + 5]), "+f"((d)[(b) + 6]), "+f"((d)[(b) + 7])
+/* The other operands: the two descriptors and the accumulate flag. */
+#define GM_WGMMA_IN_ "l"(da), "l"(db), "r"(acc)
+#define GM_ACC64_(d, b)                                                                                       \
+    GM_ACC8_(d, (b) + 0), GM_ACC8_(d, (b) + 8), GM_ACC8_(d, (b) + 16), GM_ACC8_(d, (b) + 24),             \
+        GM_ACC8_(d, (b) + 32), GM_ACC8_(d, (b) + 40), GM_ACC8_(d, (b) + 48), GM_ACC8_(d, (b) + 56)
+
+/* Not an sm_90a device pass: the wrappers compile to nothing (the kernel
+ * traps first, gm_gemm). */
+static __device__ __forceinline__ void gm_wgmma_unused_(float *d, uint64_t da, uint64_t db, uint32_t acc)
+{
+    (void)d;
+    (void)da;
+    (void)db;
+    (void)acc;
 }
 
 /* wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 d, a-desc, b-desc, p, 1, 1, 0, 0;
@@ -170,25 +205,45 @@ static __device__ __forceinline__ void gm_wgmma_m64n128k16(float *d, uint64_t da
                  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
                  "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, "
                  "%64, %65, p, 1, 1, 0, 0;\n\t}"
-                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-                   "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),
-                   "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
-                   "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),
-                   "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]),
-                   "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]),
-                   "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),
-                   "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-                   "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]),
-                   "+f"(d[63])
-                 : "l"(da), "l"(db), "r"(acc)
-                 : "memory");
+                 : GM_ACC64_(d, 0)
+                 : GM_WGMMA_IN_ : "memory");
 #else
-    (void)d;
-    (void)da;
-    (void)db;
-    (void)acc;
+    gm_wgmma_unused_(d, da, db, acc);
 #endif
 }
+
+/* wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 d, a-desc, b-desc, p, 1, 1, 0, 0;
+ * PTX ISA 8.0, sm_90a. d (128 fp32 per thread) = A (64 x 16, K-major, smem)
+ * * B (16 x 256, K-major, smem) + (acc ? d : 0). The 128 x 256 form's MMA. */
+static __device__ __forceinline__ void gm_wgmma_m64n256k16(float *d, uint64_t da, uint64_t db, uint32_t acc)
+{
+#if GM_HAS_WGMMA
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "setp.ne.b32 p, %130, 0;\n\t"
+                 "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 "
+                 "{"
+                 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+                 "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+                 "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+                 "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+                 "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+                 "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+                 "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+                 "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, "
+                 "%128, %129, p, 1, 1, 0, 0;\n\t}"
+                 : GM_ACC64_(d, 0), GM_ACC64_(d, 64)
+                 : GM_WGMMA_IN_ : "memory");
+#else
+    gm_wgmma_unused_(d, da, db, acc);
+#endif
+}
+
+/* The MMA of this file's tile width. */
+#if GM_BN == 256u
+#define gm_wgmma_tile gm_wgmma_m64n256k16
+#else
+#define gm_wgmma_tile gm_wgmma_m64n128k16
+#endif
 
 /* ---------------------------------------------------------------------------
  * Tile order
@@ -235,15 +290,18 @@ static __device__ __forceinline__ void gm_produce(cg_pipeline_t *p, const cg_ten
             cg_mbarrier_t *full = cg_pipeline_producer_barrier(p);
             const int32_t x = (int32_t)(kb * GM_BK);
 #pragma unroll
-            for (uint32_t h = 0; h < GM_BM / GM_BOX_ROWS; ++h) {
-                void *da = stage + h * GM_BOX_BYTES, *db = stage + GM_A_BYTES + h * GM_BOX_BYTES;
-                const int32_t ya = (int32_t)(mt * GM_BM + h * GM_BOX_ROWS), yb = (int32_t)(nt * GM_BN + h * GM_BOX_ROWS);
-                /* A: box h belongs to row member h % cn */
+            for (uint32_t h = 0; h < GM_BM / GM_BOX_ROWS; ++h) { /* A: box h belongs to row member h % cn */
+                void *da = stage + h * GM_BOX_BYTES;
+                const int32_t ya = (int32_t)(mt * GM_BM + h * GM_BOX_ROWS);
                 if (!mc || pr->cn == 1u)
                     cg_tensor_load_2d(da, map_a, x, ya, full);
                 else if (h % pr->cn == rn)
                     cg_tensor_load_multicast_2d(da, map_a, x, ya, full, row);
-                /* B: box h belongs to column member h % cm */
+            }
+#pragma unroll
+            for (uint32_t h = 0; h < GM_BN / GM_BOX_ROWS; ++h) { /* B: box h belongs to column member h % cm */
+                void *db = stage + GM_A_BYTES + h * GM_BOX_BYTES;
+                const int32_t yb = (int32_t)(nt * GM_BN + h * GM_BOX_ROWS);
                 if (!mc || pr->cm == 1u)
                     cg_tensor_load_2d(db, map_b, x, yb, full);
                 else if (h % pr->cm == rm)
@@ -274,7 +332,7 @@ static __device__ __forceinline__ void gm_consume(cg_pipeline_t *p, const gm_pro
     const int mc = pr->mode == GM_MULTICAST;
     const uint32_t t = threadIdx.x % 128u, w = t / 32u, lane = t % 32u;
     uint32_t rd = 0, rd_phase = 0; /* the wait cursor: stage and parity */
-    float d[64];
+    float d[GM_ACC];
     for (uint32_t ct = cid; ct < nct; ct += ncl) {
         uint32_t mt, nt;
         gm_tile_of(pr, ct, rm, rn, &mt, &nt);
@@ -289,12 +347,12 @@ static __device__ __forceinline__ void gm_consume(cg_pipeline_t *p, const gm_pro
             gm_wgmma_fence();
 #pragma unroll
             for (uint32_t kk = 0; kk < GM_BK / 16u; ++kk)
-                gm_wgmma_m64n128k16(d, gm_desc(a + kk * 32u), gm_desc(b + kk * 32u), (kb | kk) != 0u);
+                gm_wgmma_tile(d, gm_desc(a + kk * 32u), gm_desc(b + kk * 32u), (kb | kk) != 0u);
             gm_wgmma_commit();
             if (kb > 0) {
                 GM_WGMMA_WAIT(1);
                 if (mc)
-                    cg_pipeline_cluster_consumer_release_all_warp(p, peers);
+                    cg_pipeline_cluster_consumer_release_all_whole_warp(p, peers);
                 else
                     cg_pipeline_consumer_release_warp(p);
             }
@@ -306,7 +364,7 @@ static __device__ __forceinline__ void gm_consume(cg_pipeline_t *p, const gm_pro
         GM_WGMMA_WAIT(0);
         gm_pin(d);
         if (mc)
-            cg_pipeline_cluster_consumer_release_all_warp(p, peers);
+            cg_pipeline_cluster_consumer_release_all_whole_warp(p, peers);
         else
             cg_pipeline_consumer_release_warp(p);
         /* epilogue: two adjacent fp32 per store, rows 8 apart */
@@ -314,7 +372,7 @@ static __device__ __forceinline__ void gm_consume(cg_pipeline_t *p, const gm_pro
         const uint32_t col = nt * GM_BN + 2u * (lane % 4u);
         float *c0 = pr->c + (size_t)row * pr->n + col, *c1 = c0 + (size_t)8u * pr->n;
 #pragma unroll
-        for (uint32_t j = 0; j < 16u; ++j) {
+        for (uint32_t j = 0; j < GM_BN / 8u; ++j) {
             *(float2 *)(c0 + 8u * j) = make_float2(d[4u * j], d[4u * j + 1u]);
             *(float2 *)(c1 + 8u * j) = make_float2(d[4u * j + 2u], d[4u * j + 3u]);
         }

@@ -21,6 +21,12 @@
  *     every CTA's consumer warps release the stage to CTA 0 remotely. One
  *     copy stream for the whole cluster: slower as C grows (kept for the
  *     benchmark's info row).
+ *   mode PJ_ROTATE (3): the root rotates with the stage: CTA k % C loads
+ *     every use of stage k WHOLE (one 16 KiB multicast) and commits it in
+ *     every CTA (cg_pipeline_cluster_producer_copy / _commit); consumers
+ *     release stage k to CTA k % C only (one remote arrive per warp). C
+ *     copy streams per cluster as in the sliced form, but whole tiles and
+ *     one release target per stage (a design row of the benchmark).
  *   mode PJ_TWIN (0): every CTA runs its own pipeline and loads the tile
  *     itself. Global bytes read per cluster: C tiles per tile (the L2 may
  *     serve some of them).
@@ -28,6 +34,14 @@
  * Each consumer warp adds its dot products into acc[blockIdx.x] (mod 2^32
  * is all that is meant; the slot is 64-bit for atomicAdd), and, when out is
  * not NULL, into out[t * C + r] (zeroed by the caller).
+ *
+ * pj_project_ex adds two knobs for the benchmark: `window` reads tile t from
+ * tile t % window of the input (an input that stays in L2: the twin then
+ * waits on L2 -> SM bandwidth, where multicast pays; the consumers then keep
+ * their weights in registers, pj_dot_regs), and `group` lets the
+ * twin run WITHOUT a cluster launch, the same CTAs sharing the same tiles
+ * (the faster-twin anchor). The design rows also build it with other
+ * PJ_STAGES, PJ_RELEASE_ALL_WARP, PJ_RELEASES_PER_CTA and PJ_SETUP.
  */
 #ifndef CGX_PIPELINE_PROJECT_CUH
 #define CGX_PIPELINE_PROJECT_CUH
@@ -36,7 +50,11 @@
 
 #define PJ_TILE_BYTES 16384u
 #define PJ_TILE_WORDS (PJ_TILE_BYTES / 4u)
+/* Stages of the ring (the benchmark's design rows build the kernel with
+ * more, defining PJ_STAGES first). */
+#ifndef PJ_STAGES
 #define PJ_STAGES 4u
+#endif
 #define PJ_WARPS 4u                     /* consumer warps per CTA */
 #define PJ_THREADS (32u * (1u + PJ_WARPS)) /* + the producer warp */
 /* 16-byte words of a tile each consumer thread reads. */
@@ -47,6 +65,11 @@
 #define PJ_TWIN 0   /* every CTA loads the whole tile itself */
 #define PJ_ROOT 1   /* CTA 0 loads it and multicasts it to the cluster */
 #define PJ_SLICED 2 /* every CTA loads 1/C of it and multicasts its slice */
+#define PJ_ROTATE 3 /* stage k's tiles are loaded whole by CTA k % C and multicast */
+/* Tiles of the L2-resident input of pj_project_ex's `window` form (8 MiB:
+ * far below the 50 / 60 MiB L2 of an H100 / H200, and far above the
+ * shared memory of a cluster). */
+#define PJ_L2_WINDOW_TILES 512u
 
 /* Weight j of cluster rank r (host and device). */
 static __host__ __device__ __forceinline__ uint32_t pj_weight(uint32_t r, uint32_t j)
@@ -56,6 +79,17 @@ static __host__ __device__ __forceinline__ uint32_t pj_weight(uint32_t r, uint32
     x *= 0x7feb352du;
     x ^= x >> 15;
     return x | 1u;
+}
+
+/* The multiply-adds of a consumer thread's share: its PJ_VECS_PER_THREAD
+ * 16-byte words of the tile times the same words of the weights. */
+static __device__ __forceinline__ uint32_t pj_mac(const uint4 *xv, const uint4 *wk)
+{
+    uint32_t s = 0;
+#pragma unroll
+    for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
+        s += xv[k].x * wk[k].x + xv[k].y * wk[k].y + xv[k].z * wk[k].z + xv[k].w * wk[k].w;
+    return s;
 }
 
 /* A consumer thread's share of one tile's dot product with the weight row
@@ -73,21 +107,92 @@ static __device__ __forceinline__ uint32_t pj_dot(const uint4 *x, const uint32_t
         xv[k] = x[i0 + k * PJ_WARPS * 32u];
         wk[k] = wv[i0 + k * PJ_WARPS * 32u];
     }
-    uint32_t s = 0;
+    return pj_mac(xv, wk);
+}
+
+/* pj_dot with the thread's weights already in registers (wr: its
+ * PJ_VECS_PER_THREAD 16-byte words of w, loaded once): the stage is then the
+ * only shared memory the consumers read per use, which the L2-resident form
+ * needs (pj_dot's weight loads double the consumers' shared-memory traffic,
+ * and with the copy engine's writes that alone caps an SM near the rate L2
+ * delivers, so the form would measure shared memory, not L2). */
+static __device__ __forceinline__ uint32_t pj_dot_regs(const uint4 *x, const uint4 *wr, uint32_t warp, uint32_t lane)
+{
+    uint4 xv[PJ_VECS_PER_THREAD];
 #pragma unroll
     for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
-        s += xv[k].x * wk[k].x + xv[k].y * wk[k].y + xv[k].z * wk[k].z + xv[k].w * wk[k].w;
-    return s;
+        xv[k] = x[(warp - 1u) * 32u + lane + k * PJ_WARPS * 32u];
+    return pj_mac(xv, wr);
 }
+
+/* PJ_TIMED 1 (the benchmark's clock64 probe rows): the producer and each
+ * consumer warp add the SM cycles of each step of a stage use into
+ * acc[PJ_TIME_SLOT + i] (PJ_TIME_* below) at the end. 0 (everything else):
+ * no clock is read. The reads are volatile asm with no memory clobber, so
+ * the compiler may move a shared load across one; each step's boundary that
+ * matters is a wait or a release (asm with a "memory" clobber). */
+#ifndef PJ_TIMED
+#define PJ_TIMED 0
+#endif
+#define PJ_TIME_SLOT 2048u
+#define PJ_TIME_C_WAIT 0u    /* consumer: waiting for full[k] */
+#define PJ_TIME_C_DOT 1u     /* consumer: reading the stage and the weights, multiplying */
+#define PJ_TIME_C_RELEASE 2u /* consumer: the release (to every CTA, in the sliced form) */
+#define PJ_TIME_C_USES 3u    /* consumer warps x stage uses */
+#define PJ_TIME_P_ACQUIRE 4u /* producer: waiting for empty[k] (the releases) */
+#define PJ_TIME_P_ISSUE 5u   /* producer: the copy and the commit */
+#define PJ_TIME_P_USES 6u    /* producer stage uses */
+#define PJ_TIME_SLOTS 7u
+#define PJ_CLOCK_() (PJ_TIMED ? clock64() : 0ll)
 
 /* The producer's loop (one elected thread): the tiles t = cid, cid + ncl,
  * ... of its cluster, each loaded as `mode` says (PJ_ROOT: only in CTA 0),
- * then, in the cluster forms, the wait for the last releases. */
-static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32_t *in, size_t ntiles, uint32_t cid,
-                                                  uint32_t ncl, uint16_t all, int mode)
+ * then, in the cluster forms, the wait for the last releases. `tim`: the
+ * PJ_TIMED slots (NULL otherwise). */
+static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32_t *in, size_t ntiles,
+                                                  uint32_t window, uint32_t cid, uint32_t ncl, uint16_t all, int mode,
+                                                  unsigned long long *tim)
 {
+    long long t_acq = 0, t_issue = 0, uses = 0;
     for (size_t t = cid; t < ntiles; t += ncl) {
-        const uint32_t *src = in + t * PJ_TILE_WORDS;
+        const uint32_t *src = in + (window ? t % window : t) * PJ_TILE_WORDS;
+        if (mode == PJ_ROTATE) { /* only the stages this CTA roots */
+            const uint32_t C = (uint32_t)__popc((int)all);
+            if (p->head % C == cg_hw_cluster_ctarank()) {
+                cg_pipeline_cluster_producer_acquire(p);
+                cg_pipeline_cluster_producer_copy(p, 0, src, PJ_TILE_BYTES, all);
+                cg_pipeline_cluster_producer_commit(p, PJ_TILE_BYTES, all);
+            } else {
+                cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+            }
+            continue;
+        }
+        const long long c0 = PJ_CLOCK_();
+        if (PJ_TIMED && mode != PJ_TWIN) { /* the acquire alone, then the rest (the same calls as below) */
+            cg_pipeline_cluster_producer_acquire(p);
+            const long long c1 = PJ_CLOCK_();
+            if (mode == PJ_SLICED) {
+                cg_pipeline_cluster_producer_copy_slice(p, src, all);
+                cg_pipeline_cluster_producer_commit_local(p, PJ_TILE_BYTES);
+            } else {
+                cg_pipeline_cluster_producer_copy(p, 0, src, PJ_TILE_BYTES, all);
+                cg_pipeline_cluster_producer_commit(p, PJ_TILE_BYTES, all);
+            }
+            t_acq += c1 - c0;
+            t_issue += PJ_CLOCK_() - c1;
+            ++uses;
+            continue;
+        }
+        if (PJ_TIMED) { /* the twin */
+            cg_pipeline_producer_acquire(p);
+            const long long c1 = PJ_CLOCK_();
+            cg_pipeline_producer_copy(p, 0, src, PJ_TILE_BYTES);
+            cg_pipeline_producer_commit(p, PJ_TILE_BYTES);
+            t_acq += c1 - c0;
+            t_issue += PJ_CLOCK_() - c1;
+            ++uses;
+            continue;
+        }
         if (mode == PJ_SLICED) {
             cg_pipeline_cluster_producer_acquire(p);
             cg_pipeline_cluster_producer_copy_slice(p, src, all);
@@ -102,8 +207,21 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
             cg_pipeline_producer_commit(p, PJ_TILE_BYTES);
         }
     }
-    if (mode != PJ_TWIN) /* every remote release has landed before this CTA may exit */
+    if (mode == PJ_ROTATE) { /* the tail of the stages this CTA roots: their last releases */
+        const uint32_t C = (uint32_t)__popc((int)all);
+        for (uint32_t i = 0; i < p->stages; ++i) {
+            if (p->head % C == cg_hw_cluster_ctarank())
+                (void)cg_pipeline_cluster_producer_acquire(p); /* waits; issues nothing after it */
+            cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
+        }
+    } else if (mode != PJ_TWIN) { /* every remote release has landed before this CTA may exit */
         cg_pipeline_cluster_producer_tail(p);
+    }
+    if (PJ_TIMED && tim != NULL) {
+        atomicAdd(&tim[PJ_TIME_P_ACQUIRE], (unsigned long long)t_acq);
+        atomicAdd(&tim[PJ_TIME_P_ISSUE], (unsigned long long)t_issue);
+        atomicAdd(&tim[PJ_TIME_P_USES], (unsigned long long)uses);
+    }
 }
 
 /* The sliced form's warp release. The benchmark's design rows
@@ -111,6 +229,17 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
  * this file, to time the same kernel with it. */
 #ifndef PJ_RELEASE_ALL_WARP
 #define PJ_RELEASE_ALL_WARP cg_pipeline_cluster_consumer_release_all_warp
+#endif
+/* Releases each CTA's consumers make per stage use in the sliced form (what
+ * every CTA's empty barriers count per CTA of the mask): one per consumer
+ * warp. A design row whose release makes one per CTA defines it to 1. */
+#ifndef PJ_RELEASES_PER_CTA
+#define PJ_RELEASES_PER_CTA PJ_WARPS
+#endif
+/* Run by every thread once, before the pipeline's barriers are initialized
+ * (a design row's release zeroes its shared state here). */
+#ifndef PJ_SETUP
+#define PJ_SETUP() ((void)0)
 #endif
 
 /* 1 only in the benchmark's self-test (bench/selftest_project.cu): the
@@ -120,12 +249,20 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
 #define PJ_READ_BEFORE_WAIT 0
 #endif
 
-static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
-                                                  unsigned long long *acc, int mode)
+/* The kernel body. `window` (0: none): tile t is read from tile t % window
+ * of `in`, so the input stays in L2 and every tile is read many times (the
+ * L2-bound form: see the benchmark's "L2-resident" rows). `group` (twin
+ * only, launched WITHOUT clusters; 0 otherwise): the CTAs that share tiles
+ * are blockIdx.x / group, rank blockIdx.x % group, exactly as a cluster of
+ * `group` would be, so the same work is done without a cluster launch. */
+static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t ntiles, uint32_t window, uint32_t group,
+                                                     uint32_t *out, unsigned long long *acc, int mode)
 {
     extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
     cg_cluster_t cl = cg_this_cluster();
-    const uint32_t r = cg_cluster_block_rank(&cl), C = cg_cluster_num_blocks(&cl);
+    const uint32_t solo = mode == PJ_TWIN && group != 0u;
+    const uint32_t r = solo ? blockIdx.x % group : cg_cluster_block_rank(&cl);
+    const uint32_t C = solo ? group : cg_cluster_num_blocks(&cl);
     const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
     const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
     const uint16_t all = (uint16_t)((1u << C) - 1u);
@@ -133,6 +270,7 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
     uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
     for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
         w[j] = pj_weight(r, j);
+    PJ_SETUP();
 
     cg_pipeline_t p;
     if (clustered) {
@@ -140,7 +278,7 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
         /* root: CTA 0's empty barriers count every CTA's consumer warps;
          * sliced: every CTA's do (each CTA's producer writes into all) */
         if (threadIdx.x == 0)
-            cg_pipeline_init_barriers_cluster(&p, C * PJ_WARPS);
+            cg_pipeline_init_barriers_cluster(&p, C * (mode == PJ_SLICED ? PJ_RELEASES_PER_CTA : PJ_WARPS));
         cg_cluster_sync(&cl); /* barriers and weights ready in every CTA */
     } else {
         p = cg_pipeline_attach(pj_smem, PJ_STAGES, PJ_TILE_BYTES);
@@ -151,23 +289,45 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
 
     if (warp == 0) {
         if ((mode != PJ_ROOT || r == 0) && cg_elect_sync(0xffffffffu))
-            pj_produce(&p, in, ntiles, cid, ncl, all, mode);
+            pj_produce(&p, in, ntiles, window, cid, ncl, all, mode, PJ_TIMED ? acc + PJ_TIME_SLOT : NULL);
         __syncwarp();
     } else {
         uint32_t mine = 0;
+        long long t_wait = 0, t_dot = 0, t_rel = 0, uses = 0;
+        uint4 wr[PJ_VECS_PER_THREAD]; /* the L2-resident form: this thread's weights, in registers */
+        if (window) {
+#pragma unroll
+            for (uint32_t k = 0; k < PJ_VECS_PER_THREAD; ++k)
+                wr[k] = ((const uint4 *)w)[(warp - 1u) * 32u + lane + k * PJ_WARPS * 32u];
+        }
         for (size_t t = cid; t < ntiles; t += ncl) {
+            const long long c0 = PJ_CLOCK_();
             const uint4 *x = PJ_READ_BEFORE_WAIT ? (const uint4 *)cg_pipeline_stage(&p, cg_pipeline_consumer_index(&p))
                              : (const uint4 *)(clustered ? cg_pipeline_cluster_consumer_wait(&p)
                                                          : cg_pipeline_consumer_wait(&p));
-            uint32_t s = pj_dot(x, w, warp, lane);
+            const long long c1 = PJ_CLOCK_();
+            uint32_t s = window ? pj_dot_regs(x, wr, warp, lane) : pj_dot(x, w, warp, lane);
+            const long long c2 = PJ_CLOCK_();
             if (PJ_READ_BEFORE_WAIT) /* the self-test's defect: the wait after the reads */
                 (void)(clustered ? cg_pipeline_cluster_consumer_wait(&p) : cg_pipeline_consumer_wait(&p));
-            if (mode == PJ_SLICED)
+            if (mode == PJ_SLICED) {
                 PJ_RELEASE_ALL_WARP(&p, all);
-            else if (mode == PJ_ROOT)
+            } else if (mode == PJ_ROTATE) { /* to the stage's root only */
+                __syncwarp();
+                cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(&p, p.tail), p.tail % C,
+                                                         lane == 0);
+                cg_pipeline_advance_(&p.tail, &p.tail_phase, p.stages);
+            } else if (mode == PJ_ROOT)
                 cg_pipeline_cluster_consumer_release_warp(&p);
             else
                 cg_pipeline_consumer_release_warp(&p);
+            if (PJ_TIMED) {
+                const long long c3 = PJ_CLOCK_();
+                t_wait += c1 - c0;
+                t_dot += c2 - c1;
+                t_rel += c3 - c2;
+                ++uses;
+            }
             for (int d = 16; d > 0; d /= 2)
                 s += __shfl_xor_sync(0xffffffffu, s, d);
             if (lane == 0 && out != NULL)
@@ -176,9 +336,23 @@ static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t nti
         }
         if (lane == 0)
             atomicAdd(&acc[blockIdx.x], (unsigned long long)mine);
+        if (PJ_TIMED && lane == 0) {
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_WAIT], (unsigned long long)t_wait);
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_DOT], (unsigned long long)t_dot);
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_RELEASE], (unsigned long long)t_rel);
+            atomicAdd(&acc[PJ_TIME_SLOT + PJ_TIME_C_USES], (unsigned long long)uses);
+        }
     }
     if (clustered)
         cg_cluster_sync(&cl); /* no CTA exits while a multicast or a release may still reach it */
+}
+
+/* The example's kernel body: the whole input streamed once, clusters as
+ * launched. */
+static __device__ __forceinline__ void pj_project(const uint32_t *in, size_t ntiles, uint32_t *out,
+                                                  unsigned long long *acc, int mode)
+{
+    pj_project_ex(in, ntiles, 0u, 0u, out, acc, mode);
 }
 
 #endif /* CGX_PIPELINE_PROJECT_CUH */

@@ -9,35 +9,53 @@
  *
  * Sizes M x N x K: 8192^3 and 4096 x 4096 x 1024 (--quick: 2048^3 and
  * 2048 x 2048 x 512). Clusters 1 x 2 (A shared by the two CTAs of a cluster
- * row) and 2 x 2 (A along rows, B along columns). Persistent grids: as many
- * clusters as can be resident (cg_max_active_clusters), each walking its
- * share of the tiles in the same order for the multicast kernel and its twin.
+ * row), 2 x 1 (B shared along a column) and 2 x 2 (both). Persistent grids:
+ * as many CTAs as can be resident (cg_max_active_clusters, or one per SM
+ * without a cluster launch), each walking its share of the tiles in the same
+ * order for the multicast kernel and its twins.
  *
- * --list names the rows a run makes without touching CUDA (CI). Times: the
- * median of --repeats launches, each held behind wl.h's blocking kernel so
- * that cg_launch's host-side checks are not timed (wl_time_ms_blocked).
+ * --list names the rows a run makes without touching CUDA (CI).
+ *
+ * Forms: the kernel is built with 128 x 128 tiles (here) and 128 x 256 tiles
+ * (wl_gemm_256.cu); per width, the twin without a cluster launch and, per
+ * cluster shape, the twin launched in clusters and the multicast kernel.
+ *
+ * Timing (issue 31): every form of a size is timed in interleaved rounds,
+ * A B C ... A B C ..., each timed launch held behind wl.h's blocking kernel
+ * (wl_time_ms_blocked, one untimed launch of the same form right before it);
+ * the row reports the median of --repeats rounds.
  *
  * Rows (bench.cu's CSV format, bench/workloads/wl.h):
- *   "workload: GEMM bf16, multicast pipeline"   cgc = multicast, anchor = the
- *        twin (same kernel, same launch, every CTA loads its own tiles);
- *        target <= 0.85 (TARGETS.md). Note: TFLOP/s of both, the fraction of
- *        cuBLAS each reaches, the L2 -> SM bytes per CTA per K step.
- *   "workload: GEMM bf16 vs cuBLAS (info)"      cgc = the multicast kernel,
- *        anchor = cublasGemmEx; and the twin without a cluster launch.
+ *   "workload: GEMM bf16, multicast pipeline"   cgc = the faster of the two
+ *        widths' multicast kernels, anchor = the FASTEST of the four twins
+ *        (either width; launched in the same clusters or without: the
+ *        cluster launch cost the 128 x 128 twin up to 10%); target <= 0.91
+ *        (TARGETS.md: >= 10% faster). The note names both and every twin's
+ *        time.
+ *   "workload: GEMM bf16, one tile width: multicast vs its faster twin (info)"
+ *   "workload: GEMM bf16 vs cuBLAS (info)"      cgc = the faster multicast
+ *        kernel, anchor = cublasGemmEx; and each width's twin without a
+ *        cluster launch.
  *
- * Checks (every timed kernel, in a launch of its own before it is timed; the
- * timed launches are not checked): C is poisoned (NaN) first; every element
- * is compared on the device with cuBLAS's C, |c - ref| <= 1e-3 (|ref| +
- * sqrt(K)): both sum exact bf16 products in fp32, in different orders (an
- * element's rounding is far below that), while a wrong box, swizzle or stage
- * moves it by about |ref|. cuBLAS's own C is checked first against a host
- * double-precision reference on 4096 sampled elements (and the first and last
- * rows), so a misread cuBLAS call cannot hide a wrong kernel. A self-check
- * at a small size (512 x 768 x 448, two clusters, so every CTA walks several
- * tiles and the ring wraps) compares every element of every kernel form with
- * the host before anything is timed. Inputs: multiples of 1/256 in [-1, 1),
- * exact in bf16, from a printed seed (CGC_SEED to repeat one). A failed check
- * prints the first bad (row, col), expected and got, marks the row WRONG,
+ * Checks: each form writes its own C; C is poisoned (NaN) before the last
+ * timed round, so what is checked is what the LAST timed launch left: every
+ * element, on the device, against cuBLAS's C, |c - ref| <= 1e-3 (|ref| +
+ * sqrt(K)). Why that tolerance: the inputs are multiples of 1/256 in
+ * [-1, 1), exact in bf16, so every product is exact in fp32 (8 + 8
+ * significant bits); both kernels add K of them in fp32 in different orders,
+ * each add rounding by at most 2^-24 of a partial sum whose magnitude is
+ * about sqrt(K) / 3 (random signs), so two orders differ by far less than
+ * 1e-3 sqrt(K) (even K 2^-24 sqrt(K), every rounding the same way, is
+ * 5e-4 sqrt(K) at K = 8192), while a wrong box, swizzle or stage moves an
+ * element by about |ref|, i.e. about sqrt(K) / 3. cuBLAS's own C is
+ * checked first against a host double-precision reference on 4096 sampled
+ * elements (and the first and last rows), so a misread cuBLAS call cannot
+ * hide a wrong kernel. A self-check at a small size (512 x 1024 x 448, two
+ * clusters, so every CTA walks several tiles and the ring wraps) compares
+ * every element of every kernel form with the host before anything is
+ * timed. Inputs: multiples of 1/256 in [-1, 1), exact in bf16, from a
+ * printed seed (CGC_SEED to repeat one). A failed check prints the first bad
+ * (row, col), expected and got, marks the row WRONG,
  * and the binary exits 3.
  */
 #include <cublas_v2.h>
@@ -52,12 +70,29 @@
 #include "bench/workloads/wl.h"
 #include "cg/launch.h"
 #include "examples/gemm_multicast.cuh"
+#include "bench/workloads/wl_gemm_forms.h"
 
 __global__ void __launch_bounds__(GM_THREADS, 1)
     kw_gemm(const __grid_constant__ cg_tensor_map_t map_a, const __grid_constant__ cg_tensor_map_t map_b,
             gm_problem_t pr)
 {
     gm_gemm(&map_a, &map_b, pr);
+}
+
+/* The two builds of the kernel: 128 x 128 tiles (this file) and 128 x 256
+ * (wl_gemm_256.cu). */
+#define WG_TILES 2
+static void wg_kernel_of(int wide, wg_kernel_t *k)
+{
+    if (wide) {
+        wg_kernel_256(k);
+        return;
+    }
+    k->fn = (const void *)kw_gemm;
+    k->smem = GM_SMEM_BYTES;
+    k->threads = GM_THREADS;
+    k->bn = GM_BN;
+    k->stages = GM_STAGES;
 }
 
 /* Elements of c that differ from ref by more than 1e-3 (|ref| + sqrt(K)) (or
@@ -78,10 +113,13 @@ __global__ void kw_compare(const float *c, const float *ref, size_t n, float ato
 
 #define WG_OP "workload: GEMM bf16, multicast pipeline"
 #define WG_OP_INFO "workload: GEMM bf16 vs cuBLAS (info)"
+#define WG_OP_TILE "workload: GEMM bf16, one tile width: multicast vs its faster twin (info)"
+/* TARGETS.md: the multicast kernel >= 10% faster than the faster twin. */
+#define WG_TARGET 0.91
 
 static const uint32_t wg_full[2][3] = {{8192, 8192, 8192}, {4096, 4096, 1024}};
 static const uint32_t wg_quick[2][3] = {{2048, 2048, 2048}, {2048, 2048, 512}};
-static const uint32_t wg_shapes[2][2] = {{1, 2}, {2, 2}}; /* cluster cm x cn */
+static const uint32_t wg_shapes[3][2] = {{1, 2}, {2, 1}, {2, 2}}; /* cluster cm x cn */
 
 static void wg_size_name(char *buf, size_t len, const uint32_t *s) { snprintf(buf, len, "%ux%ux%u", s[0], s[1], s[2]); }
 
@@ -96,12 +134,15 @@ static void wg_list(int quick)
     for (int i = 0; i < 2; ++i) {
         char size[48], config[96];
         wg_size_name(size, sizeof size, quick ? wg_quick[i] : wg_full[i]);
-        for (int s = 0; s < 2; ++s) {
+        for (int s = 0; s < 3; ++s) {
             wg_config_name(config, sizeof config, size, wg_shapes[s][0], wg_shapes[s][1]);
-            printf("%s | %s | target <=0.85\n", WG_OP, config);
+            printf("%s | %s | target <=%.2f\n", WG_OP, config, WG_TARGET);
+            for (int w = 0; w < WG_TILES; ++w)
+                printf("%s | %s, 128x%u tiles | info\n", WG_OP_TILE, config, w ? 256u : 128u);
             printf("%s | %s | info\n", WG_OP_INFO, config);
         }
-        printf("%s | %s | info\n", WG_OP_INFO, size);
+        for (int w = 0; w < WG_TILES; ++w)
+            printf("%s | %s, 128x%u tiles | info\n", WG_OP_INFO, size, w ? 256u : 128u);
     }
 }
 
@@ -140,6 +181,7 @@ typedef struct wg_ctx {
     cublasHandle_t blas;
     unsigned long long *dbad; /* [0] count, [1] first index */
     /* the launch being timed */
+    wg_kernel_t kern;
     gm_problem_t pr;
     uint32_t grid;
     int cluster_launch;
@@ -151,11 +193,11 @@ static cudaError_t wg_launch_kernel(void *vctx)
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {(void *)&c->ma, (void *)&c->mb, (void *)&c->pr};
     cfg.grid.x = c->grid;
-    cfg.block.x = GM_THREADS;
+    cfg.block.x = c->kern.threads;
     if (c->cluster_launch)
         cfg.cluster.x = c->pr.cm * c->pr.cn;
-    cfg.dynamic_smem = GM_SMEM_BYTES;
-    cg_status_t st = cg_launch(&cfg, (const void *)kw_gemm, args);
+    cfg.dynamic_smem = c->kern.smem;
+    cg_status_t st = cg_launch(&cfg, c->kern.fn, args);
     if (st != CG_SUCCESS) {
         fprintf(stderr, "wl_gemm: cg_launch (grid %u, cluster %ux%u): %s: %s\n", c->grid, c->pr.cm, c->pr.cn,
                 cg_status_string(st), cg_last_error_detail());
@@ -284,14 +326,18 @@ static void wg_free(wg_ctx_t *c)
     c->fa = c->fb = NULL;
 }
 
-/* Set up c->pr / grid for a kernel form: clusters of cm x cn (cluster launch
- * when `cluster_launch`), as many clusters as are resident, at most one per
+/* Set up c->kern / pr / grid for a kernel form: the 128 x 128 or (`wide`)
+ * 128 x 256 build, clusters of cm x cn (cluster launch when
+ * `cluster_launch`), as many clusters as are resident, at most one per
  * cluster tile (`max_clusters` > 0 caps it further). 0, or 1 when the
  * configuration cannot launch. */
-static int wg_configure(wg_ctx_t *c, uint32_t cm, uint32_t cn, int mode, int cluster_launch, uint32_t max_clusters)
+static int wg_configure(wg_ctx_t *c, int wide, uint32_t cm, uint32_t cn, int mode, int cluster_launch,
+                        uint32_t max_clusters)
 {
     gm_problem_t pr = {c->dc, c->m, c->n, c->k, cm, cn, mode};
-    const char *bad = gm_problem_error(&pr);
+    wg_kernel_t kern;
+    wg_kernel_of(wide, &kern);
+    const char *bad = wide ? wg_problem_error_256(&pr) : gm_problem_error(&pr);
     if (bad) {
         fprintf(stderr, "wl_gemm: %ux%ux%u in %ux%u clusters: %s\n", c->m, c->n, c->k, cm, cn, bad);
         ++c->o->errors;
@@ -301,12 +347,12 @@ static int wg_configure(wg_ctx_t *c, uint32_t cm, uint32_t cn, int mode, int clu
     cg_status_t st;
     if (cluster_launch) {
         cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
-        cfg.block.x = GM_THREADS;
+        cfg.block.x = kern.threads;
         cfg.cluster.x = cm * cn;
-        cfg.dynamic_smem = GM_SMEM_BYTES;
-        st = cg_max_active_clusters(&cfg, (const void *)kw_gemm, &clusters);
+        cfg.dynamic_smem = kern.smem;
+        st = cg_max_active_clusters(&cfg, kern.fn, &clusters);
     } else {
-        st = cg_max_cooperative_blocks((const void *)kw_gemm, GM_THREADS, GM_SMEM_BYTES, &clusters);
+        st = cg_max_cooperative_blocks(kern.fn, kern.threads, kern.smem, &clusters);
     }
     if (st != CG_SUCCESS || clusters == 0) {
         fprintf(stderr, "wl_gemm: no resident %ux%u cluster: %s: %s\n", cm, cn, cg_status_string(st),
@@ -314,11 +360,12 @@ static int wg_configure(wg_ctx_t *c, uint32_t cm, uint32_t cn, int mode, int clu
         ++c->o->errors;
         return 1;
     }
-    const uint32_t tiles = c->m / (GM_BM * cm) * (c->n / (GM_BN * cn));
+    const uint32_t tiles = c->m / (GM_BM * cm) * (c->n / (kern.bn * cn));
     if (clusters > tiles)
         clusters = tiles;
     if (max_clusters && clusters > max_clusters)
         clusters = max_clusters;
+    c->kern = kern;
     c->pr = pr;
     c->grid = clusters * cm * cn;
     c->cluster_launch = cluster_launch;
@@ -342,12 +389,13 @@ static int wg_self_check(wl_opts_t *o, uint64_t seed)
     memset(&c, 0, sizeof c);
     c.o = o;
     uint64_t x = seed * 0x9e3779b97f4a7c15ull | 1u;
-    const uint32_t m = 512, n = 768, k = 448;
+    const uint32_t m = 512, n = 1024, k = 448; /* n: 2 x 2 clusters of 128 x 256 tiles fit */
     static const struct {
         uint32_t cm, cn;
         int mode, cluster;
     } forms[] = {{1, 2, GM_MULTICAST, 1}, {2, 2, GM_MULTICAST, 1}, {1, 2, GM_TWIN, 1},
                  {2, 2, GM_TWIN, 1},      {2, 1, GM_MULTICAST, 1}, {1, 1, GM_TWIN, 0}};
+    const size_t nforms = sizeof forms / sizeof forms[0];
     int wrong = 0;
     if (wg_alloc(&c, m, n, k, &x))
         return 0;
@@ -355,12 +403,14 @@ static int wg_self_check(wl_opts_t *o, uint64_t seed)
     double *ref = (double *)malloc((size_t)m * n * sizeof(double));
     for (size_t e = 0; ref && e < (size_t)m * n; ++e)
         ref[e] = wg_host_dot(&c, (uint32_t)(e / n), (uint32_t)(e % n));
-    for (size_t f = 0; f < sizeof forms / sizeof forms[0] && got && ref; ++f) {
-        char what[96];
-        snprintf(what, sizeof what, "self-check %s %ux%u%s", wg_mode_name(forms[f].mode), forms[f].cm, forms[f].cn,
-                 forms[f].cluster ? "" : " (no cluster launch)");
+    for (size_t g = 0; g < WG_TILES * nforms && got && ref; ++g) {
+        const size_t f = g % nforms;
+        const int wide = (int)(g / nforms);
+        char what[128];
+        snprintf(what, sizeof what, "self-check 128x%u tiles, %s %ux%u%s", wide ? 256u : 128u,
+                 wg_mode_name(forms[f].mode), forms[f].cm, forms[f].cn, forms[f].cluster ? "" : " (no cluster launch)");
         /* two clusters: every CTA walks several tiles */
-        if (wg_configure(&c, forms[f].cm, forms[f].cn, forms[f].mode, forms[f].cluster, 2) || wg_run_once(&c) ||
+        if (wg_configure(&c, wide, forms[f].cm, forms[f].cn, forms[f].mode, forms[f].cluster, 2) || wg_run_once(&c) ||
             WL_CHECK(o, cudaMemcpy(got, c.dc, (size_t)m * n * 4u, cudaMemcpyDeviceToHost)))
             break;
         if (wg_check_host(&c, got, NULL, 0, ref, what))
@@ -376,20 +426,120 @@ static int wg_self_check(wl_opts_t *o, uint64_t seed)
 
 /* --- one size ------------------------------------------------------------------- */
 
-static void wg_row_wrong(wl_opts_t *o, FILE *csv, const char *config, const char *what)
+static double wg_tflops(const wg_ctx_t *c, double ms) { return 2.0 * c->m * c->n * c->k / (ms * 1e-3) / 1e12; }
+
+/* One row: times in ms (<= 0: not timed), target 0 for info. */
+static void wg_emit(wl_opts_t *o, FILE *csv, const char *op, const char *config, const char *cgc_what,
+                    const char *anc_what, float cgc_ms, float anc_ms, double target, int wrong, const char *note)
 {
     wl_row_t r;
     memset(&r, 0, sizeof r);
-    r.op = WG_OP;
+    r.op = op;
     r.config = config;
-    r.cgc_what = what;
-    r.anc_what = "check";
-    r.wrong = 1;
-    r.note = "a check failed (see the WRONG line above)";
+    r.cgc_what = cgc_what;
+    r.anc_what = anc_what;
+    r.cgc_ns = cgc_ms > 0 ? cgc_ms * 1e6 : 0;
+    r.anc_ns = anc_ms > 0 ? anc_ms * 1e6 : 0;
+    r.max_ratio = target;
+    r.min_speedup = target > 0 ? 1.0 / target : 0.0;
+    r.wrong = wrong;
+    r.note = note;
     wl_row(o, csv, &r);
 }
 
-static double wg_tflops(const wg_ctx_t *c, double ms) { return 2.0 * c->m * c->n * c->k / (ms * 1e-3) / 1e12; }
+static void wg_row_wrong(wl_opts_t *o, FILE *csv, const char *config, const char *what)
+{
+    wg_emit(o, csv, WG_OP, config, what, "check", 0.0f, 0.0f, 0.0, 1, "a check failed (see the WRONG line above)");
+}
+
+/* The kernel forms of one size, timed together. Per tile width w (0: 128 x
+ * 128, 1: 128 x 256), WG_PER_TILE forms: the twin without a cluster launch
+ * (one CTA per SM, tiles in the same order), then for each cluster shape s
+ * the twin launched in clusters (1 + 2 s) and the multicast kernel (2 + 2 s).
+ * Each form writes its own C, so after the timed rounds every buffer holds
+ * what that form's LAST timed launch left. */
+#define WG_SHAPES 3
+#define WG_PER_TILE (1 + 2 * WG_SHAPES)
+#define WG_FORMS (WG_TILES * WG_PER_TILE)
+#define WG_FORM(w, i) ((w) * WG_PER_TILE + (i))
+
+typedef struct wg_form {
+    int wide;         /* 128 x 256 tiles */
+    gm_problem_t pr;
+    uint32_t grid;
+    int cluster_launch;
+    wg_kernel_t kern;
+    int ok;           /* configured, launched and checked without error */
+    int wrong;        /* its last timed launch's C failed the check */
+    float ms;         /* median of the timed launches */
+    float t[64];
+} wg_form_t;
+
+/* A form's median when it ran and passed its check, else -1. */
+static float wg_form_ms(const wg_form_t *f) { return f->ok && !f->wrong ? f->ms : -1.0f; }
+
+static const char *wg_form_name(const wg_form_t *f, char *buf, size_t len)
+{
+    snprintf(buf, len, "128x%u %s %ux%u%s", f->kern.bn, f->pr.mode == GM_MULTICAST ? "multicast" : "twin", f->pr.cm,
+             f->pr.cn, f->cluster_launch ? "" : " (no cluster launch)");
+    return buf;
+}
+
+/* The fastest correct form among `idx` (n of them): its index, or -1. */
+static int wg_fastest(const wg_form_t *forms, const int *idx, int n)
+{
+    int best = -1;
+    for (int i = 0; i < n; ++i) {
+        const float ms = wg_form_ms(&forms[idx[i]]);
+        if (ms > 0 && (best < 0 || ms < wg_form_ms(&forms[best])))
+            best = idx[i];
+    }
+    return best;
+}
+
+static float wg_median(float *t, int n)
+{
+    qsort(t, (size_t)n, sizeof t[0], wl_cmp_float_);
+    return n % 2 ? t[n / 2] : 0.5f * (t[n / 2 - 1] + t[n / 2]);
+}
+
+/* Time every configured form in rounds, A B C ... A B C ... (each timed launch
+ * held behind wl.h's blocking kernel and preceded by one untimed launch of
+ * the same form), poison each C before the last round, then check every
+ * element of what the last timed launch left against cuBLAS's C. */
+static void wg_time_forms(wg_ctx_t *c, wg_form_t *f, float **dcf, int nforms)
+{
+    wl_opts_t *o = c->o;
+    const int repeats = o->repeats < 64 ? o->repeats : 64, saved = o->repeats;
+    o->repeats = 1; /* wl_time_ms_blocked: one untimed + one timed launch per call */
+    for (int r = 0; r < repeats; ++r)
+        for (int i = 0; i < nforms; ++i) {
+            if (!f[i].ok)
+                continue;
+            c->kern = f[i].kern;
+            c->pr = f[i].pr;
+            c->grid = f[i].grid;
+            c->cluster_launch = f[i].cluster_launch;
+            c->dc = dcf[i];
+            if (r == repeats - 1 && WL_CHECK(o, cudaMemset(dcf[i], 0xff, (size_t)c->m * c->n * 4u))) {
+                f[i].ok = 0;
+                continue;
+            }
+            f[i].t[r] = wl_time_ms_blocked(o, wg_launch_kernel, c);
+            if (f[i].t[r] < 0)
+                f[i].ok = 0;
+        }
+    o->repeats = saved;
+    for (int i = 0; i < nforms; ++i) {
+        if (!f[i].ok)
+            continue;
+        f[i].ms = wg_median(f[i].t, repeats);
+        char name[96], what[160];
+        snprintf(what, sizeof what, "%s (its last timed launch)", wg_form_name(&f[i], name, sizeof name));
+        c->dc = dcf[i];
+        f[i].wrong = wg_check_device(c, c->dref, what);
+    }
+}
 
 static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, uint32_t n, uint32_t k, uint64_t *x)
 {
@@ -400,6 +550,8 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
     char size[48];
     const uint32_t dims[3] = {m, n, k};
     wg_size_name(size, sizeof size, dims);
+    float *dcf[WG_FORMS];
+    memset(dcf, 0, sizeof dcf);
     if (wg_alloc(&c, m, n, k, x) || WL_CHECK(o, cudaMalloc((void **)&c.dbad, 16))) {
         wg_free(&c);
         return;
@@ -435,83 +587,102 @@ static void wg_size(wl_opts_t *o, FILE *csv, cublasHandle_t blas, uint32_t m, ui
     if (!ref_ok)
         wg_row_wrong(o, csv, size, "cuBLAS reference (sampled host check)");
 
-    for (size_t s = 0; s < 2 && ref_ok; ++s) {
+    /* configure every form, each with its own C */
+    wg_form_t forms[WG_FORMS];
+    memset(forms, 0, sizeof forms);
+    for (int g = 0; g < WG_FORMS && ref_ok; ++g) {
+        const int wide = g / WG_PER_TILE, i = g % WG_PER_TILE, s = i == 0 ? 0 : (i - 1) / 2;
+        const uint32_t cm = i == 0 ? 1u : wg_shapes[s][0], cn = i == 0 ? 1u : wg_shapes[s][1];
+        const int mode = i == 0 || i % 2 == 1 ? GM_TWIN : GM_MULTICAST;
+        if (WL_CHECK(o, cudaMalloc((void **)&dcf[g], (size_t)m * n * 4u)))
+            break;
+        c.dc = dcf[g];
+        if (wg_configure(&c, wide, cm, cn, mode, i != 0, 0))
+            continue;
+        forms[g].wide = wide;
+        forms[g].kern = c.kern;
+        forms[g].pr = c.pr;
+        forms[g].grid = c.grid;
+        forms[g].cluster_launch = c.cluster_launch;
+        forms[g].ok = 1;
+    }
+    if (ref_ok)
+        wg_time_forms(&c, forms, dcf, WG_FORMS);
+
+    const double tf_bl = ms_blas > 0 ? wg_tflops(&c, ms_blas) : 0;
+    for (int s = 0; s < WG_SHAPES && ref_ok; ++s) {
         const uint32_t cm = wg_shapes[s][0], cn = wg_shapes[s][1];
-        char config[96];
+        char config[96], cfg_tile[128], name_mc[96], name_tw[96], note[512];
         wg_config_name(config, sizeof config, size, cm, cn);
-        float ms[2] = {-1.0f, -1.0f};
-        int wrong[2] = {0, 0};
-        uint32_t grid = 0;
-        for (int mode = GM_TWIN; mode <= GM_MULTICAST; ++mode) {
-            char what[128];
-            snprintf(what, sizeof what, "%s %s", wg_mode_name(mode), config);
-            if (wg_configure(&c, cm, cn, mode, 1, 0))
-                break;
-            grid = c.grid;
-            if (wg_run_once(&c))
-                break;
-            wrong[mode] = wg_check_device(&c, c.dref, what);
-            if (!wrong[mode])
-                ms[mode] = wl_time_ms_blocked(o, wg_launch_kernel, &c);
-        }
-        const double tf_mc = ms[1] > 0 ? wg_tflops(&c, ms[1]) : 0, tf_tw = ms[0] > 0 ? wg_tflops(&c, ms[0]) : 0,
-                     tf_bl = ms_blas > 0 ? wg_tflops(&c, ms_blas) : 0;
-        char note[384];
+        /* the target: the fastest multicast kernel of this shape (either tile
+         * width) against the fastest twin of all (either width, in this
+         * shape's clusters or without a cluster launch) */
+        const int mcs[WG_TILES] = {WG_FORM(0, 2 + 2 * s), WG_FORM(1, 2 + 2 * s)};
+        const int tws[2 * WG_TILES] = {WG_FORM(0, 0), WG_FORM(0, 1 + 2 * s), WG_FORM(1, 0), WG_FORM(1, 1 + 2 * s)};
+        const int bm = wg_fastest(forms, mcs, WG_TILES), bt = wg_fastest(forms, tws, 2 * WG_TILES);
+        int any_wrong = 0;
+        for (int i = 0; i < WG_TILES; ++i)
+            any_wrong |= forms[mcs[i]].wrong;
+        for (int i = 0; i < 2 * WG_TILES; ++i)
+            any_wrong |= forms[tws[i]].wrong;
+        const float ms_mc = bm >= 0 ? wg_form_ms(&forms[bm]) : -1.0f, ms_tw = bt >= 0 ? wg_form_ms(&forms[bt]) : -1.0f;
         snprintf(note, sizeof note,
-                 "%.0f vs %.0f TFLOP/s (%.2f / %.2f of cuBLAS's %.0f); %u CTAs; L2->SM per CTA per K step: %u KiB vs "
-                 "32 KiB; checked: every element vs cuBLAS (tol 1e-3 (|ref| + sqrt K)): %s, %s",
-                 tf_mc, tf_tw, tf_bl > 0 ? tf_mc / tf_bl : 0.0, tf_bl > 0 ? tf_tw / tf_bl : 0.0, tf_bl, grid,
-                 16u / cn + 16u / cm, wrong[1] ? "multicast WRONG" : "multicast ok",
-                 wrong[0] ? "twin WRONG" : "twin ok");
-        wl_row_t r;
-        memset(&r, 0, sizeof r);
-        r.op = WG_OP;
-        r.config = config;
-        r.cgc_what = "wgmma + cg_pipeline sliced multicast (A per cluster row, B per column)";
-        r.anc_what = "same kernel, every CTA loads its own A and B";
-        r.cgc_ns = ms[1] > 0 ? ms[1] * 1e6 : 0;
-        r.anc_ns = ms[0] > 0 ? ms[0] * 1e6 : 0;
-        r.max_ratio = 0.85;
-        r.min_speedup = 1.0 / 0.85;
-        r.wrong = wrong[0] || wrong[1];
-        r.note = note;
-        wl_row(o, csv, &r);
+                 "%.0f vs %.0f TFLOP/s (%.2f / %.2f of cuBLAS's %.0f); fastest multicast: %s; fastest twin: %s; "
+                 "twins 128x128 %.3f / %.3f ms, 128x256 %.3f / %.3f ms (no cluster launch / in clusters); %d "
+                 "interleaved repeats; checked: every element of each form's last timed launch vs cuBLAS (tol 1e-3 "
+                 "(|ref| + sqrt K)): %s",
+                 ms_mc > 0 ? wg_tflops(&c, ms_mc) : 0, ms_tw > 0 ? wg_tflops(&c, ms_tw) : 0,
+                 tf_bl > 0 && ms_mc > 0 ? wg_tflops(&c, ms_mc) / tf_bl : 0.0,
+                 tf_bl > 0 && ms_tw > 0 ? wg_tflops(&c, ms_tw) / tf_bl : 0.0, tf_bl,
+                 bm >= 0 ? wg_form_name(&forms[bm], name_mc, sizeof name_mc) : "none",
+                 bt >= 0 ? wg_form_name(&forms[bt], name_tw, sizeof name_tw) : "none",
+                 wg_form_ms(&forms[tws[0]]), wg_form_ms(&forms[tws[1]]), wg_form_ms(&forms[tws[2]]),
+                 wg_form_ms(&forms[tws[3]]), o->repeats, any_wrong ? "WRONG (see above)" : "all ok");
+        wg_emit(o, csv, WG_OP, config, "wgmma + cg_pipeline sliced multicast (A per cluster row, B per column), "
+                "the faster tile width",
+                "the fastest twin: same kernel, every CTA loads its own A and B (either tile width, with or without "
+                "a cluster launch)", ms_mc, ms_tw, WG_TARGET, any_wrong, note);
 
-        char note2[256];
-        snprintf(note2, sizeof note2, "%.0f vs %.0f TFLOP/s: the multicast kernel reaches %.2f of cuBLAS", tf_mc, tf_bl,
-                 tf_bl > 0 ? tf_mc / tf_bl : 0.0);
-        memset(&r, 0, sizeof r);
-        r.op = WG_OP_INFO;
-        r.config = config;
-        r.cgc_what = "wgmma + cg_pipeline sliced multicast";
-        r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
-        r.cgc_ns = ms[1] > 0 ? ms[1] * 1e6 : 0;
-        r.anc_ns = ms_blas > 0 ? ms_blas * 1e6 : 0;
-        r.wrong = wrong[1];
-        r.note = note2;
-        wl_row(o, csv, &r);
+        /* per tile width: its multicast kernel against its own faster twin */
+        for (int w = 0; w < WG_TILES; ++w) {
+            const wg_form_t *mc = &forms[WG_FORM(w, 2 + 2 * s)];
+            const int mine[2] = {WG_FORM(w, 0), WG_FORM(w, 1 + 2 * s)};
+            const int b = wg_fastest(forms, mine, 2);
+            const float ms_b = b >= 0 ? wg_form_ms(&forms[b]) : -1.0f, ms_m = wg_form_ms(mc);
+            snprintf(cfg_tile, sizeof cfg_tile, "%s, 128x%u tiles", config, w ? 256u : 128u);
+            snprintf(note, sizeof note,
+                     "%.0f vs %.0f TFLOP/s; anchor: %s; %u CTAs; L2->SM per CTA per K step: %u KiB vs %u KiB",
+                     ms_m > 0 ? wg_tflops(&c, ms_m) : 0, ms_b > 0 ? wg_tflops(&c, ms_b) : 0,
+                     b >= 0 ? wg_form_name(&forms[b], name_tw, sizeof name_tw) : "none", mc->grid,
+                     16u / cn + (w ? 32u : 16u) / cm, w ? 48u : 32u);
+            wg_emit(o, csv, WG_OP_TILE, cfg_tile, "wgmma + cg_pipeline sliced multicast",
+                    "its faster twin (same tile width)", ms_m, ms_b, 0.0,
+                    mc->wrong || forms[mine[0]].wrong || forms[mine[1]].wrong, note);
+        }
+
+        snprintf(note, sizeof note, "%.0f vs %.0f TFLOP/s: the fastest multicast kernel reaches %.2f of cuBLAS",
+                 ms_mc > 0 ? wg_tflops(&c, ms_mc) : 0, tf_bl, tf_bl > 0 && ms_mc > 0 ? wg_tflops(&c, ms_mc) / tf_bl : 0.0);
+        wg_emit(o, csv, WG_OP_INFO, config, "wgmma + cg_pipeline sliced multicast, the faster tile width",
+                "cublasGemmEx (bf16 in, fp32 compute and out)", ms_mc, ms_blas, 0.0, bm >= 0 && forms[bm].wrong, note);
     }
 
-    /* info: the twin without a cluster launch (one CTA per SM) */
-    if (ref_ok && !wg_configure(&c, 1, 1, GM_TWIN, 0, 0) && !wg_run_once(&c)) {
-        int wrong = wg_check_device(&c, c.dref, "twin 1x1 (no cluster launch)");
-        float ms = wrong ? -1.0f : wl_time_ms_blocked(o, wg_launch_kernel, &c);
-        char note[192];
-        snprintf(note, sizeof note, "%.0f vs %.0f TFLOP/s (%.2f of cuBLAS); %u CTAs; checked: every element vs cuBLAS",
-                 ms > 0 ? wg_tflops(&c, ms) : 0, ms_blas > 0 ? wg_tflops(&c, ms_blas) : 0,
-                 ms > 0 && ms_blas > 0 ? ms_blas / ms : 0.0, c.grid);
-        wl_row_t r;
-        memset(&r, 0, sizeof r);
-        r.op = WG_OP_INFO;
-        r.config = size;
-        r.cgc_what = "same kernel, no multicast, no cluster launch";
-        r.anc_what = "cublasGemmEx (bf16 in, fp32 compute and out)";
-        r.cgc_ns = ms > 0 ? ms * 1e6 : 0;
-        r.anc_ns = ms_blas > 0 ? ms_blas * 1e6 : 0;
-        r.wrong = wrong;
-        r.note = note;
-        wl_row(o, csv, &r);
+    /* info: each width's twin without a cluster launch against cuBLAS */
+    for (int w = 0; w < WG_TILES && ref_ok; ++w) {
+        const wg_form_t *solo = &forms[WG_FORM(w, 0)];
+        const float ms = wg_form_ms(solo);
+        char cfg_tile[96], note[192];
+        snprintf(cfg_tile, sizeof cfg_tile, "%s, 128x%u tiles", size, w ? 256u : 128u);
+        snprintf(note, sizeof note,
+                 "%.0f vs %.0f TFLOP/s (%.2f of cuBLAS); %u CTAs, %u stages; checked: every element of its last "
+                 "timed launch vs cuBLAS",
+                 ms > 0 ? wg_tflops(&c, ms) : 0, tf_bl, ms > 0 && ms_blas > 0 ? ms_blas / ms : 0.0, solo->grid,
+                 solo->kern.stages);
+        wg_emit(o, csv, WG_OP_INFO, cfg_tile, "same kernel, no multicast, no cluster launch",
+                "cublasGemmEx (bf16 in, fp32 compute and out)", ms, ms_blas, 0.0, solo->wrong, note);
     }
+    for (int i = 0; i < WG_FORMS; ++i)
+        cudaFree(dcf[i]);
+    c.dc = NULL;
     cudaFree(c.dbad);
     wg_free(&c);
 }
@@ -522,14 +693,19 @@ int main(int argc, char **argv)
     wl_opts_t o = wl_parse(argc, argv, "wl_gemm");
     FILE *csv = wl_open_csv(&o);
     const uint64_t seed = wg_seed();
-    printf("# wl_gemm: seed %llu (CGC_SEED=%llu repeats it), %u-stage pipeline, %u threads, %u B shared memory\n",
-           (unsigned long long)seed, (unsigned long long)seed, GM_STAGES, GM_THREADS, (unsigned)GM_SMEM_BYTES);
+    wg_kernel_t k128, k256;
+    wg_kernel_of(0, &k128);
+    wg_kernel_of(1, &k256);
+    printf("# wl_gemm: seed %llu (CGC_SEED=%llu repeats it); 128x128 tiles: %u-stage pipeline, %zu B shared memory; "
+           "128x256 tiles: %u stages, %zu B; %u threads\n",
+           (unsigned long long)seed, (unsigned long long)seed, k128.stages, k128.smem, k256.stages, k256.smem,
+           k128.threads);
     if (gm_device_error() != NULL) {
         fprintf(stderr, "wl_gemm: needs an sm_90 device: %s\n", gm_device_error());
         return 2;
     }
     if (wg_self_check(&o, seed)) {
-        wg_row_wrong(&o, csv, "self-check 512x768x448", "every kernel form vs the host");
+        wg_row_wrong(&o, csv, "self-check 512x1024x448", "every kernel form vs the host");
         return wl_exit(&o);
     }
     cublasHandle_t blas;

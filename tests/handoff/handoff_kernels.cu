@@ -319,6 +319,9 @@ __global__ void __launch_bounds__(HO_THREADS, 1) ho_pull_kernel(ho_dev_t *d, uin
 
 /* FORM 4 (only here): the library's warp release, cg_pipeline_cluster_consumer_release_all_warp. */
 #define HO_FORM_LIB_WARP 4
+/* FORM 5 (only here): the caller-declared whole-warp release,
+ * cg_pipeline_cluster_consumer_release_all_whole_warp (the readers are whole warps). */
+#define HO_FORM_LIB_WHOLE_WARP 5
 
 /* In this shape the refill comes from L2 through the copy engine, a
  * microsecond or more after the release: the readers' own queued noise is
@@ -340,7 +343,8 @@ __global__ void __launch_bounds__(HO_TMA_THREADS, 1) ho_tma_kernel(ho_dev_t *d, 
         noise[i] = make_uint4(i, i * 3u, i ^ seed, ~i);
     if (t == 0) { /* each CTA's empty barrier counts every consumer of every CTA its slice lands in */
         ho_done = 0;
-        cg_pipeline_init_barriers_cluster(&p, nb * (FORM == HO_FORM_LIB_WARP ? HO_READERS / 32u : HO_READERS));
+        cg_pipeline_init_barriers_cluster(
+            &p, nb * (FORM == HO_FORM_LIB_WARP || FORM == HO_FORM_LIB_WHOLE_WARP ? HO_READERS / 32u : HO_READERS));
     }
     cg_cluster_sync(&cl);
     unsigned long long words = 0, wrong = 0, handoffs = 0, timeouts = 0;
@@ -376,6 +380,8 @@ __global__ void __launch_bounds__(HO_TMA_THREADS, 1) ho_tma_kernel(ho_dev_t *d, 
                 cg_pipeline_cluster_consumer_release_all(&p, mask);
             } else if (FORM == HO_FORM_LIB_WARP) {
                 cg_pipeline_cluster_consumer_release_all_warp(&p, mask);
+            } else if (FORM == HO_FORM_LIB_WHOLE_WARP) {
+                cg_pipeline_cluster_consumer_release_all_whole_warp(&p, mask);
             } else {
                 cg_mbarrier_t *mb = cg_pipeline_empty_barrier(&p, p.tail);
                 for (uint32_t r = 0; r < nb; ++r) {
@@ -504,6 +510,8 @@ static const void *ho_pick(int shape, int form)
     case HO_SHAPE_PULL:
         return HO_FORMS(ho_pull_kernel);
     case HO_SHAPE_TMA:
+        if (form == HO_FORM_LIB_WHOLE_WARP)
+            return (const void *)ho_tma_kernel<HO_FORM_LIB_WHOLE_WARP>;
         return form == HO_FORM_LIB_WARP ? (const void *)ho_tma_kernel<HO_FORM_LIB_WARP> : HO_FORMS(ho_tma_kernel);
     case HO_SHAPE_BAR_WAR:
         return form == 0   ? (const void *)ho_bar_kernel<0, HO_SHAPE_BAR_WAR>

@@ -26,10 +26,12 @@
 #include "tests/support/cgtest.h"
 
 #define HO_FORM_LIB_WARP 4
+#define HO_FORM_LIB_WHOLE_WARP 5
 
 static const char *const k_form[] = {"relaxed arrive, no fence (control)", "CTA-scope release (control)",
                                      "release.cluster", "library (shared-memory-restricted release)",
-                                     "library (shared-memory-restricted release), warp form"};
+                                     "library (shared-memory-restricted release), warp form",
+                                     "library (shared-memory-restricted release), caller-declared whole warp"};
 static const char *const k_shape[] = {"push (st.async refill)", "pull (DSMEM reads)", "sliced multicast pipeline",
                                       "cluster barrier, read then overwrite", "cluster barrier, write then read"};
 
@@ -194,6 +196,14 @@ Test(handoff, multicast_library_warp_release_holds)
 {
     cgt_skip_under_sanitizer("racecheck", "racecheck has no model of a remote mbarrier arrive before a multicast");
     library_holds(HO_SHAPE_TMA, HO_FORM_LIB_WARP, NULL, 0);
+}
+
+/* The caller-declared whole-warp release (the same sequence as the warp
+ * form's whole-warp path, no test of the block's shape): 0 wrong. */
+Test(handoff, multicast_library_whole_warp_release_holds)
+{
+    cgt_skip_under_sanitizer("racecheck", "racecheck has no model of a remote mbarrier arrive before a multicast");
+    library_holds(HO_SHAPE_TMA, HO_FORM_LIB_WHOLE_WARP, NULL, 0);
 }
 
 Test(handoff, cluster_barrier_smem_read_then_overwrite)

@@ -119,6 +119,29 @@ extern "C" int plt_debug_sliced_unreleased(const uint32_t *src)
     return rc == CGT_CLUSTER_DOES_NOT_FIT ? (int)cudaErrorInvalidConfiguration : rc;
 }
 
+/* The caller-declared whole-warp release in a block of 48 threads (its second
+ * warp has 16 lanes): out of the call's contract, which a debug build must
+ * report before the __syncwarp over 32 lanes that do not all exist. The
+ * stage is never filled: the misuse check comes first, so nothing waits. */
+extern "C" __global__ void pld_whole_warp_partial_kernel(void)
+{
+    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(1, PLD_STAGE)];
+    cg_cluster_t cl = cg_this_cluster();
+    cg_pipeline_t p = cg_pipeline_attach_cluster(smem, 1, PLD_STAGE, 0);
+    if (threadIdx.x == 0)
+        cg_pipeline_init_barriers_cluster(&p, 2u);
+    cg_cluster_sync(&cl);
+    if (threadIdx.x >= 32u)
+        cg_pipeline_cluster_consumer_release_all_whole_warp(&p, 0x1u);
+    cg_cluster_sync(&cl);
+}
+
+extern "C" int plt_debug_whole_warp_partial(void)
+{
+    int rc = cgt_launch_cluster((const void *)pld_whole_warp_partial_kernel, 1, 1, 48, 0, NULL);
+    return rc == CGT_CLUSTER_DOES_NOT_FIT ? (int)cudaErrorInvalidConfiguration : rc;
+}
+
 extern "C" int plt_debug_overcommit(const uint32_t *src)
 {
     pld_overcommit_kernel<<<1, 64>>>(src);

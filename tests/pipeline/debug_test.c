@@ -86,3 +86,11 @@ Test(pipeline_debug, sliced_acquire_missing_a_peer_release_traps)
                                           "parity 0 of its empty barrier"};
     cgt_expect_trap_report("sliced missing peer release", launch_sliced_unreleased, needles, 5);
 }
+
+Test(pipeline_debug, whole_warp_release_in_a_partial_warp_traps)
+{
+    prepare("caller-declared whole-warp release in a block of 48 threads: misuse reported");
+    static const char *const needles[] = {"cgc: cg_pipeline_cluster_consumer_release_all_whole_warp: misuse",
+                                          "48 threads, not a multiple of 32", "block 0,0,0"};
+    cgt_expect_trap_report("whole-warp release, partial warp", plt_debug_whole_warp_partial, needles, 3);
+}

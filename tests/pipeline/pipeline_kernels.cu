@@ -302,7 +302,9 @@ extern "C" __global__ void plt_sliced_kernel(const uint32_t *src, uint32_t seed,
             /* every CTA checks every word of the stage (all n slices) */
             checked += plt_check_stage(st, stage_words, plt_offset(cluster_id, u, PLT_SRC_WORDS, stage_words), seed,
                                        (warp - 1u) * 32u + lane, W * 32u, rep, r, u, k);
-            if (release_per_warp)
+            if (release_per_warp == PLT_RELEASE_WHOLE_WARP) /* the caller declares whole warps */
+                cg_pipeline_cluster_consumer_release_all_whole_warp(&p, m16);
+            else if (release_per_warp)
                 cg_pipeline_cluster_consumer_release_all_warp(&p, m16);
             else
                 cg_pipeline_cluster_consumer_release_all(&p, m16);

@@ -39,3 +39,5 @@ PROBE(cluster_producer_copy_slice, cg_pipeline_cluster_producer_copy_slice(&p, g
 PROBE(cluster_producer_commit_local, cg_pipeline_cluster_producer_commit_local(&p, x);)
 PROBE(cluster_consumer_release_all, cg_pipeline_cluster_consumer_release_all(&p, (uint16_t)(x >> 8));)
 PROBE(cluster_consumer_release_all_warp, cg_pipeline_cluster_consumer_release_all_warp(&p, (uint16_t)(x >> 8));)
+PROBE(cluster_consumer_release_all_whole_warp,
+      cg_pipeline_cluster_consumer_release_all_whole_warp(&p, (uint16_t)(x >> 8));)

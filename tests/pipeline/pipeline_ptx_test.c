@@ -76,6 +76,7 @@ static const expect_t k_expect[] = {
     {"plp_cluster_producer_commit_local", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
     {"plp_cluster_consumer_release_all", {"fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
     {"plp_cluster_consumer_release_all_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
+    {"plp_cluster_consumer_release_all_whole_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
 };
 
 static int listed(const expect_t *e, const char *form)
@@ -227,6 +228,19 @@ Test(pipeline_ptx, sliced_warp_release_is_one_predicated_remote_arrive)
                  ins);
     cr_expect(strstr(ins, "activemask.b32") == NULL && strstr(ins, "%laneid") != NULL && strstr(ins, "%ntid") != NULL,
               "the rank comes from the lane id, the lanes from the block's shape (no activemask):\n%s", ins);
+    free(ins);
+    /* the caller-declared whole-warp form: the whole-warp path alone, in the
+     * same order, one arrive, one mapa, and no branch at all (no test of the
+     * block's shape, no loop) */
+    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_whole_warp"));
+    sync = strstr(ins, "bar.warp.sync");
+    fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
+    arrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
+    cr_expect(sync && fence && arrive && sync < fence && fence < arrive,
+              "whole warp: the warp syncs, fences, then arrives (predicated):\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "mapa.shared::cluster.u32"), 1, "whole warp: one mapa:\n%s", ins);
+    cr_expect_eq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 0,
+                 "whole warp: no branch:\n%s", ins);
     free(ins);
     /* the per-thread form loops over the mask (a branch back) */
     ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all"));

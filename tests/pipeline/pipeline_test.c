@@ -19,7 +19,8 @@
  *                        stage and multicasts it): clusters 2/4/8/16 x
  *                        stages 1..4 x 100000 uses, every CTA checks every
  *                        word; consumer warps 1..7, per-thread releases,
- *                        masks that leave CTAs out
+ *                        masks that leave CTAs out; the caller-declared
+ *                        whole-warp release
  * CGT_QUICK=1 (sanitizer runs) shortens every stream, launches 8 blocks (1
  * cluster) instead of one per SM, and runs a third of the first matrix.
  */
@@ -260,7 +261,9 @@ static int run_sliced(fixture_t *f, unsigned csize, uint32_t mask, uint32_t stag
     snprintf(what, sizeof what,
              "sliced cluster form, cluster of %u, mask 0x%x: %u stages of %u B, %u consumer warps, release per %s, "
              "%u uses x %u clusters",
-             csize, mask, stages, bytes, warps, per_warp ? "warp" : "thread", uses, nclusters);
+             csize, mask, stages, bytes, warps,
+             per_warp == PLT_RELEASE_WHOLE_WARP ? "whole warp (caller-declared)" : per_warp ? "warp" : "thread", uses,
+             nclusters);
     clear_report(f);
     int rc = plt_sliced(nclusters, csize, mask, f->src, f->seed, stages, bytes, uses, warps, per_warp, delays,
                         f->rep);
@@ -275,27 +278,51 @@ static int run_sliced(fixture_t *f, unsigned csize, uint32_t mask, uint32_t stag
 }
 
 /* Clusters of 2, 4, 8, 16 (16: the non-portable size, which the launcher
- * opts into) x 1..4 stages, 100000 stage uses each, 4 consumer warps that
- * release with the warp form, random producer and consumer delays; stage
- * sizes whose slices are large, uneven (4144 B: the last slice shorter) and
- * smaller than the cluster (48 B: most CTAs load nothing). */
-Test(pipeline, sliced_cluster_sizes_2_to_16_stages_1_to_4)
+ * opts into) x 1..4 stages, `uses` stage uses each, random producer and
+ * consumer delays; stage sizes whose slices are large, uneven (4144 B: the
+ * last slice shorter) and smaller than the cluster (48 B: most CTAs load
+ * nothing); 4 consumer warps, or 1..5 when `vary_warps`. Whether clusters
+ * of 16 ran. */
+static int sliced_matrix(fixture_t *f, uint32_t per_warp, uint32_t uses, int vary_warps)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
-    fixture_t f = setup();
     static const uint32_t sizes[] = {1024, 4144, 16384, 48};
-    const uint32_t uses = quick() ? 512u : 100000u;
     int ran16 = 0;
     for (unsigned csize = 2; csize <= 16; csize *= 2)
         for (uint32_t stages = 1; stages <= 4; ++stages) {
             const uint32_t bytes = sizes[(csize / 2u + stages) % 4u];
-            const int ran = run_sliced(&f, csize, (1u << csize) - 1u, stages, bytes, 4u, 1u, uses,
+            const uint32_t warps = vary_warps ? 1u + stages % 5u : 4u;
+            const int ran = run_sliced(f, csize, (1u << csize) - 1u, stages, bytes, warps, per_warp, uses,
                                        PLT_DELAY_CONSUMERS | PLT_DELAY_PRODUCER);
             ran16 |= csize == 16 && ran;
         }
     if (!ran16)
         cr_log_warn("sliced cluster form: clusters of 16 did not fit on this device; not run");
+    return ran16;
+}
+
+/* The matrix above with the warp release, 100000 stage uses each. */
+Test(pipeline, sliced_cluster_sizes_2_to_16_stages_1_to_4)
+{
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
+    fixture_t f = setup();
+    (void)sliced_matrix(&f, 1u, quick() ? 512u : 100000u, 0);
+    teardown(&f);
+}
+
+/* The caller-declared whole-warp release
+ * (cg_pipeline_cluster_consumer_release_all_whole_warp): the matrix above
+ * with 1..5 consumer warps (lanes reach the call diverged by the random
+ * delays), and a mask that leaves CTAs out; every word checked. */
+Test(pipeline, sliced_cluster_whole_warp_release)
+{
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
+    fixture_t f = setup();
+    const uint32_t uses = quick() ? 512u : 50000u;
+    (void)sliced_matrix(&f, PLT_RELEASE_WHOLE_WARP, uses, 1);
+    run_sliced(&f, 8u, 0x5au, 2u, 4096u, 4u, PLT_RELEASE_WHOLE_WARP, uses / 4u,
+               PLT_DELAY_CONSUMERS | PLT_DELAY_PRODUCER);
     teardown(&f);
 }
 

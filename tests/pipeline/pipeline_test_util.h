@@ -57,6 +57,10 @@ typedef struct plt_report {
 #define PLT_DELAY_CONSUMERS 1u
 #define PLT_DELAY_PRODUCER 2u
 
+/* plt_sliced's release_per_warp: 0 per thread, 1 the warp form, this the
+ * caller-declared whole-warp form (cg_pipeline_cluster_consumer_release_all_whole_warp). */
+#define PLT_RELEASE_WHOLE_WARP 2u
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -83,8 +87,9 @@ int plt_cluster(unsigned nclusters, unsigned csize, uint32_t root, uint32_t mask
 
 /* Sliced cluster form: clusters of csize CTAs; every CTA in `mask` loads a
  * slice of each stage and multicasts it to the mask, and checks every word
- * of every stage with `warps` consumer warps; release_per_warp: the warp
- * release (one predicated remote arrive per lane), else per thread. Returns
+ * of every stage with `warps` consumer warps; release_per_warp: 1 the warp
+ * release (one predicated remote arrive per lane), PLT_RELEASE_WHOLE_WARP
+ * the caller-declared whole-warp release, 0 per thread. Returns
  * -1 when the device cannot hold one such cluster. */
 int plt_sliced(unsigned nclusters, unsigned csize, uint32_t mask, const uint32_t *src, uint32_t seed,
                uint32_t stages, uint32_t stage_bytes, uint32_t uses, uint32_t warps, uint32_t release_per_warp,
@@ -96,6 +101,7 @@ int plt_debug_unfilled(void);                   /* a consumer waits on a stage n
 int plt_debug_unreleased(void);                 /* the producer acquires a stage nobody released */
 int plt_debug_cluster_unfilled(void);           /* cluster form, a consumer waits, no producer */
 int plt_debug_sliced_unreleased(const uint32_t *src); /* sliced form, consumers release to their own CTA only */
+int plt_debug_whole_warp_partial(void); /* the whole-warp release in a block with a partial warp */
 
 #ifdef __cplusplus
 }
