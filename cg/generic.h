@@ -16,6 +16,11 @@
  *       g: cg_thread_block_t, cg_cluster_t, cg_grid_t, cg_tile_t,
  *       cg_coalesced_group_t, cg_wide_tile_t or cg_thread_group_t (any group,
  *       whose calls switch on the stored kind at run time, cg/thread_group.h).
+ *       Every call takes a pointer or a pointer to const, as C++ CG's
+ *       member functions are const; sync, barrier_arrive and barrier_wait
+ *       take a pointer to const where the typed call does (every kind's sync
+ *       but the grid's, every split barrier but the block's and the grid's,
+ *       which cache their set-up in the group).
  *   cg_meta_group_rank(&g)  cg_meta_group_size(&g)
  *       g: a tile, a wide tile or a coalesced group.
  * Collectives (C++ CG's, on the same groups C++ CG takes them):
@@ -188,9 +193,13 @@
     cg_##verb##_takes_a_pointer_to_a_cg_tile_t_or_cg_coalesced_group_t_not_a_wide_tile##what
 #define CG_GENERIC_TILE_MSG_(verb, what) cg_##verb##_takes_a_pointer_to_a_cg_tile_t_of_1_to_32_threads##what
 
-#define CG_GENERIC_MSG_sync_ CG_GENERIC_ANY_GROUP_MSG_(sync)
-#define CG_GENERIC_MSG_barrier_arrive_ CG_GENERIC_ANY_GROUP_MSG_(barrier_arrive)
-#define CG_GENERIC_MSG_barrier_wait_ CG_GENERIC_ANY_GROUP_MSG_(barrier_wait_and_its_cg_token_t)
+/* sync, barrier_arrive, barrier_wait: a pointer to const only where the
+ * typed call takes one (a call that changes its group takes a G *). */
+#define CG_GENERIC_SYNC_MSG_(verb)                                                                 \
+    CG_GROUP_ANY_MSG_(cg_##verb##_takes_a_pointer_to_a_group_, _const_only_where_its_typed_call_takes_const)
+#define CG_GENERIC_MSG_sync_ CG_GENERIC_SYNC_MSG_(sync)
+#define CG_GENERIC_MSG_barrier_arrive_ CG_GENERIC_SYNC_MSG_(barrier_arrive)
+#define CG_GENERIC_MSG_barrier_wait_ CG_GENERIC_SYNC_MSG_(barrier_wait_and_its_cg_token_t)
 #define CG_GENERIC_MSG_thread_rank_ CG_GENERIC_ANY_GROUP_MSG_(thread_rank)
 #define CG_GENERIC_MSG_num_threads_ CG_GENERIC_ANY_GROUP_MSG_(num_threads)
 #define CG_GENERIC_MSG_meta_group_rank_ CG_GENERIC_PART_MSG_(meta_group_rank, )
@@ -229,15 +238,39 @@
 #pragma nv_diag_suppress 1444
 #endif
 
-/* verb(g) and verb(g, a) forwarders; cq is const for the queries. */
+/* verb(g) and verb(g, a) forwarders on a const G * (a G * converts): the
+ * calls whose typed form takes a const G *, as every query does. */
 #define CG_GENERIC_FWD_G_(G, P, dev, verb, cq)                                                     \
     dev auto cg_generic_##verb##_(cq G *g)->decltype(P##_##verb(g)) { return P##_##verb(g); }
 #define CG_GENERIC_FWD_GA_(G, P, dev, verb, cq, A)                                                 \
     dev auto cg_generic_##verb##_(cq G *g, A a)->decltype(P##_##verb(g, a)) { return P##_##verb(g, a); }
 
-CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, sync, )
-CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, barrier_arrive, )
-CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_GA_, barrier_wait, , cg_token_t)
+/* sync, barrier_arrive, barrier_wait: a G * forwarder for every kind, and a
+ * const G * one that exists only where the typed call takes a const G * (a
+ * template whose return type names the call on a const G_ *, G_ = G: a kind
+ * whose typed call changes the group, as the block's barrier_arrive caching
+ * its set-up, drops out of the set instead of failing the header). A G *
+ * argument takes the first (an exact match beats the template), a const one
+ * the second; both are the typed call, so the PTX is the same. (G_ is G;
+ * the body names it so that nothing is checked before a call picks it.) */
+#define CG_GENERIC_FWD_SYNC_G_(G, P, dev, verb, unused)                                            \
+    CG_GENERIC_FWD_G_(G, P, dev, verb, )                                                           \
+    template <class G_ = G>                                                                        \
+    dev auto cg_generic_##verb##_(const G *g)->decltype(P##_##verb((const G_ *)g))                  \
+    {                                                                                              \
+        return P##_##verb((const G_ *)g);                                                          \
+    }
+#define CG_GENERIC_FWD_SYNC_GA_(G, P, dev, verb, unused, A)                                        \
+    CG_GENERIC_FWD_GA_(G, P, dev, verb, , A)                                                       \
+    template <class G_ = G>                                                                        \
+    dev auto cg_generic_##verb##_(const G *g, A a)->decltype(P##_##verb((const G_ *)g, a))         \
+    {                                                                                              \
+        return P##_##verb((const G_ *)g, a);                                                       \
+    }
+
+CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_SYNC_G_, sync, )
+CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_SYNC_G_, barrier_arrive, )
+CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_SYNC_GA_, barrier_wait, , cg_token_t)
 CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, thread_rank, const)
 CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, num_threads, const)
 CG_GENERIC_KINDS_PART_(CG_GENERIC_FWD_G_, meta_group_rank, const)
@@ -387,8 +420,10 @@ CG_GENERIC_C11_CATCH_ALL_(binary_partition)
 CG_GENERIC_C11_CATCH_ALL_(labeled_partition)
 CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 
-/* Rows: G * (and const G * for the calls that take a const group). */
-#define CG_GENERIC_C11_MUT_(G, P, dev, verb) G * : P##_##verb,
+/* Rows: G * and const G *, for every call: sync, barrier_arrive and
+ * barrier_wait too (a typed call that changes its group, as the block's
+ * barrier_arrive, takes a G *: C then reports the const pointer passed to it,
+ * "discards 'const' qualifier", at the caller's line). */
 #define CG_GENERIC_C11_CONST_(G, P, dev, verb) G * : P##_##verb, const G * : P##_##verb,
 /* A value row, and a kind's row that selects on the value next. */
 #define CG_GENERIC_C11_VALUE_(T, sfx, W, P, verb) T : P##_##verb##_##sfx,
@@ -401,10 +436,10 @@ CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 #define CG_GENERIC_C11_PICK_V_(KINDS, g, v, verb)                                                  \
     _Generic((g), KINDS(CG_GENERIC_C11_VALUES_, verb, v) default : cg_generic_##verb##_)
 
-#define cg_sync(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_MUT_, (g), sync)(g)
-#define cg_barrier_arrive(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_MUT_, (g), barrier_arrive)(g)
+#define cg_sync(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), sync)(g)
+#define cg_barrier_arrive(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), barrier_arrive)(g)
 #define cg_barrier_wait(g, tok)                                                                    \
-    CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_MUT_, (g), barrier_wait)((g), (tok))
+    CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), barrier_wait)((g), (tok))
 #define cg_thread_rank(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), thread_rank)(g)
 #define cg_num_threads(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), num_threads)(g)
 #define cg_meta_group_rank(g)                                                                      \

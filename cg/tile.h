@@ -156,13 +156,13 @@ CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
  *                 ordered) and the wait does nothing. */
 #define CG_WARP_GROUP_SYNC_CALLS_(type, mask, sync, barrier_arrive, barrier_wait)                  \
     CG_DEVICE uint32_t mask(const type *g) { return g->_mask; }                                    \
-    CG_DEVICE void sync(type *g) { __syncwarp(g->_mask); }                                         \
-    CG_DEVICE cg_token_t barrier_arrive(type *g)                                                   \
+    CG_DEVICE void sync(const type *g) { __syncwarp(g->_mask); }                                         \
+    CG_DEVICE cg_token_t barrier_arrive(const type *g)                                                   \
     {                                                                                              \
         __syncwarp(g->_mask);                                                                      \
         return cg_token_none_();                                                                   \
     }                                                                                              \
-    CG_DEVICE void barrier_wait(type *g, cg_token_t tok)                                           \
+    CG_DEVICE void barrier_wait(const type *g, cg_token_t tok)                                           \
     {                                                                                              \
         (void)g;                                                                                   \
         (void)tok;                                                                                 \

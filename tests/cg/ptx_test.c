@@ -421,3 +421,29 @@ Test(cg_ptx, generic_equals_typed)
         expect_twins(ptx, twins[i]);
     free(ptx);
 }
+
+/* Issue 34.1: a generic call on a pointer to const picks the typed call it
+ * picks on a non-const one (constg_X against typed_X, the same instructions),
+ * and a kernel making every non-changing call through const pointers builds. */
+Test(cg_ptx, generic_on_const_equals_typed)
+{
+    static const char *const twins[] = {"block_sync",     "cluster_sync",    "cluster_split", "tile_sync",
+                                        "wide_tile_sync", "wide_tile_split", "ranks_block",   "ranks_cluster",
+                                        "ranks_grid",     "ranks_tile"};
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++) {
+        char typed[64], on_const[64];
+        snprintf(typed, sizeof typed, "typed_%s", twins[i]);
+        snprintf(on_const, sizeof on_const, "constg_%s", twins[i]);
+        char *t = cgt_ptx_normalized(ptx, typed);
+        char *c = cgt_ptx_normalized(ptx, on_const);
+        cr_expect_gt(lines(t), 1u, "%s: empty body", typed);
+        cr_expect_str_eq(t, c, "%s: the call on a const group differs:\n--- typed\n%s--- const\n%s", twins[i], t, c);
+        free(t);
+        free(c);
+    }
+    char *all = cgt_ptx_function(ptx, "probe_every_call_on_const");
+    cr_expect(all != NULL && lines(all) > 10u, "probe_every_call_on_const is missing from the PTX");
+    free(all);
+    free(ptx);
+}

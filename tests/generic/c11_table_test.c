@@ -76,6 +76,38 @@ Test(generic_c11, every_group_kind_picks_its_own_call)
     EXPECT_CALLS(cg_ballot(&c, 1), "cg_coalesced_ballot");
 }
 
+/* Issue 34.1: a pointer to const picks the call a pointer picks, for every
+ * kind and every call on any group (the stubs take const, as the typed
+ * calls that do not change their group do). */
+Test(generic_c11, a_pointer_to_const_picks_the_same_call)
+{
+    const cg_thread_block_t b = {0};
+    const cg_cluster_t cl = {0};
+    const cg_grid_t gr = {0};
+    const cg_tile_t t = {0};
+    const cg_coalesced_group_t c = {0};
+    const cg_wide_tile_t w = {0};
+    const cg_thread_group_t tg = {0};
+    cg_token_t tok = {0};
+    EXPECT_CALLS_VOID(cg_sync(&b), "cg_thread_block_sync");
+    EXPECT_CALLS_VOID(cg_sync(&cl), "cg_cluster_sync");
+    EXPECT_CALLS_VOID(cg_sync(&gr), "cg_grid_sync");
+    EXPECT_CALLS_VOID(cg_sync(&t), "cg_tile_sync");
+    EXPECT_CALLS_VOID(cg_sync(&c), "cg_coalesced_sync");
+    EXPECT_CALLS_VOID(cg_sync(&w), "cg_wide_tile_sync");
+    EXPECT_CALLS_VOID(cg_sync(&tg), "cg_thread_group_sync");
+    EXPECT_CALLS(cg_barrier_arrive(&cl), "cg_cluster_barrier_arrive");
+    EXPECT_CALLS(cg_barrier_arrive(&t), "cg_tile_barrier_arrive");
+    EXPECT_CALLS(cg_barrier_arrive(&w), "cg_wide_tile_barrier_arrive");
+    EXPECT_CALLS_VOID(cg_barrier_wait(&c, tok), "cg_coalesced_barrier_wait");
+    EXPECT_CALLS_VOID(cg_barrier_wait(&gr, tok), "cg_grid_barrier_wait");
+    EXPECT_CALLS(cg_thread_rank(&b), "cg_thread_block_thread_rank");
+    EXPECT_CALLS(cg_num_threads(&tg), "cg_thread_group_num_threads");
+    EXPECT_CALLS(cg_meta_group_rank(&c), "cg_coalesced_meta_group_rank");
+    EXPECT_CALLS(cg_reduce(&t, 1.0f, CG_OP_PLUS), "cg_tile_reduce_f32");
+    EXPECT_CALLS(cg_shfl_down(&c, 1u, 1u), "cg_coalesced_shfl_down_u32");
+}
+
 Test(generic_c11, every_value_type_picks_its_row)
 {
     cg_tile_t t = {0};
