@@ -35,7 +35,8 @@
  *       g: a tile (C++ CG's coalesced_group has no shfl_xor).
  *   cg_binary_partition(&g, pred)  cg_labeled_partition(&g, label)
  *       -> cg_coalesced_group_t; g: a tile or a coalesced group; label any
- *       integer type (32-bit and narrower: the 32-bit call, 64-bit: _u64).
+ *       integer type (32-bit and narrower: the 32-bit call, 64-bit: _u64);
+ *       a bool label is binary_partition, as in C++ CG.
  *   v: any arithmetic type: signed/unsigned char, short, int, long, long
  *   long, float, double (and so int32_t ... uint64_t, size_t); the result has
  *   v's type. op: a cg_op_t (CG_OP_PLUS, CG_OP_LESS, CG_OP_GREATER,
@@ -233,6 +234,17 @@
 /* C++: the tables as overloads (internal; users call the macros)            */
 /* ------------------------------------------------------------------------- */
 
+/* The wide tile's typed float/double collectives check a constant bit
+ * operator as the tile's and the coalesced group's do (cg/collectives.h:
+ * CG_OP_FLOAT_CALL_). They belong after the functions in cg/wide_tile.h;
+ * they are here for now because another branch owns that file. */
+#define cg_wide_tile_reduce_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_reduce_f32, float, t, v, op)
+#define cg_wide_tile_reduce_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_reduce_f64, double, t, v, op)
+#define cg_wide_tile_inclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_inclusive_scan_f32, float, t, v, op)
+#define cg_wide_tile_inclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_inclusive_scan_f64, double, t, v, op)
+#define cg_wide_tile_exclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_exclusive_scan_f32, float, t, v, op)
+#define cg_wide_tile_exclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_exclusive_scan_f64, double, t, v, op)
+
 #if defined(__CUDACC_RTC__) /* the decltype names a wrapper NVRTC marks deprecated below sm_90 */
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 1444
@@ -281,15 +293,30 @@ CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_GA_, ballot, const, int)
 CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_GA_, binary_partition, const, int)
 
 /* Value forwarders: one overload per (kind, value type); v goes to the typed
- * call as its fixed-width type W, the result comes back as T. */
+ * call as its fixed-width type W, the result comes back as T. The last
+ * parameter is the value's type as a null pointer (CG_GENERIC_VTAG_): only
+ * the row of exactly that type takes it, so a value of a class type that
+ * converts to several arithmetic types (__half, __nv_bfloat16) or of bool
+ * reaches the catch-all and its named message, not an ambiguity among the
+ * rows (as the C11 table, which has no row for them either). */
+#define CG_GENERIC_VTAG_(v) ((__typeof__(v) *)0)
 #define CG_GENERIC_FWD_OP_(T, sfx, W, G, P, dev, verb)                                             \
-    dev T cg_generic_##verb##_(const G *g, T v, cg_op_t op) { return (T)P##_##verb##_##sfx(g, (W)v, op); }
+    dev T cg_generic_##verb##_(const G *g, T v, cg_op_t op, const volatile T *)                    \
+    {                                                                                              \
+        return (T)P##_##verb##_##sfx(g, (W)v, op);                                                 \
+    }
 #define CG_GENERIC_FWD_U32_(T, sfx, W, G, P, dev, verb)                                            \
-    dev T cg_generic_##verb##_(const G *g, T v, uint32_t a) { return (T)P##_##verb##_##sfx(g, (W)v, a); }
+    dev T cg_generic_##verb##_(const G *g, T v, uint32_t a, const volatile T *)                    \
+    {                                                                                              \
+        return (T)P##_##verb##_##sfx(g, (W)v, a);                                                  \
+    }
 #define CG_GENERIC_FWD_MATCH_ANY_(T, sfx, W, G, P, dev, verb)                                      \
-    dev uint32_t cg_generic_##verb##_(const G *g, T v) { return P##_##verb##_##sfx(g, (W)v); }
+    dev uint32_t cg_generic_##verb##_(const G *g, T v, const volatile T *) { return P##_##verb##_##sfx(g, (W)v); }
 #define CG_GENERIC_FWD_MATCH_ALL_(T, sfx, W, G, P, dev, verb)                                      \
-    dev uint32_t cg_generic_##verb##_(const G *g, T v, int *pred) { return P##_##verb##_##sfx(g, (W)v, pred); }
+    dev uint32_t cg_generic_##verb##_(const G *g, T v, int *pred, const volatile T *)              \
+    {                                                                                              \
+        return P##_##verb##_##sfx(g, (W)v, pred);                                                  \
+    }
 /* One kind's row: every value type's overload of `verb` (FWD: the shape). */
 #define CG_GENERIC_FWD_VALUES_(G, P, dev, verb, FWD) CG_GENERIC_VALUES_(FWD, G, P, dev, verb)
 
@@ -309,7 +336,15 @@ CG_GENERIC_KINDS_TILE_(CG_GENERIC_FWD_VALUES_, shfl_xor, CG_GENERIC_FWD_U32_)
     {                                                                                              \
         return P##_labeled_partition##sfx(g, (W)label);                                            \
     }
-#define CG_GENERIC_FWD_LABELS_(G, P, dev, unused) CG_GENERIC_LABELS_(CG_GENERIC_FWD_LABEL_, G, P, dev)
+/* A bool label is C++ CG's binary_partition (its labeled_partition
+ * dispatches bool there: meta rank = the predicate), not a label 0/1 whose
+ * meta rank counts labels by lowest lane. The C11 table's _Bool row agrees. */
+#define CG_GENERIC_FWD_LABELS_(G, P, dev, unused)                                                  \
+    CG_GENERIC_LABELS_(CG_GENERIC_FWD_LABEL_, G, P, dev)                                           \
+    dev cg_coalesced_group_t cg_generic_labeled_partition_(const G *g, bool label)                 \
+    {                                                                                              \
+        return P##_binary_partition(g, (int)label);                                                \
+    }
 CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_LABELS_, )
 
 /* Tiles of any size: the size class picks the constructor and so the type. */
@@ -366,15 +401,18 @@ CG_GENERIC_CATCH_ALL_(tiled_partition)
 #define cg_any(g, pred) cg_generic_any_((g), (pred))
 #define cg_all(g, pred) cg_generic_all_((g), (pred))
 #define cg_ballot(g, pred) cg_generic_ballot_((g), (pred))
-#define cg_reduce(g, v, op) cg_generic_reduce_((g), (v), (op))
-#define cg_inclusive_scan(g, v, op) cg_generic_inclusive_scan_((g), (v), (op))
-#define cg_exclusive_scan(g, v, op) cg_generic_exclusive_scan_((g), (v), (op))
-#define cg_shfl(g, v, src) cg_generic_shfl_((g), (v), (src))
-#define cg_shfl_up(g, v, delta) cg_generic_shfl_up_((g), (v), (delta))
-#define cg_shfl_down(g, v, delta) cg_generic_shfl_down_((g), (v), (delta))
-#define cg_shfl_xor(g, v, lane_mask) cg_generic_shfl_xor_((g), (v), (lane_mask))
-#define cg_match_any(g, v) cg_generic_match_any_((g), (v))
-#define cg_match_all(g, v, pred) cg_generic_match_all_((g), (v), (pred))
+/* reduce and the scans check a constant bit operator on a float or double
+ * first (cg/collectives.h: CG_OP_VALUE_CHECK_, a compile error naming the
+ * rule; it emits nothing). */
+#define cg_reduce(g, v, op) (CG_OP_VALUE_CHECK_((v), (op)), cg_generic_reduce_((g), (v), (op), CG_GENERIC_VTAG_(v)))
+#define cg_inclusive_scan(g, v, op) (CG_OP_VALUE_CHECK_((v), (op)), cg_generic_inclusive_scan_((g), (v), (op), CG_GENERIC_VTAG_(v)))
+#define cg_exclusive_scan(g, v, op) (CG_OP_VALUE_CHECK_((v), (op)), cg_generic_exclusive_scan_((g), (v), (op), CG_GENERIC_VTAG_(v)))
+#define cg_shfl(g, v, src) cg_generic_shfl_((g), (v), (src), CG_GENERIC_VTAG_(v))
+#define cg_shfl_up(g, v, delta) cg_generic_shfl_up_((g), (v), (delta), CG_GENERIC_VTAG_(v))
+#define cg_shfl_down(g, v, delta) cg_generic_shfl_down_((g), (v), (delta), CG_GENERIC_VTAG_(v))
+#define cg_shfl_xor(g, v, lane_mask) cg_generic_shfl_xor_((g), (v), (lane_mask), CG_GENERIC_VTAG_(v))
+#define cg_match_any(g, v) cg_generic_match_any_((g), (v), CG_GENERIC_VTAG_(v))
+#define cg_match_all(g, v, pred) cg_generic_match_all_((g), (v), (pred), CG_GENERIC_VTAG_(v))
 #define cg_binary_partition(g, pred) cg_generic_binary_partition_((g), (pred))
 #define cg_labeled_partition(g, label) cg_generic_labeled_partition_((g), (label))
 #define CG_TILED_PARTITION(parent, N) cg_generic_tiled_partition_(CG_TILE_CLASS_(N), (parent), (uint32_t)(N))
@@ -467,9 +505,12 @@ CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 #define cg_binary_partition(g, pred)                                                               \
     CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_WARP_, CG_GENERIC_C11_CONST_, (g), binary_partition)((g), (pred))
 #define CG_GENERIC_C11_LABEL_(T, sfx, W, P) T : P##_labeled_partition##sfx,
+/* _Bool: binary_partition, as C++ CG and the C++ overloads above. */
+#define CG_GENERIC_C11_PICK_LABEL_(v, P)                                                           \
+    _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) _Bool : P##_binary_partition,       \
+             default : cg_generic_labeled_partition_)
 #define CG_GENERIC_C11_LABELS_(G, P, dev, verb, v)                                                 \
-    G * : _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) default : cg_generic_labeled_partition_), \
-    const G * : _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) default : cg_generic_labeled_partition_),
+    G * : CG_GENERIC_C11_PICK_LABEL_(v, P), const G * : CG_GENERIC_C11_PICK_LABEL_(v, P),
 #define cg_labeled_partition(g, label)                                                             \
     _Generic((g), CG_GENERIC_KINDS_WARP_(CG_GENERIC_C11_LABELS_, labeled_partition, (label)) default         \
              : cg_generic_labeled_partition_)((g), (label))

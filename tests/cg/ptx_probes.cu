@@ -139,6 +139,16 @@ TWINS(ranks_wide_tile, (unsigned long long *o),
       cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);
       o[0] = cg_thread_rank(&t); o[1] = cg_num_threads(&t);)
 
+/* Issue 34.9: a bool label is C++ CG's binary_partition (its labeled_partition
+ * dispatches bool there), not a labeled partition by 0/1. */
+TWINS(labeled_bool, (const int *in, unsigned *o),
+      cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 16);
+      cg_coalesced_group_t p = cg_tile_binary_partition(&t, in[threadIdx.x] > 0);
+      o[threadIdx.x] = cg_coalesced_thread_rank(&p) + 100u * cg_coalesced_meta_group_rank(&p);,
+      cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 16);
+      bool label = in[threadIdx.x] > 0; cg_coalesced_group_t p = cg_labeled_partition(&t, label);
+      o[threadIdx.x] = cg_coalesced_thread_rank(&p) + 100u * cg_coalesced_meta_group_rank(&p);)
+
 /* ---- through a pointer to const (issue 34.1) -------------------------------- */
 
 /* constg_X: typed_X's generic body on a const group (C++ CG's sync() and

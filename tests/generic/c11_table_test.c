@@ -162,6 +162,9 @@ Test(generic_c11, every_value_type_picks_its_row)
     EXPECT_CALLS(cg_labeled_partition(&c, (short)7), "cg_coalesced_labeled_partition");
     EXPECT_CALLS(cg_labeled_partition(&t, 7ull), "cg_tile_labeled_partition_u64");
     EXPECT_CALLS(cg_labeled_partition(&c, (uint64_t)7), "cg_coalesced_labeled_partition_u64");
+    /* Issue 34.9: a bool label is binary_partition, as C++ CG and the C++ overloads. */
+    EXPECT_CALLS(cg_labeled_partition(&t, (_Bool)1), "cg_tile_binary_partition");
+    EXPECT_CALLS(cg_labeled_partition(&c, 3 > 2), "cg_coalesced_labeled_partition");
 }
 
 Test(generic_c11, a_tile_of_any_size_in_one_spelling)
