@@ -158,6 +158,16 @@ CG_DEVICE_SM90 void *cg_cluster_map_shared_rank(const cg_cluster_t *c, const voi
     return cg_smem_map_rank_ptr(ptr, rank);
 }
 
+/* The typed form, C++ CG's cluster.map_shared_rank(T *ptr, rank) -> T *:
+ * the same address as cg_cluster_map_shared_rank, with ptr's own pointer
+ * type (an array decays to a pointer to its element; const stays), so a call
+ * site needs no cast:
+ *   float *peer = CG_CLUSTER_MAP_SHARED_RANK(&cl, buf, r);
+ * A macro (C has no templates); ptr is evaluated once (decltype does not
+ * evaluate it). The same instructions as the untyped call. */
+#define CG_CLUSTER_MAP_SHARED_RANK(cl, ptr, rank)                                                  \
+    ((decltype(+(ptr)))cg_cluster_map_shared_rank((cl), (ptr), (rank)))
+
 /* The rank of the block whose shared memory `ptr` addresses (getctarank). */
 CG_DEVICE_SM90 uint32_t cg_cluster_query_shared_rank(const cg_cluster_t *c, const void *ptr)
 {

@@ -149,6 +149,19 @@ TWINS(labeled_bool, (const int *in, unsigned *o),
       bool label = in[threadIdx.x] > 0; cg_coalesced_group_t p = cg_labeled_partition(&t, label);
       o[threadIdx.x] = cg_coalesced_thread_rank(&p) + 100u * cg_coalesced_meta_group_rank(&p);)
 
+/* Issue 34.8: the typed map_shared_rank is the untyped call and its cast
+ * (one shared buffer for both, so its PTX name is the same). */
+__shared__ float map_buf[64];
+TWINS(cluster_map_typed, (float *o),
+      float *buf = map_buf; const cg_cluster_t c = cg_this_cluster(); buf[threadIdx.x] = (float)threadIdx.x;
+      cg_cluster_sync(&c); float *peer = (float *)cg_cluster_map_shared_rank(&c, buf, threadIdx.x & 1u);
+      const float *cp = (const float *)cg_cluster_map_shared_rank(&c, &buf[1], 0);
+      o[threadIdx.x] = peer[threadIdx.x] + cp[0]; cg_cluster_sync(&c);,
+      float *buf = map_buf; const cg_cluster_t c = cg_this_cluster(); buf[threadIdx.x] = (float)threadIdx.x;
+      cg_cluster_sync(&c); float *peer = CG_CLUSTER_MAP_SHARED_RANK(&c, buf, threadIdx.x & 1u);
+      const float *src = &buf[1]; const float *cp = CG_CLUSTER_MAP_SHARED_RANK(&c, src, 0);
+      o[threadIdx.x] = peer[threadIdx.x] + cp[0]; cg_cluster_sync(&c);)
+
 /* ---- through a pointer to const (issue 34.1) -------------------------------- */
 
 /* constg_X: typed_X's generic body on a const group (C++ CG's sync() and

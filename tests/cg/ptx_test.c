@@ -415,7 +415,8 @@ Test(cg_ptx, generic_equals_typed)
     static const char *const twins[] = {"block_sync",  "block_split", "cluster_sync",  "cluster_split",
                                         "grid_sync",   "grid_split",  "tile_sync",     "ranks_block",
                                         "ranks_cluster", "ranks_grid", "ranks_tile",
-                                        "wide_tile_sync", "wide_tile_split", "ranks_wide_tile", "labeled_bool"};
+                                        "wide_tile_sync", "wide_tile_split", "ranks_wide_tile", "labeled_bool",
+                                        "cluster_map_typed"};
     char *ptx = cgt_ptx_read(PTX_PATH);
     for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++)
         expect_twins(ptx, twins[i]);
