@@ -3,6 +3,7 @@
  * what the group calls compile to, and typed == generic. extern "C" keeps the
  * names unmangled. Each typed_X has a generic_X twin with the same body
  * written with the generic macros. */
+#include "async/bulk.h"
 #include "cg/groups.h"
 
 /* ---- forms ---------------------------------------------------------------- */
@@ -161,6 +162,23 @@ TWINS(cluster_map_typed, (float *o),
       cg_cluster_sync(&c); float *peer = CG_CLUSTER_MAP_SHARED_RANK(&c, buf, threadIdx.x & 1u);
       const float *src = &buf[1]; const float *cp = CG_CLUSTER_MAP_SHARED_RANK(&c, src, 0);
       o[threadIdx.x] = peer[threadIdx.x] + cp[0]; cg_cluster_sync(&c);)
+
+/* Issue 34.4: two bulk stores, one commit, one wait, without the raw
+ * wrappers: cg_bulk_store_issue twice, then the commit and the wait. */
+extern "C" __global__ void probe_bulk_store_two_one_commit(float *a, float *b)
+{
+    __shared__ __align__(16) float tile[2][64];
+    tile[0][threadIdx.x] = (float)threadIdx.x;
+    tile[1][threadIdx.x] = 2.0f * (float)threadIdx.x;
+    cg_fence_proxy_async_smem();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        cg_bulk_store_issue(a, tile[0], sizeof tile[0]);
+        cg_bulk_store_issue(b, tile[1], sizeof tile[1]);
+        cg_bulk_commit_group();
+        cg_bulk_wait_group_read(0);
+    }
+}
 
 /* ---- through a pointer to const (issue 34.1) -------------------------------- */
 

@@ -448,3 +448,16 @@ Test(cg_ptx, generic_on_const_equals_typed)
     free(all);
     free(ptx);
 }
+
+/* Issue 34.4: the split bulk store: two stores, one commit, one wait. */
+Test(cg_ptx, bulk_store_issue_commits_nothing)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    char *fn = cgt_ptx_function(ptx, "probe_bulk_store_two_one_commit");
+    cr_assert(fn != NULL, "probe_bulk_store_two_one_commit is missing");
+    cr_expect_eq(cgt_count(fn, "cp.async.bulk.global.shared::cta.bulk_group"), 2u, "two bulk stores:\n%s", fn);
+    cr_expect_eq(cgt_count(fn, "cp.async.bulk.commit_group"), 1u, "one commit:\n%s", fn);
+    cr_expect_eq(cgt_count(fn, "cp.async.bulk.wait_group.read 0"), 1u, "one wait:\n%s", fn);
+    free(fn);
+    free(ptx);
+}
