@@ -114,7 +114,17 @@ typedef enum cg_op {
  * reaches the `...` overload: nothing happens, nothing is emitted (sizeof
  * evaluates nothing). A run-time bit operator on a float is reported by a
  * debug build (cg_op_not_for_floats_ below). Declared, never defined. */
+#if defined(__CUDACC_RTC__) /* NVRTC has no __builtin_constant_p: the debug build's run-time report only */
+#define CG_OP_IS_CONSTANT_BIT_(op) 0
+#else
 #define CG_OP_IS_CONSTANT_BIT_(op) (__builtin_constant_p(op) && (int)(op) >= (int)CG_OP_BIT_AND)
+#endif
+/* The type of a value, without reference or top-level const/volatile
+ * (decltype of an lvalue is a reference), for a null pointer of it:
+ * CG_VALUE_TYPE_(v) *. Declared only; named in unevaluated operands. A
+ * template, internal: C++ only (nvcc compiles every .cu file as C++). */
+template <class T> __device__ T cg_value_of_(T);
+#define CG_VALUE_TYPE_(v) decltype(cg_value_of_(v))
 CG_GROUP_CATCH_ALLS_BEGIN_
 struct cg_op_bit_and_bit_or_bit_xor_take_an_integer_value_not_a_float_or_double;
 static __device__ struct cg_op_bit_and_bit_or_bit_xor_take_an_integer_value_not_a_float_or_double
@@ -124,7 +134,7 @@ cg_op_value_check_(const volatile double *, char (*)[2]);
 static __device__ char cg_op_value_check_(...);
 CG_GROUP_CATCH_ALLS_END_
 #define CG_OP_VALUE_CHECK_(v, op)                                                                  \
-    ((void)sizeof(cg_op_value_check_((__typeof__(v) *)0, (char(*)[1 + CG_OP_IS_CONSTANT_BIT_(op)])0)))
+    ((void)sizeof(cg_op_value_check_((CG_VALUE_TYPE_(v) *)0, (char(*)[1 + CG_OP_IS_CONSTANT_BIT_(op)])0)))
 
 /* A typed float/double collective `fn` (element type T) as a macro of the
  * same name that runs the check, then calls the function (internal; each

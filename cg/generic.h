@@ -294,12 +294,13 @@ CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_GA_, binary_partition, const, int)
 
 /* Value forwarders: one overload per (kind, value type); v goes to the typed
  * call as its fixed-width type W, the result comes back as T. The last
- * parameter is the value's type as a null pointer (CG_GENERIC_VTAG_): only
+ * parameter is the value's type as a null pointer (CG_GENERIC_VTAG_,
+ * cg/collectives.h's CG_VALUE_TYPE_): only
  * the row of exactly that type takes it, so a value of a class type that
  * converts to several arithmetic types (__half, __nv_bfloat16) or of bool
  * reaches the catch-all and its named message, not an ambiguity among the
  * rows (as the C11 table, which has no row for them either). */
-#define CG_GENERIC_VTAG_(v) ((__typeof__(v) *)0)
+#define CG_GENERIC_VTAG_(v) ((CG_VALUE_TYPE_(v) *)0)
 #define CG_GENERIC_FWD_OP_(T, sfx, W, G, P, dev, verb)                                             \
     dev T cg_generic_##verb##_(const G *g, T v, cg_op_t op, const volatile T *)                    \
     {                                                                                              \
