@@ -45,6 +45,18 @@ TestSuite(generic_c11, .timeout = 120);
         cr_expect_str_eq(called, name, "%s called %s, expected %s", #stmt, called, name);          \
     } while (0)
 
+/* cg_sync on one group of every kind (pointers, or pointers to const). */
+#define EXPECT_SYNC_EVERY_KIND(b, cl, gr, t, c, w, tg)                                             \
+    do {                                                                                           \
+        EXPECT_CALLS_VOID(cg_sync(b), "cg_thread_block_sync");                                     \
+        EXPECT_CALLS_VOID(cg_sync(cl), "cg_cluster_sync");                                         \
+        EXPECT_CALLS_VOID(cg_sync(gr), "cg_grid_sync");                                            \
+        EXPECT_CALLS_VOID(cg_sync(t), "cg_tile_sync");                                             \
+        EXPECT_CALLS_VOID(cg_sync(c), "cg_coalesced_sync");                                        \
+        EXPECT_CALLS_VOID(cg_sync(w), "cg_wide_tile_sync");                                        \
+        EXPECT_CALLS_VOID(cg_sync(tg), "cg_thread_group_sync");                                    \
+    } while (0)
+
 Test(generic_c11, every_group_kind_picks_its_own_call)
 {
     cg_thread_block_t b = {0};
@@ -56,13 +68,7 @@ Test(generic_c11, every_group_kind_picks_its_own_call)
     cg_thread_group_t tg = {0};
     const cg_tile_t *ct = &t;
     cg_token_t tok = {0};
-    EXPECT_CALLS_VOID(cg_sync(&b), "cg_thread_block_sync");
-    EXPECT_CALLS_VOID(cg_sync(&cl), "cg_cluster_sync");
-    EXPECT_CALLS_VOID(cg_sync(&gr), "cg_grid_sync");
-    EXPECT_CALLS_VOID(cg_sync(&t), "cg_tile_sync");
-    EXPECT_CALLS_VOID(cg_sync(&c), "cg_coalesced_sync");
-    EXPECT_CALLS_VOID(cg_sync(&w), "cg_wide_tile_sync");
-    EXPECT_CALLS_VOID(cg_sync(&tg), "cg_thread_group_sync");
+    EXPECT_SYNC_EVERY_KIND(&b, &cl, &gr, &t, &c, &w, &tg);
     EXPECT_CALLS(cg_barrier_arrive(&cl), "cg_cluster_barrier_arrive");
     EXPECT_CALLS_VOID(cg_barrier_wait(&gr, tok), "cg_grid_barrier_wait");
     EXPECT_CALLS(cg_thread_rank(ct), "cg_tile_thread_rank");
@@ -89,13 +95,7 @@ Test(generic_c11, a_pointer_to_const_picks_the_same_call)
     const cg_wide_tile_t w = {0};
     const cg_thread_group_t tg = {0};
     cg_token_t tok = {0};
-    EXPECT_CALLS_VOID(cg_sync(&b), "cg_thread_block_sync");
-    EXPECT_CALLS_VOID(cg_sync(&cl), "cg_cluster_sync");
-    EXPECT_CALLS_VOID(cg_sync(&gr), "cg_grid_sync");
-    EXPECT_CALLS_VOID(cg_sync(&t), "cg_tile_sync");
-    EXPECT_CALLS_VOID(cg_sync(&c), "cg_coalesced_sync");
-    EXPECT_CALLS_VOID(cg_sync(&w), "cg_wide_tile_sync");
-    EXPECT_CALLS_VOID(cg_sync(&tg), "cg_thread_group_sync");
+    EXPECT_SYNC_EVERY_KIND(&b, &cl, &gr, &t, &c, &w, &tg);
     EXPECT_CALLS(cg_barrier_arrive(&cl), "cg_cluster_barrier_arrive");
     EXPECT_CALLS(cg_barrier_arrive(&t), "cg_tile_barrier_arrive");
     EXPECT_CALLS(cg_barrier_arrive(&w), "cg_wide_tile_barrier_arrive");
