@@ -236,14 +236,18 @@
 
 /* The wide tile's typed float/double collectives check a constant bit
  * operator as the tile's and the coalesced group's do (cg/collectives.h:
- * CG_OP_FLOAT_CALL_). They belong after the functions in cg/wide_tile.h;
- * they are here for now because another branch owns that file. */
+ * CG_OP_FLOAT_CALL_), and its constructor a constant size. They belong after
+ * the functions in cg/wide_tile.h; they are here for now because another
+ * branch owns that file (a user of cg/wide_tile.h alone does not get them). */
 #define cg_wide_tile_reduce_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_reduce_f32, float, t, v, op)
 #define cg_wide_tile_reduce_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_reduce_f64, double, t, v, op)
 #define cg_wide_tile_inclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_inclusive_scan_f32, float, t, v, op)
 #define cg_wide_tile_inclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_inclusive_scan_f64, double, t, v, op)
 #define cg_wide_tile_exclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_exclusive_scan_f32, float, t, v, op)
 #define cg_wide_tile_exclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_exclusive_scan_f64, double, t, v, op)
+/* ... and a constant n that is not a power of two in 64..1024 stops the
+ * build (cg/tile.h: CG_WIDE_TILE_N_CHECK_), as cg_tiled_partition's does. */
+#define cg_wide_tiled_partition(b, n) (CG_WIDE_TILE_N_CHECK_(n), cg_wide_tiled_partition((b), (n)))
 
 #if defined(__CUDACC_RTC__) /* the decltype names a wrapper NVRTC marks deprecated below sm_90 */
 #pragma nv_diagnostic push

@@ -156,6 +156,10 @@ CG_GROUP_CATCH_ALLS_BEGIN_
 struct cg_tiled_partition_n_must_be_a_power_of_two_in_1_to_32;
 static __device__ struct cg_tiled_partition_n_must_be_a_power_of_two_in_1_to_32 cg_tile_n_check_(char (*)[2]);
 static __device__ char cg_tile_n_check_(char (*)[1]);
+/* The same for a wide tile's n (64..1024; cg/generic.h applies it). */
+struct cg_wide_tiled_partition_n_must_be_a_power_of_two_in_64_to_1024;
+static __device__ struct cg_wide_tiled_partition_n_must_be_a_power_of_two_in_64_to_1024 cg_wide_tile_n_check_(char (*)[2]);
+static __device__ char cg_wide_tile_n_check_(char (*)[1]);
 CG_GROUP_CATCH_ALLS_END_
 #if defined(__CUDACC_RTC__) /* NVRTC has no __builtin_constant_p: the debug build's run-time report only */
 #define CG_TILE_N_IS_CONSTANT_BAD_(n) 0
@@ -164,6 +168,14 @@ CG_GROUP_CATCH_ALLS_END_
     (__builtin_constant_p(n) && ((n) == 0 || (n) > 32 || ((n) & ((n)-1)) != 0))
 #endif
 #define CG_TILE_N_CHECK_(n) ((void)sizeof(cg_tile_n_check_((char(*)[1 + CG_TILE_N_IS_CONSTANT_BAD_(n)])0)))
+#if defined(__CUDACC_RTC__)
+#define CG_WIDE_TILE_N_IS_CONSTANT_BAD_(n) 0
+#else
+#define CG_WIDE_TILE_N_IS_CONSTANT_BAD_(n)                                                         \
+    (__builtin_constant_p(n) && ((n) < 64 || (n) > 1024 || ((n) & ((n)-1)) != 0))
+#endif
+#define CG_WIDE_TILE_N_CHECK_(n)                                                                   \
+    ((void)sizeof(cg_wide_tile_n_check_((char(*)[1 + CG_WIDE_TILE_N_IS_CONSTANT_BAD_(n)])0)))
 
 /* The constructors as macros of the same name that check a constant n first
  * (the functions above stay callable through a pointer). */

@@ -136,6 +136,8 @@ static const misuse_t cases[] = {
      * with cuda_fp16.h pre-included), a block's split barrier through a
      * pointer to const (34.1: it caches its set-up in the group). */
     {"cg_tile_t z3 = cg_tiled_partition(&cta, 48); (void)z3;", {"cg_tiled_partition_n_must_be_a_power_of_two_in_1_to_32"}},
+    {"cg_wide_tile_t z4 = cg_wide_tiled_partition(&cta, 96); (void)z4;",
+     {"cg_wide_tiled_partition_n_must_be_a_power_of_two_in_64_to_1024"}},
     {"f[1] = cg_reduce(&t, f[2], CG_OP_BIT_AND);",
      {"cg_op_bit_and_bit_or_bit_xor_take_an_integer_value_not_a_float_or_double"}},
     {"f[1] = cg_reduce(&t, __float2half(f[2]), CG_OP_PLUS);",
