@@ -93,6 +93,43 @@ CG_BULK_FORMS(CG_PTX_FORM)
         CG_AT_SM90_(asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");)                            \
     } while (0)
 
+/* ---- A bulk store without its commit: several stores, one commit, one wait ---- */
+
+#if CG_DEBUG
+/* The store's alignment rule broken (debug build; out of line: base/config.h,
+ * CG_REPORT_). */
+CG_REPORT_ void cg_bulk_report_store_(const void *dst, const void *src, uint32_t bytes)
+{
+    printf("cgc: cg_bulk_store_issue(dst %p, src %p, %u bytes): a bulk store needs 16-byte aligned addresses and a "
+           "size that is a multiple of 16 (block %d,%d,%d thread %d)\n",
+           dst, src, bytes, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x);
+    __trap();
+}
+#endif
+
+/* One thread: issue a bulk store of `bytes` from this CTA's shared `src` to
+ * global `dst` and return; it does NOT commit. The stores this thread issues
+ * up to its next cg_bulk_commit_group() form one bulk async-group, so "two
+ * stores, one commit, one wait" is
+ *   cg_bulk_store_issue(d0, s0, n0); cg_bulk_store_issue(d1, s1, n1);
+ *   cg_bulk_commit_group(); cg_bulk_wait_group_read(0);
+ * (cuda::ptx::cp_async_bulk(space_global, space_shared, ...) twice, then
+ * cp_async_bulk_commit_group() and cp_async_bulk_wait_group_read(0)). The
+ * one-call cg_bulk_store (async/copy.h) is this and the commit. Ordering as
+ * cg_bulk_copy_s2g: the writers of src fence (cg_fence_proxy_async_smem) and
+ * synchronize with this thread first; src is reused after the group's
+ * wait_group_read, the global data relied on after its wait_group, by this
+ * thread. 16-byte aligned dst and src, bytes a multiple of 16 (a debug build
+ * traps otherwise). cp.async.bulk.global.shared::cta.bulk_group; sm_90. */
+CG_DEVICE_SM90 void cg_bulk_store_issue(void *dst, const void *src, uint32_t bytes)
+{
+#if CG_DEBUG
+    if (CG_UNLIKELY_((((uintptr_t)dst | (uintptr_t)src | (uintptr_t)bytes) & 15u) != 0))
+        cg_bulk_report_store_(dst, src, bytes);
+#endif
+    cg_bulk_copy_s2g(dst, cg_smem_addr(src), bytes);
+}
+
 /* cp.async.wait_group N;   PTX ISA 7.0, sm_80.
  * Waits until at most N of this thread's committed cp.async-groups are still
  * pending (the newest N); the copies of the older ones are then performed

@@ -44,7 +44,9 @@
     X(CG_ERROR_TENSOR_ELEMENT_STRIDE,      27, "a tensor element stride is outside 1..8") \
     X(CG_ERROR_TENSOR_SWIZZLE,             28, "the swizzle mode is unknown, narrower than the box's inner row, or not 32 B with " "32-byte interleave") \
     X(CG_ERROR_TENSOR_INTERLEAVE,          29, "the tensor interleave mode is not one of cg_tensor_interleave_t") \
-    X(CG_ERROR_TENSOR_OPTION,              30, "the L2 promotion or out-of-bounds fill is unknown, or NaN fill was asked for an integer type")
+    X(CG_ERROR_TENSOR_OPTION,              30, "the L2 promotion or out-of-bounds fill is unknown, or NaN fill was asked for an integer type") \
+    X(CG_ERROR_LAUNCH_HANDLE_INVALID,      31, "the launch handle was not prepared by a successful cg_launch_prepare (or was overwritten)") \
+    X(CG_ERROR_LAUNCH_HANDLE_DEVICE,       32, "the launch handle was prepared on another device than the current one")
 
 typedef enum cg_status {
 #define CG_STATUS_ENUM_(name, value, message) name = value,

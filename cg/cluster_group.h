@@ -158,6 +158,16 @@ CG_DEVICE_SM90 void *cg_cluster_map_shared_rank(const cg_cluster_t *c, const voi
     return cg_smem_map_rank_ptr(ptr, rank);
 }
 
+/* The typed form, C++ CG's cluster.map_shared_rank(T *ptr, rank) -> T *:
+ * the same address as cg_cluster_map_shared_rank, with ptr's own pointer
+ * type (an array decays to a pointer to its element; const stays), so a call
+ * site needs no cast:
+ *   float *peer = CG_CLUSTER_MAP_SHARED_RANK(&cl, buf, r);
+ * A macro (C has no templates); ptr is evaluated once (decltype does not
+ * evaluate it). The same instructions as the untyped call. */
+#define CG_CLUSTER_MAP_SHARED_RANK(cl, ptr, rank)                                                  \
+    ((decltype(+(ptr)))cg_cluster_map_shared_rank((cl), (ptr), (rank)))
+
 /* The rank of the block whose shared memory `ptr` addresses (getctarank). */
 CG_DEVICE_SM90 uint32_t cg_cluster_query_shared_rank(const cg_cluster_t *c, const void *ptr)
 {
@@ -173,7 +183,7 @@ CG_DEVICE_SM90 uint32_t cg_cluster_query_shared_rank(const cg_cluster_t *c, cons
  * once. Collective: every thread of the cluster arrives once per phase, then
  * waits once. The token carries nothing (the hardware tracks the phase); it
  * exists so the call pairs with cg_cluster_barrier_wait like every group. */
-CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive(cg_cluster_t *c)
+CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive(const cg_cluster_t *c)
 {
     (void)c;
     cg_hw_cluster_arrive_release();
@@ -183,7 +193,7 @@ CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive(cg_cluster_t *c)
 /* Control-only arrive (barrier.cluster.arrive.relaxed): counts the arrival
  * but publishes no memory. Pair with cg_cluster_barrier_wait. About 0.45x the
  * cost of a release arrive + wait (H200, 103 vs 224 ns per phase). */
-CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
+CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_relaxed(const cg_cluster_t *c)
 {
     (void)c;
     cg_hw_cluster_arrive_relaxed();
@@ -203,7 +213,7 @@ CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_relaxed(cg_cluster_t *c)
  * waits for the memory system GPU-wide (MEMBAR.ALL.GPU on sm_90); this one
  * is a CTA-level barrier, about the cost of the relaxed arrive.
  * fence.release.sync_restrict::shared::cta.cluster; barrier.cluster.arrive.relaxed. */
-CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_smem(cg_cluster_t *c)
+CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_smem(const cg_cluster_t *c)
 {
     (void)c;
     cg_fence_release_smem_cluster();
@@ -213,7 +223,7 @@ CG_DEVICE_SM90 cg_token_t cg_cluster_barrier_arrive_smem(cg_cluster_t *c)
 
 /* Wait until every thread of the cluster has arrived in this phase
  * (barrier.cluster.wait.acquire). */
-CG_DEVICE_SM90 void cg_cluster_barrier_wait(cg_cluster_t *c, cg_token_t tok)
+CG_DEVICE_SM90 void cg_cluster_barrier_wait(const cg_cluster_t *c, cg_token_t tok)
 {
     (void)c;
     (void)tok;
@@ -221,11 +231,11 @@ CG_DEVICE_SM90 void cg_cluster_barrier_wait(cg_cluster_t *c, cg_token_t tok)
 }
 
 /* Cluster-wide barrier: arrive.release then wait.acquire. */
-CG_DEVICE_SM90 void cg_cluster_sync(cg_cluster_t *c) { cg_cluster_barrier_wait(c, cg_cluster_barrier_arrive(c)); }
+CG_DEVICE_SM90 void cg_cluster_sync(const cg_cluster_t *c) { cg_cluster_barrier_wait(c, cg_cluster_barrier_arrive(c)); }
 
 /* Cluster-wide barrier for shared memory only: cg_cluster_barrier_arrive_smem
  * then barrier.cluster.wait.acquire (what it orders and what not: there). */
-CG_DEVICE_SM90 void cg_cluster_sync_smem(cg_cluster_t *c)
+CG_DEVICE_SM90 void cg_cluster_sync_smem(const cg_cluster_t *c)
 {
     cg_cluster_barrier_wait(c, cg_cluster_barrier_arrive_smem(c));
 }
@@ -235,7 +245,7 @@ CG_DEVICE_SM90 void cg_cluster_sync_smem(cg_cluster_t *c)
  * returns (or before shared memory that others map is reused). It is a full
  * cg_cluster_sync: when any thread passes it, every thread of the cluster has
  * finished every access (DSMEM included) that it made before. */
-CG_DEVICE_SM90 void cg_cluster_exit_sync(cg_cluster_t *c) { cg_cluster_sync(c); }
+CG_DEVICE_SM90 void cg_cluster_exit_sync(const cg_cluster_t *c) { cg_cluster_sync(c); }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_CLUSTER_GROUP_H */

@@ -406,5 +406,18 @@ CG_DEVICE cg_coalesced_group_t cg_coalesced_tiled_partition(const cg_coalesced_g
     return cg_coalesced_make_(sub, r / n, (g->_size + n - 1u) / n);
 }
 
+/* A constant bit operator on the float/double collectives stops the build
+ * (cg/collectives.h: CG_OP_VALUE_CHECK_). */
+#define cg_coalesced_reduce_f32(g, v, op) CG_OP_FLOAT_CALL_(cg_coalesced_reduce_f32, float, g, v, op)
+#define cg_coalesced_reduce_f64(g, v, op) CG_OP_FLOAT_CALL_(cg_coalesced_reduce_f64, double, g, v, op)
+#define cg_coalesced_inclusive_scan_f32(g, v, op) CG_OP_FLOAT_CALL_(cg_coalesced_inclusive_scan_f32, float, g, v, op)
+#define cg_coalesced_inclusive_scan_f64(g, v, op) CG_OP_FLOAT_CALL_(cg_coalesced_inclusive_scan_f64, double, g, v, op)
+#define cg_coalesced_exclusive_scan_f32(g, v, op) CG_OP_FLOAT_CALL_(cg_coalesced_exclusive_scan_f32, float, g, v, op)
+#define cg_coalesced_exclusive_scan_f64(g, v, op) CG_OP_FLOAT_CALL_(cg_coalesced_exclusive_scan_f64, double, g, v, op)
+
+/* A constant n that is not a power of two in 1..32 stops the build
+ * (cg/tile.h: CG_TILE_N_CHECK_). */
+#define cg_coalesced_tiled_partition(g, n) (CG_TILE_N_CHECK_(n), cg_coalesced_tiled_partition((g), (n)))
+
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_COALESCED_H */

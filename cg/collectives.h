@@ -101,6 +101,47 @@ typedef enum cg_op {
 #endif
 
 /* ------------------------------------------------------------------------- */
+/* A bit operator on a float or double: a compile error when it is constant  */
+/* ------------------------------------------------------------------------- */
+
+/* CG_OP_VALUE_CHECK_(v, op) (internal): when `op` is a constant at the call
+ * (CG_OP_BIT_AND, a literal, an enum) that is a bit operator and `v` is a
+ * float or a double, the build stops at the caller's line naming the rule:
+ * the check's overload on a pointer to float/double (a pointer: an int
+ * must not convert to it) has an incomplete return type whose name is the
+ * message, and sizeof asks for it. Anything else (an integer
+ * value, a constant arithmetic operator, an operator only known at run time)
+ * reaches the `...` overload: nothing happens, nothing is emitted (sizeof
+ * evaluates nothing). A run-time bit operator on a float is reported by a
+ * debug build (cg_op_not_for_floats_ below). Declared, never defined. */
+#if defined(__CUDACC_RTC__) /* NVRTC has no __builtin_constant_p: the debug build's run-time report only */
+#define CG_OP_IS_CONSTANT_BIT_(op) 0
+#else
+#define CG_OP_IS_CONSTANT_BIT_(op) (__builtin_constant_p(op) && (int)(op) >= (int)CG_OP_BIT_AND)
+#endif
+/* The type of a value, without reference or top-level const/volatile
+ * (decltype of an lvalue is a reference), for a null pointer of it:
+ * CG_VALUE_TYPE_(v) *. Declared only; named in unevaluated operands. A
+ * template, internal: C++ only (nvcc compiles every .cu file as C++). */
+template <class T> __device__ T cg_value_of_(T);
+#define CG_VALUE_TYPE_(v) decltype(cg_value_of_(v))
+CG_GROUP_CATCH_ALLS_BEGIN_
+struct cg_op_bit_and_bit_or_bit_xor_take_an_integer_value_not_a_float_or_double;
+static __device__ struct cg_op_bit_and_bit_or_bit_xor_take_an_integer_value_not_a_float_or_double
+cg_op_value_check_(const volatile float *, char (*)[2]);
+static __device__ struct cg_op_bit_and_bit_or_bit_xor_take_an_integer_value_not_a_float_or_double
+cg_op_value_check_(const volatile double *, char (*)[2]);
+static __device__ char cg_op_value_check_(...);
+CG_GROUP_CATCH_ALLS_END_
+#define CG_OP_VALUE_CHECK_(v, op)                                                                  \
+    ((void)sizeof(cg_op_value_check_((CG_VALUE_TYPE_(v) *)0, (char(*)[1 + CG_OP_IS_CONSTANT_BIT_(op)])0)))
+
+/* A typed float/double collective `fn` (element type T) as a macro of the
+ * same name that runs the check, then calls the function (internal; each
+ * such macro follows its function's definition). */
+#define CG_OP_FLOAT_CALL_(fn, T, g, v, op) (CG_OP_VALUE_CHECK_((T)0, op), fn((g), (v), (op)))
+
+/* ------------------------------------------------------------------------- */
 /* Operators, one function per type (internal)                               */
 /* ------------------------------------------------------------------------- */
 
@@ -527,6 +568,15 @@ CG_DEVICE void cg_tile_shfl_xor_bytes(const cg_tile_t *t, void *dst, const void 
 {
     cg_tile_shfl_bytes_(t, dst, src, size, CG_SHFL_XOR_, lane_mask);
 }
+
+/* A constant bit operator on the float/double collectives stops the build
+ * (CG_OP_VALUE_CHECK_ above). */
+#define cg_tile_reduce_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_tile_reduce_f32, float, t, v, op)
+#define cg_tile_reduce_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_tile_reduce_f64, double, t, v, op)
+#define cg_tile_inclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_tile_inclusive_scan_f32, float, t, v, op)
+#define cg_tile_inclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_tile_inclusive_scan_f64, double, t, v, op)
+#define cg_tile_exclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_tile_exclusive_scan_f32, float, t, v, op)
+#define cg_tile_exclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_tile_exclusive_scan_f64, double, t, v, op)
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_COLLECTIVES_H */

@@ -16,6 +16,11 @@
  *       g: cg_thread_block_t, cg_cluster_t, cg_grid_t, cg_tile_t,
  *       cg_coalesced_group_t, cg_wide_tile_t or cg_thread_group_t (any group,
  *       whose calls switch on the stored kind at run time, cg/thread_group.h).
+ *       Every call takes a pointer or a pointer to const, as C++ CG's
+ *       member functions are const; sync, barrier_arrive and barrier_wait
+ *       take a pointer to const where the typed call does (every kind's sync
+ *       but the grid's, every split barrier but the block's and the grid's,
+ *       which cache their set-up in the group).
  *   cg_meta_group_rank(&g)  cg_meta_group_size(&g)
  *       g: a tile, a wide tile or a coalesced group.
  * Collectives (C++ CG's, on the same groups C++ CG takes them):
@@ -30,7 +35,8 @@
  *       g: a tile (C++ CG's coalesced_group has no shfl_xor).
  *   cg_binary_partition(&g, pred)  cg_labeled_partition(&g, label)
  *       -> cg_coalesced_group_t; g: a tile or a coalesced group; label any
- *       integer type (32-bit and narrower: the 32-bit call, 64-bit: _u64).
+ *       integer type (32-bit and narrower: the 32-bit call, 64-bit: _u64);
+ *       a bool label is binary_partition, as in C++ CG.
  *   v: any arithmetic type: signed/unsigned char, short, int, long, long
  *   long, float, double (and so int32_t ... uint64_t, size_t); the result has
  *   v's type. op: a cg_op_t (CG_OP_PLUS, CG_OP_LESS, CG_OP_GREATER,
@@ -188,9 +194,13 @@
     cg_##verb##_takes_a_pointer_to_a_cg_tile_t_or_cg_coalesced_group_t_not_a_wide_tile##what
 #define CG_GENERIC_TILE_MSG_(verb, what) cg_##verb##_takes_a_pointer_to_a_cg_tile_t_of_1_to_32_threads##what
 
-#define CG_GENERIC_MSG_sync_ CG_GENERIC_ANY_GROUP_MSG_(sync)
-#define CG_GENERIC_MSG_barrier_arrive_ CG_GENERIC_ANY_GROUP_MSG_(barrier_arrive)
-#define CG_GENERIC_MSG_barrier_wait_ CG_GENERIC_ANY_GROUP_MSG_(barrier_wait_and_its_cg_token_t)
+/* sync, barrier_arrive, barrier_wait: a pointer to const only where the
+ * typed call takes one (a call that changes its group takes a G *). */
+#define CG_GENERIC_SYNC_MSG_(verb)                                                                 \
+    CG_GROUP_ANY_MSG_(cg_##verb##_takes_a_pointer_to_a_group_, _const_only_where_its_typed_call_takes_const)
+#define CG_GENERIC_MSG_sync_ CG_GENERIC_SYNC_MSG_(sync)
+#define CG_GENERIC_MSG_barrier_arrive_ CG_GENERIC_SYNC_MSG_(barrier_arrive)
+#define CG_GENERIC_MSG_barrier_wait_ CG_GENERIC_SYNC_MSG_(barrier_wait_and_its_cg_token_t)
 #define CG_GENERIC_MSG_thread_rank_ CG_GENERIC_ANY_GROUP_MSG_(thread_rank)
 #define CG_GENERIC_MSG_num_threads_ CG_GENERIC_ANY_GROUP_MSG_(num_threads)
 #define CG_GENERIC_MSG_meta_group_rank_ CG_GENERIC_PART_MSG_(meta_group_rank, )
@@ -224,20 +234,59 @@
 /* C++: the tables as overloads (internal; users call the macros)            */
 /* ------------------------------------------------------------------------- */
 
+/* The wide tile's typed float/double collectives check a constant bit
+ * operator as the tile's and the coalesced group's do (cg/collectives.h:
+ * CG_OP_FLOAT_CALL_), and its constructor a constant size. They belong after
+ * the functions in cg/wide_tile.h; they are here for now because another
+ * branch owns that file (a user of cg/wide_tile.h alone does not get them). */
+#define cg_wide_tile_reduce_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_reduce_f32, float, t, v, op)
+#define cg_wide_tile_reduce_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_reduce_f64, double, t, v, op)
+#define cg_wide_tile_inclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_inclusive_scan_f32, float, t, v, op)
+#define cg_wide_tile_inclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_inclusive_scan_f64, double, t, v, op)
+#define cg_wide_tile_exclusive_scan_f32(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_exclusive_scan_f32, float, t, v, op)
+#define cg_wide_tile_exclusive_scan_f64(t, v, op) CG_OP_FLOAT_CALL_(cg_wide_tile_exclusive_scan_f64, double, t, v, op)
+/* ... and a constant n that is not a power of two in 64..1024 stops the
+ * build (cg/tile.h: CG_WIDE_TILE_N_CHECK_), as cg_tiled_partition's does. */
+#define cg_wide_tiled_partition(b, n) (CG_WIDE_TILE_N_CHECK_(n), cg_wide_tiled_partition((b), (n)))
+
 #if defined(__CUDACC_RTC__) /* the decltype names a wrapper NVRTC marks deprecated below sm_90 */
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 1444
 #endif
 
-/* verb(g) and verb(g, a) forwarders; cq is const for the queries. */
+/* verb(g) and verb(g, a) forwarders on a const G * (a G * converts): the
+ * calls whose typed form takes a const G *, as every query does. */
 #define CG_GENERIC_FWD_G_(G, P, dev, verb, cq)                                                     \
     dev auto cg_generic_##verb##_(cq G *g)->decltype(P##_##verb(g)) { return P##_##verb(g); }
 #define CG_GENERIC_FWD_GA_(G, P, dev, verb, cq, A)                                                 \
     dev auto cg_generic_##verb##_(cq G *g, A a)->decltype(P##_##verb(g, a)) { return P##_##verb(g, a); }
 
-CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, sync, )
-CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, barrier_arrive, )
-CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_GA_, barrier_wait, , cg_token_t)
+/* sync, barrier_arrive, barrier_wait: a G * forwarder for every kind, and a
+ * const G * one that exists only where the typed call takes a const G * (a
+ * template whose return type names the call on a const G_ *, G_ = G: a kind
+ * whose typed call changes the group, as the block's barrier_arrive caching
+ * its set-up, drops out of the set instead of failing the header). A G *
+ * argument takes the first (an exact match beats the template), a const one
+ * the second; both are the typed call, so the PTX is the same. (G_ is G;
+ * the body names it so that nothing is checked before a call picks it.) */
+#define CG_GENERIC_FWD_SYNC_G_(G, P, dev, verb, unused)                                            \
+    CG_GENERIC_FWD_G_(G, P, dev, verb, )                                                           \
+    template <class G_ = G>                                                                        \
+    dev auto cg_generic_##verb##_(const G *g)->decltype(P##_##verb((const G_ *)g))                  \
+    {                                                                                              \
+        return P##_##verb((const G_ *)g);                                                          \
+    }
+#define CG_GENERIC_FWD_SYNC_GA_(G, P, dev, verb, unused, A)                                        \
+    CG_GENERIC_FWD_GA_(G, P, dev, verb, , A)                                                       \
+    template <class G_ = G>                                                                        \
+    dev auto cg_generic_##verb##_(const G *g, A a)->decltype(P##_##verb((const G_ *)g, a))         \
+    {                                                                                              \
+        return P##_##verb((const G_ *)g, a);                                                       \
+    }
+
+CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_SYNC_G_, sync, )
+CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_SYNC_G_, barrier_arrive, )
+CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_SYNC_GA_, barrier_wait, , cg_token_t)
 CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, thread_rank, const)
 CG_GENERIC_KINDS_ANY_(CG_GENERIC_FWD_G_, num_threads, const)
 CG_GENERIC_KINDS_PART_(CG_GENERIC_FWD_G_, meta_group_rank, const)
@@ -248,15 +297,31 @@ CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_GA_, ballot, const, int)
 CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_GA_, binary_partition, const, int)
 
 /* Value forwarders: one overload per (kind, value type); v goes to the typed
- * call as its fixed-width type W, the result comes back as T. */
+ * call as its fixed-width type W, the result comes back as T. The last
+ * parameter is the value's type as a null pointer (CG_GENERIC_VTAG_,
+ * cg/collectives.h's CG_VALUE_TYPE_): only
+ * the row of exactly that type takes it, so a value of a class type that
+ * converts to several arithmetic types (__half, __nv_bfloat16) or of bool
+ * reaches the catch-all and its named message, not an ambiguity among the
+ * rows (as the C11 table, which has no row for them either). */
+#define CG_GENERIC_VTAG_(v) ((CG_VALUE_TYPE_(v) *)0)
 #define CG_GENERIC_FWD_OP_(T, sfx, W, G, P, dev, verb)                                             \
-    dev T cg_generic_##verb##_(const G *g, T v, cg_op_t op) { return (T)P##_##verb##_##sfx(g, (W)v, op); }
+    dev T cg_generic_##verb##_(const G *g, T v, cg_op_t op, const volatile T *)                    \
+    {                                                                                              \
+        return (T)P##_##verb##_##sfx(g, (W)v, op);                                                 \
+    }
 #define CG_GENERIC_FWD_U32_(T, sfx, W, G, P, dev, verb)                                            \
-    dev T cg_generic_##verb##_(const G *g, T v, uint32_t a) { return (T)P##_##verb##_##sfx(g, (W)v, a); }
+    dev T cg_generic_##verb##_(const G *g, T v, uint32_t a, const volatile T *)                    \
+    {                                                                                              \
+        return (T)P##_##verb##_##sfx(g, (W)v, a);                                                  \
+    }
 #define CG_GENERIC_FWD_MATCH_ANY_(T, sfx, W, G, P, dev, verb)                                      \
-    dev uint32_t cg_generic_##verb##_(const G *g, T v) { return P##_##verb##_##sfx(g, (W)v); }
+    dev uint32_t cg_generic_##verb##_(const G *g, T v, const volatile T *) { return P##_##verb##_##sfx(g, (W)v); }
 #define CG_GENERIC_FWD_MATCH_ALL_(T, sfx, W, G, P, dev, verb)                                      \
-    dev uint32_t cg_generic_##verb##_(const G *g, T v, int *pred) { return P##_##verb##_##sfx(g, (W)v, pred); }
+    dev uint32_t cg_generic_##verb##_(const G *g, T v, int *pred, const volatile T *)              \
+    {                                                                                              \
+        return P##_##verb##_##sfx(g, (W)v, pred);                                                  \
+    }
 /* One kind's row: every value type's overload of `verb` (FWD: the shape). */
 #define CG_GENERIC_FWD_VALUES_(G, P, dev, verb, FWD) CG_GENERIC_VALUES_(FWD, G, P, dev, verb)
 
@@ -276,7 +341,15 @@ CG_GENERIC_KINDS_TILE_(CG_GENERIC_FWD_VALUES_, shfl_xor, CG_GENERIC_FWD_U32_)
     {                                                                                              \
         return P##_labeled_partition##sfx(g, (W)label);                                            \
     }
-#define CG_GENERIC_FWD_LABELS_(G, P, dev, unused) CG_GENERIC_LABELS_(CG_GENERIC_FWD_LABEL_, G, P, dev)
+/* A bool label is C++ CG's binary_partition (its labeled_partition
+ * dispatches bool there: meta rank = the predicate), not a label 0/1 whose
+ * meta rank counts labels by lowest lane. The C11 table's _Bool row agrees. */
+#define CG_GENERIC_FWD_LABELS_(G, P, dev, unused)                                                  \
+    CG_GENERIC_LABELS_(CG_GENERIC_FWD_LABEL_, G, P, dev)                                           \
+    dev cg_coalesced_group_t cg_generic_labeled_partition_(const G *g, bool label)                 \
+    {                                                                                              \
+        return P##_binary_partition(g, (int)label);                                                \
+    }
 CG_GENERIC_KINDS_WARP_(CG_GENERIC_FWD_LABELS_, )
 
 /* Tiles of any size: the size class picks the constructor and so the type. */
@@ -333,15 +406,18 @@ CG_GENERIC_CATCH_ALL_(tiled_partition)
 #define cg_any(g, pred) cg_generic_any_((g), (pred))
 #define cg_all(g, pred) cg_generic_all_((g), (pred))
 #define cg_ballot(g, pred) cg_generic_ballot_((g), (pred))
-#define cg_reduce(g, v, op) cg_generic_reduce_((g), (v), (op))
-#define cg_inclusive_scan(g, v, op) cg_generic_inclusive_scan_((g), (v), (op))
-#define cg_exclusive_scan(g, v, op) cg_generic_exclusive_scan_((g), (v), (op))
-#define cg_shfl(g, v, src) cg_generic_shfl_((g), (v), (src))
-#define cg_shfl_up(g, v, delta) cg_generic_shfl_up_((g), (v), (delta))
-#define cg_shfl_down(g, v, delta) cg_generic_shfl_down_((g), (v), (delta))
-#define cg_shfl_xor(g, v, lane_mask) cg_generic_shfl_xor_((g), (v), (lane_mask))
-#define cg_match_any(g, v) cg_generic_match_any_((g), (v))
-#define cg_match_all(g, v, pred) cg_generic_match_all_((g), (v), (pred))
+/* reduce and the scans check a constant bit operator on a float or double
+ * first (cg/collectives.h: CG_OP_VALUE_CHECK_, a compile error naming the
+ * rule; it emits nothing). */
+#define cg_reduce(g, v, op) (CG_OP_VALUE_CHECK_((v), (op)), cg_generic_reduce_((g), (v), (op), CG_GENERIC_VTAG_(v)))
+#define cg_inclusive_scan(g, v, op) (CG_OP_VALUE_CHECK_((v), (op)), cg_generic_inclusive_scan_((g), (v), (op), CG_GENERIC_VTAG_(v)))
+#define cg_exclusive_scan(g, v, op) (CG_OP_VALUE_CHECK_((v), (op)), cg_generic_exclusive_scan_((g), (v), (op), CG_GENERIC_VTAG_(v)))
+#define cg_shfl(g, v, src) cg_generic_shfl_((g), (v), (src), CG_GENERIC_VTAG_(v))
+#define cg_shfl_up(g, v, delta) cg_generic_shfl_up_((g), (v), (delta), CG_GENERIC_VTAG_(v))
+#define cg_shfl_down(g, v, delta) cg_generic_shfl_down_((g), (v), (delta), CG_GENERIC_VTAG_(v))
+#define cg_shfl_xor(g, v, lane_mask) cg_generic_shfl_xor_((g), (v), (lane_mask), CG_GENERIC_VTAG_(v))
+#define cg_match_any(g, v) cg_generic_match_any_((g), (v), CG_GENERIC_VTAG_(v))
+#define cg_match_all(g, v, pred) cg_generic_match_all_((g), (v), (pred), CG_GENERIC_VTAG_(v))
 #define cg_binary_partition(g, pred) cg_generic_binary_partition_((g), (pred))
 #define cg_labeled_partition(g, label) cg_generic_labeled_partition_((g), (label))
 #define CG_TILED_PARTITION(parent, N) cg_generic_tiled_partition_(CG_TILE_CLASS_(N), (parent), (uint32_t)(N))
@@ -387,8 +463,10 @@ CG_GENERIC_C11_CATCH_ALL_(binary_partition)
 CG_GENERIC_C11_CATCH_ALL_(labeled_partition)
 CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 
-/* Rows: G * (and const G * for the calls that take a const group). */
-#define CG_GENERIC_C11_MUT_(G, P, dev, verb) G * : P##_##verb,
+/* Rows: G * and const G *, for every call: sync, barrier_arrive and
+ * barrier_wait too (a typed call that changes its group, as the block's
+ * barrier_arrive, takes a G *: C then reports the const pointer passed to it,
+ * "discards 'const' qualifier", at the caller's line). */
 #define CG_GENERIC_C11_CONST_(G, P, dev, verb) G * : P##_##verb, const G * : P##_##verb,
 /* A value row, and a kind's row that selects on the value next. */
 #define CG_GENERIC_C11_VALUE_(T, sfx, W, P, verb) T : P##_##verb##_##sfx,
@@ -401,10 +479,10 @@ CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 #define CG_GENERIC_C11_PICK_V_(KINDS, g, v, verb)                                                  \
     _Generic((g), KINDS(CG_GENERIC_C11_VALUES_, verb, v) default : cg_generic_##verb##_)
 
-#define cg_sync(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_MUT_, (g), sync)(g)
-#define cg_barrier_arrive(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_MUT_, (g), barrier_arrive)(g)
+#define cg_sync(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), sync)(g)
+#define cg_barrier_arrive(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), barrier_arrive)(g)
 #define cg_barrier_wait(g, tok)                                                                    \
-    CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_MUT_, (g), barrier_wait)((g), (tok))
+    CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), barrier_wait)((g), (tok))
 #define cg_thread_rank(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), thread_rank)(g)
 #define cg_num_threads(g) CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_ANY_, CG_GENERIC_C11_CONST_, (g), num_threads)(g)
 #define cg_meta_group_rank(g)                                                                      \
@@ -432,9 +510,12 @@ CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
 #define cg_binary_partition(g, pred)                                                               \
     CG_GENERIC_C11_PICK_(CG_GENERIC_KINDS_WARP_, CG_GENERIC_C11_CONST_, (g), binary_partition)((g), (pred))
 #define CG_GENERIC_C11_LABEL_(T, sfx, W, P) T : P##_labeled_partition##sfx,
+/* _Bool: binary_partition, as C++ CG and the C++ overloads above. */
+#define CG_GENERIC_C11_PICK_LABEL_(v, P)                                                           \
+    _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) _Bool : P##_binary_partition,       \
+             default : cg_generic_labeled_partition_)
 #define CG_GENERIC_C11_LABELS_(G, P, dev, verb, v)                                                 \
-    G * : _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) default : cg_generic_labeled_partition_), \
-    const G * : _Generic((v), CG_GENERIC_LABELS_(CG_GENERIC_C11_LABEL_, P) default : cg_generic_labeled_partition_),
+    G * : CG_GENERIC_C11_PICK_LABEL_(v, P), const G * : CG_GENERIC_C11_PICK_LABEL_(v, P),
 #define cg_labeled_partition(g, label)                                                             \
     _Generic((g), CG_GENERIC_KINDS_WARP_(CG_GENERIC_C11_LABELS_, labeled_partition, (label)) default         \
              : cg_generic_labeled_partition_)((g), (label))

@@ -211,20 +211,20 @@ CG_GROUP_CATCH_ALLS_BEGIN_ static __device__ uint32_t cg_copy_count_(...); CG_GR
 #define cg_wait_prior(g, n) (cg_cp_async_wait_prior((uint32_t)(n)), cg_sync(g))
 
 /* The typed forms. */
-CG_DEVICE void cg_thread_block_wait(cg_thread_block_t *b) { cg_cp_async_wait_prior(0u); cg_thread_block_sync(b); }
-CG_DEVICE void cg_thread_block_wait_prior(cg_thread_block_t *b, uint32_t n)
+CG_DEVICE void cg_thread_block_wait(const cg_thread_block_t *b) { cg_cp_async_wait_prior(0u); cg_thread_block_sync(b); }
+CG_DEVICE void cg_thread_block_wait_prior(const cg_thread_block_t *b, uint32_t n)
 {
     cg_cp_async_wait_prior(n);
     cg_thread_block_sync(b);
 }
-CG_DEVICE void cg_tile_wait(cg_tile_t *t) { cg_cp_async_wait_prior(0u); cg_tile_sync(t); }
-CG_DEVICE void cg_tile_wait_prior(cg_tile_t *t, uint32_t n)
+CG_DEVICE void cg_tile_wait(const cg_tile_t *t) { cg_cp_async_wait_prior(0u); cg_tile_sync(t); }
+CG_DEVICE void cg_tile_wait_prior(const cg_tile_t *t, uint32_t n)
 {
     cg_cp_async_wait_prior(n);
     cg_tile_sync(t);
 }
-CG_DEVICE void cg_coalesced_wait(cg_coalesced_group_t *g) { cg_cp_async_wait_prior(0u); cg_coalesced_sync(g); }
-CG_DEVICE void cg_coalesced_wait_prior(cg_coalesced_group_t *g, uint32_t n)
+CG_DEVICE void cg_coalesced_wait(const cg_coalesced_group_t *g) { cg_cp_async_wait_prior(0u); cg_coalesced_sync(g); }
+CG_DEVICE void cg_coalesced_wait_prior(const cg_coalesced_group_t *g, uint32_t n)
 {
     cg_cp_async_wait_prior(n);
     cg_coalesced_sync(g);

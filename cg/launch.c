@@ -3,6 +3,8 @@
  * needs, launch it with cudaLaunchKernelExC. Plain C11, linked with cudart. */
 #include "launch.h"
 
+#include <string.h> /* memset */
+
 
 /* --- hardware limits the device-free checks rely on ---------------------- */
 
@@ -315,6 +317,72 @@ cg_status_t cg_launch(const cg_launch_config_t *cfg, const void *kernel, void **
                         cudaGetErrorName(e));
     }
     return cg_status_ok_();
+}
+
+/* --- the launch handle ------------------------------------------------------ */
+
+/* "cgc lnch": a prepared handle (a zeroed or stale one has anything else). */
+#define CG_LAUNCH_HANDLE_MAGIC_ 0x6367632d6c6e6368ull
+
+cg_status_t cg_launch_prepare(cg_launch_handle_t *h, const cg_launch_config_t *cfg, const void *kernel)
+{
+    cg_launch_t_ l;
+    cg_status_t st;
+    if (!h)
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch handle pointer is NULL");
+    memset(h, 0, sizeof *h);
+    if ((st = cg_check_all_(cfg, kernel, &l)) != CG_SUCCESS)
+        return st;
+    h->_kernel = kernel;
+    h->_device = l.device;
+    h->_takes_params = cg_takes_params_(kernel);
+    cg_to_cuda_(cfg, &l, &h->_lc, h->_attrs, 1);
+    h->_magic = CG_LAUNCH_HANDLE_MAGIC_;
+    return cg_status_ok_();
+}
+
+cg_status_t cg_launch_prepared(const cg_launch_handle_t *h, void **args)
+{
+    cudaLaunchConfig_t lc;
+    int device = -1;
+    cudaError_t e;
+    if (!h)
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT, "the launch handle pointer is NULL");
+    if (h->_magic != CG_LAUNCH_HANDLE_MAGIC_ || !h->_kernel)
+        return cg_status_fail_(CG_ERROR_LAUNCH_HANDLE_INVALID,
+                               "the handle was not filled by a successful cg_launch_prepare");
+    if ((e = cudaGetDevice(&device)) != cudaSuccess || device != h->_device) {
+        (void)cudaGetLastError();
+        return cg_status_fail_(CG_ERROR_LAUNCH_HANDLE_DEVICE, "the handle was prepared on device %d; the current device is %d",
+                               h->_device, device);
+    }
+    if (!args && h->_takes_params)
+        return cg_status_fail_(CG_ERROR_INVALID_ARGUMENT,
+                               "args is NULL but the kernel takes parameters: pass an array with a pointer to each argument");
+    /* A copy whose attrs point into *h (the handle may have been copied since
+     * it was prepared, so its own _lc.attrs may point into the original). */
+    lc = h->_lc;
+    lc.attrs = lc.numAttrs ? (cudaLaunchAttribute *)h->_attrs : NULL;
+    e = cudaLaunchKernelExC(&lc, h->_kernel, args);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        return cg_status_fail_(cg_launch_status_(e), "cudaLaunchKernelExC of a prepared handle (grid %ux%ux%u, block "
+                               "%ux%ux%u) failed: %s (%s)", lc.gridDim.x, lc.gridDim.y, lc.gridDim.z, lc.blockDim.x,
+                               lc.blockDim.y, lc.blockDim.z, cudaGetErrorString(e), cudaGetErrorName(e));
+    }
+    return cg_status_ok_();
+}
+
+cg_status_t cg_launch_cooperative(const void *kernel, cg_dim3_t grid, cg_dim3_t block, void **args,
+                                  size_t dynamic_smem, cudaStream_t stream)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    cfg.grid = grid;
+    cfg.block = block;
+    cfg.dynamic_smem = dynamic_smem;
+    cfg.stream = stream;
+    cfg.cooperative = 1;
+    return cg_launch(&cfg, kernel, args);
 }
 
 cg_status_t cg_max_cooperative_blocks(const void *kernel, uint32_t block_threads, size_t dynamic_smem,

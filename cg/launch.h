@@ -11,6 +11,15 @@
  *   cg_status_t st = cg_launch(&cfg, (const void *)my_kernel, args);
  *   if (st != CG_SUCCESS) fprintf(stderr, "%s: %s\n", cg_status_string(st), cg_last_error_detail());
  *
+ * Launching the same kernel and shape many times: validate once, then launch
+ * at the runtime's cost:
+ *   cg_launch_handle_t h;
+ *   st = cg_launch_prepare(&h, &cfg, (const void *)my_kernel);
+ *   for (int i = 0; i < iters && st == CG_SUCCESS; ++i)
+ *       st = cg_launch_prepared(&h, args);
+ * One cooperative launch in one line (cudaLaunchCooperativeKernel's order):
+ *   st = cg_launch_cooperative((const void *)my_kernel, (cg_dim3_t){128, 1, 1}, (cg_dim3_t){256, 1, 1}, args, 0, 0);
+ *
  * cg_launch validates the whole configuration against the kernel and the
  * current device before it launches, so a bad one returns its own status
  * instead of failing inside the driver or hanging (a cooperative grid larger
@@ -107,6 +116,54 @@ cg_status_t cg_max_active_clusters(const cg_launch_config_t *cfg, const void *ke
 /* cudaStreamSynchronize, with a fault or trap in the kernel reported as
  * CG_ERROR_KERNEL_FAILED (the runtime's message in cg_last_error_detail). */
 cg_status_t cg_stream_synchronize(cudaStream_t stream);
+
+/* ---- Launch once, launch often: a checked launch handle ---------------- */
+
+/* A launch validated once: cg_launch_prepare runs every check of cg_launch
+ * (and the opt-ins) and fills the handle; cg_launch_prepared then launches
+ * it with only what must be looked at per launch (the handle is prepared,
+ * the current device is the one it was prepared on, args is not NULL for a
+ * kernel with parameters), then cudaLaunchKernelExC: a loop launching the
+ * same kernel and shape pays the runtime's cost, not the checks' (cg_launch
+ * re-queries the device, the kernel's attributes and its occupancy on every
+ * call). Plain data: copy it, keep it as long as the kernel and device live.
+ * The fields are internal. */
+typedef struct cg_launch_handle {
+    uint64_t _magic; /* set by a successful cg_launch_prepare */
+    const void *_kernel;
+    cudaLaunchConfig_t _lc; /* _lc.attrs points into _attrs: see cg_launch_prepared */
+    cudaLaunchAttribute _attrs[2];
+    int _device;
+    int _takes_params;
+} cg_launch_handle_t;
+
+/* Validate `cfg` for `kernel` on the current device, exactly as cg_launch
+ * does (the same statuses, in the same order), do the opt-ins it needs, and
+ * fill *h. On failure *h is left unprepared (a launch through it returns
+ * CG_ERROR_LAUNCH_HANDLE_INVALID). h NULL: CG_ERROR_INVALID_ARGUMENT. */
+cg_status_t cg_launch_prepare(cg_launch_handle_t *h, const cg_launch_config_t *cfg, const void *kernel);
+
+/* Launch the prepared handle with the kernel's arguments `args` (as for
+ * cg_launch), on the stream of its configuration. Statuses:
+ *   CG_ERROR_INVALID_ARGUMENT        h is NULL, or args is NULL for a kernel
+ *                                    that takes parameters
+ *   CG_ERROR_LAUNCH_HANDLE_INVALID   h was not prepared (zeroed, failed
+ *                                    cg_launch_prepare, overwritten)
+ *   CG_ERROR_LAUNCH_HANDLE_DEVICE    the current device is not the one h was
+ *                                    prepared on
+ *   as cg_launch                     the runtime refused the launch
+ * No device query, no attribute, no occupancy call: the cost is
+ * cudaLaunchKernelExC's and cudaGetDevice's. */
+cg_status_t cg_launch_prepared(const cg_launch_handle_t *h, void **args);
+
+/* The common cooperative launch in one line, cudaLaunchCooperativeKernel's
+ * arguments in its order:
+ *   cg_launch_cooperative((const void *)k, grid, block, args, 0, stream)
+ * is cg_launch with {.grid, .block, .dynamic_smem, .stream, .cooperative = 1}
+ * (every check; the co-residency one included). For a loop, prepare a
+ * handle instead. */
+cg_status_t cg_launch_cooperative(const void *kernel, cg_dim3_t grid, cg_dim3_t block, void **args,
+                                  size_t dynamic_smem, cudaStream_t stream);
 
 /* cg_last_error_detail() (base/status.h) says what the last failure was. */
 

@@ -28,7 +28,7 @@
  * at `smem`, full[k] expecting `producer_arrivals` commits and empty[k]
  * `consumer_arrivals` releases per use (the plain-block form: the block's
  * thread count for both). Thread rank 0 initializes; then a block barrier. */
-CG_DEVICE cg_pipeline_t cg_thread_block_pipeline(cg_thread_block_t *b, void *smem, uint32_t stages,
+CG_DEVICE cg_pipeline_t cg_thread_block_pipeline(const cg_thread_block_t *b, void *smem, uint32_t stages,
                                                  uint32_t stage_bytes, uint32_t producer_arrivals,
                                                  uint32_t consumer_arrivals)
 {
@@ -43,7 +43,7 @@ CG_DEVICE cg_pipeline_t cg_thread_block_pipeline(cg_thread_block_t *b, void *sme
  * its empty barriers expect `consumer_arrivals` releases per use from all
  * receiving CTAs). Thread 0 of each CTA initializes its barriers and fences
  * the initialization; then a cluster barrier. */
-CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline(cg_cluster_t *cl, void *smem, uint32_t stages, uint32_t stage_bytes,
+CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline(const cg_cluster_t *cl, void *smem, uint32_t stages, uint32_t stage_bytes,
                                             uint32_t root, uint32_t consumer_arrivals)
 {
     cg_pipeline_t p = cg_pipeline_attach_cluster(smem, stages, stage_bytes, root);
@@ -59,7 +59,7 @@ CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline(cg_cluster_t *cl, void *smem, u
  * consumers of ALL the mask's CTAs, e.g. CTAs x consumer warps). Thread 0 of
  * each CTA initializes its barriers and fences the initialization; then a
  * cluster barrier. */
-CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline_sliced(cg_cluster_t *cl, void *smem, uint32_t stages,
+CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline_sliced(const cg_cluster_t *cl, void *smem, uint32_t stages,
                                                         uint32_t stage_bytes, uint32_t consumer_arrivals)
 {
     cg_pipeline_t p = cg_pipeline_attach_cluster(smem, stages, stage_bytes, cg_cluster_block_rank(cl));
@@ -72,7 +72,7 @@ CG_DEVICE_SM90 cg_pipeline_t cg_cluster_pipeline_sliced(cg_cluster_t *cl, void *
 /* The block's group copy into the current producer stage (libcu++
  * cuda::memcpy_async(block, dst, src, n, pipe)): every thread calls it with
  * the same arguments, after producer_acquire and before producer_commit(0). */
-CG_DEVICE_SM90 void cg_thread_block_pipeline_memcpy_async(cg_thread_block_t *b, cg_pipeline_t *p, uint32_t offset,
+CG_DEVICE_SM90 void cg_thread_block_pipeline_memcpy_async(const cg_thread_block_t *b, cg_pipeline_t *p, uint32_t offset,
                                                      const void *src, uint32_t bytes)
 {
     cg_pipeline_memcpy_async(p, cg_thread_block_thread_rank(b), offset, src, bytes);

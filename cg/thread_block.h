@@ -180,7 +180,7 @@ CG_DEVICE cg_dim3_t cg_thread_block_group_dim(const cg_thread_block_t *b) { retu
 /* __syncthreads(): barrier.sync 0 (bar.sync 0), nothing else. Like
  * __syncthreads it must be reached by every thread of the block, from
  * warp-converged code. */
-CG_DEVICE void cg_thread_block_sync(cg_thread_block_t *b)
+CG_DEVICE void cg_thread_block_sync(const cg_thread_block_t *b)
 {
     (void)b;
     __syncthreads();

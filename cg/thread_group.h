@@ -256,5 +256,9 @@ CG_DEVICE cg_thread_group_t cg_thread_group_tiled_partition(const cg_thread_grou
     return cg_thread_group_from_coalesced(&c);
 }
 
+/* A constant n that is not a power of two in 1..32 stops the build
+ * (cg/tile.h: CG_TILE_N_CHECK_). */
+#define cg_thread_group_tiled_partition(g, n) (CG_TILE_N_CHECK_(n), cg_thread_group_tiled_partition((g), (n)))
+
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_THREAD_GROUP_H */

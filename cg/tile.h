@@ -144,6 +144,44 @@ CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
     return s;
 }
 
+/* A constant tile size that is not a power of two in 1..32 is a compile
+ * error at the caller's line: cg_tiled_partition(&b, 48) does not build
+ * (C++ CG's tiled_partition<48> does not either); a size known only at run
+ * time is checked by a debug build, as above. How: CG_TILE_N_CHECK_(n) asks
+ * for the size of cg_tile_n_check_'s result on char[2] (a constant bad n)
+ * or char[1] (any other); the first is declared with an incomplete return
+ * type whose name is the message. It emits nothing and evaluates nothing
+ * (n is an operand of sizeof and __builtin_constant_p only). Internal. */
+CG_GROUP_CATCH_ALLS_BEGIN_
+struct cg_tiled_partition_n_must_be_a_power_of_two_in_1_to_32;
+static __device__ struct cg_tiled_partition_n_must_be_a_power_of_two_in_1_to_32 cg_tile_n_check_(char (*)[2]);
+static __device__ char cg_tile_n_check_(char (*)[1]);
+/* The same for a wide tile's n (64..1024; cg/generic.h applies it). */
+struct cg_wide_tiled_partition_n_must_be_a_power_of_two_in_64_to_1024;
+static __device__ struct cg_wide_tiled_partition_n_must_be_a_power_of_two_in_64_to_1024 cg_wide_tile_n_check_(char (*)[2]);
+static __device__ char cg_wide_tile_n_check_(char (*)[1]);
+CG_GROUP_CATCH_ALLS_END_
+#if defined(__CUDACC_RTC__) /* NVRTC has no __builtin_constant_p: the debug build's run-time report only */
+#define CG_TILE_N_IS_CONSTANT_BAD_(n) 0
+#else
+#define CG_TILE_N_IS_CONSTANT_BAD_(n)                                                              \
+    (__builtin_constant_p(n) && ((n) == 0 || (n) > 32 || ((n) & ((n)-1)) != 0))
+#endif
+#define CG_TILE_N_CHECK_(n) ((void)sizeof(cg_tile_n_check_((char(*)[1 + CG_TILE_N_IS_CONSTANT_BAD_(n)])0)))
+#if defined(__CUDACC_RTC__)
+#define CG_WIDE_TILE_N_IS_CONSTANT_BAD_(n) 0
+#else
+#define CG_WIDE_TILE_N_IS_CONSTANT_BAD_(n)                                                         \
+    (__builtin_constant_p(n) && ((n) < 64 || (n) > 1024 || ((n) & ((n)-1)) != 0))
+#endif
+#define CG_WIDE_TILE_N_CHECK_(n)                                                                   \
+    ((void)sizeof(cg_wide_tile_n_check_((char(*)[1 + CG_WIDE_TILE_N_IS_CONSTANT_BAD_(n)])0)))
+
+/* The constructors as macros of the same name that check a constant n first
+ * (the functions above stay callable through a pointer). */
+#define cg_tiled_partition(b, n) (CG_TILE_N_CHECK_(n), cg_tiled_partition((b), (n)))
+#define cg_tile_tiled_partition(t, n) (CG_TILE_N_CHECK_(n), cg_tile_tiled_partition((t), (n)))
+
 /* Defines the calls of a group of lanes of one warp (`type` has _mask: a tile,
  * a coalesced group), named by the arguments (internal):
  *   mask          the group's lanes in the warp (for the raw *_sync
@@ -156,13 +194,13 @@ CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
  *                 ordered) and the wait does nothing. */
 #define CG_WARP_GROUP_SYNC_CALLS_(type, mask, sync, barrier_arrive, barrier_wait)                  \
     CG_DEVICE uint32_t mask(const type *g) { return g->_mask; }                                    \
-    CG_DEVICE void sync(type *g) { __syncwarp(g->_mask); }                                         \
-    CG_DEVICE cg_token_t barrier_arrive(type *g)                                                   \
+    CG_DEVICE void sync(const type *g) { __syncwarp(g->_mask); }                                         \
+    CG_DEVICE cg_token_t barrier_arrive(const type *g)                                                   \
     {                                                                                              \
         __syncwarp(g->_mask);                                                                      \
         return cg_token_none_();                                                                   \
     }                                                                                              \
-    CG_DEVICE void barrier_wait(type *g, cg_token_t tok)                                           \
+    CG_DEVICE void barrier_wait(const type *g, cg_token_t tok)                                           \
     {                                                                                              \
         (void)g;                                                                                   \
         (void)tok;                                                                                 \

@@ -207,12 +207,12 @@ CG_DEVICE void cg_wide_tile_sync(const cg_wide_tile_t *t)
  * early and waiting later would need a second arrival (barrier.arrive does
  * not wait; barrier.sync arrives again). For the generic calls the arrive is
  * the whole sync and the wait does nothing, as for cg_tile_t. */
-CG_DEVICE cg_token_t cg_wide_tile_barrier_arrive(cg_wide_tile_t *t)
+CG_DEVICE cg_token_t cg_wide_tile_barrier_arrive(const cg_wide_tile_t *t)
 {
     cg_wide_tile_sync(t);
     return cg_token_none_();
 }
-CG_DEVICE void cg_wide_tile_barrier_wait(cg_wide_tile_t *t, cg_token_t tok)
+CG_DEVICE void cg_wide_tile_barrier_wait(const cg_wide_tile_t *t, cg_token_t tok)
 {
     (void)t;
     (void)tok;

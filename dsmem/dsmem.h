@@ -218,6 +218,15 @@ CG_REPORT_ void cg_dsmem_report_align_(const char *what, const void *dst, const 
     __trap();
 }
 
+/* A rank outside the cluster, named by the call the caller wrote (not by
+ * the mbarrier call underneath it). */
+CG_REPORT_ void cg_dsmem_report_rank_(const char *what, const void *bar, uint32_t rank, uint32_t n)
+{
+    printf("cgc: %s(mbarrier %p, rank %u): the cluster has %u blocks (block %d,%d,%d thread %d,%d,%d)\n", what, bar,
+           rank, n, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+    __trap();
+}
+
 CG_REPORT_ void cg_dsmem_report_self_(const void *dst, uint32_t to_rank)
 {
     printf("cgc: cg_dsmem_push_bulk(dst %p, to rank %u): a bulk push goes to another CTA, not to the caller's "
@@ -269,6 +278,13 @@ CG_DEVICE_SM90 void cg_dsmem_push_bulk(void *dst, const void *src, uint32_t byte
  * mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [remAddr]. */
 CG_DEVICE_SM90 void cg_dsmem_release(cg_mbarrier_t *empty, uint32_t sender_rank)
 {
+#if CG_DEBUG /* reported as this call (the arrive's own check then folds away: the report does not return) */
+    {
+        uint32_t n = cg_hw_cluster_nctarank();
+        if (CG_UNLIKELY_(sender_rank >= n))
+            cg_dsmem_report_rank_("cg_dsmem_release", empty, sender_rank, n);
+    }
+#endif
     cg_mbarrier_release_smem_remote(empty, sender_rank);
 }
 

@@ -2,6 +2,7 @@
 /* tests/cg/debug_kernels.cu — misuse that would hang, built with CG_DEBUG=1
  * (and a short CG_DEBUG_WAIT_TIMEOUT_NS): each kernel must report and trap. */
 #include "cg/groups.h"
+#include "dsmem/dsmem.h"
 
 /* Grid sync in a plain launch far larger than what can be co-resident: the
  * resident blocks wait for blocks that can never start. */
@@ -103,5 +104,24 @@ extern "C" cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out)
 extern "C" cudaError_t cgt_debug_block_double_arrive(void)
 {
     k_block_double_arrive<<<1, 64>>>();
+    return cudaGetLastError();
+}
+
+/* Issue 34.9: a rank outside the cluster given to cg_dsmem_release is
+ * reported by that name (not by the mbarrier arrive underneath). Thread 0 of
+ * rank 0 releases to rank 5 of a cluster of 2; the others stay out. */
+__global__ void __cluster_dims__(2, 1, 1) k_dsmem_release_bad_rank(uint32_t rank)
+{
+    __shared__ cg_mbarrier_t empty;
+    if (threadIdx.x == 0)
+        cg_mbarrier_init(&empty, 1);
+    __syncthreads();
+    if (threadIdx.x == 0 && cg_hw_cluster_ctarank() == 0)
+        cg_dsmem_release(&empty, rank);
+}
+
+extern "C" cudaError_t cgt_debug_dsmem_release_bad_rank(uint32_t rank)
+{
+    k_dsmem_release_bad_rank<<<2, 32>>>(rank);
     return cudaGetLastError();
 }

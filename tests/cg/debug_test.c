@@ -27,9 +27,10 @@ cudaError_t cgt_debug_grid_sync_block_leaves(void);
 cudaError_t cgt_debug_grid_stale_token(void);
 cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out);
 cudaError_t cgt_debug_block_double_arrive(void);
+cudaError_t cgt_debug_dsmem_release_bad_rank(uint32_t rank);
 
-/* 6 tests x 30 s (cgt_expect_trap_report's bound) at worst, serialized by the lock. */
-TestSuite(cg_debug, .timeout = 220);
+/* 7 tests x 30 s (cgt_expect_trap_report's bound) at worst, serialized by the lock. */
+TestSuite(cg_debug, .timeout = 250);
 
 /* Every case: skip under the sanitizers (the trap is the subject), one
  * trapping kernel on the GPU at a time, then cgt_expect_trap_report: the
@@ -52,6 +53,7 @@ static int launch_block_leaves(void) { return (int)cgt_debug_grid_sync_block_lea
 static int launch_stale_token(void) { return (int)cgt_debug_grid_stale_token(); }
 static int launch_bad_tile(void) { return (int)cgt_debug_bad_tile(3, g_out); }
 static int launch_double_arrive(void) { return (int)cgt_debug_block_double_arrive(); }
+static int launch_release_bad_rank(void) { return (int)cgt_debug_dsmem_release_bad_rank(5); }
 
 Test(cg_debug, grid_sync_outside_cooperative_launch_traps)
 {
@@ -110,4 +112,13 @@ Test(cg_debug, block_barrier_second_arrive_before_wait_traps)
                                           "again before waiting",
                                           "block barrier at shared 0x", "phase parity "};
     cgt_expect_trap_report("block barrier arrive twice", launch_double_arrive, needles, 3);
+}
+
+/* Issue 34.9: a bad rank given to cg_dsmem_release is reported by the name the
+ * caller wrote. */
+Test(cg_debug, dsmem_release_to_a_rank_outside_the_cluster_traps)
+{
+    prepare();
+    static const char *const needles[] = {"cgc: cg_dsmem_release(mbarrier ", ", rank 5): the cluster has 2 blocks"};
+    cgt_expect_trap_report("cg_dsmem_release to rank 5 of 2", launch_release_bad_rank, needles, 2);
 }

@@ -191,3 +191,118 @@ Test(cg_launch_gpu, device_barrier_init_host_rejects_a_host_pointer)
     cr_expect_eq(back._state, CG_DBAR_INIT_STATE_(4));
     CGT_CUDA(cudaFree(d));
 }
+
+/* ---- the launch handle (issue 34.6) ---------------------------------------- */
+
+/* Checks one launch of k_coop_pass: every block's word from its neighbour's
+ * input and this launch's salt. Poisons out for the next launch. */
+static void expect_pass(const uint32_t *in, uint32_t *out, uint32_t blocks, uint32_t salt, const char *what, int i)
+{
+    uint32_t bad = 0;
+    for (uint32_t b = 0; b < blocks; b++) {
+        uint32_t want = in[(b + 1) % blocks] ^ salt;
+        bad += out[b] != want;
+        if (out[b] != want && bad <= 4)
+            cr_expect_eq(out[b], want, "%s, launch %d: block %u got 0x%08x, want 0x%08x", what, i, b, out[b], want);
+    }
+    cr_expect_eq(bad, 0u, "%s, launch %d: %u of %u blocks wrong", what, i, bad, blocks);
+    memset(out, 0xa5, blocks * sizeof *out);
+}
+
+/* A handle prepared once launches a cooperative grid-sync kernel many times,
+ * at full co-residency, each launch with fresh arguments (read at launch), a
+ * copy of the handle as well as the original; and the one-line cooperative
+ * launch runs the same kernel. Every block of every launch checked. */
+Test(cg_launch_gpu, prepared_handle_launches_many_times)
+{
+    cgt_require_sm90();
+    uint32_t max = 0;
+    CGT_OK(cg_max_cooperative_blocks(cgt_k_coop_pass(), 128, 0, &max));
+    cr_assert_gt(max, 1u);
+    uint32_t *in = zeroed(max), *partial = zeroed(max), *out = zeroed(max);
+    uint64_t seed = cgt_seed();
+    for (uint32_t b = 0; b < max; b++)
+        in[b] = (uint32_t)cgt_rand(&seed);
+    memset(out, 0xa5, max * sizeof *out);
+    uint32_t salt = 0;
+    void *args[4] = {&in, &partial, &out, &salt};
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    c.grid.x = max;
+    c.block.x = 128;
+    c.cooperative = 1;
+    cg_launch_handle_t h;
+    CGT_OK(cg_launch_prepare(&h, &c, cgt_k_coop_pass()));
+    cg_launch_handle_t copy = h;
+    for (int i = 0; i < 40; i++) {
+        salt = (uint32_t)cgt_rand(&seed);
+        CGT_OK(cg_launch_prepared(i & 1 ? &copy : &h, args));
+        CGT_SYNC();
+        expect_pass(in, out, max, salt, i & 1 ? "copied handle" : "handle", i);
+    }
+    salt = 0x1234567u;
+    CGT_OK(cg_launch_cooperative(cgt_k_coop_pass(), c.grid, c.block, args, 0, 0));
+    CGT_SYNC();
+    expect_pass(in, out, max, salt, "cg_launch_cooperative", 0);
+    /* One block more than co-resident: the one-line form refuses it, and so
+     * does prepare (the handle stays unprepared). */
+    c.grid.x = max + 1;
+    cr_expect_eq(cg_launch_cooperative(cgt_k_coop_pass(), c.grid, c.block, args, 0, 0),
+                 CG_ERROR_COOPERATIVE_TOO_LARGE, "%s", cg_last_error_detail());
+    cr_expect_eq(cg_launch_prepare(&h, &c, cgt_k_coop_pass()), CG_ERROR_COOPERATIVE_TOO_LARGE);
+    cr_expect_eq(cg_launch_prepared(&h, args), CG_ERROR_LAUNCH_HANDLE_INVALID);
+    /* NULL args for a kernel with parameters: refused per launch. */
+    cr_expect_eq(cg_launch_prepared(&copy, NULL), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect_eq(cudaGetLastError(), cudaSuccess, "an error was left pending");
+    CGT_CUDA(cudaFree(in));
+    CGT_CUDA(cudaFree(partial));
+    CGT_CUDA(cudaFree(out));
+}
+
+/* A handle with a cluster shape of 16 (the opt-in done once, at prepare). */
+Test(cg_launch_gpu, prepared_handle_with_a_cluster_of_16)
+{
+    cgt_require_sm90();
+    uint32_t *out = zeroed(64);
+    void *args[1] = {&out};
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    c.grid.x = 32;
+    c.block.x = 64;
+    c.cluster.x = 16;
+    cg_launch_handle_t h;
+    cg_status_t st = cg_launch_prepare(&h, &c, cgt_k_cluster_size());
+    if (st == CG_ERROR_CLUSTER_UNSCHEDULABLE)
+        cr_skip_test("no cluster of 16 fits here: %s", cg_last_error_detail());
+    CGT_OK(st);
+    for (int i = 0; i < 3; i++) {
+        memset(out, 0, 64 * sizeof *out);
+        CGT_OK(cg_launch_prepared(&h, args));
+        CGT_SYNC();
+        for (uint32_t b = 0; b < 32; b++)
+            cr_expect_eq(out[b], 16u, "launch %d, block %u saw a cluster of %u", i, b, out[b]);
+    }
+    CGT_CUDA(cudaFree(out));
+}
+
+/* A handle used on another device than its own is refused (needs two). */
+Test(cg_launch_gpu, prepared_handle_on_another_device_is_refused)
+{
+    cgt_require_sm90();
+    int n = 0;
+    CGT_CUDA(cudaGetDeviceCount(&n));
+    if (n < 2)
+        cr_skip_test("one device: the other-device check needs two");
+    uint32_t *out = zeroed(64);
+    void *args[1] = {&out};
+    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+    c.grid.x = 1;
+    c.block.x = 64;
+    cg_launch_handle_t h;
+    CGT_CUDA(cudaSetDevice(0));
+    CGT_OK(cg_launch_prepare(&h, &c, cgt_k_bounded64()));
+    CGT_CUDA(cudaSetDevice(1));
+    cr_expect_eq(cg_launch_prepared(&h, args), CG_ERROR_LAUNCH_HANDLE_DEVICE, "%s", cg_last_error_detail());
+    CGT_CUDA(cudaSetDevice(0));
+    CGT_OK(cg_launch_prepared(&h, args));
+    CGT_SYNC();
+    CGT_CUDA(cudaFree(out));
+}

@@ -177,7 +177,8 @@ Test(cg_launch_host, every_launch_error_is_distinct)
         CG_ERROR_CLUSTER_NONPORTABLE_DENIED, CG_ERROR_CLUSTER_UNSCHEDULABLE, CG_ERROR_SHARED_MEMORY,
         CG_ERROR_BLOCK_SIZE,         CG_ERROR_GRID_SIZE,           CG_ERROR_COOPERATIVE_UNSUPPORTED,
         CG_ERROR_COOPERATIVE_TOO_LARGE, CG_ERROR_KERNEL_NULL,      CG_ERROR_LAUNCH_FAILED,
-        CG_ERROR_KERNEL_FAILED,      CG_ERROR_KERNEL_IMAGE,
+        CG_ERROR_KERNEL_FAILED,      CG_ERROR_KERNEL_IMAGE,        CG_ERROR_LAUNCH_HANDLE_INVALID,
+        CG_ERROR_LAUNCH_HANDLE_DEVICE,
     };
     size_t n = sizeof s / sizeof s[0];
     for (size_t i = 0; i < n; i++) {
@@ -188,4 +189,58 @@ Test(cg_launch_host, every_launch_error_is_distinct)
             cr_expect_str_neq(cg_status_string(s[i]), cg_status_string(s[j]));
         }
     }
+}
+
+/* ---- the launch handle and the one-line cooperative launch (issue 34.6) ---- */
+
+/* A launch through a handle that no successful cg_launch_prepare filled is
+ * refused with its own status, whatever the handle holds. */
+Test(cg_launch_host, an_unprepared_handle_is_refused)
+{
+    cg_launch_handle_t h;
+    memset(&h, 0, sizeof h);
+    cr_expect_eq(cg_launch_prepared(NULL, NULL), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect_eq(cg_launch_prepared(&h, NULL), CG_ERROR_LAUNCH_HANDLE_INVALID, "a zeroed handle: %s",
+                 cg_last_error_detail());
+    cr_expect(strstr(cg_last_error_detail(), "cg_launch_prepare") != NULL, "detail: %s", cg_last_error_detail());
+    memset(&h, 0x5a, sizeof h);
+    cr_expect_eq(cg_launch_prepared(&h, NULL), CG_ERROR_LAUNCH_HANDLE_INVALID, "a garbage handle");
+    cr_expect_eq(cg_launch_prepare(NULL, NULL, FAKE), CG_ERROR_INVALID_ARGUMENT);
+}
+
+/* cg_launch_prepare runs cg_launch's checks: the same status for every bad
+ * configuration, and a handle that failed stays unprepared. */
+Test(cg_launch_host, prepare_checks_as_cg_launch_does)
+{
+    cg_launch_config_t bad[5];
+    for (int i = 0; i < 5; ++i)
+        bad[i] = valid();
+    bad[0].block.x = 0;
+    bad[1].grid.x = 0;
+    bad[2].cluster.x = 17;
+    bad[3].cluster.x = 3; /* does not divide 128 */
+    /* bad[4]: a valid shape: no device, a device too old, or a fake kernel */
+    for (int i = 0; i < 5; ++i) {
+        cg_launch_handle_t h;
+        memset(&h, 0x5a, sizeof h);
+        cg_status_t want = cg_launch(&bad[i], FAKE, NULL);
+        cg_status_t got = cg_launch_prepare(&h, &bad[i], FAKE);
+        cr_expect_neq(got, CG_SUCCESS, "case %d prepared", i);
+        cr_expect_eq(got, want, "case %d: prepare says %s, cg_launch %s", i, cg_status_name(got), cg_status_name(want));
+        cr_expect_eq(cg_launch_prepared(&h, NULL), CG_ERROR_LAUNCH_HANDLE_INVALID, "case %d: a failed handle launches", i);
+    }
+    cr_expect_eq(cg_launch_prepare(&(cg_launch_handle_t){0}, NULL, FAKE), CG_ERROR_INVALID_ARGUMENT);
+    cr_expect_eq(cg_launch_prepare(&(cg_launch_handle_t){0}, &bad[4], NULL), CG_ERROR_KERNEL_NULL);
+    cr_expect_eq(bad[4].grid.x, 128u, "cg_launch_prepare changed the configuration");
+}
+
+/* The one-line cooperative launch is cg_launch with .cooperative = 1: the
+ * same checks. */
+Test(cg_launch_host, one_line_cooperative_launch_checks)
+{
+    cg_dim3_t g = {128, 1, 1}, b = {256, 1, 1}, zero = {0, 0, 0};
+    cr_expect_eq(cg_launch_cooperative(NULL, g, b, NULL, 0, 0), CG_ERROR_KERNEL_NULL);
+    cr_expect_eq(cg_launch_cooperative(FAKE, g, zero, NULL, 0, 0), CG_ERROR_BLOCK_SIZE);
+    cr_expect_eq(cg_launch_cooperative(FAKE, zero, b, NULL, 0, 0), CG_ERROR_GRID_SIZE);
+    cr_expect_eq(cg_launch_cooperative(FAKE, g, b, NULL, 0, 0), shape_ok_status());
 }

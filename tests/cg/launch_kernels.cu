@@ -39,6 +39,20 @@ __global__ void __launch_bounds__(64) k_bounded64(uint32_t *out)
 
 __global__ void k_trap(void) { __trap(); }
 
+/* Block b: partial[b] = in[b] ^ salt; grid sync; out[b] = partial[next]
+ * (next = b + 1 mod blocks): every block's result needs another block's
+ * write made before the sync. */
+__global__ void k_coop_pass(const uint32_t *in, uint32_t *partial, uint32_t *out, uint32_t salt)
+{
+    cg_grid_t g = cg_this_grid();
+    if (threadIdx.x == 0)
+        partial[blockIdx.x] = in[blockIdx.x] ^ salt;
+    cg_grid_sync(&g);
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = partial[(blockIdx.x + 1u) % gridDim.x];
+}
+
+extern "C" const void *cgt_k_coop_pass(void) { return (const void *)k_coop_pass; }
 extern "C" const void *cgt_k_big_smem(void) { return (const void *)k_big_smem; }
 extern "C" const void *cgt_k_cluster_size(void) { return (const void *)k_cluster_size; }
 extern "C" const void *cgt_k_coop(void) { return (const void *)k_coop; }

@@ -15,6 +15,9 @@ const void *cgt_k_cluster_size(void);
 const void *cgt_k_coop(void);
 /* Declared __launch_bounds__(64): refuses 128-thread blocks. */
 const void *cgt_k_bounded64(void);
+/* (in, partial, out, salt): partial[b] = in[b] ^ salt, grid sync,
+ * out[b] = partial[(b + 1) % blocks]. */
+const void *cgt_k_coop_pass(void);
 /* __trap(). */
 const void *cgt_k_trap(void);
 CG_EXTERN_C_END

@@ -415,9 +415,49 @@ Test(cg_ptx, generic_equals_typed)
     static const char *const twins[] = {"block_sync",  "block_split", "cluster_sync",  "cluster_split",
                                         "grid_sync",   "grid_split",  "tile_sync",     "ranks_block",
                                         "ranks_cluster", "ranks_grid", "ranks_tile",
-                                        "wide_tile_sync", "wide_tile_split", "ranks_wide_tile"};
+                                        "wide_tile_sync", "wide_tile_split", "ranks_wide_tile", "labeled_bool",
+                                        "cluster_map_typed"};
     char *ptx = cgt_ptx_read(PTX_PATH);
     for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++)
         expect_twins(ptx, twins[i]);
+    free(ptx);
+}
+
+/* Issue 34.1: a generic call on a pointer to const picks the typed call it
+ * picks on a non-const one (constg_X against typed_X, the same instructions),
+ * and a kernel making every non-changing call through const pointers builds. */
+Test(cg_ptx, generic_on_const_equals_typed)
+{
+    static const char *const twins[] = {"block_sync",     "cluster_sync",    "cluster_split", "tile_sync",
+                                        "wide_tile_sync", "wide_tile_split", "ranks_block",   "ranks_cluster",
+                                        "ranks_grid",     "ranks_tile"};
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++) {
+        char typed[64], on_const[64];
+        snprintf(typed, sizeof typed, "typed_%s", twins[i]);
+        snprintf(on_const, sizeof on_const, "constg_%s", twins[i]);
+        char *t = cgt_ptx_normalized(ptx, typed);
+        char *c = cgt_ptx_normalized(ptx, on_const);
+        cr_expect_gt(lines(t), 1u, "%s: empty body", typed);
+        cr_expect_str_eq(t, c, "%s: the call on a const group differs:\n--- typed\n%s--- const\n%s", twins[i], t, c);
+        free(t);
+        free(c);
+    }
+    char *all = cgt_ptx_function(ptx, "probe_every_call_on_const");
+    cr_expect(all != NULL && lines(all) > 10u, "probe_every_call_on_const is missing from the PTX");
+    free(all);
+    free(ptx);
+}
+
+/* Issue 34.4: the split bulk store: two stores, one commit, one wait. */
+Test(cg_ptx, bulk_store_issue_commits_nothing)
+{
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    char *fn = cgt_ptx_function(ptx, "probe_bulk_store_two_one_commit");
+    cr_assert(fn != NULL, "probe_bulk_store_two_one_commit is missing");
+    cr_expect_eq(cgt_count(fn, "cp.async.bulk.global.shared::cta.bulk_group"), 2u, "two bulk stores:\n%s", fn);
+    cr_expect_eq(cgt_count(fn, "cp.async.bulk.commit_group"), 1u, "one commit:\n%s", fn);
+    cr_expect_eq(cgt_count(fn, "cp.async.bulk.wait_group.read 0"), 1u, "one wait:\n%s", fn);
+    free(fn);
     free(ptx);
 }

@@ -10,6 +10,15 @@
  *     CGT_DEBUG_SITE_BUDGET registers more in its debug build than in its
  *     release build (the deadlock reports are out of line: a site costs its
  *     timer check and an untaken call; before that, 10 to 21 more).
+ *   - Each combination kernel of combo_kernels.cu (the waits, releases and
+ *     reports one ported program holds at once: the sliced multicast
+ *     pipeline with warp releases inside the split grid barrier, a pipeline
+ *     with DSMEM pushes and releases, the DSMEM ring alone, all of them;
+ *     issue 34.9) needs at most 64 registers in its debug build (so its
+ *     1024-thread shape launches), and at most its recorded debug-over-
+ *     release cost (CGT_COMBO_BUDGET, the counts of the commit that added
+ *     the test plus 3 registers of ptxas noise): a debug build that grows
+ *     fails here before a user's launch does.
  * Every count is printed (docs/design/debug_builds.md keeps the table).
  */
 #include <stdio.h>
@@ -104,5 +113,33 @@ Test(register_budget, debug_wait_sites_stay_near_release)
         cr_expect_leq(d - rel[i].regs, CGT_DEBUG_SITE_BUDGET,
                       "%s: the debug build needs %d registers, %d more than the release build's %d", rel[i].name, d,
                       d - rel[i].regs, rel[i].regs);
+    }
+}
+
+/* The combinations (issue 34.9): name, and the most registers its debug
+ * build may take over its release build (measured at this test's commit:
+ * +24, +7, +9, +19, +8; docs/design/debug_builds.md says where they go). */
+static const struct {
+    const char *name;
+    int budget;
+} combos[] = {
+    {"cb_sliced_grid", 27},       {"cb_pipeline_dsmem", 10}, {"cb_dsmem_ring", 12},
+    {"cb_sliced_grid_live8", 22}, {"cb_everything", 11},
+};
+
+Test(register_budget, debug_combinations_fit_1024_threads)
+{
+    kregs_t rel[MAX_KERNELS], dbg[MAX_KERNELS];
+    int nr = compile_and_read("tests/debugbuild/combo_kernels.cu", 0, rel);
+    int nd = compile_and_read("tests/debugbuild/combo_kernels.cu", 1, dbg);
+    cr_expect_eq(nr, (int)(sizeof combos / sizeof combos[0]), "%d kernels in combo_kernels.cu, the table has %d", nr,
+                 (int)(sizeof combos / sizeof combos[0]));
+    for (size_t i = 0; i < sizeof combos / sizeof combos[0]; ++i) {
+        int r = find(rel, nr, combos[i].name), d = find(dbg, nd, combos[i].name);
+        cr_log_info("%-22s release %3d  debug %3d  (+%d, budget +%d)", combos[i].name, r, d, d - r, combos[i].budget);
+        cr_expect_leq(d, 64, "%s: the debug build needs %d registers a thread (release: %d): it would refuse the "
+                             "1024-thread launch its release build makes", combos[i].name, d, r);
+        cr_expect_leq(d - r, combos[i].budget, "%s: the debug build costs %d registers over the release build's %d "
+                                               "(recorded: +%d at most)", combos[i].name, d - r, r, combos[i].budget);
     }
 }

@@ -35,15 +35,15 @@ const char *called = "";
         return (R){0};                                                                             \
     }
 #define STUB_VOID(G, P, verb)                                                                      \
-    void P##_##verb(G *g);                                                                         \
-    void P##_##verb(G *g)                                                                          \
+    void P##_##verb(const G *g);                                                                   \
+    void P##_##verb(const G *g)                                                                    \
     {                                                                                              \
         (void)g;                                                                                   \
         called = #P "_" #verb;                                                                     \
     }
 #define STUB_WAIT(G, P)                                                                            \
-    void P##_barrier_wait(G *g, cg_token_t t);                                                     \
-    void P##_barrier_wait(G *g, cg_token_t t)                                                      \
+    void P##_barrier_wait(const G *g, cg_token_t t);                                               \
+    void P##_barrier_wait(const G *g, cg_token_t t)                                                \
     {                                                                                              \
         (void)g;                                                                                   \
         (void)t;                                                                                   \
@@ -92,7 +92,7 @@ const char *called = "";
 /* Every group: sync, barrier_arrive/wait, thread_rank, num_threads. */
 #define STUB_ANY(G, P)                                                                             \
     STUB_VOID(G, P, sync)                                                                          \
-    STUB_G(G, P, barrier_arrive, cg_token_t, )                                                     \
+    STUB_G(G, P, barrier_arrive, cg_token_t, const)                                                \
     STUB_WAIT(G, P)                                                                                \
     STUB_G(G, P, thread_rank, uint32_t, const)                                                     \
     STUB_G(G, P, num_threads, uint32_t, const)

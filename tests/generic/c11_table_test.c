@@ -45,6 +45,18 @@ TestSuite(generic_c11, .timeout = 120);
         cr_expect_str_eq(called, name, "%s called %s, expected %s", #stmt, called, name);          \
     } while (0)
 
+/* cg_sync on one group of every kind (pointers, or pointers to const). */
+#define EXPECT_SYNC_EVERY_KIND(b, cl, gr, t, c, w, tg)                                             \
+    do {                                                                                           \
+        EXPECT_CALLS_VOID(cg_sync(b), "cg_thread_block_sync");                                     \
+        EXPECT_CALLS_VOID(cg_sync(cl), "cg_cluster_sync");                                         \
+        EXPECT_CALLS_VOID(cg_sync(gr), "cg_grid_sync");                                            \
+        EXPECT_CALLS_VOID(cg_sync(t), "cg_tile_sync");                                             \
+        EXPECT_CALLS_VOID(cg_sync(c), "cg_coalesced_sync");                                        \
+        EXPECT_CALLS_VOID(cg_sync(w), "cg_wide_tile_sync");                                        \
+        EXPECT_CALLS_VOID(cg_sync(tg), "cg_thread_group_sync");                                    \
+    } while (0)
+
 Test(generic_c11, every_group_kind_picks_its_own_call)
 {
     cg_thread_block_t b = {0};
@@ -56,13 +68,7 @@ Test(generic_c11, every_group_kind_picks_its_own_call)
     cg_thread_group_t tg = {0};
     const cg_tile_t *ct = &t;
     cg_token_t tok = {0};
-    EXPECT_CALLS_VOID(cg_sync(&b), "cg_thread_block_sync");
-    EXPECT_CALLS_VOID(cg_sync(&cl), "cg_cluster_sync");
-    EXPECT_CALLS_VOID(cg_sync(&gr), "cg_grid_sync");
-    EXPECT_CALLS_VOID(cg_sync(&t), "cg_tile_sync");
-    EXPECT_CALLS_VOID(cg_sync(&c), "cg_coalesced_sync");
-    EXPECT_CALLS_VOID(cg_sync(&w), "cg_wide_tile_sync");
-    EXPECT_CALLS_VOID(cg_sync(&tg), "cg_thread_group_sync");
+    EXPECT_SYNC_EVERY_KIND(&b, &cl, &gr, &t, &c, &w, &tg);
     EXPECT_CALLS(cg_barrier_arrive(&cl), "cg_cluster_barrier_arrive");
     EXPECT_CALLS_VOID(cg_barrier_wait(&gr, tok), "cg_grid_barrier_wait");
     EXPECT_CALLS(cg_thread_rank(ct), "cg_tile_thread_rank");
@@ -74,6 +80,32 @@ Test(generic_c11, every_group_kind_picks_its_own_call)
     EXPECT_CALLS(cg_any(&w, 1), "cg_wide_tile_any");
     EXPECT_CALLS(cg_all(ct, 0), "cg_tile_all");
     EXPECT_CALLS(cg_ballot(&c, 1), "cg_coalesced_ballot");
+}
+
+/* Issue 34.1: a pointer to const picks the call a pointer picks, for every
+ * kind and every call on any group (the stubs take const, as the typed
+ * calls that do not change their group do). */
+Test(generic_c11, a_pointer_to_const_picks_the_same_call)
+{
+    const cg_thread_block_t b = {0};
+    const cg_cluster_t cl = {0};
+    const cg_grid_t gr = {0};
+    const cg_tile_t t = {0};
+    const cg_coalesced_group_t c = {0};
+    const cg_wide_tile_t w = {0};
+    const cg_thread_group_t tg = {0};
+    cg_token_t tok = {0};
+    EXPECT_SYNC_EVERY_KIND(&b, &cl, &gr, &t, &c, &w, &tg);
+    EXPECT_CALLS(cg_barrier_arrive(&cl), "cg_cluster_barrier_arrive");
+    EXPECT_CALLS(cg_barrier_arrive(&t), "cg_tile_barrier_arrive");
+    EXPECT_CALLS(cg_barrier_arrive(&w), "cg_wide_tile_barrier_arrive");
+    EXPECT_CALLS_VOID(cg_barrier_wait(&c, tok), "cg_coalesced_barrier_wait");
+    EXPECT_CALLS_VOID(cg_barrier_wait(&gr, tok), "cg_grid_barrier_wait");
+    EXPECT_CALLS(cg_thread_rank(&b), "cg_thread_block_thread_rank");
+    EXPECT_CALLS(cg_num_threads(&tg), "cg_thread_group_num_threads");
+    EXPECT_CALLS(cg_meta_group_rank(&c), "cg_coalesced_meta_group_rank");
+    EXPECT_CALLS(cg_reduce(&t, 1.0f, CG_OP_PLUS), "cg_tile_reduce_f32");
+    EXPECT_CALLS(cg_shfl_down(&c, 1u, 1u), "cg_coalesced_shfl_down_u32");
 }
 
 Test(generic_c11, every_value_type_picks_its_row)
@@ -130,6 +162,9 @@ Test(generic_c11, every_value_type_picks_its_row)
     EXPECT_CALLS(cg_labeled_partition(&c, (short)7), "cg_coalesced_labeled_partition");
     EXPECT_CALLS(cg_labeled_partition(&t, 7ull), "cg_tile_labeled_partition_u64");
     EXPECT_CALLS(cg_labeled_partition(&c, (uint64_t)7), "cg_coalesced_labeled_partition_u64");
+    /* Issue 34.9: a bool label is binary_partition, as C++ CG and the C++ overloads. */
+    EXPECT_CALLS(cg_labeled_partition(&t, (_Bool)1), "cg_tile_binary_partition");
+    EXPECT_CALLS(cg_labeled_partition(&c, 3 > 2), "cg_coalesced_labeled_partition");
 }
 
 Test(generic_c11, a_tile_of_any_size_in_one_spelling)

@@ -59,7 +59,7 @@ static int build(const char *const *calls, size_t n, char *log, size_t cap)
     char root[1024];
     cr_assert(getcwd(root, sizeof root) != NULL);
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && timeout 200 '%s' -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I'%s' -c "
+             "cd '%s' && timeout 200 '%s' -std=c++17 -gencode=arch=compute_90a,code=sm_90a -include cuda_fp16.h -I'%s' -c "
              "misuse.cu -o misuse.o 2>&1; rc=$?; rm -f misuse.o; exit $rc",
              dir, cgt_nvcc(), root);
     return cgt_run(cmd, log, cap);
@@ -130,6 +130,20 @@ static const misuse_t cases[] = {
      {"cg_labeled_partition_takes_a_pointer", "cg_tile_t", "cg_coalesced_group_t", "integer_label"}},
     {"cg_coalesced_group_t q = cg_binary_partition(cta, 1); (void)q;",
      {"cg_binary_partition_takes_a_pointer", "cg_tile_t", "cg_coalesced_group_t"}},
+    /* Issue 34: a constant bad tile size in the typed constructor (34.7), a
+     * constant bit operator on a float (34.7), a __half value (34.9: the
+     * named message, not an ambiguity among the rows; the kernel is built
+     * with cuda_fp16.h pre-included), a block's split barrier through a
+     * pointer to const (34.1: it caches its set-up in the group). */
+    {"cg_tile_t z3 = cg_tiled_partition(&cta, 48); (void)z3;", {"cg_tiled_partition_n_must_be_a_power_of_two_in_1_to_32"}},
+    {"cg_wide_tile_t z4 = cg_wide_tiled_partition(&cta, 96); (void)z4;",
+     {"cg_wide_tiled_partition_n_must_be_a_power_of_two_in_64_to_1024"}},
+    {"f[1] = cg_reduce(&t, f[2], CG_OP_BIT_AND);",
+     {"cg_op_bit_and_bit_or_bit_xor_take_an_integer_value_not_a_float_or_double"}},
+    {"f[1] = cg_reduce(&t, __float2half(f[2]), CG_OP_PLUS);",
+     {"cg_reduce_takes_a_pointer", "cg_tile_t", "an_arithmetic_value_and_a_cg_op_t"}},
+    {"const cg_thread_block_t *cb = &cta; cg_token_t tk = cg_barrier_arrive(cb); (void)tk;",
+     {"cg_barrier_arrive_takes_a_pointer", "const_only_where_its_typed_call_takes_const"}},
 };
 
 #define NCASES (sizeof cases / sizeof cases[0])

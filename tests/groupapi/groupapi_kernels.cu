@@ -108,7 +108,10 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
 
     /* tiled_partition of a thread_group holding a tile (N / 2). */
     if (N >= 2) {
-        cg_thread_group_t sub = cg_thread_group_tiled_partition(&tg, N / 2u);
+        /* N / 2 is 0 where N is 1: this branch is dead there, but a constant
+         * bad size is a compile error wherever it is written (issue 34.7), as
+         * C++ CG's tiled_partition<0> is; hence the guard on the constant. */
+        cg_thread_group_t sub = cg_thread_group_tiled_partition(&tg, N >= 2 ? N / 2u : 1u);
         ccg::thread_group csub = ccg::tiled_partition(ctg, N / 2u);
         o[TG_SUB_RANK] = cg_thread_group_thread_rank(&sub);
         o[TG_SUB_RANK + 1] = csub.thread_rank();
