@@ -30,13 +30,8 @@
  * thread arrives on its own. Memory accesses before it are performed
  * relative to every participant after it (CTA). The wide tiles' barrier
  * (cg/wide_tile.h). */
-/* clang-format off */
-#define CG_BLOCK_SYNC_FORMS(X) \
-    X(VOID, cg_block_sync_unaligned_, 60, 70, MEM, (void),                           "barrier.sync 0;",      ()) \
-    X(VOID, cg_named_barrier_sync_,   60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync %0, %1;", ("r"(id), "r"(nthreads)))
-/* clang-format on */
-
-CG_BLOCK_SYNC_FORMS(CG_PTX_FORM)
+/* The forms: block_sync_forms.h, written by tools/ptx/gen.py from block_sync_forms.tbl. */
+#include "block_sync_forms.h"
 #endif
 
 #endif /* CG_BARRIER_BLOCK_SYNC_H */

@@ -134,83 +134,8 @@ CG_DEVICE void cg_mbarrier_check_range_(const char *what, const void *mb, uint32
 /* A test's asm: { .reg .pred p; <instr> selp.b32 %0, 1, 0, p; } */
 #define CG_MBARRIER_PRED_(instr) "{\n\t.reg .pred p;\n\t" instr "\n\tselp.b32 %0, 1, 0, p;\n\t}"
 
-/* clang-format off */
-#define CG_MBARRIER_FORMS(X) \
-    /* Initialization (.shared::cta: PTX ISA 7.8; .shared: 7.0): cg_mbarrier_init below. */ \
-    X(VOID, cg_mbarrier_ptx_init_, 78, 80, MEM, (uint32_t addr, uint32_t count), "mbarrier.init.shared::cta.b64 [%0], %1;", ("r"(addr), "r"(count))) \
-    /* cg_mbarrier_init_fence_cluster(): release at cluster scope of this thread's earlier mbarrier.init: makes the \
-     * initialized barriers visible to the other CTAs of the cluster, which may arrive on them (remotely) after a \
-     * following cluster barrier (acquire). A lightweight fence that orders only mbarrier.init. */ \
-    X(VOID, cg_mbarrier_init_fence_cluster, 80, 90, MEM, (void), "fence.mbarrier_init.release.cluster;", ()) \
-    /* cg_mbarrier_inval(mb): ends the barrier's life so its 8 bytes may be reused as ordinary shared memory (or \
-     * re-initialized). No thread may be using it. */ \
-    X(VOID, cg_mbarrier_inval, 78, 80, MEM, (cg_mbarrier_t *mb), "mbarrier.inval.shared::cta.b64 [%0];", ("r"(cg_smem_addr(mb)))) \
-    /* Arrive on this CTA's barrier (arrivals, drops, noComplete). */ \
-    X(VALUE, cg_mbarrier_ptx_arrive_sm80_,                         70, 80, MEM,      uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive.shared.b64 %0, [%1];",                                      ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_sm80_,                    70, 80, MEM,      uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive_drop.shared.b64 %0, [%1];",                                 ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_no_complete_sm80_,             70, 80, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;",                       ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_no_complete_sm80_,        70, 80, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive_drop.noComplete.shared.b64 %0, [%1], %2;",                  ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_release_cta_,                  80, 90, MEM,      uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];",                     ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_n_release_cta_,                80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1], %2;",                 ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_release_cluster_,              80, 90, MEM,      uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1];",                 ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_n_release_cluster_,            80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1], %2;",             ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_relaxed_cta_,                  86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1];",                     ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_n_relaxed_cta_,                86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1], %2;",                 ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_relaxed_cluster_,              86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1];",                 ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_n_relaxed_cluster_,            86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1], %2;",             ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_no_complete_release_cta_,      80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;",      ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_, 80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;", ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_release_cta_,             80, 90, MEM,      uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1];",                ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_n_release_cta_,           80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t count), "mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1], %2;",            ("r"(addr), "r"(count))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_release_cluster_,         80, 90, MEM,      uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive_drop.release.cluster.shared::cta.b64 %0, [%1];",            ("r"(addr))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_relaxed_cta_,             86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr),                 "mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 %0, [%1];",                ("r"(addr))) \
-    /* cg_mbarrier_pending_count(tok): the pending arrival count recorded in a token: the count BEFORE that \
-     * arrival (an arrival of 1 on a phase with 2 pending reads 2; seen on an H200). PTX defines it only for a \
-     * token of arrive.noComplete or arrive_drop.noComplete; any other token gives an undefined value. Pure \
-     * register operation. */ \
-    X(VALUE, cg_mbarrier_pending_count, 70, 80, PURE, uint32_t, "=r", (cg_token_t tok), "mbarrier.pending_count.b64 %0, %1;", ("l"(tok._opaque))) \
-    /* Transaction counts on this CTA's barrier (sm_90). */ \
-    X(VALUE, cg_mbarrier_ptx_arrive_tx_release_cta_,      80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t tx), "mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;",      ("r"(addr), "r"(tx))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_tx_release_cluster_,  80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t tx), "mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 %0, [%1], %2;",  ("r"(addr), "r"(tx))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_tx_relaxed_cta_,      86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr, uint32_t tx), "mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 %0, [%1], %2;",      ("r"(addr), "r"(tx))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_tx_relaxed_cluster_,  86, 90, VOLATILE, uint64_t, "=l", (uint32_t addr, uint32_t tx), "mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 %0, [%1], %2;",  ("r"(addr), "r"(tx))) \
-    X(VALUE, cg_mbarrier_ptx_arrive_drop_tx_release_cta_, 80, 90, MEM,      uint64_t, "=l", (uint32_t addr, uint32_t tx), "mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;", ("r"(addr), "r"(tx))) \
-    X(VOID,  cg_mbarrier_ptx_expect_tx_cta_,              80, 90, VOLATILE,                 (uint32_t addr, uint32_t tx), "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;",                 ("r"(addr), "r"(tx))) \
-    X(VOID,  cg_mbarrier_ptx_expect_tx_cluster_,          80, 90, VOLATILE,                 (uint32_t addr, uint32_t tx), "mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [%0], %1;",             ("r"(addr), "r"(tx))) \
-    X(VOID,  cg_mbarrier_ptx_complete_tx_cta_,            80, 90, VOLATILE,                 (uint32_t addr, uint32_t tx), "mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [%0], %1;",               ("r"(addr), "r"(tx))) \
-    X(VOID,  cg_mbarrier_ptx_complete_tx_cluster_,        80, 90, VOLATILE,                 (uint32_t addr, uint32_t tx), "mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [%0], %1;",           ("r"(addr), "r"(tx))) \
-    /* Arrive on another CTA's barrier (shared::cluster address; `pred` nonzero: the @p forms arrive). */ \
-    X(VOID, cg_mbarrier_ptx_arrive_remote_release_,       80, 90, MEM,      (uint32_t raddr),                             "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];",                                                                            ("r"(raddr))) \
-    X(VOID, cg_mbarrier_ptx_arrive_remote_n_release_,     80, 90, MEM,      (uint32_t raddr, uint32_t count),             "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0], %1;",                                                                        ("r"(raddr), "r"(count))) \
-    X(VOID, cg_mbarrier_ptx_arrive_remote_relaxed_,       86, 90, VOLATILE, (uint32_t raddr),                             "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];",                                                                            ("r"(raddr))) \
-    X(VOID, cg_mbarrier_ptx_arrive_remote_relaxed_if_,    86, 90, VOLATILE, (uint32_t raddr, uint32_t pred),              "{\n\t.reg .pred p;\n\t" "setp.ne.b32 p, %1, 0;\n\t" "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];\n\t}",               ("r"(raddr), "r"(pred))) \
-    X(VOID, cg_mbarrier_ptx_arrive_remote_release_if_,    80, 90, MEM,      (uint32_t raddr, uint32_t pred),              "{\n\t.reg .pred p;\n\t" "setp.ne.b32 p, %1, 0;\n\t" "@p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n\t}",               ("r"(raddr), "r"(pred))) \
-    X(VOID, cg_mbarrier_ptx_arrive_tx_remote_release_,    80, 90, MEM,      (uint32_t raddr, uint32_t tx),                "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;",                                                              ("r"(raddr), "r"(tx))) \
-    X(VOID, cg_mbarrier_ptx_arrive_tx_remote_release_if_, 80, 90, MEM,      (uint32_t raddr, uint32_t tx, uint32_t pred), "{\n\t.reg .pred p;\n\t" "setp.ne.b32 p, %2, 0;\n\t" "@p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;\n\t}", ("r"(raddr), "r"(tx), "r"(pred))) \
-    X(VOID, cg_mbarrier_ptx_arrive_drop_remote_release_,  80, 90, MEM,      (uint32_t raddr),                             "mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [%0];",                                                                       ("r"(raddr))) \
-    X(VOID, cg_mbarrier_ptx_expect_tx_remote_,            80, 90, VOLATILE, (uint32_t raddr, uint32_t tx),                "mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;",                                                                        ("r"(raddr), "r"(tx))) \
-    X(VOID, cg_mbarrier_ptx_complete_tx_remote_,          80, 90, VOLATILE, (uint32_t raddr, uint32_t tx),                "mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;",                                                                      ("r"(raddr), "r"(tx))) \
-    /* Non-blocking tests of a phase, by token or by parity (acquire when true). */ \
-    X(VALUE, cg_mbarrier_ptx_test_wait_sm80_,           70, 80, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),  CG_MBARRIER_PRED_("mbarrier.test_wait.shared.b64 p, [%1], %2;"),                             ("r"(addr), "l"(state))) \
-    X(VALUE, cg_mbarrier_ptx_test_wait_cta_,            80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),  CG_MBARRIER_PRED_("mbarrier.test_wait.acquire.cta.shared::cta.b64 p, [%1], %2;"),            ("r"(addr), "l"(state))) \
-    X(VALUE, cg_mbarrier_ptx_test_wait_cluster_,        80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),  CG_MBARRIER_PRED_("mbarrier.test_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;"),        ("r"(addr), "l"(state))) \
-    X(VALUE, cg_mbarrier_ptx_test_wait_parity_sm80_,    70, 80, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity), CG_MBARRIER_PRED_("mbarrier.test_wait.parity.shared.b64 p, [%1], %2;"),                      ("r"(addr), "r"(parity))) \
-    X(VALUE, cg_mbarrier_ptx_test_wait_parity_cta_,     80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity), CG_MBARRIER_PRED_("mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;"),     ("r"(addr), "r"(parity))) \
-    X(VALUE, cg_mbarrier_ptx_test_wait_parity_cluster_, 80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity), CG_MBARRIER_PRED_("mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;"), ("r"(addr), "r"(parity))) \
-    /* Potentially blocking tests: the thread may be suspended until the phase completes or a time limit passes \
-     * (system-defined, or the hint in ns). */ \
-    X(VALUE, cg_mbarrier_ptx_try_wait_cta_,                    80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),                    CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2;"),                ("r"(addr), "l"(state))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_cluster_,                80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state),                    CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2;"),            ("r"(addr), "l"(state))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_hint_cta_,               80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state, uint32_t hint_ns),  CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2, %3;"),            ("r"(addr), "l"(state), "r"(hint_ns))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_hint_cluster_,           80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint64_t state, uint32_t hint_ns),  CG_MBARRIER_PRED_("mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;"),        ("r"(addr), "l"(state), "r"(hint_ns))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_parity_cta_,             80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity),                   CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;"),         ("r"(addr), "r"(parity))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_parity_cluster_,         80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity),                   CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;"),     ("r"(addr), "r"(parity))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_parity_relaxed_cluster_, 86, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity),                   CG_MBARRIER_PRED_("mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 p, [%1], %2;"),     ("r"(addr), "r"(parity))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_parity_hint_cta_,        80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity, uint32_t hint_ns), CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2, %3;"),     ("r"(addr), "r"(parity), "r"(hint_ns))) \
-    X(VALUE, cg_mbarrier_ptx_try_wait_parity_hint_cluster_,    80, 90, MEM, uint32_t, "=r", (uint32_t addr, uint32_t parity, uint32_t hint_ns), CG_MBARRIER_PRED_("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;"), ("r"(addr), "r"(parity), "r"(hint_ns)))
-/* clang-format on */
-
-CG_MBARRIER_FORMS(CG_PTX_FORM)
+/* The forms: mbarrier_forms.h, written by tools/ptx/gen.py from mbarrier_forms.tbl. */
+#include "mbarrier_forms.h"
 
 /* ------------------------------------------------------------------------ */
 /* Initialization                                                           */
@@ -331,102 +256,386 @@ CG_DEVICE uint64_t cg_mbarrier_arrive_n_sm80_(cg_mbarrier_t *mb, uint32_t count,
  * and lowest SM are the row of its form in CG_MBARRIER_FORMS. Counts and tx
  * counts: 1 .. 2^20-1 and 0 .. 2^20-1 (checked in a debug build).
  */
-/* clang-format off */
-#define CG_MBARRIER_CALLS(X) \
-    /* ---- Arrive on this CTA's barrier (returns the token of the phase arrived in) ---- */ \
-    /* One arrival; release at CTA scope. */ \
-    X(TOKEN, cg_mbarrier_arrive, 80, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_release_cta_, (), cg_mbarrier_arrive_sm80_(mb, false)) \
-    /* `count` arrivals at once; release at CTA scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_n, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count), cg_mbarrier_ptx_arrive_n_release_cta_, (, count), cg_mbarrier_arrive_n_sm80_(mb, count, false)) \
-    /* One arrival on this CTA's barrier, release at cluster scope: for a barrier that threads of other CTAs wait \
-     * on or whose phase also carries remote data. */ \
-    X(TOKEN, cg_mbarrier_arrive_cluster, 90, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_release_cluster_, (), NONE) \
-    /* `count` arrivals at once; release at cluster scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_n_cluster, 90, COUNT, (cg_mbarrier_t *mb, uint32_t count), cg_mbarrier_ptx_arrive_n_release_cluster_, (, count), NONE) \
-    /* One arrival that orders no memory (no "memory" clobber on purpose: the compiler may move ordinary accesses \
-     * across it, as the hardware may). sm_80 has no .relaxed: its release orders more, never less. */ \
-    X(TOKEN, cg_mbarrier_arrive_relaxed, 80, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_relaxed_cta_, (), cg_mbarrier_arrive_sm80_(mb, false)) \
-    /* `count` arrivals that order no memory. */ \
-    X(TOKEN, cg_mbarrier_arrive_n_relaxed, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count), cg_mbarrier_ptx_arrive_n_relaxed_cta_, (, count), cg_mbarrier_arrive_n_sm80_(mb, count, false)) \
-    /* One arrival that orders no memory, at cluster scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_relaxed_cluster, 90, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_relaxed_cluster_, (), NONE) \
-    /* `count` arrivals that order no memory, at cluster scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_n_relaxed_cluster, 90, COUNT, (cg_mbarrier_t *mb, uint32_t count), cg_mbarrier_ptx_arrive_n_relaxed_cluster_, (, count), NONE) \
-    /* `count` arrivals that must NOT complete the phase (undefined behaviour if they would); release at CTA scope. \
-     * Its token is the only kind cg_mbarrier_pending_count accepts. */ \
-    X(TOKEN, cg_mbarrier_arrive_no_complete, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count), cg_mbarrier_ptx_arrive_no_complete_release_cta_, (, count), cg_mbarrier_no_complete_sm80_(mb, count, false)) \
-    /* arrive_drop of `count` that must NOT complete the phase (undefined behaviour if it would): `count` fewer \
-     * expected from the next phase on. Its token is one cg_mbarrier_pending_count accepts. */ \
-    X(TOKEN, cg_mbarrier_arrive_drop_no_complete, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count), cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_, (, count), cg_mbarrier_no_complete_sm80_(mb, count, true)) \
-    /* ---- Transaction counts (sm_90): arrive with expect, expect, complete ---- */ \
-    /* expect_tx(tx) then one arrival, atomically; release at CTA scope. The phase then also waits for `tx` bytes \
-     * to be completed (by bulk copies, st.async, or complete_tx). */ \
-    X(TOKEN, cg_mbarrier_arrive_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_arrive_tx_release_cta_, (, tx), NONE) \
-    /* As cg_mbarrier_arrive_tx, release at cluster scope (bytes that come from other CTAs: multicast copies, \
-     * remote st.async / bulk pushes). */ \
-    X(TOKEN, cg_mbarrier_arrive_tx_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_arrive_tx_release_cluster_, (, tx), NONE) \
-    /* As cg_mbarrier_arrive_tx; orders no memory (no "memory" clobber). */ \
-    X(TOKEN, cg_mbarrier_arrive_tx_relaxed, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_arrive_tx_relaxed_cta_, (, tx), NONE) \
-    /* As cg_mbarrier_arrive_tx_cluster; orders no memory. */ \
-    X(TOKEN, cg_mbarrier_arrive_tx_relaxed_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_arrive_tx_relaxed_cluster_, (, tx), NONE) \
-    /* tx-count += tx for the current phase, no arrival. PTX has only the relaxed form: the arrive that follows (or \
-     * precedes) carries the order. */ \
-    X(LOCAL, cg_mbarrier_expect_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_expect_tx_cta_, (, tx), NONE) \
-    /* As cg_mbarrier_expect_tx, at cluster scope. */ \
-    X(LOCAL, cg_mbarrier_expect_tx_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_expect_tx_cluster_, (, tx), NONE) \
-    /* tx-count -= tx, as if `tx` bytes of an async transaction had landed. Relaxed (PTX has no other form): it \
-     * publishes no data; writes it stands for must be ordered by the arrivals of the phase. */ \
-    X(LOCAL, cg_mbarrier_complete_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_complete_tx_cta_, (, tx), NONE) \
-    /* As cg_mbarrier_complete_tx, at cluster scope. */ \
-    X(LOCAL, cg_mbarrier_complete_tx_cluster, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_complete_tx_cluster_, (, tx), NONE) \
-    /* ---- Arrive and drop out (the expected count of later phases shrinks) ---- */ \
-    /* One arrival in the current phase, and one fewer expected from the next phase on; the thread takes no \
-     * further part. Release at CTA scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_drop, 80, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_drop_release_cta_, (), cg_mbarrier_arrive_sm80_(mb, true)) \
-    /* `count` arrive_drops at once; release at CTA scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_drop_n, 80, COUNT, (cg_mbarrier_t *mb, uint32_t count), cg_mbarrier_ptx_arrive_drop_n_release_cta_, (, count), cg_mbarrier_arrive_n_sm80_(mb, count, true)) \
-    /* One arrive_drop; release at cluster scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_drop_cluster, 90, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_drop_release_cluster_, (), NONE) \
-    /* One arrive_drop that orders no memory (no "memory" clobber). */ \
-    X(TOKEN, cg_mbarrier_arrive_drop_relaxed, 90, NONE, (cg_mbarrier_t *mb), cg_mbarrier_ptx_arrive_drop_relaxed_cta_, (), NONE) \
-    /* expect_tx(tx) and one arrive_drop, atomically; release at CTA scope. */ \
-    X(TOKEN, cg_mbarrier_arrive_drop_tx, 90, TX, (cg_mbarrier_t *mb, uint32_t tx), cg_mbarrier_ptx_arrive_drop_tx_release_cta_, (, tx), NONE) \
-    /* ---- Non-blocking tests (one look, no suspension) ---- */ \
-    /* True when the phase of `tok` has completed; then acquire at CTA scope. */ \
-    X(TEST, cg_mbarrier_test_wait, 80, NONE, (cg_mbarrier_t *mb, cg_token_t tok), cg_mbarrier_ptx_test_wait_cta_, (, tok._opaque), cg_mbarrier_ptx_test_wait_sm80_(cg_smem_addr(mb), tok._opaque)) \
-    /* As cg_mbarrier_test_wait; acquire at cluster scope. */ \
-    X(TEST, cg_mbarrier_test_wait_cluster, 90, NONE, (cg_mbarrier_t *mb, cg_token_t tok), cg_mbarrier_ptx_test_wait_cluster_, (, tok._opaque), NONE) \
-    /* True when the phase of parity `parity` (0 or 1; the current or the previous phase) has completed; then \
-     * acquire at CTA scope. */ \
-    X(TEST, cg_mbarrier_test_wait_parity, 80, NONE, (cg_mbarrier_t *mb, uint32_t parity), cg_mbarrier_ptx_test_wait_parity_cta_, (, parity), cg_mbarrier_ptx_test_wait_parity_sm80_(cg_smem_addr(mb), parity)) \
-    /* As cg_mbarrier_test_wait_parity; acquire at cluster scope. */ \
-    X(TEST, cg_mbarrier_test_wait_parity_cluster, 90, NONE, (cg_mbarrier_t *mb, uint32_t parity), cg_mbarrier_ptx_test_wait_parity_cluster_, (, parity), NONE) \
-    /* ---- Potentially blocking tests: the hardware may suspend the thread until the phase completes or a time \
-     * limit passes (system-defined, or the hint in ns). sm_80 has no try_wait: one look (a try that timed out at \
-     * once). ---- */ \
-    /* True when the phase of `tok` has completed; then acquire at CTA scope. */ \
-    X(TEST, cg_mbarrier_try_wait, 80, NONE, (cg_mbarrier_t *mb, cg_token_t tok), cg_mbarrier_ptx_try_wait_cta_, (, tok._opaque), cg_mbarrier_test_wait(mb, tok)) \
-    /* As cg_mbarrier_try_wait; acquire at cluster scope. */ \
-    X(TEST, cg_mbarrier_try_wait_cluster, 90, NONE, (cg_mbarrier_t *mb, cg_token_t tok), cg_mbarrier_ptx_try_wait_cluster_, (, tok._opaque), NONE) \
-    /* As cg_mbarrier_try_wait; the thread is suspended at most about `hint_ns`. */ \
-    X(TEST, cg_mbarrier_try_wait_hint, 80, NONE, (cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns), cg_mbarrier_ptx_try_wait_hint_cta_, (, tok._opaque, hint_ns), ((void)hint_ns, cg_mbarrier_test_wait(mb, tok))) \
-    /* As cg_mbarrier_try_wait_hint; acquire at cluster scope. */ \
-    X(TEST, cg_mbarrier_try_wait_hint_cluster, 90, NONE, (cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns), cg_mbarrier_ptx_try_wait_hint_cluster_, (, tok._opaque, hint_ns), NONE) \
-    /* True when the phase of parity `parity` has completed; then acquire at CTA scope. */ \
-    X(TEST, cg_mbarrier_try_wait_parity, 80, NONE, (cg_mbarrier_t *mb, uint32_t parity), cg_mbarrier_ptx_try_wait_parity_cta_, (, parity), cg_mbarrier_test_wait_parity(mb, parity)) \
-    /* As cg_mbarrier_try_wait_parity; acquire at cluster scope. */ \
-    X(TEST, cg_mbarrier_try_wait_parity_cluster, 90, NONE, (cg_mbarrier_t *mb, uint32_t parity), cg_mbarrier_ptx_try_wait_parity_cluster_, (, parity), NONE) \
-    /* Observes the phase without acquiring: follow a true result with cg_fence_acquire_smem_cluster() (or its \
-     * proxy form) before touching the shared memory the phase hands over. The "memory" clobber keeps the compiler \
-     * from hoisting later accesses above the poll. */ \
-    X(TEST, cg_mbarrier_try_wait_parity_relaxed_cluster, 90, NONE, (cg_mbarrier_t *mb, uint32_t parity), cg_mbarrier_ptx_try_wait_parity_relaxed_cluster_, (, parity), NONE) \
-    /* As cg_mbarrier_try_wait_parity; the thread is suspended at most about `hint_ns`. */ \
-    X(TEST, cg_mbarrier_try_wait_parity_hint, 80, NONE, (cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns), cg_mbarrier_ptx_try_wait_parity_hint_cta_, (, parity, hint_ns), ((void)hint_ns, cg_mbarrier_test_wait_parity(mb, parity))) \
-    /* As cg_mbarrier_try_wait_parity_hint; acquire at cluster scope. */ \
-    X(TEST, cg_mbarrier_try_wait_parity_hint_cluster, 90, NONE, (cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns), cg_mbarrier_ptx_try_wait_parity_hint_cluster_, (, parity, hint_ns), NONE)
-/* clang-format on */
+/* ---- generated by tools/ptx/gen.py from mbarrier_calls.tbl [local]; do not edit ---- */
 
-CG_MBARRIER_CALLS(CG_MBARRIER_CALL)
+/* cg_mbarrier_inval(mb): ends the barrier's life so its 8 bytes may be reused as ordinary shared memory (or
+ * re-initialized). No thread may be using it.
+ * mbarrier.inval.shared::cta.b64 [%0];   PTX ISA 7.8, sm_80 (cg_mbarrier_ptx_inval_) */
+CG_DEVICE void cg_mbarrier_inval(cg_mbarrier_t *mb)
+{
+    cg_mbarrier_ptx_inval_(cg_smem_addr(mb));
+}
+
+/* ---- Arrive on this CTA's barrier (returns the token of the phase arrived in) ---- */
+
+/* One arrival; release at CTA scope.
+ * mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1];   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_release_cta_)
+ * sm_80: cg_mbarrier_arrive_sm80_(mb, false) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
+{
+    uint64_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_release_cta_(cg_smem_addr(mb));, v_ = cg_mbarrier_arrive_sm80_(mb, false);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* `count` arrivals at once; release at CTA scope.
+ * mbarrier.arrive.release.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_n_release_cta_)
+ * sm_80: cg_mbarrier_arrive_n_sm80_(mb, count, false) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_n_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_arrive_n_sm80_(mb, count, false);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* One arrival on this CTA's barrier, release at cluster scope: for a barrier that threads of other CTAs wait
+ * on or whose phase also carries remote data.
+ * mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1];   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_release_cluster_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_cluster(cg_mbarrier_t *mb)
+{
+    uint64_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_release_cluster_(cg_smem_addr(mb));)
+    return cg_mbarrier_token_(v_);
+}
+
+/* `count` arrivals at once; release at cluster scope.
+ * mbarrier.arrive.release.cluster.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_n_release_cluster_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_n_release_cluster_(cg_smem_addr(mb), count);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* One arrival that orders no memory (no "memory" clobber on purpose: the compiler may move ordinary accesses
+ * across it, as the hardware may). sm_80 has no .relaxed: its release orders more, never less.
+ * mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1];   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_relaxed_cta_)
+ * sm_80: cg_mbarrier_arrive_sm80_(mb, false) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed(cg_mbarrier_t *mb)
+{
+    uint64_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_relaxed_cta_(cg_smem_addr(mb));, v_ = cg_mbarrier_arrive_sm80_(mb, false);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* `count` arrivals that order no memory.
+ * mbarrier.arrive.relaxed.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_n_relaxed_cta_)
+ * sm_80: cg_mbarrier_arrive_n_sm80_(mb, count, false) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_n_relaxed_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_arrive_n_sm80_(mb, count, false);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* One arrival that orders no memory, at cluster scope.
+ * mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1];   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_relaxed_cluster_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_relaxed_cluster(cg_mbarrier_t *mb)
+{
+    uint64_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_relaxed_cluster_(cg_smem_addr(mb));)
+    return cg_mbarrier_token_(v_);
+}
+
+/* `count` arrivals that order no memory, at cluster scope.
+ * mbarrier.arrive.relaxed.cluster.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_n_relaxed_cluster_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_n_relaxed_cluster(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed_cluster", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_n_relaxed_cluster_(cg_smem_addr(mb), count);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* `count` arrivals that must NOT complete the phase (undefined behaviour if they would); release at CTA scope.
+ * Its token is the only kind cg_mbarrier_pending_count accepts.
+ * mbarrier.arrive.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_no_complete_release_cta_)
+ * sm_80: cg_mbarrier_no_complete_sm80_(mb, count, false) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_no_complete_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_no_complete_sm80_(mb, count, false);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* arrive_drop of `count` that must NOT complete the phase (undefined behaviour if it would): `count` fewer
+ * expected from the next phase on. Its token is one cg_mbarrier_pending_count accepts.
+ * mbarrier.arrive_drop.noComplete.release.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_)
+ * sm_80: cg_mbarrier_no_complete_sm80_(mb, count, true) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_no_complete_sm80_(mb, count, true);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* ---- Transaction counts (sm_90): arrive with expect, expect, complete ---- */
+
+/* expect_tx(tx) then one arrival, atomically; release at CTA scope. The phase then also waits for `tx` bytes
+ * to be completed (by bulk copies, st.async, or complete_tx).
+ * mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_tx_release_cta_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_tx_release_cta_(cg_smem_addr(mb), tx);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* As cg_mbarrier_arrive_tx, release at cluster scope (bytes that come from other CTAs: multicast copies,
+ * remote st.async / bulk pushes).
+ * mbarrier.arrive.expect_tx.release.cluster.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_tx_release_cluster_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_tx_release_cluster_(cg_smem_addr(mb), tx);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* As cg_mbarrier_arrive_tx; orders no memory (no "memory" clobber).
+ * mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_tx_relaxed_cta_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_relaxed(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_tx_relaxed_cta_(cg_smem_addr(mb), tx);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* As cg_mbarrier_arrive_tx_cluster; orders no memory.
+ * mbarrier.arrive.expect_tx.relaxed.cluster.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_tx_relaxed_cluster_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_tx_relaxed_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_relaxed_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_tx_relaxed_cluster_(cg_smem_addr(mb), tx);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* tx-count += tx for the current phase, no arrival. PTX has only the relaxed form: the arrive that follows (or
+ * precedes) carries the order.
+ * mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_expect_tx_relaxed_cta_) */
+CG_DEVICE_SM90 void cg_mbarrier_expect_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_expect_tx_relaxed_cta_(cg_smem_addr(mb), tx);)
+}
+
+/* As cg_mbarrier_expect_tx, at cluster scope.
+ * mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_expect_tx_relaxed_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_expect_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_expect_tx_relaxed_cluster_(cg_smem_addr(mb), tx);)
+}
+
+/* tx-count -= tx, as if `tx` bytes of an async transaction had landed. Relaxed (PTX has no other form): it
+ * publishes no data; writes it stands for must be ordered by the arrivals of the phase.
+ * mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_complete_tx_relaxed_cta_) */
+CG_DEVICE_SM90 void cg_mbarrier_complete_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_complete_tx_relaxed_cta_(cg_smem_addr(mb), tx);)
+}
+
+/* As cg_mbarrier_complete_tx, at cluster scope.
+ * mbarrier.complete_tx.relaxed.cluster.shared::cta.b64 [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_complete_tx_relaxed_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_complete_tx_cluster(cg_mbarrier_t *mb, uint32_t tx)
+{
+    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_cluster", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_complete_tx_relaxed_cluster_(cg_smem_addr(mb), tx);)
+}
+
+/* ---- Arrive and drop out (the expected count of later phases shrinks) ---- */
+
+/* One arrival in the current phase, and one fewer expected from the next phase on; the thread takes no
+ * further part. Release at CTA scope.
+ * mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1];   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_drop_release_cta_)
+ * sm_80: cg_mbarrier_arrive_sm80_(mb, true) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop(cg_mbarrier_t *mb)
+{
+    uint64_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_release_cta_(cg_smem_addr(mb));, v_ = cg_mbarrier_arrive_sm80_(mb, true);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* `count` arrive_drops at once; release at CTA scope.
+ * mbarrier.arrive_drop.release.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_drop_n_release_cta_)
+ * sm_80: cg_mbarrier_arrive_n_sm80_(mb, count, true) */
+CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_n_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_arrive_n_sm80_(mb, count, true);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* One arrive_drop; release at cluster scope.
+ * mbarrier.arrive_drop.release.cluster.shared::cta.b64 %0, [%1];   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_drop_release_cluster_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_cluster(cg_mbarrier_t *mb)
+{
+    uint64_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_drop_release_cluster_(cg_smem_addr(mb));)
+    return cg_mbarrier_token_(v_);
+}
+
+/* One arrive_drop that orders no memory (no "memory" clobber).
+ * mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 %0, [%1];   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_drop_relaxed_cta_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_relaxed(cg_mbarrier_t *mb)
+{
+    uint64_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_drop_relaxed_cta_(cg_smem_addr(mb));)
+    return cg_mbarrier_token_(v_);
+}
+
+/* expect_tx(tx) and one arrive_drop, atomically; release at CTA scope.
+ * mbarrier.arrive_drop.expect_tx.release.cta.shared::cta.b64 %0, [%1], %2;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_drop_tx_release_cta_) */
+CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t tx)
+{
+    uint64_t v_ = 0;
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_tx", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_arrive_drop_tx_release_cta_(cg_smem_addr(mb), tx);)
+    return cg_mbarrier_token_(v_);
+}
+
+/* ---- Non-blocking tests (one look, no suspension) ---- */
+
+/* True when the phase of `tok` has completed; then acquire at CTA scope.
+ * { .reg .pred p; mbarrier.test_wait.acquire.cta.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_test_wait_acquire_cta_)
+ * sm_80: cg_mbarrier_ptx_test_wait_sm80_(cg_smem_addr(mb), tok._opaque) */
+CG_DEVICE bool cg_mbarrier_test_wait(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_test_wait_acquire_cta_(cg_smem_addr(mb), tok._opaque);, v_ = cg_mbarrier_ptx_test_wait_sm80_(cg_smem_addr(mb), tok._opaque);)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_test_wait; acquire at cluster scope.
+ * { .reg .pred p; mbarrier.test_wait.acquire.cluster.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_test_wait_acquire_cluster_) */
+CG_DEVICE_SM90 bool cg_mbarrier_test_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_test_wait_acquire_cluster_(cg_smem_addr(mb), tok._opaque);)
+    return v_ != 0;
+}
+
+/* True when the phase of parity `parity` (0 or 1; the current or the previous phase) has completed; then
+ * acquire at CTA scope.
+ * { .reg .pred p; mbarrier.test_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_test_wait_parity_acquire_cta_)
+ * sm_80: cg_mbarrier_ptx_test_wait_parity_sm80_(cg_smem_addr(mb), parity) */
+CG_DEVICE bool cg_mbarrier_test_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_test_wait_parity_acquire_cta_(cg_smem_addr(mb), parity);, v_ = cg_mbarrier_ptx_test_wait_parity_sm80_(cg_smem_addr(mb), parity);)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_test_wait_parity; acquire at cluster scope.
+ * { .reg .pred p; mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_test_wait_parity_acquire_cluster_) */
+CG_DEVICE_SM90 bool cg_mbarrier_test_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_test_wait_parity_acquire_cluster_(cg_smem_addr(mb), parity);)
+    return v_ != 0;
+}
+
+/* ---- Potentially blocking tests: the hardware may suspend the thread until the phase completes or a time limit
+ * passes (system-defined, or the hint in ns). sm_80 has no try_wait: one look (a try that timed out at once). ---- */
+
+/* True when the phase of `tok` has completed; then acquire at CTA scope.
+ * { .reg .pred p; mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_acquire_cta_)
+ * sm_80: cg_mbarrier_test_wait(mb, tok) */
+CG_DEVICE bool cg_mbarrier_try_wait(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_acquire_cta_(cg_smem_addr(mb), tok._opaque);, v_ = cg_mbarrier_test_wait(mb, tok);)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_try_wait; acquire at cluster scope.
+ * { .reg .pred p; mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_acquire_cluster_) */
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_cluster(cg_mbarrier_t *mb, cg_token_t tok)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_try_wait_acquire_cluster_(cg_smem_addr(mb), tok._opaque);)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_try_wait; the thread is suspended at most about `hint_ns`.
+ * { .reg .pred p; mbarrier.try_wait.acquire.cta.shared::cta.b64 p, [%1], %2, %3; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_acquire_cta_hint_)
+ * sm_80: ((void)hint_ns, cg_mbarrier_test_wait(mb, tok)) */
+CG_DEVICE bool cg_mbarrier_try_wait_hint(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_acquire_cta_hint_(cg_smem_addr(mb), tok._opaque, hint_ns);, v_ = ((void)hint_ns, cg_mbarrier_test_wait(mb, tok));)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_try_wait_hint; acquire at cluster scope.
+ * { .reg .pred p; mbarrier.try_wait.acquire.cluster.shared::cta.b64 p, [%1], %2, %3; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_acquire_cluster_hint_) */
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_hint_cluster(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_try_wait_acquire_cluster_hint_(cg_smem_addr(mb), tok._opaque, hint_ns);)
+    return v_ != 0;
+}
+
+/* True when the phase of parity `parity` has completed; then acquire at CTA scope.
+ * { .reg .pred p; mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_parity_acquire_cta_)
+ * sm_80: cg_mbarrier_test_wait_parity(mb, parity) */
+CG_DEVICE bool cg_mbarrier_try_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cta_(cg_smem_addr(mb), parity);, v_ = cg_mbarrier_test_wait_parity(mb, parity);)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_try_wait_parity; acquire at cluster scope.
+ * { .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_parity_acquire_cluster_) */
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_cluster(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cluster_(cg_smem_addr(mb), parity);)
+    return v_ != 0;
+}
+
+/* Observes the phase without acquiring: follow a true result with cg_fence_acquire_smem_cluster() (or its
+ * proxy form) before touching the shared memory the phase hands over. The "memory" clobber keeps the compiler
+ * from hoisting later accesses above the poll.
+ * { .reg .pred p; mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 p, [%1], %2; selp.b32 %0, 1, 0, p; }   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_try_wait_parity_relaxed_cluster_) */
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_relaxed_cluster(cg_mbarrier_t *mb, uint32_t parity)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_try_wait_parity_relaxed_cluster_(cg_smem_addr(mb), parity);)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_try_wait_parity; the thread is suspended at most about `hint_ns`.
+ * { .reg .pred p; mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2, %3; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_parity_acquire_cta_hint_)
+ * sm_80: ((void)hint_ns, cg_mbarrier_test_wait_parity(mb, parity)) */
+CG_DEVICE bool cg_mbarrier_try_wait_parity_hint(cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cta_hint_(cg_smem_addr(mb), parity, hint_ns);, v_ = ((void)hint_ns, cg_mbarrier_test_wait_parity(mb, parity));)
+    return v_ != 0;
+}
+
+/* As cg_mbarrier_try_wait_parity_hint; acquire at cluster scope.
+ * { .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2, %3; selp.b32 %0, 1, 0, p; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_try_wait_parity_acquire_cluster_hint_) */
+CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_hint_cluster(cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns)
+{
+    uint32_t v_ = 0;
+    CG_AT_SM90_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cluster_hint_(cg_smem_addr(mb), parity, hint_ns);)
+    return v_ != 0;
+}
+
+/* ---- end of generated part ---- */
 
 /* ------------------------------------------------------------------------ */
 /* Arrive on the same-offset barrier of another CTA of the cluster (by rank) */
@@ -470,34 +679,97 @@ CG_DEVICE_SM90 uint32_t cg_mbarrier_remote_addr_(cg_mbarrier_t *mb, uint32_t ran
 }
 
 /* The calls (rows as in CG_MBARRIER_CALLS, shape REMOTE). */
-/* clang-format off */
-#define CG_MBARRIER_REMOTE_CALLS(X) \
-    /* One arrival on CTA `rank`'s barrier; release at cluster scope (publishes this thread's earlier writes, DSMEM \
-     * writes into that CTA included). */ \
-    X(REMOTE, cg_mbarrier_arrive_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank), cg_mbarrier_ptx_arrive_remote_release_, (), NONE) \
-    /* `count` arrivals on CTA `rank`'s barrier; release at cluster scope. */ \
-    X(REMOTE, cg_mbarrier_arrive_remote_n, 90, COUNT, (cg_mbarrier_t *mb, uint32_t rank, uint32_t count), cg_mbarrier_ptx_arrive_remote_n_release_, (, count), NONE) \
-    /* One arrival on CTA `rank`'s barrier that counts only; orders no memory (no "memory" clobber). */ \
-    X(REMOTE, cg_mbarrier_arrive_remote_relaxed, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank), cg_mbarrier_ptx_arrive_remote_relaxed_, (), NONE) \
-    /* As cg_mbarrier_arrive_remote_relaxed when `pred` is nonzero, nothing otherwise (the predicate is on the \
-     * instruction: no branch). */ \
-    X(REMOTE, cg_mbarrier_arrive_remote_relaxed_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred), cg_mbarrier_ptx_arrive_remote_relaxed_if_, (, pred), NONE) \
-    /* As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the predicate is applied to the \
-     * instruction itself (no branch), so a warp can call it uniformly and let only some lanes arrive. */ \
-    X(REMOTE, cg_mbarrier_arrive_remote_if, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank, uint32_t pred), cg_mbarrier_ptx_arrive_remote_release_if_, (, pred), NONE) \
-    /* expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically; release at cluster scope. */ \
-    X(REMOTE, cg_mbarrier_arrive_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx), cg_mbarrier_ptx_arrive_tx_remote_release_, (, tx), NONE) \
-    /* As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise. */ \
-    X(REMOTE, cg_mbarrier_arrive_tx_remote_if, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx, uint32_t pred), cg_mbarrier_ptx_arrive_tx_remote_release_if_, (, tx, pred), NONE) \
-    /* One arrive_drop on CTA `rank`'s barrier; release at cluster scope. */ \
-    X(REMOTE, cg_mbarrier_arrive_drop_remote, 90, NONE, (cg_mbarrier_t *mb, uint32_t rank), cg_mbarrier_ptx_arrive_drop_remote_release_, (), NONE) \
-    /* tx-count += tx on CTA `rank`'s barrier, no arrival (relaxed, as cg_mbarrier_expect_tx). */ \
-    X(REMOTE, cg_mbarrier_expect_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx), cg_mbarrier_ptx_expect_tx_remote_, (, tx), NONE) \
-    /* tx-count -= tx on CTA `rank`'s barrier (relaxed, as cg_mbarrier_complete_tx). */ \
-    X(REMOTE, cg_mbarrier_complete_tx_remote, 90, TX, (cg_mbarrier_t *mb, uint32_t rank, uint32_t tx), cg_mbarrier_ptx_complete_tx_remote_, (, tx), NONE)
-/* clang-format on */
+/* ---- generated by tools/ptx/gen.py from mbarrier_calls.tbl [remote]; do not edit ---- */
 
-CG_MBARRIER_REMOTE_CALLS(CG_MBARRIER_CALL)
+/* One arrival on CTA `rank`'s barrier; release at cluster scope (publishes this thread's earlier writes, DSMEM
+ * writes into that CTA included).
+ * mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_remote_release_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote(cg_mbarrier_t *mb, uint32_t rank)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote", mb, rank);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_remote_release_cluster_(cg_mbarrier_remote_addr_(mb, rank));)
+}
+
+/* `count` arrivals on CTA `rank`'s barrier; release at cluster scope.
+ * mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_n_remote_release_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_n(cg_mbarrier_t *mb, uint32_t rank, uint32_t count)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_n", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_remote_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_n_remote_release_cluster_(cg_mbarrier_remote_addr_(mb, rank), count);)
+}
+
+/* One arrival on CTA `rank`'s barrier that counts only; orders no memory (no "memory" clobber).
+ * mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_remote_relaxed_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_relaxed(cg_mbarrier_t *mb, uint32_t rank)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_relaxed", mb, rank);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_remote_relaxed_cluster_(cg_mbarrier_remote_addr_(mb, rank));)
+}
+
+/* As cg_mbarrier_arrive_remote_relaxed when `pred` is nonzero, nothing otherwise (the predicate is on the
+ * instruction: no branch).
+ * { .reg .pred p; setp.ne.b32 p, %1, 0; @p mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0]; }   PTX ISA 8.6, sm_90 (cg_mbarrier_ptx_arrive_remote_relaxed_cluster_if_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_relaxed_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_relaxed_if", mb, rank);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_remote_relaxed_cluster_if_(cg_mbarrier_remote_addr_(mb, rank), pred);)
+}
+
+/* As cg_mbarrier_arrive_remote when `pred` is nonzero, nothing otherwise; the predicate is applied to the
+ * instruction itself (no branch), so a warp can call it uniformly and let only some lanes arrive.
+ * { .reg .pred p; setp.ne.b32 p, %1, 0; @p mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0]; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_remote_release_cluster_if_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t pred)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_remote_if", mb, rank);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_remote_release_cluster_if_(cg_mbarrier_remote_addr_(mb, rank), pred);)
+}
+
+/* expect_tx(tx) and one arrival on CTA `rank`'s barrier, atomically; release at cluster scope.
+ * mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_tx_remote_release_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_tx_remote_release_cluster_(cg_mbarrier_remote_addr_(mb, rank), tx);)
+}
+
+/* As cg_mbarrier_arrive_tx_remote when `pred` is nonzero, nothing otherwise.
+ * { .reg .pred p; setp.ne.b32 p, %2, 0; @p mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1; }   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_tx_remote_release_cluster_if_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_tx_remote_if(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx, uint32_t pred)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_tx_remote_if", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_arrive_tx_remote_if", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_tx_remote_release_cluster_if_(cg_mbarrier_remote_addr_(mb, rank), tx, pred);)
+}
+
+/* One arrive_drop on CTA `rank`'s barrier; release at cluster scope.
+ * mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [%0];   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_arrive_drop_remote_release_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_arrive_drop_remote(cg_mbarrier_t *mb, uint32_t rank)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_arrive_drop_remote", mb, rank);
+    CG_AT_SM90_(cg_mbarrier_ptx_arrive_drop_remote_release_cluster_(cg_mbarrier_remote_addr_(mb, rank));)
+}
+
+/* tx-count += tx on CTA `rank`'s barrier, no arrival (relaxed, as cg_mbarrier_expect_tx).
+ * mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_expect_tx_remote_relaxed_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_expect_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_expect_tx_remote", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_expect_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_expect_tx_remote_relaxed_cluster_(cg_mbarrier_remote_addr_(mb, rank), tx);)
+}
+
+/* tx-count -= tx on CTA `rank`'s barrier (relaxed, as cg_mbarrier_complete_tx).
+ * mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [%0], %1;   PTX ISA 8.0, sm_90 (cg_mbarrier_ptx_complete_tx_remote_relaxed_cluster_) */
+CG_DEVICE_SM90 void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t rank, uint32_t tx)
+{
+    CG_MBARRIER_CHECK_RANK_("cg_mbarrier_complete_tx_remote", mb, rank);
+    CG_MBARRIER_CHECK_("cg_mbarrier_complete_tx_remote", mb, tx, 0u, CG_MBARRIER_MAX_TX);
+    CG_AT_SM90_(cg_mbarrier_ptx_complete_tx_remote_relaxed_cluster_(cg_mbarrier_remote_addr_(mb, rank), tx);)
+}
+
+/* ---- end of generated part ---- */
 
 /* ------------------------------------------------------------------------ */
 /* Warp-aggregated arrive (hand-written: a predicate built in the asm, and  */
