@@ -26,14 +26,14 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The forms (base/ptx_form.h reads the columns), one row each; every one is
+/* The forms (generated, bulk_forms.h), one function each; every one is
  * asm volatile with a "memory" clobber. */
 /* The forms: bulk_forms.h, written by tools/ptx/gen.py from bulk_forms.tbl. */
 #include "bulk_forms.h"
 
 /* The wait_group forms take their N as an immediate ("n"): N must be an
  * integer constant expression, which no function parameter is, hence
- * macros, written out with the table's gate. */
+ * macros, written out with the generated forms' gate. */
 
 /* cp.async.bulk.wait_group N;   PTX ISA 8.0, sm_90.
  * Waits until at most N of this thread's most recent bulk async-groups are

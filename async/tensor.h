@@ -144,12 +144,12 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
 /* The forms                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* One row per PTX form (base/ptx_form.h reads the columns); every one is asm
+/* One generated function per PTX form (tensor_forms.h); every one is asm
  * volatile with a "memory" clobber. The map operand is a generic address
  * (of a __grid_constant__ parameter, a const or a global map). The loads'
- * and stores' rows (name_<r>d_ptx_) are the unchecked forms inside the
+ * and stores' forms (name_<r>d_ptx_) are the unchecked forms inside the
  * public calls below, which check their operands in a debug build first;
- * the other rows are public calls. */
+ * the other forms are public calls. */
 /* The forms: tensor_forms.h, written by tools/ptx/gen.py from tensor_forms.tbl. */
 #include "tensor_forms.h"
 

@@ -20,7 +20,7 @@
 #include "../base/ptx_form.h"
 
 #if CG_DEVICE_CODE_VISIBLE
-/* The forms (base/ptx_form.h reads the columns).
+/* The forms (generated, block_sync_forms.h).
  *
  * cg_block_sync_unaligned_(): barrier.sync 0, all non-exited threads of the
  * CTA; memory ordered among them (CTA scope).

@@ -53,7 +53,7 @@ CG_DEVICE void *cg_smem_generic(uint32_t smem_addr)
     return __cvta_shared_to_generic((size_t)smem_addr);
 }
 
-/* The forms (base/ptx_form.h reads the columns): VOLATILE, no "memory"
+/* The forms (generated, address_forms.h): VOLATILE, no "memory"
  * clobber (they compute an address and touch no memory). */
 /* The forms: address_forms.h, written by tools/ptx/gen.py from address_forms.tbl. */
 #include "address_forms.h"

@@ -60,7 +60,7 @@
  * fence.proxy.async::generic form instead of the plain one.
  */
 
-/* The fences (base/ptx_form.h reads the columns): all MEM, a "memory"
+/* The fences (generated, fence_forms.h): all MEM, a "memory"
  * clobber, so the compiler moves no access across them. In order of
  * scope: the CTA fence, the shared-memory-restricted cluster fences above,
  * then the proxy fences. */

@@ -4,7 +4,7 @@
  * .gpu scope, for the barriers whose state lives there: the device-scope
  * barrier (barrier/device_barrier.h) and the grid barrier (barrier/grid_barrier.h).
  *
- * One table row per PTX form (base/ptx_form.h stamps the wrappers); the
+ * One generated function per PTX form (gpu_scope_forms.h); the
  * order and scope are in the instruction and every one has a "memory"
  * clobber, so the compiler moves no access across it.
  */
@@ -16,7 +16,7 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The forms (base/ptx_form.h reads the columns). The atomics return the old
+/* The forms (generated, gpu_scope_forms.h). The atomics return the old
  * value; max stores max(old, v); cas stores v where old == cmp. */
 /* The forms: gpu_scope_forms.h, written by tools/ptx/gen.py from gpu_scope_forms.tbl. */
 #include "gpu_scope_forms.h"

@@ -13,8 +13,7 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The forms (base/ptx_form.h reads the columns). */
-/* The forms: smem_forms.h, written by tools/ptx/gen.py from smem_forms.tbl. */
+/* The forms: smem_forms.h (the opaque address move), written by tools/ptx/gen.py from smem_forms.tbl. */
 #include "smem_forms.h"
 
 /* @p ld.shared.u64 d64, [a64]; @p ld.shared.u32 d32, [a32];   PTX ISA 2.0, sm_20.

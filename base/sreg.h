@@ -3,7 +3,7 @@
  * base/sreg.h — every read of a PTX special register in the library: the
  * thread's and warp's registers, clocks and timers, the grid workspace's
  * %envreg1/2 and the cluster registers (sm_90). One wrapper per register,
- * here only: one table row each (base/ptx_form.h stamps the wrappers).
+ * here only: one generated function each (sreg_forms.h).
  */
 #ifndef CG_BASE_SREG_H
 #define CG_BASE_SREG_H
@@ -13,7 +13,7 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The registers (base/ptx_form.h reads the columns). The timers are
+/* The registers (generated, sreg_forms.h). The timers are
  * VOLATILE: two reads must not merge. The others are PURE, constant for the
  * thread's life (the cluster ones for the CTA's), so the compiler may merge
  * repeated reads (as it does for threadIdx). */
@@ -24,7 +24,7 @@
  * The driver's grid workspace address in a launch, high word in %envreg1,
  * low word in %envreg2 (the ABI C++ cooperative groups reads too); 0 when
  * the launch has none. The two registers are only ever read together, so
- * they are one hand-written wrapper, not two rows. */
+ * they are one hand-written wrapper, not two forms. */
 CG_DEVICE uint64_t cg_sreg_grid_workspace_(void)
 {
     uint32_t hi, lo;
@@ -36,7 +36,7 @@ CG_DEVICE uint64_t cg_sreg_grid_workspace_(void)
 /* mov.pred p, %is_explicit_cluster;          PTX ISA 7.8, sm_90
  * 1 when the launch named a cluster shape (even 1x1x1), 0 for the implicit
  * 1-CTA clusters of a launch without one. Hand-written: the predicate is
- * turned into the result inside the asm. Not volatile, as the table's
+ * turned into the result inside the asm. Not volatile, as the generated
  * cluster registers. */
 CG_DEVICE_SM90 uint32_t cg_hw_is_explicit_cluster(void)
 {

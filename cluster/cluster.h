@@ -5,9 +5,9 @@
  * ground floor (base/sreg.h: the mbarrier core's and mapa's debug checks
  * read the cluster size) and come with this header.
  *
- * One wrapper per PTX form, stamped from a row of the table below
- * (base/ptx_form.h): the PTX line it emits, the PTX ISA version that
- * introduced it and the lowest SM. Everything here needs sm_90:
+ * One wrapper per PTX form, generated into cluster_forms.h from
+ * cluster_forms.tbl (tools/ptx/gen.py): the PTX line it emits, the PTX ISA
+ * version that introduced it and the lowest SM. Everything here needs sm_90:
  * a build for an older target that calls one of these fails at compile time
  * with the message CG_REQUIRE_SM90() carries (see base/config.h).
  *
@@ -41,7 +41,7 @@
 #if CG_DEVICE_CODE_VISIBLE
 
 
-/* The barrier.cluster forms (base/ptx_form.h reads the columns): every one
+/* The barrier.cluster forms (generated, cluster_forms.h): every one
  * MEM, with a "memory" clobber. */
 /* The forms: cluster_forms.h, written by tools/ptx/gen.py from cluster_forms.tbl. */
 #include "cluster_forms.h"

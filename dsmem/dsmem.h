@@ -88,12 +88,12 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
 /* The forms                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* One row per PTX form (base/ptx_form.h reads the columns); every one MEM,
+/* One generated function per PTX form (dsmem_forms.h); every one MEM,
  * asm volatile with a "memory" clobber. caddr is a shared::cluster address.
  *
  * Weak loads and stores: data; order them with a barrier or a flag. v4
  *   forms: caddr 16-byte aligned (the v4 load, four results, is written out
- *   below the table).
+ *   below by hand).
  * Flags: loads and stores with explicit order at cluster scope.
  * Atomics (return the old value) and reductions (no result), cluster scope.
  * st.async: push from registers; caddr and mbar_caddr are shared::cluster
@@ -103,15 +103,8 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
  *   for .u64) on the mbarrier, which lives in the same CTA as caddr.
  * Bulk push: shared::cta -> shared::cluster through the bulk copy engine.
  *
- * Most forms come in one of four operand shapes. A row of a shape gives the
- * name (after cg_dsmem_), the value's type and constraint letter, and the
- * instruction; the shape adds the operands and makes the base/ptx_form.h row
- * (PTX ISA 7.8 for the first three, 8.1 for red.async; all sm_90):
- *   LD         INSN d, [caddr];        a load (VALUE)
- *   ST         INSN [caddr], v;        a store or a reduction (VOID)
- *   ATOM       INSN d, [caddr], v;     an atomic, returning the old value
- *   RED_ASYNC  red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.OP.TYPE
- *              [caddr], v, [mbar];     (the row gives .OP.TYPE) */
+ * Names: cg_dsmem_<op>[_<order>]_<type>, the PTX's operation, its memory
+ * order where it names one, and its operand type (b32/b64/u32/f32/v4 ...). */
 /* The forms: dsmem_forms.h, written by tools/ptx/gen.py from dsmem_forms.tbl. */
 #include "dsmem_forms.h"
 

@@ -230,8 +230,37 @@ def form_fields(r):
                 params=params, ptx=ptx, ops=ops)
 
 
+def mbarrier_form_name(ptx):
+    """The raw mbarrier form's name its PTX gives, qualifiers in one order:
+    cg_mbarrier_ptx_<op>[_tx][_n][_no_complete][_parity][_remote]_<sem>_<scope>[_hint][_if][_sm80]_"""
+    m = re.search(r"(@p )?mbarrier\.(\S+) ([^;]*);", ptx_display(ptx))
+    if not m:
+        return None
+    quals = m.group(2).split(".")
+    op, rest = quals[0], quals[1:]
+    after = [o.strip() for o in m.group(3).split(",")]
+    after = after[[i for i, o in enumerate(after) if o.startswith("[")][0] + 1:]  # operands after [addr]
+    parts = [op]
+    parts += ["tx"] if "expect_tx" in rest else []
+    if op in ("arrive", "arrive_drop") and "expect_tx" not in rest and "noComplete" not in rest and after:
+        parts.append("n")
+    parts += ["no_complete"] if "noComplete" in rest else []
+    parts += ["parity"] if "parity" in rest else []
+    parts += ["remote"] if "shared::cluster" in rest else []
+    parts += [q for q in rest if q in ("release", "relaxed", "acquire")]
+    parts += [q for q in rest if q in ("cta", "cluster")]
+    parts += ["hint"] if op == "try_wait" and len(after) == 2 else []
+    parts += ["if"] if m.group(1) else []
+    parts += ["sm80"] if "shared" in rest else []
+    return "cg_mbarrier_ptx_" + "_".join(parts) + "_"
+
+
 def form_function(r):
     f = form_fields(r)
+    if f["name"].startswith("cg_mbarrier_ptx_"):
+        want = mbarrier_form_name(f["ptx"])
+        if want != f["name"]:
+            fail(r.where, "%s: its PTX names it %s (tools/ptx/gen.py, mbarrier_form_name)" % (f["name"], want))
     lines = list(r.comment)
     lines.append("%s   %s, %s" % (ptx_display(f["ptx"]), isa_text(f["isa"]), SM_TEXT[f["sm"]]))
     out = comment_block(lines)

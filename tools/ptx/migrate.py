@@ -40,9 +40,33 @@ INCLUDES = {
     "async/tensor_forms.tbl": ["base/address.h", "barrier/mbarrier.h", "async/tensor_map.h"],
 }
 
+# More of a forms file's head comment, where its family has more to say.
+HEADS = {
+    "barrier/mbarrier_forms.tbl": """#
+# `addr` is the barrier's shared::cta address (cg_smem_addr), `raddr` a
+# shared::cluster address of another CTA's barrier (cg_mbarrier_remote_addr_),
+# `state` a token's 64 bits. An arrive on this CTA's barrier returns its state
+# (the token); one on a shared::cluster address returns none (PTX requires the
+# sink `_`). A test returns 1 when the phase has completed: the instruction
+# sets predicate p inside a block that declares it, and selp turns p into %0.
+#
+# Flavors: every release, acquire, init and inval form is MEM (its order needs
+# the "memory" clobber); a .relaxed arrive, expect_tx and complete_tx orders no
+# memory and has none (VOLATILE: the compiler may move ordinary accesses across
+# it, as the hardware may). The relaxed try_wait keeps the clobber so the
+# compiler hoists no later access above the poll. The sm_80 forms (PTX 7.0, no
+# .release/.cta qualifiers: release and acquire at CTA scope are their
+# meaning) serve the sm_80 paths of the public calls.
+#
+# The raw forms' names follow their PTX in one order:
+#   cg_mbarrier_ptx_<op>[_tx][_n][_no_complete][_parity][_remote]_<sem>_<scope>[_hint][_if][_sm80]_
+# (tools/ptx/gen.py checks it).
+""",
+}
+
 SPDX = "# SPDX-License-Identifier: BSD-3-Clause\n"
-FORMS_HEAD = """# The PTX forms of %s, one row a line; tools/ptx/gen.py writes %s
-# from it (the columns: tools/ptx/README.md).
+FORMS_HEAD = """# The PTX forms of %s, one function each (written by tools/ptx/gen.py
+# into %s; the columns of the data file: tools/ptx/README.md).
 """
 
 # ---------------------------------------------------------------------------
@@ -343,7 +367,7 @@ def main(argv):
             call = []
             if data == "barrier/mbarrier_forms.tbl":
                 lines, call = mbarrier_forms_fixup(lines)
-            head = FORMS_HEAD % (header, data[:-4] + ".h")
+            head = FORMS_HEAD % (header, data[:-4] + ".h") + HEADS.get(data, "")
             incs = ["@include " + i for i in INCLUDES.get(data, [])]
             write(data, [SPDX + head] + (incs + [""] if incs else []) + lines)
             if data == "barrier/mbarrier_forms.tbl":
