@@ -39,7 +39,7 @@ typedef decltype(sizeof(0)) size_t;
 
 /* Version of the headers; cgc_version() returns the library's (base/status.h). */
 #define CG_VERSION_MAJOR 0
-#define CG_VERSION_MINOR 1
+#define CG_VERSION_MINOR 2
 #define CG_VERSION_PATCH 0
 #define CG_VERSION (CG_VERSION_MAJOR * 10000 + CG_VERSION_MINOR * 100 + CG_VERSION_PATCH)
 
@@ -119,8 +119,8 @@ typedef decltype(sizeof(0)) size_t;
  * being marked fails an sm_80 build of its header (tests/cg:sm80_compile_test).
  */
 #define CG_SM90_MESSAGE_                                                                                               \
-    "cgc: needs sm_90 or newer (clusters, DSMEM, tx counts, bulk copies): compile this call for sm_90a, or keep "    \
-    "it out of the older target's device pass"
+    "cgc: needs sm_90 or newer (clusters, DSMEM, tx counts, bulk copies): compile this call for sm_90 or newer "    \
+    "(sm_90a only for multicast copies), or keep it out of the older target's device pass"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900 && !defined(__CUDACC_RTC__)
 #define CG_SM90_ONLY_ __attribute__((unavailable(CG_SM90_MESSAGE_)))
 #elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
@@ -141,16 +141,16 @@ typedef decltype(sizeof(0)) size_t;
  * "Unresolved extern function '<name>'", without a source line. */
 #if CG_DEVICE_CODE_VISIBLE
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && !defined(__CUDACC_RTC__)
-extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void) CG_SM90_ONLY_;
+extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_(void) CG_SM90_ONLY_;
 #else
-extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_(void);
+extern "C" __device__ void cg_error_this_feature_needs_sm90_or_newer_(void);
 #endif
 extern "C" __device__ void cg_error_this_feature_needs_sm80_or_newer_(void);
 /* The multicast forms' fallback, on every target without multicast (plain
  * sm_90 included): not marked unavailable, so ptxas stops an SASS build
  * with this name, and a PTX-only build fails when the driver loads it. */
 extern "C" __device__ void cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_(void);
-#define CG_REQUIRE_SM90() cg_error_this_feature_needs_sm90_or_newer_compile_for_sm_90a_()
+#define CG_REQUIRE_SM90() cg_error_this_feature_needs_sm90_or_newer_()
 #define CG_REQUIRE_SM80() cg_error_this_feature_needs_sm80_or_newer_()
 #define CG_REQUIRE_MULTICAST() cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_()
 #endif

@@ -87,7 +87,8 @@ static void usage(FILE *f)
             "  --quick        iterations / 10 and 3 repeats (a fast smoke run)\n"
             "  --iters N      base iterations per launch (default 100000; rows scale it)\n"
             "  --repeats R    timed launches per kernel, median reported (default 5)\n"
-            "  --csv PATH     also write every row as CSV\n"
+            "  --csv PATH     also write every row as CSV, and as JSON Lines with each side's\n"
+            "                 samples, median and noise to PATH.json (x.csv: x.json)\n"
             "  --filter TEXT  only rows whose operation or config contains TEXT\n"
             "  --work/--slow  rotating-slow-warp cycles (default 256 / 2048)\n"
             "  --row-timeout  seconds before a hung row aborts the run (default 30)\n"
@@ -633,7 +634,7 @@ static float median(float *v, int n)
  * (median(t_iters) - median(t_0)) / iters. */
 #define MAXK 2
 static void measure(device_t *d, int nk, const void *const *fns, const launch_t *L, bench_args_t args,
-                    int repeats, double *ns_out, double *spread_out)
+                    int repeats, double *ns_out, double *spread_out, double (*samples_out)[64])
 {
     float t[MAXK][64], t0[MAXK][64];
     if (repeats > 64)
@@ -654,8 +655,13 @@ static void measure(device_t *d, int nk, const void *const *fns, const launch_t 
             t0[k][r] = time_once(d, fns[k], L, zero[k]);
         }
     for (int k = 0; k < nk; ++k) {
+        /* Each timed launch's ns per iteration, net of the 0-iteration
+         * launches' median: the samples the JSON output carries. */
+        const double med0 = (double)median(t0[k], repeats);
+        for (int r = 0; r < repeats; ++r)
+            samples_out[k][r] = ((double)t[k][r] - med0) * 1e6 / (double)args.iters;
         double med = (double)median(t[k], repeats); /* sorts t[k] */
-        double net = med - (double)median(t0[k], repeats);
+        double net = med - med0;
         if (net < 0)
             net = 0;
         ns_out[k] = net * 1e6 / (double)args.iters;
@@ -674,7 +680,12 @@ typedef struct result {
     char note[512];
     double cgc_ns, anc_ns, ratio;
     const char *verdict;
+    double samples[MAXK][128]; /* each timed launch's ns per iteration, cgc first (JSON) */
+    int nsamples;              /* per kernel */
 } result_t;
+
+/* The JSON Lines file beside the CSV (bench/workloads/wl.h writes it), or NULL. */
+static FILE *g_json;
 
 static void target_text(const row_t *r, char *buf, size_t n)
 {
@@ -725,6 +736,12 @@ static void print_row(FILE *csv, const row_t *r, const result_t *res)
         csv_field(csv, res->note, 1);
         fflush(csv);
     }
+    const int has_cgc = res->ran && !res->cgc_missing;
+    const wl_json_row_t j = {r->op, res->config, r->cgc_what, r->anc_what, target, res->verdict, res->note,
+                             has_cgc ? res->cgc_ns : -1.0, res->ran ? res->anc_ns : -1.0,
+                             has_cgc ? res->ratio : -1.0, r->max_ratio, has_cgc ? res->samples[0] : NULL,
+                             res->ran ? res->samples[has_cgc ? 1 : 0] : NULL, res->nsamples, res->nsamples};
+    wl_json_row(g_json, &j);
 }
 
 // --- one row ------------------------------------------------------------------------
@@ -1051,8 +1068,13 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
             if (skip_on_error(cudaStreamSynchronize(d->stream), "set-up launch", res))
                 return;
         }
-        double pns[MAXK], pspread[MAXK];
-        measure(d, nk, fns, &L, a, o->repeats, pns, pspread);
+        double pns[MAXK], pspread[MAXK], psamples[MAXK][64];
+        measure(d, nk, fns, &L, a, o->repeats, pns, pspread, psamples);
+        const int np = o->repeats > 64 ? 64 : o->repeats;
+        for (int k = 0; k < nk; ++k)
+            for (int i = 0; i < np && res->nsamples + i < 128; ++i)
+                res->samples[k][res->nsamples + i] = psamples[k][i];
+        res->nsamples = res->nsamples + np < 128 ? res->nsamples + np : 128;
         for (int k = 0; k < nk; ++k) {
             ns[k] += pns[k] / passes;
             spread[k] = pspread[k] > spread[k] ? pspread[k] : spread[k];
@@ -1242,6 +1264,11 @@ int main(int argc, char **argv)
          * (bench/workloads/wl.h; CGC_COMMIT from tools/gpu/run.sh). */
         wl_metadata(csv, "# ");
         fprintf(csv, "operation,config,cgc,anchor,cgc_ns,anchor_ns,ratio,speedup,target,verdict,note\n");
+        /* And the same rows with their samples as JSON Lines beside it (PATH.json). */
+        char json_path[4096];
+        wl_json_path(o.csv, json_path, sizeof json_path);
+        remove(json_path);
+        g_json = wl_open_json(o.csv, "bench");
     }
 
     printf("%-28s | %-34s | %9s | %9s | %7s | %-22s | %-7s | %s\n", "operation", "config", "cgc ns", "anchor ns",
@@ -1298,6 +1325,8 @@ int main(int argc, char **argv)
 
     if (csv)
         fclose(csv);
+    if (g_json)
+        fclose(g_json);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     CK(cudaFree(d.src));

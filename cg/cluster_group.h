@@ -5,7 +5,7 @@
  *   cg_cluster_t cl = cg_this_cluster();
  *   cg_token_t t = cg_cluster_barrier_arrive(&cl);   // release, non-blocking
  *   ... local work ...
- *   int *peer = cg_cluster_map_shared_rank(&cl, &smem[0], rank);
+ *   int *peer = (int *)cg_cluster_map_shared_rank(&cl, &smem[0], rank);
  *   cg_cluster_barrier_wait(&cl, t);                  // acquire
  *   ... read peer[...] (DSMEM) ...
  *   cg_cluster_exit_sync(&cl);                        // before the CTA exits

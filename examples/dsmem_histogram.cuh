@@ -66,33 +66,76 @@ typedef struct dh_params {
     uint32_t shift;  /* bin = key >> shift */
 } dh_params_t;
 
+/* COUNT1 on each of the four keys of a uint4 (DH_FOR_EACH_KEY's helper). */
+#define DH_EACH4_(COUNT1, v)                                                                             \
+    do {                                                                                                 \
+        COUNT1((v).x);                                                                                   \
+        COUNT1((v).y);                                                                                   \
+        COUNT1((v).z);                                                                                   \
+        COUNT1((v).w);                                                                                   \
+    } while (0)
+
+/* Every key a thread takes, as the kernels here and the benchmark's plain
+ * CUDA anchors read them: the keys before the first 16-byte boundary one at
+ * a time, then DH_VECS 16-byte loads in flight, striding by `stride`
+ * threads from thread `first`, then the last n mod 4 keys one at a time.
+ * COUNT1(key) counts one key (a macro or function). Plain CUDA (no cgc
+ * call), so that a plain anchor runs the very same loop. */
+#define DH_FOR_EACH_KEY(keys_, n_, first_, stride_, COUNT1)                                                \
+    do {                                                                                                 \
+        const uint32_t *dh_k_ = (keys_);                                                                 \
+        const size_t dh_n_ = (n_), dh_first_ = (first_), dh_stride_ = (stride_);                         \
+        size_t dh_head_ = ((16u - ((uintptr_t)dh_k_ & 15u)) & 15u) / 4u;                                 \
+        if (dh_head_ > dh_n_)                                                                            \
+            dh_head_ = dh_n_;                                                                            \
+        for (size_t j_ = dh_first_; j_ < dh_head_; j_ += dh_stride_) /* at most 3 keys */                \
+            COUNT1(dh_k_[j_]);                                                                           \
+        const uint4 *dh_vec_ = (const uint4 *)(dh_k_ + dh_head_);                                        \
+        const size_t dh_nvec_ = (dh_n_ - dh_head_) / 4u;                                                 \
+        size_t i_ = dh_first_;                                                                           \
+        for (; i_ + (DH_VECS - 1) * dh_stride_ < dh_nvec_; i_ += DH_VECS * dh_stride_) {                 \
+            uint4 v_[DH_VECS];                                                                           \
+            _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) v_[u_] = __ldg(dh_vec_ + i_ + u_ * dh_stride_); \
+            _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) DH_EACH4_(COUNT1, v_[u_]);           \
+        }                                                                                                \
+        for (; i_ < dh_nvec_; i_ += dh_stride_) {                                                        \
+            const uint4 w_ = __ldg(dh_vec_ + i_);                                                        \
+            DH_EACH4_(COUNT1, w_);                                                                       \
+        }                                                                                                \
+        for (size_t j_ = dh_head_ + dh_nvec_ * 4u + dh_first_; j_ < dh_n_; j_ += dh_stride_) /* <= 3 */  \
+            COUNT1(dh_k_[j_]);                                                                           \
+    } while (0)
+
 /* Count one key (step 2 above). counts / counts_addr: this CTA's counters
- * (pointer and shared::cta address); rank: this CTA's rank in the cluster. */
+ * (pointer and shared::cta address); rank: this CTA's rank in the cluster.
+ * agg (a compile-time constant): aggregate first: the lanes of the warp
+ * that name the same peer counter (__match_any_sync) send ONE reduction of
+ * their number (a design row for skewed keys: fewer remote operations when
+ * a warp holds equal keys; uniform keys rarely meet in a warp). */
 static __device__ __forceinline__ void dh_count(uint32_t *counts, uint32_t counts_addr, uint32_t key, uint32_t nbins,
-                                                uint32_t shift, uint32_t rank, uint32_t log2c)
+                                                uint32_t shift, uint32_t rank, uint32_t log2c, uint32_t agg)
 {
     const uint32_t bin = key >> shift;
     if (bin >= nbins)
         return; /* above the upper level: not counted (as CUB) */
     const uint32_t owner = bin & ((1u << log2c) - 1u), off = bin >> log2c;
-    if (log2c == 0u || owner == rank)
+    if (log2c == 0u || owner == rank) {
         atomicAdd(&counts[off], 1u); /* this CTA's counter: a shared-memory atomic */
-    else                             /* a peer's: a reduction in its shared memory */
-        cg_dsmem_red_add_relaxed_u32(cg_smem_map_rank_addr(counts_addr + 4u * off, owner), 1u);
+    } else {                         /* a peer's: a reduction in its shared memory */
+        const uint32_t caddr = cg_smem_map_rank_addr(counts_addr + 4u * off, owner);
+        if (agg) {
+            const uint32_t peers = __match_any_sync(__activemask(), caddr);
+            if (cg_sreg_laneid() == (uint32_t)__ffs((int)peers) - 1u)
+                cg_dsmem_red_add_relaxed_u32(caddr, (uint32_t)__popc((int)peers));
+        } else {
+            cg_dsmem_red_add_relaxed_u32(caddr, 1u);
+        }
+    }
 }
 
-static __device__ __forceinline__ void dh_count4(uint32_t *counts, uint32_t counts_addr, uint4 v, uint32_t nbins,
-                                                 uint32_t shift, uint32_t rank, uint32_t log2c)
-{
-    dh_count(counts, counts_addr, v.x, nbins, shift, rank, log2c);
-    dh_count(counts, counts_addr, v.y, nbins, shift, rank, log2c);
-    dh_count(counts, counts_addr, v.z, nbins, shift, rank, log2c);
-    dh_count(counts, counts_addr, v.w, nbins, shift, rank, log2c);
-}
-
-/* The kernel body; log2c is a compile-time constant at every call (one
- * kernel per cluster size: DH_KERNEL). */
-static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2c)
+/* The kernel body; log2c and agg are compile-time constants at every call
+ * (one kernel per cluster size: DH_KERNEL, DH_KERNEL_AGG). */
+static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2c, uint32_t agg)
 {
     extern __shared__ __align__(16) uint32_t dh_counts[];
     cg_cluster_t cl = cg_this_cluster();
@@ -115,32 +158,10 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
     else
         cg_thread_block_sync(&blk);
 
-    /* 2. count: the keys before the first 16-byte boundary one at a time,
-     * then DH_VECS 16-byte loads at a time, striding over the grid, then the
-     * last n mod 4 keys */
-    const size_t gt = (size_t)blockIdx.x * nt + t, gstride = (size_t)gridDim.x * nt;
-    size_t head = ((16u - ((uintptr_t)p.keys & 15u)) & 15u) / 4u;
-    if (head > p.n)
-        head = p.n;
-    for (size_t j = gt; j < head; j += gstride) /* at most 3 keys */
-        dh_count(dh_counts, counts_addr, p.keys[j], p.nbins, p.shift, rank, log2c);
-    const uint4 *vec = (const uint4 *)(p.keys + head);
-    const size_t nvec = (p.n - head) / 4u;
-    size_t i = gt;
-    for (; i + (DH_VECS - 1) * gstride < nvec; i += DH_VECS * gstride) {
-        uint4 v[DH_VECS];
-#pragma unroll
-        for (int u = 0; u < DH_VECS; ++u)
-            v[u] = __ldg(vec + i + u * gstride);
-#pragma unroll
-        for (int u = 0; u < DH_VECS; ++u)
-            dh_count4(dh_counts, counts_addr, v[u], p.nbins, p.shift, rank, log2c);
-    }
-    for (; i < nvec; i += gstride)
-        dh_count4(dh_counts, counts_addr, __ldg(vec + i), p.nbins, p.shift, rank, log2c);
-    const size_t tail = head + nvec * 4u; /* n - tail < 4 keys left */
-    for (size_t j = tail + gt; j < p.n; j += gstride) /* at most 3 keys */
-        dh_count(dh_counts, counts_addr, p.keys[j], p.nbins, p.shift, rank, log2c);
+    /* 2. count every key this thread takes (the grid strides over them) */
+#define DH_COUNT1_(k) dh_count(dh_counts, counts_addr, (k), p.nbins, p.shift, rank, log2c, agg)
+    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_);
+#undef DH_COUNT1_
 
     /* 3. every reduction of the cluster has landed (release/acquire at
      * cluster scope), and no CTA touches another's shared memory after this:
@@ -160,7 +181,10 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
 
 /* A kernel for clusters of 2^log2c CTAs: DH_KERNEL(my_histogram_c4, 2). */
 #define DH_KERNEL(name, log2c)                                                                     \
-    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c)); }
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 0u); }
+/* The same with warp-aggregated remote reductions (dh_count's agg). */
+#define DH_KERNEL_AGG(name, log2c)                                                                 \
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 1u); }
 
 /* The cluster size for nbins counters: the smallest power of two whose CTAs
  * hold at most DH_CTA_COUNTER_BYTES each (1 up to 2^15 bins, 2 for 2^16, 4
@@ -181,5 +205,376 @@ static inline uint32_t dh_log2(uint32_t c)
         ++l;
     return l;
 }
+
+/* -------------------------------------------------------------------------
+ * The routed histogram: keys travel to the CTA that owns their bin, in
+ * batches, and only that CTA touches the counter.
+ * -------------------------------------------------------------------------
+ *
+ * Why: the kernel above pays one remote reduction (red.shared::cluster) per
+ * key whose bin a peer owns, and a remote operation costs an SM several
+ * cycles whatever its size: 163 Gkeys/s at 2^16 bins against 1133 for
+ * reading the keys. Here a remote key costs 2 bytes of a 16-byte st.async:
+ * each warp sorts its keys by owner into a staging ring per peer (the
+ * owner's counter index, 16 bits, since a CTA holds at most 2^15
+ * counters), and whenever 256 are staged pushes them, 512 bytes, one
+ * st.async.v4 per lane, into its private inbox slot in the owner CTA. The
+ * owner's warp of the same index drains the slot with local shared-memory
+ * atomics. So every key costs one local atomic (as in the one-CTA kernel),
+ * and a remote key in addition a staging store and 1/8 of a remote store.
+ *
+ * Channels: warp w of CTA s sends to warp w of CTA d over its own channel
+ * (d != s): a ring of R slots (DH_ROUTE_SLOTS = 2 by default, 4 a variant)
+ * of 256 16-bit entries in d, each
+ * with a "full" mbarrier in d and an "empty" mbarrier in s.
+ *   full  (count 1): the receiver arms each phase itself with
+ *         arrive.expect_tx(512) (every slot is pushed whole, so the bytes
+ *         are known), at start and again after it has read the slot; the
+ *         sender's 32 st.async complete the 512 bytes. The receiver's wait
+ *         is an acquire at cluster scope, st.async's complete_tx a release
+ *         at cluster scope: the entries are visible after the wait.
+ *   empty (count 1): after reading a slot the receiving warp __syncwarp()s
+ *         (every lane's reads ordered before lane 0) and lane 0 releases
+ *         the slot to the sender (cg_dsmem_release: fence.release
+ *         restricted to its own CTA's shared memory, at cluster scope, then
+ *         a relaxed remote arrive); the sender's lanes wait on empty with a
+ *         cluster-scope acquire before their st.async into that slot.
+ *   Slot of push number k: k mod R; the sender waits for empty's phase of
+ *   parity ((k / R) & 1) ^ 1 (the first R pass at once), the receiver of
+ *   receipt k for full's parity (k / R) & 1: each side counts its pushes or
+ *   receipts, and neither barrier can run two phases ahead of a waiter (a
+ *   slot is refilled only after its release, re-armed before it).
+ *   End of a stream: the sender's last push holds the entry DH_ROUTE_END
+ *   after its real entries (the rest DH_ROUTE_PAD); the receiver counts
+ *   entries below 2^15 only and stops draining that channel at the END.
+ * Progress: a warp that waits for an empty slot drains its own inboxes
+ * while it waits, and every warp drains between batches of keys and, at
+ * the end, until every peer's END has come; so a cycle of warps each
+ * waiting for the next one's slot cannot form (each of them frees slots
+ * while it waits).
+ * Exit: after its warps have drained every channel a CTA arrives on the
+ * cluster barrier (cg_cluster_exit_sync): no DSMEM access (st.async into
+ * it, a release arriving on its empty barriers) is still to come, and the
+ * counters are complete; then it adds them into the global histogram.
+ *
+ * Requirements: clusters of C = 2^log2c CTAs (2 .. DH_ROUTE_MAX_CLUSTER),
+ * nbins / C <= 2^15, blockDim.x a multiple of 32, dynamic shared memory
+ * DH_ROUTE_SMEM_BYTES(nbins, C, blockDim.x, R); keys 4-byte aligned; hist
+ * zeroed by the caller.
+ */
+#define DH_ROUTE_MAX_CLUSTER 4u  /* peers' staging and inboxes must fit beside 128 KiB of counters */
+#define DH_ROUTE_SLOT_KEYS 256u  /* entries a push carries: 512 bytes, 16 per lane */
+#define DH_ROUTE_SLOTS 2u        /* slots a channel's ring has by default (a power of two: 2 or 4) */
+#define DH_ROUTE_STAGE_KEYS 512u /* a staging ring: two slots' worth */
+#define DH_ROUTE_VECS 8          /* 16-byte loads a lane has in flight */
+#define DH_ROUTE_PAD 0xffffu     /* an unused entry */
+#define DH_ROUTE_END 0xfffeu     /* the channel's last entry */
+#define DH_ROUTE_MAX_LOCAL (1u << 15) /* counters a CTA may hold: entries are 16 bits, the top values markers */
+
+/* Shared memory one warp needs for its channels in a cluster of c with
+ * `slots` slots a channel. */
+#define DH_ROUTE_WARP_BYTES(c, slots)                                                                  \
+    ((size_t)((c) - 1u) * (DH_ROUTE_STAGE_KEYS * 2u + (slots) * DH_ROUTE_SLOT_KEYS * 2u + (slots) * 16u))
+/* Dynamic shared memory of a CTA of `threads` threads: its counters, then
+ * per warp its staging rings, inboxes and barriers. */
+#define DH_ROUTE_SMEM_BYTES(nbins, c, threads, slots)                                                  \
+    (DH_SMEM_BYTES(nbins, c) + (size_t)((threads) / 32u) * DH_ROUTE_WARP_BYTES(c, slots))
+
+/* One warp's view of its channels (registers; every field warp-uniform). */
+typedef struct dh_route {
+    uint16_t *stage;      /* (C - 1) staging rings of DH_ROUTE_STAGE_KEYS, by destination q */
+    uint16_t *inbox;      /* (C - 1) x R slots of DH_ROUTE_SLOT_KEYS, by source p */
+    cg_mbarrier_t *full;  /* (C - 1) x R, by source p: in this CTA, filled by that peer */
+    cg_mbarrier_t *empty; /* (C - 1) x R, by destination q: in this CTA, released by that peer */
+    uint32_t cursor[DH_ROUTE_MAX_CLUSTER - 1]; /* entries staged for destination q, ever */
+    uint32_t pushed[DH_ROUTE_MAX_CLUSTER - 1]; /* of them pushed (a multiple of 256) */
+    uint32_t got[DH_ROUTE_MAX_CLUSTER - 1];    /* slots drained from source p, ever */
+    uint32_t done;                              /* bit p: source p's END has come */
+} dh_route_t;
+
+/* Destination q (0 .. C-2) of CTA `rank` is CTA rank + 1 + q; source p is
+ * CTA rank + 1 + p. In CTA d, sender s is source p = (s - d - 1) mod C; in
+ * s, d is destination q = (d - s - 1) mod C; so p = C - 2 - q for the same
+ * pair, and the sender's slot k of q is the receiver's slot k of p. */
+static __device__ __forceinline__ uint32_t dh_route_peer(uint32_t rank, uint32_t i, uint32_t log2c)
+{
+    return (rank + 1u + i) & ((1u << log2c) - 1u);
+}
+
+/* Drain every slot that has arrived, from every source still sending:
+ * one local atomic per entry, then re-arm the slot's full barrier and
+ * release it to its sender. The whole warp calls it. */
+static __device__ __forceinline__ void dh_route_drain(dh_route_t *w, uint32_t *counts, uint32_t lane, uint32_t rank,
+                                                      uint32_t log2c, uint32_t R)
+{
+    const uint32_t C = 1u << log2c;
+#pragma unroll
+    for (uint32_t p = 0; p + 1u < C; ++p) {
+        for (;;) {
+            if (w->done & (1u << p))
+                break;
+            const uint32_t k = w->got[p], r = k & (R - 1u), parity = (k / R) & 1u;
+            cg_mbarrier_t *f = &w->full[p * R + r];
+            if (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(f, parity)))
+                break; /* not here yet */
+            const uint4 v = ((const uint4 *)(w->inbox + (p * R + r) * DH_ROUTE_SLOT_KEYS))[lane];
+            const uint32_t e[8] = {v.x & 0xffffu, v.x >> 16, v.y & 0xffffu, v.y >> 16,
+                                   v.z & 0xffffu, v.z >> 16, v.w & 0xffffu, v.w >> 16};
+            uint32_t end = 0;
+#pragma unroll
+            for (int j = 0; j < 8; ++j) {
+                if (e[j] < DH_ROUTE_MAX_LOCAL)
+                    atomicAdd(&counts[e[j]], 1u);
+                end |= e[j] == DH_ROUTE_END;
+            }
+            w->got[p] = k + 1u;
+            if (__any_sync(0xffffffffu, end)) {
+                w->done |= 1u << p; /* the sender pushes nothing more: no re-arm, no release */
+                break;
+            }
+            __syncwarp(); /* every lane's reads of the slot before lane 0's release */
+            if (lane == 0) {
+                (void)cg_mbarrier_arrive_tx(f, DH_ROUTE_SLOT_KEYS * 2u); /* its next phase: 512 bytes */
+                cg_dsmem_release(&w->empty[(C - 2u - p) * R + r], dh_route_peer(rank, p, log2c));
+            }
+        }
+    }
+}
+
+/* Wait until empty barrier e completes the phase of `parity`, draining this
+ * warp's inboxes meanwhile (a peer waiting for OUR release is then never
+ * waited for in turn). Out of line: push calls it (C >= 4) only when the
+ * slot is not free at once. */
+static __device__ __noinline__ void dh_route_wait_empty(dh_route_t *w, uint32_t *counts, cg_mbarrier_t *e,
+                                                        uint32_t parity, uint32_t lane, uint32_t rank, uint32_t log2c,
+                                                        uint32_t R)
+{
+    while (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity)))
+        dh_route_drain(w, counts, lane, rank, log2c, R);
+}
+
+/* Push the 256 staged entries from pushed[q] on to destination q, into the
+ * next slot of this warp's channel there (waiting, and draining meanwhile,
+ * until that slot is empty). The whole warp calls it, after a __syncwarp
+ * that orders the staging stores before it. */
+static __device__ __forceinline__ void dh_route_push(dh_route_t *w, uint32_t *counts, uint32_t q, uint32_t lane,
+                                                     uint32_t rank, uint32_t log2c, uint32_t R)
+{
+    const uint32_t C = 1u << log2c;
+    const uint32_t k = w->pushed[q] / DH_ROUTE_SLOT_KEYS, r = k & (R - 1u);
+    const uint32_t parity = ((k / R) & 1u) ^ 1u;
+    cg_mbarrier_t *e = &w->empty[q * R + r];
+    if (log2c < 2u) {
+        while (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity)))
+            dh_route_drain(w, counts, lane, rank, log2c, R); /* free our inboxes while the peer frees ours there */
+    } else if (!__all_sync(0xffffffffu, cg_mbarrier_test_wait_parity_cluster(e, parity))) {
+        /* C >= 4: the slow path out of line (one copy of the drain of three
+         * sources, not one per push site of the unrolled loops: 2.8x less
+         * code); a copy of the state goes to memory and comes back. C = 2
+         * keeps it inline (its code is small, and the call's saved
+         * registers spilled under the 64-register cap of 1024 threads). */
+        dh_route_t tmp = *w;
+        dh_route_wait_empty(&tmp, counts, e, parity, lane, rank, log2c, R);
+        *w = tmp;
+    }
+    const uint32_t dest = dh_route_peer(rank, q, log2c), p = C - 2u - q;
+    const uint4 v = ((const uint4 *)(w->stage + q * DH_ROUTE_STAGE_KEYS +
+                                     (w->pushed[q] & (DH_ROUTE_STAGE_KEYS - 1u))))[lane];
+    const uint32_t slot = cg_dsmem_addr(w->inbox + (p * R + r) * DH_ROUTE_SLOT_KEYS, dest);
+    cg_dsmem_st_async_v4_b32(slot + 16u * lane, v, cg_dsmem_addr(&w->full[p * R + r], dest));
+    __syncwarp(); /* every lane's read of the staged half before later stores overwrite it */
+    w->pushed[q] += DH_ROUTE_SLOT_KEYS;
+}
+
+/* Route the four keys of v (lane's key j counts when bit j of `valid` is
+ * set and its bin is below nbins): own bins counted here, the others staged
+ * for their owner, and a full slot's worth pushed. The whole warp calls it.
+ * Staging positions: key j of lane l for destination q goes to
+ * cursor[q] + (the keys for q of keys 0 .. j-1 of every lane) + (those of
+ * key j in lanes below l): a ballot per (key, destination). sel (a
+ * compile-time constant) picks how: 0, one destination at a time, each
+ * lane storing under a predicate for every destination; 1 (a design row),
+ * every destination's ballot first, then each lane selects its own
+ * destination's mask and cursor and makes ONE store a key (fewer
+ * instructions at C = 4; the same positions). */
+static __device__ __forceinline__ void dh_route4(dh_route_t *w, uint32_t *counts, uint4 v, uint32_t valid,
+                                                 uint32_t nbins, uint32_t shift, uint32_t lane, uint32_t rank,
+                                                 uint32_t log2c, uint32_t R, uint32_t sel)
+{
+    const uint32_t C = 1u << log2c, lt = (1u << lane) - 1u;
+    const uint32_t key[4] = {v.x, v.y, v.z, v.w};
+    uint32_t own[4], idx[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        const uint32_t bin = key[j] >> shift;
+        own[j] = ((valid >> j) & 1u) && bin < nbins ? (bin & (C - 1u)) : 0xffu; /* 0xff: no one's */
+        idx[j] = bin >> log2c;
+        if (own[j] == rank)
+            atomicAdd(&counts[idx[j]], 1u);
+    }
+    if (sel) {
+        uint32_t at[DH_ROUTE_MAX_CLUSTER - 1];
+#pragma unroll
+        for (uint32_t q = 0; q + 1u < C; ++q)
+            at[q] = w->cursor[q];
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            const int remote = own[j] != 0xffu && own[j] != rank;
+            const uint32_t qj = (own[j] - rank - 1u) & (C - 1u); /* its destination, when remote */
+            uint32_t mask = 0, base = 0;
+#pragma unroll
+            for (uint32_t q = 0; q + 1u < C; ++q) {
+                const uint32_t m = __ballot_sync(0xffffffffu, remote && qj == q);
+                mask = qj == q ? m : mask;
+                base = qj == q ? at[q] : base;
+                at[q] += (uint32_t)__popc((int)m);
+            }
+            if (remote)
+                w->stage[qj * DH_ROUTE_STAGE_KEYS +
+                         ((base + (uint32_t)__popc((int)(mask & lt))) & (DH_ROUTE_STAGE_KEYS - 1u))] = (uint16_t)idx[j];
+        }
+#pragma unroll
+        for (uint32_t q = 0; q + 1u < C; ++q)
+            w->cursor[q] = at[q];
+    } else {
+#pragma unroll
+        for (uint32_t q = 0; q + 1u < C; ++q) {
+            const uint32_t dest = dh_route_peer(rank, q, log2c);
+            uint16_t *st = w->stage + q * DH_ROUTE_STAGE_KEYS;
+            uint32_t at = w->cursor[q];
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                const uint32_t m = __ballot_sync(0xffffffffu, own[j] == dest);
+                if (own[j] == dest)
+                    st[(at + (uint32_t)__popc((int)(m & lt))) & (DH_ROUTE_STAGE_KEYS - 1u)] = (uint16_t)idx[j];
+                at += (uint32_t)__popc((int)m);
+            }
+            w->cursor[q] = at;
+        }
+    }
+    /* before: fewer than 256 staged and unpushed per destination; 128 more
+     * at most: at most one push each, and a ring of 512 never overruns */
+#pragma unroll
+    for (uint32_t q = 0; q + 1u < C; ++q)
+        if (w->cursor[q] - w->pushed[q] >= DH_ROUTE_SLOT_KEYS) {
+            __syncwarp();
+            dh_route_push(w, counts, q, lane, rank, log2c, R);
+        }
+}
+
+/* The routed kernel body; log2c, R (slots a channel: 2 or 4) and sel (the
+ * staging form, dh_route4) are compile-time constants (DH_ROUTE_KERNEL). */
+static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_t log2c, uint32_t R, uint32_t sel)
+{
+    extern __shared__ __align__(16) uint32_t dh_counts[];
+    cg_cluster_t cl = cg_this_cluster();
+    cg_thread_block_t blk = cg_this_thread_block();
+    const uint32_t C = 1u << log2c;
+    const uint32_t t = cg_thread_block_thread_rank(&blk), nt = cg_thread_block_num_threads(&blk);
+    const uint32_t lane = t & 31u, warp = t >> 5, nwarps = nt >> 5;
+    const uint32_t rank = cg_cluster_block_rank(&cl), per = p.nbins >> log2c;
+    if (cg_cluster_num_blocks(&cl) != C || (nt & 31u) != 0u || per > DH_ROUTE_MAX_LOCAL)
+        __trap(); /* a launch the layout below does not fit */
+
+    /* this warp's channels: staging rings, inboxes, then the barriers */
+    uint16_t *stage0 = (uint16_t *)(dh_counts + per);
+    uint16_t *inbox0 = stage0 + (size_t)nwarps * (C - 1u) * DH_ROUTE_STAGE_KEYS;
+    cg_mbarrier_t *bars = (cg_mbarrier_t *)(inbox0 + (size_t)nwarps * (C - 1u) * R * DH_ROUTE_SLOT_KEYS);
+    dh_route_t w;
+    w.stage = stage0 + (size_t)warp * (C - 1u) * DH_ROUTE_STAGE_KEYS;
+    w.inbox = inbox0 + (size_t)warp * (C - 1u) * R * DH_ROUTE_SLOT_KEYS;
+    w.full = bars + (size_t)warp * (C - 1u) * R * 2u;
+    w.empty = w.full + (C - 1u) * R;
+    w.done = 0;
+#pragma unroll
+    for (uint32_t q = 0; q + 1u < DH_ROUTE_MAX_CLUSTER; ++q)
+        w.cursor[q] = w.pushed[q] = w.got[q] = 0;
+
+    /* 1. zero the counters; each warp's lane 0 makes its barriers and arms
+     * every inbox slot for its first 512 bytes; a cluster barrier before
+     * any key is counted or pushed (every CTA's counters and barriers exist) */
+    for (uint32_t i = t; i < per; i += nt)
+        dh_counts[i] = 0u;
+    if (lane == 0) {
+        for (uint32_t i = 0; i < (C - 1u) * R; ++i) {
+            cg_mbarrier_init(&w.full[i], 1u);
+            (void)cg_mbarrier_arrive_tx(&w.full[i], DH_ROUTE_SLOT_KEYS * 2u);
+            cg_mbarrier_init(&w.empty[i], 1u);
+        }
+        cg_mbarrier_init_fence_cluster();
+    }
+    cg_cluster_sync(&cl);
+
+    /* 2. route: batches of 32 x DH_ROUTE_VECS 16-byte vectors per warp,
+     * the grid's warps striding over them; draining between batches */
+    const size_t gw = (size_t)blockIdx.x * nwarps + warp, ngw = (size_t)gridDim.x * nwarps;
+    size_t head = ((16u - ((uintptr_t)p.keys & 15u)) & 15u) / 4u;
+    if (head > p.n)
+        head = p.n;
+    const uint4 *vec = (const uint4 *)(p.keys + head);
+    const size_t nvec = (p.n - head) / 4u, batch = 32u * DH_ROUTE_VECS, nbatch = nvec / batch;
+    for (size_t b = gw; b < nbatch; b += ngw) {
+        uint4 v[DH_ROUTE_VECS];
+#pragma unroll
+        for (int u = 0; u < DH_ROUTE_VECS; ++u)
+            v[u] = __ldg(vec + b * batch + 32u * u + lane);
+#pragma unroll
+        for (int u = 0; u < DH_ROUTE_VECS; ++u)
+            dh_route4(&w, dh_counts, v[u], 0xfu, p.nbins, p.shift, lane, rank, log2c, R, sel);
+        dh_route_drain(&w, dh_counts, lane, rank, log2c, R);
+    }
+    /* the rest (fewer than a batch of vectors, then up to 3 keys before the
+     * first 16-byte boundary and 3 after the last vector): one warp */
+    if (gw == nbatch % ngw) {
+        for (size_t i = nbatch * batch; i < nvec; i += 32u) {
+            const int ok = i + lane < nvec;
+            dh_route4(&w, dh_counts, ok ? __ldg(vec + i + lane) : make_uint4(0, 0, 0, 0), ok ? 0xfu : 0u, p.nbins,
+                      p.shift, lane, rank, log2c, R, sel);
+        }
+        const size_t tail = head + nvec * 4u;
+        const uint32_t hk = lane < head ? p.keys[lane] : 0u, tk = tail + lane < p.n ? p.keys[tail + lane] : 0u;
+        dh_route4(&w, dh_counts, make_uint4(hk, tk, 0u, 0u), (lane < head ? 1u : 0u) | (tail + lane < p.n ? 2u : 0u),
+                  p.nbins, p.shift, lane, rank, log2c, R, sel);
+    }
+
+    /* 3. end every channel: the last slot holds the staged rest, END, pads */
+#pragma unroll
+    for (uint32_t q = 0; q + 1u < C; ++q) {
+        uint16_t *st = w.stage + q * DH_ROUTE_STAGE_KEYS;
+        for (uint32_t j = lane; j < DH_ROUTE_SLOT_KEYS; j += 32u) {
+            const uint32_t at = w.pushed[q] + j;
+            if (at >= w.cursor[q])
+                st[at & (DH_ROUTE_STAGE_KEYS - 1u)] = (uint16_t)(at == w.cursor[q] ? DH_ROUTE_END : DH_ROUTE_PAD);
+        }
+        __syncwarp();
+        dh_route_push(&w, dh_counts, q, lane, rank, log2c, R);
+    }
+    /* 4. drain until every source's END has come */
+    while (w.done != (1u << (C - 1u)) - 1u)
+        dh_route_drain(&w, dh_counts, lane, rank, log2c, R);
+
+    /* 5. no DSMEM access into this CTA is still to come, every counter is
+     * final: the cluster barrier (also the exit rule's); then this CTA's
+     * bins b = off * C + rank into the global histogram */
+    cg_cluster_exit_sync(&cl);
+    for (uint32_t off = t; off < per; off += nt) {
+        const uint32_t c = dh_counts[off];
+        if (c)
+            atomicAdd(&p.hist[(off << log2c) | rank], c);
+    }
+}
+
+/* A routed kernel for clusters of 2^log2c CTAs of `threads` threads and
+ * `slots` slots a channel: DH_ROUTE_KERNEL(my_route_c2, 1, 1024, 2). */
+#define DH_ROUTE_KERNEL(name, log2c, threads, slots)                                                   \
+    __global__ void __launch_bounds__((threads), 1) name(dh_params_t p) { dh_histogram_route(p, (log2c), (slots), 0u); }
+/* The same with one staging store a key (dh_route4's sel). */
+#define DH_ROUTE_KERNEL_SEL(name, log2c, threads, slots)                                               \
+    __global__ void __launch_bounds__((threads), 1) name(dh_params_t p) { dh_histogram_route(p, (log2c), (slots), 1u); }
+
+/* Threads a routed CTA runs with in a cluster of c: 1024 at c = 2; 512 at 4
+ * (three peers' channels for 32 warps would not fit beside 128 KiB of
+ * counters; each lane keeps DH_ROUTE_VECS loads in flight instead). */
+static inline uint32_t dh_route_threads(uint32_t c) { return c <= 2u ? 1024u : 512u; }
 
 #endif /* CGX_DSMEM_HISTOGRAM_CUH */

@@ -48,6 +48,15 @@
  *   4. compute the interior rows while the barrier and the pushes travel.
  * The grid barrier is split: its latency hides behind step 4.
  *
+ * Other halo modes (st_init's `halo`), for the benchmark's comparisons
+ * (bench/workloads/wl_stencil.cu; docs/design/workloads.md): ST_HALO_STORE
+ * writes the edge rows into the neighbour's halo buffer with plain DSMEM
+ * stores and ST_HALO_PULL publishes them in this CTA's own buffer for the
+ * neighbour to load; both need no mbarrier because the grid barrier of every
+ * sweep orders them (its release and acquire are at gpu scope, which holds
+ * the cluster's shared memory). ST_HALO_GLOBAL sends every halo through
+ * global memory; ST_HALO_FROZEN exchanges nothing (a timing floor).
+ *
  * Halo buffers and exchange rows are double-buffered by level parity. Level
  * L's halos go to buffer L % 2; a sender refills buffer b with level L + 2
  * only after the receiver released level L there (empty mbarrier). Nothing
@@ -78,15 +87,43 @@ static __host__ __device__ __forceinline__ float st_point(float up, float dn, fl
     return 0.25f * ((up + dn) + (left + right));
 }
 
+#if defined(__CUDACC__)
+/* A thread's four columns c0 .. c0+3 of one row: the old row above (up), the
+ * row itself (cur), below (dn), and the columns just left and right of the
+ * four (ignored at the domain's edge); nx columns in all. The first and last
+ * columns of the domain keep their values. */
+static __host__ __device__ __forceinline__ float4 st_point4(float4 up, float4 cur, float4 dn, float left, float right,
+                                                          uint32_t c0, uint32_t nx)
+{
+    float4 v;
+    v.x = c0 == 0 ? cur.x : st_point(up.x, dn.x, left, cur.y);
+    v.y = st_point(up.y, dn.y, cur.x, cur.z);
+    v.z = st_point(up.z, dn.z, cur.y, cur.w);
+    v.w = c0 + 4u == nx ? cur.w : st_point(up.w, dn.w, cur.z, right);
+    return v;
+}
+#endif
+
 /* Halo kinds, per side of a band. */
 #define ST_NONE 0   /* the domain's edge: no neighbour */
-#define ST_DSMEM 1  /* a neighbour in this cluster: DSMEM push */
+#define ST_DSMEM 1  /* a neighbour in this cluster: DSMEM push (st.async + full/empty mbarriers) */
 #define ST_GLOBAL 2 /* a neighbour elsewhere: global memory + grid barrier */
+#define ST_STORE 3  /* a neighbour in this cluster: plain DSMEM stores into its halo buffer, ordered by the grid barrier */
+#define ST_PULL 4   /* a neighbour in this cluster: it reads this CTA's published row by DSMEM after the grid barrier */
 
-/* How a kernel moves halos (st_init's `halo`). */
-#define ST_HALO_CLUSTER 0 /* DSMEM inside a cluster, global between clusters */
+/* How a kernel moves halos (st_init's `halo`). ST_HALO_STORE and
+ * ST_HALO_PULL need a grid barrier every sweep (they lean on it for every
+ * order: the barrier's release and acquire are at gpu scope, which holds the
+ * cluster); ST_HALO_CLUSTER orders its DSMEM halos itself (mbarriers), so it
+ * would run without a grid barrier where a cluster holds the whole domain. */
+#define ST_HALO_CLUSTER 0 /* DSMEM push (st.async) inside a cluster, global between clusters */
 #define ST_HALO_GLOBAL 1  /* global for every neighbour */
 #define ST_HALO_FROZEN 2  /* no exchange: every sweep reuses the level-0 halos (a timing probe) */
+#define ST_HALO_STORE 3   /* DSMEM stores inside a cluster (no mbarriers), global between clusters */
+#define ST_HALO_PULL 4    /* DSMEM loads of the neighbour's published rows inside a cluster, global between */
+
+/* The halo modes that use the cluster's shared memory. */
+#define ST_HALO_USES_CLUSTER(halo) ((halo) == ST_HALO_CLUSTER || (halo) == ST_HALO_STORE || (halo) == ST_HALO_PULL)
 
 #define ST_MAX_NX 3968u /* 32 + nx / 4 threads, at most 1024 */
 
@@ -130,7 +167,10 @@ static inline const char *st_problem_error(uint32_t nx, uint32_t ny, uint32_t G)
 /* One thread's view of its CTA's part of the solve. */
 typedef struct st_state {
     float *u;              /* the band in shared memory, R rows of nx */
-    float *hb;             /* halo buffers [2][2][nx]: [parity][0 top / 1 bottom] */
+    float *hb;             /* halo buffers [2][2][nx]: [parity][0 top / 1 bottom]; ST_PULL:
+                            * this CTA's published [parity][0 first / 1 last row] */
+    float *peer_up, *peer_dn; /* ST_STORE / ST_PULL: the upper / lower neighbour's hb (a DSMEM
+                               * window pointer; the caller may remap it with its own call) */
     float *edge;           /* [2 parity][2: 0 first / 1 last column][nw][rows_max] */
     cg_mbarrier_t *full;   /* [2]: a halo buffer holds a level (this CTA receives) */
     cg_mbarrier_t *empty;  /* [2]: the neighbours released a buffer (this CTA sends) */
@@ -161,8 +201,8 @@ static __device__ __forceinline__ float *st_edge(const st_state_t *s, uint32_t p
 
 /* Every thread: geometry, shared memory carve-up, barriers (thread 0), the
  * band and the level-0 halos from pr->in, the level-0 edge array. Ends with
- * a cluster barrier (halo kind ST_HALO_CLUSTER; the mbarriers are then
- * visible to the neighbours) or a block barrier. */
+ * a cluster barrier (the halo modes that use the cluster: the neighbours are
+ * then running and their mbarriers initialized) or a block barrier. */
 static __device__ __forceinline__ void st_init(st_state_t *s, const st_problem_t *pr, int halo)
 {
     extern __shared__ __align__(16) unsigned char st_smem[];
@@ -190,9 +230,14 @@ static __device__ __forceinline__ void st_init(st_state_t *s, const st_problem_t
     s->u = (float *)(st_smem + 32);
     s->hb = s->u + (size_t)s->rows_max * s->nx;
     s->edge = s->hb + 4u * (size_t)s->nx;
-    const int dsmem = halo == ST_HALO_CLUSTER;
-    s->up = s->g == 0 ? ST_NONE : (dsmem && s->rank > 0 ? ST_DSMEM : ST_GLOBAL);
-    s->dn = s->g + 1u == s->G ? ST_NONE : (dsmem && s->rank + 1u < s->csize ? ST_DSMEM : ST_GLOBAL);
+    const int dsmem = ST_HALO_USES_CLUSTER(halo);
+    const int kind = halo == ST_HALO_STORE ? ST_STORE : halo == ST_HALO_PULL ? ST_PULL : ST_DSMEM;
+    s->up = s->g == 0 ? ST_NONE : (dsmem && s->rank > 0 ? kind : ST_GLOBAL);
+    s->dn = s->g + 1u == s->G ? ST_NONE : (dsmem && s->rank + 1u < s->csize ? kind : ST_GLOBAL);
+    s->peer_up = s->up == ST_STORE || s->up == ST_PULL ? (float *)cg_cluster_map_shared_rank(&cl, s->hb, s->rank - 1u)
+                                                      : (float *)0;
+    s->peer_dn = s->dn == ST_STORE || s->dn == ST_PULL ? (float *)cg_cluster_map_shared_rank(&cl, s->hb, s->rank + 1u)
+                                                      : (float *)0;
     const uint32_t peers = (s->up == ST_DSMEM) + (s->dn == ST_DSMEM);
     s->dsmem_bytes = peers * s->nx * 4u;
     s->full_ph = 0u;  /* first use of each buffer: phase 0 */
@@ -229,9 +274,11 @@ static __device__ __forceinline__ void st_init(st_state_t *s, const st_problem_t
 }
 
 /* 1. (compute threads) The level-`sweep` halos: level 0 from the input; a
- * DSMEM neighbour's from this CTA's halo buffer (wait on its full mbarrier);
- * a global neighbour's from the exchange rows (call after the grid barrier's
- * wait). Frozen: level 0. */
+ * DSMEM neighbour's from this CTA's halo buffer (ST_DSMEM: wait on its full
+ * mbarrier first; ST_STORE: after the grid barrier's wait), or from its
+ * published row (ST_PULL: a DSMEM load after the grid barrier's wait); a
+ * global neighbour's from the exchange rows (after the grid barrier's wait).
+ * Frozen: level 0. */
 static __device__ __forceinline__ void st_halos(st_state_t *s, uint32_t sweep, float4 *top, float4 *bot)
 {
     *top = s->top0;
@@ -245,12 +292,16 @@ static __device__ __forceinline__ void st_halos(st_state_t *s, uint32_t sweep, f
     }
     const float4 *xch = (const float4 *)s->xch;
     const size_t row4 = s->nx / 4u, q = s->c0 / 4u;
-    if (s->up == ST_DSMEM)
+    if (s->up == ST_DSMEM || s->up == ST_STORE)
         *top = *(const float4 *)(s->hb + ((size_t)b * 2u + 0u) * s->nx + s->c0);
+    else if (s->up == ST_PULL) /* the upper band's published last row */
+        *top = *(const float4 *)(s->peer_up + ((size_t)b * 2u + 1u) * s->nx + s->c0);
     else if (s->up == ST_GLOBAL) /* the upper band's bottom row */
         *top = __ldcg(xch + (((size_t)b * s->G + (s->g - 1u)) * 2u + 1u) * row4 + q);
-    if (s->dn == ST_DSMEM)
+    if (s->dn == ST_DSMEM || s->dn == ST_STORE)
         *bot = *(const float4 *)(s->hb + ((size_t)b * 2u + 1u) * s->nx + s->c0);
+    else if (s->dn == ST_PULL) /* the lower band's published first row */
+        *bot = *(const float4 *)(s->peer_dn + ((size_t)b * 2u + 0u) * s->nx + s->c0);
     else if (s->dn == ST_GLOBAL) /* the lower band's top row */
         *bot = __ldcg(xch + (((size_t)b * s->G + (s->g + 1u)) * 2u + 0u) * row4 + q);
 }
@@ -268,11 +319,7 @@ static __device__ __forceinline__ float4 st_row(const st_state_t *s, uint32_t pa
         left = s->w > 0 ? *st_edge(s, par, 1, s->w - 1u, r) : 0.f;
     if (s->lane == 31)
         right = s->w + 1u < s->nw ? *st_edge(s, par, 0, s->w + 1u, r) : 0.f;
-    float4 v;
-    v.x = s->c0 == 0 ? cur.x : st_point(up.x, dn.x, left, cur.y);
-    v.y = st_point(up.y, dn.y, cur.x, cur.z);
-    v.z = st_point(up.z, dn.z, cur.y, cur.w);
-    v.w = s->c0 + 4u == s->nx ? cur.w : st_point(up.w, dn.w, cur.z, right);
+    const float4 v = st_point4(up, cur, dn, left, right, s->c0, s->nx);
     if (s->lane == 0)
         *st_edge(s, par ^ 1u, 0, s->w, r) = v.x;
     if (s->lane == 31)
@@ -322,6 +369,16 @@ static __device__ __forceinline__ void st_edge_rows(st_state_t *s, uint32_t swee
                                  make_uint4(__float_as_uint(nR.x), __float_as_uint(nR.y), __float_as_uint(nR.z),
                                             __float_as_uint(nR.w)),
                                  cg_dsmem_addr(&s->full[nb], s->rank + 1u));
+    /* ST_STORE: into the neighbour's halo buffer; ST_PULL: into this CTA's
+     * own, where the neighbour reads it (the grid barrier orders both) */
+    if (s->up == ST_STORE)
+        *(float4 *)(s->peer_up + ((size_t)nb * 2u + 1u) * s->nx + s->c0) = n0;
+    else if (s->up == ST_PULL)
+        *(float4 *)(s->hb + ((size_t)nb * 2u + 0u) * s->nx + s->c0) = n0;
+    if (s->dn == ST_STORE)
+        *(float4 *)(s->peer_dn + ((size_t)nb * 2u + 0u) * s->nx + s->c0) = nR;
+    else if (s->dn == ST_PULL)
+        *(float4 *)(s->hb + ((size_t)nb * 2u + 1u) * s->nx + s->c0) = nR;
     float4 *xch = (float4 *)s->xch;
     const size_t row4 = s->nx / 4u, q = s->c0 / 4u;
     if (s->up == ST_GLOBAL)
@@ -414,7 +471,7 @@ static __device__ __forceinline__ void st_jacobi(const st_problem_t *pr, int hal
     }
     if (s.compute)
         st_store(&s);
-    if (halo == ST_HALO_CLUSTER) {
+    if (ST_HALO_USES_CLUSTER(halo)) {
         cg_cluster_t cl = cg_this_cluster();
         cg_cluster_exit_sync(&cl);
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # The chart script on the kept results (bench/results/): one PNG per
-# operation family, each a real image. No GPU needed; needs gnuplot.
+# operation family, each a real image; and tools/bench_compare.py. No GPU
+# needed; needs gnuplot.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 out=$(mktemp -d)
@@ -22,3 +23,10 @@ for f in "$out"/*.png; do
     [ "$(stat -c %s "$f")" -gt 5000 ] || { echo "too small to be a chart: $f"; exit 1; }
 done
 echo "bench chart: $(ls "$out"/*.png | wc -l) chart(s) drawn"
+# The run-vs-run comparison: its self-test (a slowdown, a change within
+# noise, a row turned WRONG, rows in one run only), then two kept runs.
+python3 tools/bench_compare.py --self-test || exit 1
+python3 tools/bench_compare.py bench/results/2026-11-24-h100-grid-a5280d8.csv bench/results/2026-11-24-h200-grid-a5280d8.csv \
+    >"$out/compare.txt" || { cat "$out/compare.txt"; exit 1; }
+grep -q "rows in both runs" "$out/compare.txt" || { echo "bench_compare printed no totals"; exit 1; }
+echo "bench compare: $(tail -n 1 "$out/compare.txt")"

@@ -33,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -102,6 +103,29 @@ def inspect(nvcc, kernel, define, tmp):
     return {"regs": int(m.group(1)), "sass": text_size(cubin, name)}
 
 
+class Progress:
+    """`[i/N] what` on stderr as each compile finishes (the table comes only
+    at the end, after a few minutes): N is the compiles planned so far."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.done = 0
+        self.total = 0
+
+    def plan(self, n):
+        with self.lock:
+            self.total += n
+
+    def wrap(self, what, fn, *a):
+        def run():
+            r = fn(*a)
+            with self.lock:
+                self.done += 1
+                print("[%d/%d] %s" % (self.done, self.total, what), file=sys.stderr, flush=True)
+            return r
+        return run
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when a limit is exceeded")
@@ -110,13 +134,16 @@ def main():
     args = ap.parse_args()
     nvcc = nvcc_path()
     res = {}
+    prog = Progress()
     with tempfile.TemporaryDirectory(prefix="cgc_ct_") as tmp:
         # Registers and SASS bytes, and C++'s one timed compile: in parallel,
         # first, so none of them runs beside a timed cgc or bare compile.
+        prog.plan(len(KERNELS) * (len(VARIANTS) + 1) + len(KERNELS) * args.reps * (len(VARIANTS) - 1))
         with ThreadPoolExecutor(args.jobs) as pool:
-            looked = {(k, label): pool.submit(inspect, nvcc, k, define, tmp) for k in KERNELS
-                      for label, define in VARIANTS}
-            cpp = {k: pool.submit(time_once, nvcc, k, "CT_CPP", 0, tmp) for k in KERNELS}
+            looked = {(k, label): pool.submit(prog.wrap("registers and SASS: %s, %s" % (k, label), inspect, nvcc, k,
+                                                        define, tmp)) for k in KERNELS for label, define in VARIANTS}
+            cpp = {k: pool.submit(prog.wrap("timed: %s, C++" % k, time_once, nvcc, k, "CT_CPP", 0, tmp))
+                   for k in KERNELS}
             for key in looked:
                 res[key] = looked[key].result()
             for k in KERNELS:
@@ -134,7 +161,8 @@ def main():
             with ThreadPoolExecutor(1) as pool:
                 for rep in range(first_rep, first_rep + reps):
                     for k in kernels:
-                        futs = [(label, pool.submit(time_once, nvcc, k, define, rep, tmp))
+                        futs = [(label, pool.submit(prog.wrap("timed: %s, %s (run %d)" % (k, label, rep + 1),
+                                                              time_once, nvcc, k, define, rep, tmp)))
                                 for label, define in VARIANTS if label != "C++"]
                         for label, f in futs:
                             timed.setdefault((k, label), []).append(f.result())
@@ -143,6 +171,7 @@ def main():
             return min(timed[(k, "cgc")]) - min(timed[(k, "bare")]) > TIME_SLACK_S
         again = [k for k in KERNELS if over(k)]
         if again:
+            prog.plan(len(again) * args.reps * (len(VARIANTS) - 1))
             time_pairs(again, args.reps, args.reps)
         # A kernel re-timed is judged by the median of its re-timed pairs'
         # differences (each cgc compile minus the bare compile right after

@@ -3,12 +3,14 @@
 # Installs what cgc's build needs on a Debian machine, idempotently: Bazel 4.2.3
 # (bazel-bootstrap) and the two rule packages it uses offline, Criterion, and
 # cmake + pkg-config (the CMake package check, tools/check_cmake.sh) and
-# gnuplot (the benchmark charts, tools/bench_chart.py).
+# gnuplot (the benchmark charts, tools/bench_chart.py) and doxygen (the API
+# reference, tools/check_reference.sh; no graphviz). Then makes the version
+# that .bazelversion pins runnable through Debian's bazel wrapper.
 # Quick when everything is already there. The CUDA toolkit is not a Debian
 # package here: it must already be at $CUDA_PATH or /usr/local/cuda.
 set -euo pipefail
 
-packages=(bazel-bootstrap bazel-rules-java bazel-platforms libcriterion-dev cmake pkg-config gnuplot-nox)
+packages=(bazel-bootstrap bazel-rules-java bazel-platforms libcriterion-dev cmake pkg-config gnuplot-nox doxygen)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -22,6 +24,24 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
     echo "setup: ${packages[*]} already installed"
+fi
+
+# .bazelversion pins the Bazel cgc builds with (Bazelisk downloads it). Debian's
+# /usr/bin/bazel wrapper reads the same file and runs /usr/bin/bazel-<version>,
+# but bazel-bootstrap installs its 4.2.3 as /usr/bin/bazel-4: link the pinned
+# name to it when the installed package is that version.
+want=$(tr -d ' \n' <"$(dirname "$0")/../.bazelversion")
+have=$(dpkg-query -W -f='${Version}' bazel-bootstrap 2>/dev/null || true)
+if [ ! -x "/usr/bin/bazel-$want" ] && [ -x /usr/bin/bazel-4 ]; then
+    if [[ "$have" == "$want"+* || "$have" == "$want"-* || "$have" == "$want" ]]; then
+        sudo_cmd=""
+        [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+        $sudo_cmd ln -s bazel-4 "/usr/bin/bazel-$want"
+        echo "setup: /usr/bin/bazel-$want -> bazel-4 (bazel-bootstrap $have), the version .bazelversion pins"
+    else
+        echo "setup: .bazelversion pins Bazel $want, bazel-bootstrap is $have: set USE_BAZEL_VERSION or install $want" >&2
+        exit 1
+    fi
 fi
 
 cuda="${CUDA_PATH:-/usr/local/cuda}"

@@ -1,72 +1,103 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/workloads/histogram.cu — wl_histogram: a histogram of 2^28 keys into
- * 2^12 .. 2^17 32-bit bins (16 KiB .. 512 KiB of counters), cgc's kernel of
- * examples/dsmem_histogram.cuh (the bins spread over a cluster's shared
- * memory, peers' bins reached with DSMEM reductions) against CUB's
- * DeviceHistogram::HistogramEven, in one process.
+ * 2^12 .. 2^17 32-bit bins (16 KiB .. 512 KiB of counters), cgc's kernels of
+ * examples/dsmem_histogram.cuh against the strongest kernels a user would
+ * write without cgc, in one process, timed interleaved (A B A B ...).
  *
  * Keys: 32-bit words holding values in [0, 2^17); bin = key >> (17 - log2
- * bins), CUB's HistogramEven with bins + 1 levels from 0 to 2^17 (the same
- * even bins). Two distributions, each drawn once on the host (xorshift,
- * fixed seed) with its exact count per key value:
+ * bins) (CUB's HistogramEven with bins + 1 levels from 0 to 2^17). Two
+ * distributions, each drawn once on the host (xorshift, fixed seed) with
+ * its exact count per key value:
  *   uniform: every value alike;
  *   skewed:  half the keys in 41 runs of 32 neighbouring values (1% of the
  *            value range, so 1% of the bins at every bin count), the other
  *            half uniform.
  *
- * cgc: a persistent grid (cg_max_active_clusters clusters of DH_THREADS
- * threads, launched with cg_launch), the cluster size from the bin count
- * (dh_cluster_for: 1 up to 2^15 bins, 2 at 2^16, 4 at 2^17); info rows
- * run the same kernel with 2x and 4x that cluster size. The timed launch is
- * cudaMemsetAsync of the output + the kernel (CUB's call likewise zeroes its
- * output with its own init kernel).
+ * Up to 2^15 bins (the counters fit one CTA's shared memory):
+ *   target: cgc's kernel at cluster 1 (dh_histogram: a persistent grid,
+ *     16-byte loads, shared-memory atomics, cgc's block barrier and launch)
+ *     against THE SAME KERNEL IN PLAIN CUDA (k_plain_one_cta: the same key
+ *     loop, DH_FOR_EACH_KEY, __syncthreads, a <<<>>> launch of the same
+ *     grid): <= 1.02.
+ *   info: the same cgc kernel against CUB's HistogramEven (the faster of its
+ *     uint32 and float sample paths).
+ * 2^16 and 2^17 bins (more than one SM's shared memory holds at 4 B a bin):
+ *   target: cgc's routed kernel (dh_histogram_route: bins over a cluster of
+ *     C = 2 / 4, each key's 16-bit counter index pushed to its owner CTA in
+ *     512-byte st.async batches, counted there with a local atomic) against
+ *     the FASTER of three anchors: >= 1.3x its throughput (time <= 1/1.3):
+ *       multi-pass: k_plain_slices, one pass per slice of the bins that
+ *         fits one CTA (as many bins as the opt-in shared memory holds,
+ *         slices balanced: 2 x 2^15 at 2^16, 3 x 43691 at 2^17), every CTA
+ *         making the passes one after another over all keys (one launch);
+ *       multi-pass, slices concurrent: the same kernel with the grid split
+ *         into one group of CTAs per slice, all slices counted at once over
+ *         the same keys (the groups read the same key stream at about the
+ *         same time, so the reads after the first can hit L2);
+ *       C++ CG DSMEM: the CUDA Programming Guide's distributed-shared-memory
+ *         histogram (cluster.map_shared_rank + atomicAdd, cluster.sync()),
+ *         tuned as cgc's reduction kernel is (persistent grid, 16-byte
+ *         loads, bins interleaved over the ranks, own bins without the map),
+ *         at the same cluster size C;
+ *   info: cgc's DSMEM-reduction kernel (dh_histogram) at C and 2C, the same
+ *     with warp-aggregated reductions at C, the routed kernel at cluster 4
+ *     for 2^16 bins; each anchor on its own row; CUB.
  *
- * The anchor: CUB's HistogramEven as a user calls it, twice: on the uint32
- * keys (CUB computes each bin as (key - lower) * bins / range in 64-bit
- * integer arithmetic) and on a float copy of the same keys (its
- * floating-point path: one multiply by the reciprocal); the row's ratio is
- * against the FASTER of the two, both times in the note. Temporary storage
- * is sized and allocated outside the timed region.
- *
- * The floor: a kernel with cgc's grid and loads that only sums the keys
+ * The floor: a kernel with the same grid and loads that only sums the keys
  * (checked against the host's sum); each note says what fraction of its
- * speed the histogram reached.
+ * speed a kernel reached.
  *
- * Timing: wl_time_ms_blocked (the host's work in cg_launch and in CUB's
- * dispatch hidden behind a blocking kernel), median of --repeats.
+ * Timing: every contender of a row set is launched once and checked, then
+ * --repeats rounds each launch every contender once (interleaved), each
+ * launch held behind a blocking kernel (the host's launch work not timed,
+ * as wl_time_ms_blocked); the median per contender. A timed launch is
+ * cudaMemsetAsync of the contender's own output + its kernel(s) (CUB's
+ * call zeroes its output with its own init kernel).
  *
- * Checks, in a separate launch of each (cgc at every cluster size, both CUB
- * calls), and again on what the last timed launch left: every bin equal to
- * the host's exact count, the total equal to the number of keys. A mismatch
- * prints WRONG with the first differing bin and the exit status is 3.
- *
- * Targets: cgc / CUB time <= 1/1.5 (1.5x CUB's throughput) at >= 2^16 bins,
- * <= 1.00 below.
+ * Checks: each contender writes its own output buffer; every bin of it is
+ * compared with the host's exact count (and the total with the key count)
+ * after the first launch AND after every timed launch. A mismatch prints
+ * WRONG with the first differing bin; the exit status is 3. A first launch
+ * that has not finished after 20 s prints HANG with the kernel's name and
+ * exits 4 (a protocol bug must not eat the GPU session).
  *
  *   wl_histogram [--csv PATH] [--quick] [--repeats R] [--list]
  */
+#include <cooperative_groups.h>
 #include <cub/device/device_histogram.cuh>
 #include <cuda_runtime.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/workloads/wl.h"
 #include "cg/cg.h"
 #include "examples/dsmem_histogram.cuh"
 
-/* --- the kernels: one per cluster size ----------------------------------------------- */
+namespace cxx = cooperative_groups;
+
+/* --- cgc's kernels ------------------------------------------------------------------ */
 
 DH_KERNEL(k_hist_c1, 0)
 DH_KERNEL(k_hist_c2, 1)
 DH_KERNEL(k_hist_c4, 2)
 DH_KERNEL(k_hist_c8, 3)
-DH_KERNEL(k_hist_c16, 4)
+DH_KERNEL_AGG(k_hist_agg_c2, 1)
+DH_KERNEL_AGG(k_hist_agg_c4, 2)
+DH_ROUTE_KERNEL(k_route_c2, 1, 1024, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL(k_route_c4, 2, 512, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL(k_route_c2_r4, 1, 1024, 4)
+DH_ROUTE_KERNEL_SEL(k_route_sel_c2, 1, 1024, DH_ROUTE_SLOTS)
+DH_ROUTE_KERNEL_SEL(k_route_sel_c4, 2, 512, DH_ROUTE_SLOTS)
 
-static const void *hw_kernel(uint32_t c)
+static const void *hw_red_kernel(uint32_t c, int agg)
 {
+    if (agg)
+        return c == 2 ? (const void *)k_hist_agg_c2 : c == 4 ? (const void *)k_hist_agg_c4 : NULL;
     switch (c) {
     case 1:
         return (const void *)k_hist_c1;
@@ -76,55 +107,131 @@ static const void *hw_kernel(uint32_t c)
         return (const void *)k_hist_c4;
     case 8:
         return (const void *)k_hist_c8;
-    case 16:
-        return (const void *)k_hist_c16;
     default:
         return NULL;
     }
 }
 
-/* The floor: the same grid reads every key with the same 16-byte loads and
- * only sums them (mod 2^32, checked against the host's sum). n is a multiple
- * of 4 and keys 16-byte aligned here. */
-__global__ void __launch_bounds__(DH_THREADS, 1) k_read_keys(const uint4 *keys, size_t nvec, uint32_t *sum)
+static const void *hw_route_kernel(uint32_t c)
 {
-    const size_t gt = (size_t)blockIdx.x * blockDim.x + threadIdx.x, gstride = (size_t)gridDim.x * blockDim.x;
+    return c == 2 ? (const void *)k_route_c2 : c == 4 ? (const void *)k_route_c4 : NULL;
+}
+
+/* --- the anchors: plain CUDA, no cgc call ------------------------------------------- */
+
+/* The one-CTA kernel in plain CUDA: dh_histogram at cluster 1, line for
+ * line (the same key loop), with __syncthreads and a <<<>>> launch. */
+__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_one_cta(dh_params_t p)
+{
+    extern __shared__ __align__(16) uint32_t cnt[];
+    const uint32_t t = threadIdx.x, nt = blockDim.x;
+    for (uint32_t i = t; i < p.nbins; i += nt)
+        cnt[i] = 0u;
+    __syncthreads();
+#define HW_ONE1_(k)                                                                                        \
+    do {                                                                                                   \
+        const uint32_t b_ = (k) >> p.shift;                                                                \
+        if (b_ < p.nbins)                                                                                  \
+            atomicAdd(&cnt[b_], 1u);                                                                       \
+    } while (0)
+    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_ONE1_);
+    __syncthreads();
+    for (uint32_t i = t; i < p.nbins; i += nt) {
+        const uint32_t c = cnt[i];
+        if (c)
+            atomicAdd(&p.hist[i], c);
+    }
+}
+
+/* The multi-pass kernel: slice q holds bins [q * per, (q + 1) * per) in one
+ * CTA's shared memory. The grid is `groups` groups of CTAs (CTA b in group
+ * b mod groups); group g counts slices g, g + groups, ... one after another,
+ * each over every key, striding over its own CTAs. groups = 1: every CTA
+ * makes every pass (sequential passes); groups = nslices: all slices at
+ * once, each by 1/nslices of the grid. */
+typedef struct hw_slices {
+    dh_params_t p;
+    uint32_t per;     /* bins a slice (the last may have fewer) */
+    uint32_t nslices;
+    uint32_t groups;
+} hw_slices_t;
+
+__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a)
+{
+    extern __shared__ __align__(16) uint32_t cnt[];
+    const uint32_t t = threadIdx.x, nt = blockDim.x;
+    const uint32_t g = blockIdx.x % a.groups, member = blockIdx.x / a.groups, members = gridDim.x / a.groups;
+    if (member >= members)
+        return; /* the host launches a multiple of groups; never taken */
+    for (uint32_t q = g; q < a.nslices; q += a.groups) {
+        const uint32_t lo = q * a.per, nb = a.p.nbins - lo < a.per ? a.p.nbins - lo : a.per;
+        for (uint32_t i = t; i < nb; i += nt)
+            cnt[i] = 0u;
+        __syncthreads();
+#define HW_SL1_(k)                                                                                         \
+    do {                                                                                                   \
+        const uint32_t l_ = ((k) >> a.p.shift) - lo;                                                       \
+        if (l_ < nb)                                                                                       \
+            atomicAdd(&cnt[l_], 1u);                                                                       \
+    } while (0)
+        DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_);
+        __syncthreads();
+        for (uint32_t i = t; i < nb; i += nt) {
+            const uint32_t c = cnt[i];
+            if (c)
+                atomicAdd(&a.p.hist[lo + i], c);
+        }
+        __syncthreads(); /* every count read before the next slice zeroes them */
+    }
+}
+
+/* The C++ CG distributed-shared-memory histogram (the CUDA Programming
+ * Guide's, "Distributed Shared Memory"): bins over the cluster's shared
+ * memory, cluster.sync() before and after, a peer's counter reached with
+ * cluster.map_shared_rank + atomicAdd. Tuned as cgc's reduction kernel:
+ * the same persistent grid and key loop, bin b in rank b mod C (hot
+ * neighbours spread), power-of-two arithmetic, own bins without the map. */
+__global__ void __launch_bounds__(DH_THREADS, 1) k_cxx_cg_dsmem(dh_params_t p)
+{
+    extern __shared__ __align__(16) uint32_t smem[];
+    cxx::cluster_group cluster = cxx::this_cluster();
+    const uint32_t csize = cluster.num_blocks(), rank = cluster.block_rank();
+    const uint32_t lc = (uint32_t)__ffs((int)csize) - 1u, per = p.nbins >> lc;
+    const uint32_t t = threadIdx.x, nt = blockDim.x;
+    for (uint32_t i = t; i < per; i += nt)
+        smem[i] = 0u;
+    cluster.sync();
+#define HW_CG1_(k)                                                                                         \
+    do {                                                                                                   \
+        const uint32_t b_ = (k) >> p.shift, o_ = b_ & (csize - 1u);                                        \
+        if (b_ < p.nbins) {                                                                                \
+            if (o_ == rank)                                                                                \
+                atomicAdd(&smem[b_ >> lc], 1u);                                                            \
+            else                                                                                           \
+                atomicAdd(cluster.map_shared_rank(smem, o_) + (b_ >> lc), 1u);                             \
+        }                                                                                                  \
+    } while (0)
+    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_CG1_);
+    cluster.sync();
+    for (uint32_t i = t; i < per; i += nt) {
+        const uint32_t c = smem[i];
+        if (c)
+            atomicAdd(&p.hist[(i << lc) | rank], c);
+    }
+}
+
+/* The floor: the same grid reads every key with the same 16-byte loads and
+ * only sums them (mod 2^32, checked against the host's sum). */
+__global__ void __launch_bounds__(DH_THREADS, 1) k_read_keys(const uint32_t *keys, size_t n, uint32_t *sum)
+{
+    const uint32_t t = threadIdx.x, nt = blockDim.x;
     uint32_t acc = 0;
-    size_t i = gt;
-    for (; i + (DH_VECS - 1) * gstride < nvec; i += DH_VECS * gstride) {
-        uint4 v[DH_VECS];
-#pragma unroll
-        for (int u = 0; u < DH_VECS; ++u)
-            v[u] = __ldg(keys + i + u * gstride);
-#pragma unroll
-        for (int u = 0; u < DH_VECS; ++u)
-            acc += v[u].x + v[u].y + v[u].z + v[u].w;
-    }
-    for (; i < nvec; i += gstride) {
-        const uint4 v = __ldg(keys + i);
-        acc += v.x + v.y + v.z + v.w;
-    }
+#define HW_SUM1_(k) (acc += (k))
+    DH_FOR_EACH_KEY(keys, n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, HW_SUM1_);
     for (int o = 16; o > 0; o /= 2)
         acc += __shfl_xor_sync(0xffffffffu, acc, o);
     if ((threadIdx.x & 31u) == 0u)
         atomicAdd(sum, acc);
-}
-
-typedef struct hw_floor {
-    const uint32_t *keys;
-    size_t n;
-    uint32_t *sum;
-    uint32_t blocks;
-} hw_floor_t;
-
-static cudaError_t hw_floor_launch(void *ctx)
-{
-    hw_floor_t *f = (hw_floor_t *)ctx;
-    cudaError_t e = cudaMemsetAsync(f->sum, 0, sizeof(uint32_t), 0);
-    if (e != cudaSuccess)
-        return e;
-    k_read_keys<<<f->blocks, DH_THREADS>>>((const uint4 *)f->keys, f->n / 4u, f->sum);
-    return cudaGetLastError();
 }
 
 __global__ void k_to_float(const uint32_t *in, float *out, size_t n)
@@ -133,13 +240,15 @@ __global__ void k_to_float(const uint32_t *in, float *out, size_t n)
         out[i] = (float)in[i];
 }
 
-#define HW_OP "workload: histogram"
 #define HW_KEY_BITS 17u
 #define HW_LOG2_KEYS 28
 #define HW_LOG2_KEYS_QUICK 24
 #define HW_MIN_LOG2_BINS 12
 #define HW_MAX_LOG2_BINS 17
 #define HW_HOT_RUNS 41u /* runs of 32 values: 1312 values = 1.0% of 2^17 */
+#define HW_SMALL_TARGET 1.02        /* cgc / the same kernel in plain CUDA, <= 2^15 bins */
+#define HW_BIG_SPEEDUP 1.3          /* the routed kernel's throughput over the faster anchor, >= 2^16 bins */
+#define HW_MAX_RUNS 16
 
 static const char *const hw_dist_name[2] = {"uniform", "skewed (1/2 of keys in 1% of bins)"};
 
@@ -185,56 +294,163 @@ static void hw_make_keys(int dist, size_t n, uint32_t *keys, uint32_t *fine)
     }
 }
 
-/* --- launches ----------------------------------------------------------------------------- */
+/* --- contenders: what one row set launches ------------------------------------------ */
 
-typedef struct hw_cgc {
-    cg_launch_config_t cfg;
+typedef enum { HW_CGC, HW_PLAIN, HW_PLAIN_CLUSTER, HW_CUB_U32, HW_CUB_F32 } hw_kind_t;
+
+typedef struct hw_run {
+    const char *what; /* what it is, for the rows */
+    hw_kind_t kind;
     const void *kernel;
-    dh_params_t p;
-    size_t hist_bytes;
-} hw_cgc_t;
-
-static cudaError_t hw_cgc_launch(void *ctx)
-{
-    hw_cgc_t *c = (hw_cgc_t *)ctx;
-    void *args[] = {(void *)&c->p};
-    cudaError_t e = cudaMemsetAsync(c->p.hist, 0, c->hist_bytes, 0);
-    if (e != cudaSuccess)
-        return e;
-    const cg_status_t st = cg_launch(&c->cfg, c->kernel, args);
-    if (st != CG_SUCCESS) {
-        fprintf(stderr, "wl_histogram: cg_launch (%u blocks, cluster %u, %zu B shared): %s: %s\n", c->cfg.grid.x,
-                c->cfg.cluster.x, c->cfg.dynamic_smem, cg_status_string(st), cg_last_error_detail());
-        return cudaErrorLaunchFailure;
-    }
-    return cudaSuccess;
-}
-
-typedef struct hw_cub {
-    int is_float;
-    const uint32_t *keys;
-    const float *fkeys;
-    uint32_t *hist;
-    int levels;
-    int n;
-    void *temp;
+    cg_launch_config_t cfg;   /* HW_CGC */
+    uint32_t grid, block;     /* HW_PLAIN, HW_PLAIN_CLUSTER */
+    uint32_t cluster;         /* HW_PLAIN_CLUSTER (and the note) */
+    size_t smem;              /* dynamic shared memory a CTA */
+    dh_params_t p;            /* the kernel's argument (HW_CGC, one-CTA and CG kernels) */
+    hw_slices_t s;            /* the multi-pass kernel's argument */
+    int slices;               /* 1: k_plain_slices takes s, not p */
+    const float *fkeys;       /* HW_CUB_F32 */
+    void *temp;               /* CUB's temporary storage */
     size_t temp_bytes;
-} hw_cub_t;
+    uint32_t *dhist;          /* its own output */
+    size_t hist_bytes;
+    int usable;               /* set up and fits */
+    char skip[200];           /* why not */
+    int wrong;
+    char why[256];
+    int host_timed;           /* a launch call waited for the stream: its times include host work */
+    float t[64];
+    int nt;
+    double ns;                /* median, -1 when none */
+    char shape[128];          /* grid, cluster and counters, for the note */
+} hw_run_t;
 
-static cudaError_t hw_cub_call(hw_cub_t *c, void *temp, size_t *temp_bytes)
+/* A plain cluster launch's configuration: `grid` CTAs of r->block threads
+ * in clusters of r->cluster, r->smem bytes of dynamic shared memory. */
+static void hw_cluster_config(const hw_run_t *r, uint32_t grid, cudaLaunchConfig_t *lc, cudaLaunchAttribute *attr)
 {
-    if (c->is_float)
-        return cub::DeviceHistogram::HistogramEven(temp, *temp_bytes, c->fkeys, c->hist, c->levels, 0.0f,
-                                                   (float)(1u << HW_KEY_BITS), c->n, (cudaStream_t)0);
-    return cub::DeviceHistogram::HistogramEven(temp, *temp_bytes, c->keys, c->hist, c->levels, 0u,
-                                               (unsigned)(1u << HW_KEY_BITS), c->n, (cudaStream_t)0);
+    memset(lc, 0, sizeof *lc);
+    lc->gridDim = dim3(grid);
+    lc->blockDim = dim3(r->block);
+    lc->dynamicSmemBytes = r->smem;
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = r->cluster;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    lc->attrs = attr;
+    lc->numAttrs = 1;
 }
 
-static cudaError_t hw_cub_launch(void *ctx)
+static cudaError_t hw_launch(void *ctx)
 {
-    hw_cub_t *c = (hw_cub_t *)ctx;
-    size_t bytes = c->temp_bytes;
-    return hw_cub_call(c, c->temp, &bytes);
+    hw_run_t *r = (hw_run_t *)ctx;
+    cudaError_t e = cudaSuccess;
+    if (r->kind == HW_CUB_U32 || r->kind == HW_CUB_F32) {
+        /* without temporary storage yet: the size query (hw_setup) */
+        size_t bytes = r->temp_bytes;
+        const int levels = (int)r->p.nbins + 1, n = (int)r->p.n;
+        if (r->kind == HW_CUB_F32)
+            e = cub::DeviceHistogram::HistogramEven(r->temp, bytes, r->fkeys, r->dhist, levels, 0.0f,
+                                                    (float)(1u << HW_KEY_BITS), n, (cudaStream_t)0);
+        else
+            e = cub::DeviceHistogram::HistogramEven(r->temp, bytes, r->p.keys, r->dhist, levels, 0u,
+                                                    (unsigned)(1u << HW_KEY_BITS), n, (cudaStream_t)0);
+        if (!r->temp)
+            r->temp_bytes = bytes;
+        return e;
+    }
+    if ((e = cudaMemsetAsync(r->dhist, 0, r->hist_bytes, 0)) != cudaSuccess)
+        return e;
+    void *args[] = {r->slices ? (void *)&r->s : (void *)&r->p};
+    if (r->kind == HW_CGC) {
+        const cg_status_t st = cg_launch(&r->cfg, r->kernel, args);
+        if (st != CG_SUCCESS) {
+            fprintf(stderr, "wl_histogram: cg_launch of %s: %s: %s\n", r->what, cg_status_string(st),
+                    cg_last_error_detail());
+            return cudaErrorLaunchFailure;
+        }
+        return cudaSuccess;
+    }
+    if (r->kind == HW_PLAIN)
+        return cudaLaunchKernel(r->kernel, dim3(r->grid), dim3(r->block), args, r->smem, 0);
+    cudaLaunchConfig_t lc;
+    cudaLaunchAttribute attr[1];
+    hw_cluster_config(r, r->grid, &lc, attr);
+    return cudaLaunchKernelExC(&lc, r->kernel, args);
+}
+
+/* Each contender's own output and its grid; `usable` says it fits. */
+static void hw_setup(wl_opts_t *o, hw_run_t *r, int sms)
+{
+    r->usable = 0;
+    r->ns = -1.0;
+    if (WL_CHECK(o, cudaMalloc((void **)&r->dhist, r->hist_bytes)))
+        return;
+    r->p.hist = r->dhist;
+    r->s.p.hist = r->dhist;
+    if (r->kind == HW_CUB_U32 || r->kind == HW_CUB_F32) {
+        r->temp = NULL;
+        r->temp_bytes = 0;
+        if (WL_CHECK(o, hw_launch(r)) || WL_CHECK(o, cudaMalloc(&r->temp, r->temp_bytes ? r->temp_bytes : 16)))
+            return;
+        snprintf(r->shape, sizeof r->shape, "CUB's own grid");
+        r->usable = 1;
+        return;
+    }
+    if (r->kind == HW_CGC) {
+        uint32_t clusters = 0;
+        const cg_status_t st = cg_max_active_clusters(&r->cfg, r->kernel, &clusters);
+        if (st != CG_SUCCESS || clusters == 0) {
+            snprintf(r->skip, sizeof r->skip, "does not fit: %s: %s", cg_status_string(st), cg_last_error_detail());
+            return;
+        }
+        r->cfg.grid.x = clusters * (r->cfg.cluster.x ? r->cfg.cluster.x : 1u);
+        snprintf(r->shape, sizeof r->shape, "%u clusters x %u x %u threads, %zu KiB shared/CTA", clusters,
+                 r->cfg.cluster.x ? r->cfg.cluster.x : 1u, r->cfg.block.x, r->cfg.dynamic_smem / 1024);
+        r->usable = 1;
+        return;
+    }
+    if (WL_CHECK(o, cudaFuncSetAttribute(r->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)r->smem)))
+        return;
+    if (r->kind == HW_PLAIN) {
+        int per_sm = 0;
+        if (WL_CHECK(o, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, r->kernel, (int)r->block, r->smem)))
+            return;
+        uint32_t g = (uint32_t)(per_sm * sms);
+        if (r->slices)
+            g -= g % r->s.groups; /* whole groups */
+        if (g == 0) {
+            snprintf(r->skip, sizeof r->skip, "does not fit (%zu B shared)", r->smem);
+            return;
+        }
+        r->grid = g;
+        snprintf(r->shape, sizeof r->shape, "%u CTAs x %u threads, %zu KiB shared/CTA%s", g, r->block, r->smem / 1024,
+                 r->slices ? (r->s.groups > 1 ? ", slices concurrent" : ", slices one after another") : "");
+        r->usable = 1;
+        return;
+    }
+    cudaLaunchConfig_t lc;
+    cudaLaunchAttribute attr[1];
+    hw_cluster_config(r, r->cluster, &lc, attr);
+    int clusters = 0;
+    if (WL_CHECK(o, cudaOccupancyMaxActiveClusters(&clusters, r->kernel, &lc)))
+        return;
+    if (clusters <= 0) {
+        snprintf(r->skip, sizeof r->skip, "cluster %u does not fit (%zu B shared)", r->cluster, r->smem);
+        return;
+    }
+    r->grid = (uint32_t)clusters * r->cluster;
+    snprintf(r->shape, sizeof r->shape, "%d clusters x %u x %u threads, %zu KiB shared/CTA", clusters, r->cluster,
+             r->block, r->smem / 1024);
+    r->usable = 1;
+}
+
+static void hw_free(hw_run_t *r)
+{
+    cudaFree(r->dhist);
+    cudaFree(r->temp);
+    r->dhist = NULL;
+    r->temp = NULL;
 }
 
 /* --- the check ------------------------------------------------------------------------------ */
@@ -267,46 +483,416 @@ static int hw_check(wl_opts_t *o, const uint32_t *dhist, uint32_t nbins, const u
     return 0;
 }
 
-/* Run launch once (output poisoned first) and check it. */
-static int hw_run_check(wl_opts_t *o, wl_launch_fn launch, void *ctx, uint32_t *dhist, uint32_t nbins,
-                        const uint32_t *want, size_t n, uint32_t *scratch, const char *who, char *why, size_t why_len)
+/* --- timing: every contender once per round, interleaved ------------------------------ */
+
+static int hw_cmp_float(const void *a, const void *b)
 {
-    if (WL_CHECK(o, cudaMemset(dhist, 0xab, sizeof(uint32_t) * nbins)) || WL_CHECK(o, launch(ctx)) ||
-        WL_CHECK(o, cudaDeviceSynchronize())) {
-        snprintf(why, why_len, "%s: a CUDA error in the check launch (stderr)", who);
-        return 1;
-    }
-    return hw_check(o, dhist, nbins, want, n, scratch, who, why, why_len);
+    const float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
 }
 
-/* --- rows ------------------------------------------------------------------------------------ */
-
-/* The cluster sizes run at nbins: the chosen one first, then 2x and 4x (info). */
-static int hw_clusters(uint32_t nbins, uint32_t out[3])
+/* Waits for the device, at most HW_FIRST_LAUNCH_S seconds (a kernel's
+ * first launch: a protocol that hangs must not take the whole GPU session
+ * with it): past that, says which kernel and exits (status 4), which tears
+ * the context down. */
+#define HW_FIRST_LAUNCH_S 20.0
+static cudaError_t hw_sync_bounded(const char *what)
 {
-    const uint32_t c = dh_cluster_for(nbins);
+    cudaEvent_t ev;
+    cudaError_t e = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+    if (e != cudaSuccess || (e = cudaEventRecord(ev, 0)) != cudaSuccess)
+        return e;
+    for (long waited_us = 0;; waited_us += 200) {
+        e = cudaEventQuery(ev);
+        if (e != cudaErrorNotReady)
+            break;
+        if (waited_us > (long)(HW_FIRST_LAUNCH_S * 1e6)) {
+            printf("HANG: %s did not finish within %.0f s; stopping (exit 4)\n", what, HW_FIRST_LAUNCH_S);
+            fflush(stdout);
+            exit(4);
+        }
+        usleep(200);
+    }
+    cudaEventDestroy(ev);
+    return e == cudaSuccess ? cudaDeviceSynchronize() : e;
+}
+
+/* Launch each usable contender once (output poisoned first) and check it;
+ * then o->repeats rounds, each launching every contender that was right
+ * once, held behind the blocking kernel (wl.h) so the events time the GPU
+ * work alone, and checking what each timed launch left. Sets ns (median),
+ * wrong / why. */
+static void hw_measure(wl_opts_t *o, hw_run_t *r, int nr, const uint32_t *want, size_t n, uint32_t *scratch)
+{
+    const uint32_t nbins = r[0].p.nbins;
+    unsigned *hflag = NULL, *dflag = NULL;
+    cudaEvent_t a = NULL, b = NULL;
+    for (int i = 0; i < nr; ++i) {
+        r[i].nt = 0;
+        if (!r[i].usable)
+            continue;
+        if (WL_CHECK(o, cudaMemset(r[i].dhist, 0xab, r[i].hist_bytes)) || WL_CHECK(o, hw_launch(&r[i])) ||
+            WL_CHECK(o, hw_sync_bounded(r[i].what))) {
+            r[i].usable = 0;
+            snprintf(r[i].skip, sizeof r[i].skip, "a CUDA error in its first launch (stderr)");
+            continue;
+        }
+        r[i].wrong = hw_check(o, r[i].dhist, nbins, want, n, scratch, r[i].what, r[i].why, sizeof r[i].why);
+    }
+    if (WL_CHECK(o, cudaHostAlloc((void **)&hflag, 2 * sizeof(unsigned), cudaHostAllocMapped)) ||
+        WL_CHECK(o, cudaHostGetDevicePointer((void **)&dflag, hflag, 0)) || WL_CHECK(o, cudaEventCreate(&a)) ||
+        WL_CHECK(o, cudaEventCreate(&b)))
+        goto out;
+    for (int rep = 0; rep < o->repeats && rep < 64; ++rep)
+        for (int i = 0; i < nr; ++i) {
+            if (!r[i].usable || r[i].wrong)
+                continue;
+            float ms = 0.0f;
+            *(volatile unsigned *)hflag = 0u;
+            *(volatile unsigned *)(hflag + 1) = 0u;
+            wl_blocking_kernel<0><<<1, 1>>>(dflag, WL_BLOCK_TIMEOUT_NS, dflag + 1);
+            if (WL_CHECK(o, cudaGetLastError()) || WL_CHECK(o, cudaEventRecord(a))) {
+                *(volatile unsigned *)hflag = 1u;
+                goto out;
+            }
+            const cudaError_t le = hw_launch(&r[i]);
+            const cudaError_t re = cudaEventRecord(b);
+            __sync_synchronize();
+            *(volatile unsigned *)hflag = 1u;
+            if (WL_CHECK(o, le) || WL_CHECK(o, re) || WL_CHECK(o, cudaEventSynchronize(b))) {
+                cudaDeviceSynchronize();
+                r[i].usable = 0;
+                snprintf(r[i].skip, sizeof r[i].skip, "a CUDA error in a timed launch (stderr)");
+                continue;
+            }
+            cudaEventElapsedTime(&ms, a, b);
+            if (*(volatile unsigned *)(hflag + 1) != 0u)
+                r[i].host_timed = 1; /* the launch call waited for the stream: host work in this time */
+            r[i].t[r[i].nt++] = ms;
+            if (hw_check(o, r[i].dhist, nbins, want, n, scratch, r[i].what, r[i].why, sizeof r[i].why))
+                r[i].wrong = 1; /* a fast wrong answer is WRONG */
+        }
+out:
+    if (a)
+        cudaEventDestroy(a);
+    if (b)
+        cudaEventDestroy(b);
+    if (hflag)
+        cudaFreeHost(hflag);
+    for (int i = 0; i < nr; ++i)
+        if (r[i].nt > 0) {
+            qsort(r[i].t, (size_t)r[i].nt, sizeof(float), hw_cmp_float);
+            r[i].ns = r[i].t[r[i].nt / 2] * 1e6;
+        }
+}
+
+/* --- rows ------------------------------------------------------------------------------ */
+
+/* One row: contender `a` (cgc's side) against contender `b`, or against the
+ * fastest anchor (HW_VS_ANCHOR) or the faster CUB call (HW_VS_CUB). */
+#define HW_VS_ANCHOR (-1)
+#define HW_VS_CUB (-2)
+typedef struct hw_rowdef {
+    const char *op;
+    char config[112];
+    int a, b;
+    double max_ratio; /* 0: info */
+} hw_rowdef_t;
+
+#define HW_OP_SMALL "workload: histogram, fits one CTA"
+#define HW_OP_SMALL_CUB "workload: histogram, fits one CTA (info: vs CUB)"
+#define HW_OP_BIG "workload: histogram, larger than one SM"
+#define HW_OP_BIG_DESIGN "workload: histogram, larger than one SM (info: design)"
+#define HW_OP_BIG_ANCHOR "workload: histogram, larger than one SM (info: each anchor)"
+#define HW_OP_BIG_CUB "workload: histogram, larger than one SM (info: vs CUB)"
+
+/* Contender indices of a row set. Up to 2^15 bins: */
+enum { HS_CGC, HS_PLAIN, HS_CUB_U32, HS_CUB_F32, HS_N };
+/* 2^16, 2^17 bins (C = dh_cluster_for(bins)): */
+enum {
+    HB_ROUTE,      /* target: routed, cluster C */
+    HB_RED,        /* DSMEM reductions, cluster C */
+    HB_RED_2C,     /* DSMEM reductions, cluster 2C */
+    HB_RED_AGG,    /* warp-aggregated reductions, cluster C */
+    HB_ROUTE_4,    /* routed, cluster 4 (2^16 bins only) */
+    HB_ROUTE_R4,   /* routed, 4 slots a channel, cluster 2 (2^16 bins only) */
+    HB_ROUTE_SEL,  /* routed, one staging store a key, cluster C */
+    HB_MULTI_SEQ,  /* anchor: multi-pass, passes one after another */
+    HB_MULTI_CONC, /* anchor: multi-pass, slices concurrent */
+    HB_CXX_CG,     /* anchor: C++ CG DSMEM, cluster C */
+    HB_CUB_U32,
+    HB_CUB_F32,
+    HB_N
+};
+#define HB_FIRST_ANCHOR HB_MULTI_SEQ
+#define HB_LAST_ANCHOR HB_CXX_CG
+
+static const char *hw_dist_short(int dist) { return dist ? "skewed" : "uniform"; }
+
+/* Fill one row definition; the config is printf-formatted. */
+static void hw_def(hw_rowdef_t *d, const char *op, int a, int b, double max_ratio, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static void hw_def(hw_rowdef_t *d, const char *op, int a, int b, double max_ratio, const char *fmt, ...)
+{
+    va_list ap;
+    d->op = op;
+    d->a = a;
+    d->b = b;
+    d->max_ratio = max_ratio;
+    va_start(ap, fmt);
+    vsnprintf(d->config, sizeof d->config, fmt, ap);
+    va_end(ap);
+}
+
+/* The rows of one (distribution, bin count), in print order; returns how many. */
+static int hw_rowdefs(int dist, int lb, hw_rowdef_t *d)
+{
     int k = 0;
-    out[k++] = c;
-    if (2u * c <= DH_MAX_CLUSTER)
-        out[k++] = 2u * c;
-    if (4u * c <= DH_MAX_CLUSTER)
-        out[k++] = 4u * c;
+    const char *ds = hw_dist_short(dist);
+    if (lb <= 15) {
+        hw_def(&d[k++], HW_OP_SMALL, HS_CGC, HS_PLAIN, HW_SMALL_TARGET, "2^%d bins, %s, cluster 1", lb, ds);
+        hw_def(&d[k++], HW_OP_SMALL_CUB, HS_CGC, HW_VS_CUB, 0.0, "2^%d bins, %s, cluster 1", lb, ds);
+        return k;
+    }
+    const uint32_t c = dh_cluster_for(1u << lb);
+    hw_def(&d[k++], HW_OP_BIG, HB_ROUTE, HW_VS_ANCHOR, 1.0 / HW_BIG_SPEEDUP, "2^%d bins, %s, routed, cluster %u", lb, ds, c);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, DSMEM reductions, cluster %u", lb, ds, c);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED_2C, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, DSMEM reductions, cluster %u", lb, ds, 2u * c);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED_AGG, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, warp-aggregated reductions, cluster %u", lb, ds, c);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_SEL, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed 1 store a key, cluster %u",
+           lb, ds, c);
+    if (c < 4u) {
+        hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed, cluster 4", lb, ds);
+        hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_R4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed 4 slots, cluster 2", lb,
+               ds);
+    }
+    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_MULTI_SEQ, 0.0, "2^%d bins, %s, vs multi-pass", lb, ds);
+    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_MULTI_CONC, 0.0, "2^%d bins, %s, vs multi-pass slices concurrent", lb, ds);
+    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_CXX_CG, 0.0, "2^%d bins, %s, vs C++ CG DSMEM, cluster %u", lb, ds, c);
+    hw_def(&d[k++], HW_OP_BIG_CUB, HB_ROUTE, HW_VS_CUB, 0.0, "2^%d bins, %s, routed, cluster %u", lb, ds, c);
     return k;
 }
 
-static double hw_target(int log2bins) { return log2bins >= 16 ? 1.0 / 1.5 : 1.0; }
-
 static void hw_list(int quick)
 {
+    (void)quick;
+    hw_rowdef_t d[16];
     for (int dist = 0; dist < 2; ++dist)
         for (int lb = HW_MIN_LOG2_BINS; lb <= HW_MAX_LOG2_BINS; ++lb) {
-            uint32_t cs[3];
-            const int nc = hw_clusters(1u << lb, cs);
-            for (int k = 0; k < nc; ++k)
-                printf("%s%s | 2^%d bins, 2^%d keys, %s, cluster %u | %s\n", HW_OP, k ? " (info: other cluster size)" : "",
-                       lb, quick ? HW_LOG2_KEYS_QUICK : HW_LOG2_KEYS, hw_dist_name[dist], cs[k],
-                       k ? "info" : (lb >= 16 ? "target <=0.67 (>= 1.5x CUB)" : "target <=1.00"));
+            const int k = hw_rowdefs(dist, lb, d);
+            for (int i = 0; i < k; ++i) {
+                if (d[i].max_ratio > 0)
+                    printf("%s | %s | target <=%.2f%s\n", d[i].op, d[i].config, d[i].max_ratio,
+                           lb <= 15 ? " (the same kernel in plain CUDA)" : " (>= 1.3x the faster anchor)");
+                else
+                    printf("%s | %s | info\n", d[i].op, d[i].config);
+            }
         }
+}
+
+/* The index of the fastest right contender among [lo, hi], -1 if none. */
+static int hw_fastest(const hw_run_t *r, int lo, int hi)
+{
+    int best = -1;
+    for (int i = lo; i <= hi; ++i)
+        if (r[i].ns > 0 && !r[i].wrong && (best < 0 || r[i].ns < r[best].ns))
+            best = i;
+    return best;
+}
+
+static double hw_gkeys(size_t n, double ns) { return ns > 0 ? n / ns : 0.0; }
+
+/* Print the rows of one row set. */
+static void hw_rows(wl_opts_t *o, FILE *csv, int dist, int lb, hw_run_t *r, int nr, size_t n, double floor_ns)
+{
+    hw_rowdef_t d[16];
+    const int k = hw_rowdefs(dist, lb, d);
+    const int cub_lo = lb <= 15 ? (int)HS_CUB_U32 : (int)HB_CUB_U32;
+    const int best_cub = hw_fastest(r, cub_lo, cub_lo + 1);
+    const int best_anchor = lb <= 15 ? -1 : hw_fastest(r, HB_FIRST_ANCHOR, HB_LAST_ANCHOR);
+    int anchor_wrong = 0;
+    char anchors[400] = "";
+    if (lb > 15) {
+        size_t len = 0;
+        for (int i = HB_FIRST_ANCHOR; i <= HB_LAST_ANCHOR; ++i) {
+            anchor_wrong |= r[i].wrong;
+            len += (size_t)snprintf(anchors + len, sizeof anchors - len, "%s%s %.1f", i > HB_FIRST_ANCHOR ? ", " : "",
+                                    r[i].what, hw_gkeys(n, r[i].ns));
+            if (len >= sizeof anchors)
+                break;
+        }
+    }
+    for (int i = 0; i < k; ++i) {
+        const int bi = d[i].b == HW_VS_ANCHOR ? best_anchor : d[i].b == HW_VS_CUB ? best_cub : d[i].b;
+        const hw_run_t *A = &r[d[i].a], *B = bi >= 0 ? &r[bi] : NULL;
+        char note[900];
+        wl_row_t row;
+        memset(&row, 0, sizeof row);
+        row.op = d[i].op;
+        row.config = d[i].config;
+        row.cgc_what = A->what;
+        row.anc_what = B ? B->what : (d[i].b == HW_VS_ANCHOR ? "the fastest anchor (none ran)" : "CUB (did not run)");
+        row.max_ratio = d[i].max_ratio;
+        row.min_speedup = d[i].max_ratio > 0 ? 1.0 / d[i].max_ratio : 0.0;
+        row.cgc_ns = A->ns;
+        row.anc_ns = B ? B->ns : -1.0;
+        const int b_wrong = d[i].b == HW_VS_ANCHOR ? anchor_wrong : B ? B->wrong : 0;
+        row.wrong = A->wrong || b_wrong;
+        if (!A->usable)
+            snprintf(note, sizeof note, "%s: %s", A->what, A->skip);
+        else if (A->wrong)
+            snprintf(note, sizeof note, "WRONG: %s", A->why);
+        else if (b_wrong)
+            snprintf(note, sizeof note, "WRONG (the anchor): %s",
+                     d[i].b == HW_VS_ANCHOR ? "an anchor's output (its own row names it)" : B->why);
+        else
+            snprintf(note, sizeof note,
+                     "%.1f Gkeys/s (%.0f GB/s, %.0f%% of reading the keys alone), %s%s; %s %.1f Gkeys/s%s%s; "
+                     "every bin of every timed launch checked",
+                     hw_gkeys(n, A->ns), 4.0 * hw_gkeys(n, A->ns),
+                     A->ns > 0 && floor_ns > 0 ? 100.0 * floor_ns / A->ns : 0.0, A->shape,
+                     A->host_timed ? " (host launch work in its time)" : "", B ? B->what : "-",
+                     B ? hw_gkeys(n, B->ns) : 0.0, d[i].b == HW_VS_ANCHOR ? "; anchors (Gkeys/s): " : "",
+                     d[i].b == HW_VS_ANCHOR ? anchors : "");
+        row.note = note;
+        wl_row(o, csv, &row);
+    }
+    (void)nr;
+}
+
+/* --- contenders of a row set ----------------------------------------------------------- */
+
+static void hw_init_run(hw_run_t *r, const char *what, hw_kind_t kind, const void *kernel, dh_params_t p)
+{
+    memset(r, 0, sizeof *r);
+    r->what = what;
+    r->kind = kind;
+    r->kernel = kernel;
+    r->p = p;
+    r->hist_bytes = sizeof(uint32_t) * p.nbins;
+    r->ns = -1.0;
+}
+
+static void hw_cgc(hw_run_t *r, const char *what, const void *kernel, uint32_t threads, uint32_t cluster, size_t smem,
+                   dh_params_t p)
+{
+    hw_init_run(r, what, HW_CGC, kernel, p);
+    const cg_launch_config_t init = CG_LAUNCH_CONFIG_INIT;
+    r->cfg = init;
+    r->cfg.block.x = threads;
+    r->cfg.cluster.x = cluster > 1 ? cluster : 0; /* 1: a plain launch */
+    r->cfg.dynamic_smem = smem;
+    r->cluster = cluster;
+    r->smem = smem;
+}
+
+/* The contenders of (bin count), keys already on the device. */
+static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys, int smem_optin)
+{
+    const uint32_t nbins = 1u << lb;
+    int nr;
+    if (lb <= 15) {
+        hw_cgc(&r[HS_CGC], "cgc one-CTA kernel (cluster 1)", (const void *)k_hist_c1, DH_THREADS, 1,
+               DH_SMEM_BYTES(nbins, 1), p);
+        hw_init_run(&r[HS_PLAIN], "the same kernel in plain CUDA", HW_PLAIN, (const void *)k_plain_one_cta, p);
+        r[HS_PLAIN].block = DH_THREADS;
+        r[HS_PLAIN].smem = DH_SMEM_BYTES(nbins, 1);
+        hw_init_run(&r[HS_CUB_U32], "CUB HistogramEven (uint32 samples)", HW_CUB_U32, NULL, p);
+        hw_init_run(&r[HS_CUB_F32], "CUB HistogramEven (float samples)", HW_CUB_F32, NULL, p);
+        r[HS_CUB_F32].fkeys = dfkeys;
+        nr = HS_N;
+    } else {
+        const uint32_t c = dh_cluster_for(nbins);
+        hw_cgc(&r[HB_ROUTE], c == 2 ? "cgc routed (st.async batches), cluster 2" : "cgc routed (st.async batches), cluster 4",
+               hw_route_kernel(c), dh_route_threads(c), c,
+               DH_ROUTE_SMEM_BYTES(nbins, c, dh_route_threads(c), DH_ROUTE_SLOTS), p);
+        hw_cgc(&r[HB_RED], "cgc DSMEM reductions (cg_dsmem_red_add_relaxed_u32)", hw_red_kernel(c, 0), DH_THREADS, c,
+               DH_SMEM_BYTES(nbins, c), p);
+        hw_cgc(&r[HB_RED_2C], "cgc DSMEM reductions, twice the cluster", hw_red_kernel(2u * c, 0), DH_THREADS, 2u * c,
+               DH_SMEM_BYTES(nbins, 2u * c), p);
+        hw_cgc(&r[HB_RED_AGG], "cgc DSMEM reductions, warp-aggregated (match_any)", hw_red_kernel(c, 1), DH_THREADS, c,
+               DH_SMEM_BYTES(nbins, c), p);
+        hw_cgc(&r[HB_ROUTE_SEL], "cgc routed, one staging store a key",
+               c == 2 ? (const void *)k_route_sel_c2 : (const void *)k_route_sel_c4, dh_route_threads(c), c,
+               DH_ROUTE_SMEM_BYTES(nbins, c, dh_route_threads(c), DH_ROUTE_SLOTS), p);
+        if (c < 4u) {
+            hw_cgc(&r[HB_ROUTE_4], "cgc routed (st.async batches), cluster 4", hw_route_kernel(4), dh_route_threads(4),
+                   4, DH_ROUTE_SMEM_BYTES(nbins, 4, dh_route_threads(4), DH_ROUTE_SLOTS), p);
+            hw_cgc(&r[HB_ROUTE_R4], "cgc routed, 4 slots a channel, cluster 2", (const void *)k_route_c2_r4, 1024u, 2,
+                   DH_ROUTE_SMEM_BYTES(nbins, 2, 1024u, 4u), p);
+        } else {
+            hw_init_run(&r[HB_ROUTE_4], "(not run)", HW_CGC, NULL, p);
+            hw_init_run(&r[HB_ROUTE_R4], "(not run)", HW_CGC, NULL, p);
+        }
+        /* the multi-pass kernel: as many bins a slice as the opt-in shared memory holds, slices balanced */
+        const uint32_t maxper = (uint32_t)smem_optin / 4u;
+        const uint32_t nslices = (nbins + maxper - 1u) / maxper, per = (nbins + nslices - 1u) / nslices;
+        for (int conc = 0; conc < 2; ++conc) {
+            hw_run_t *m = &r[conc ? HB_MULTI_CONC : HB_MULTI_SEQ];
+            hw_init_run(m, conc ? "plain multi-pass, slices concurrent" : "plain multi-pass", HW_PLAIN,
+                        (const void *)k_plain_slices, p);
+            m->slices = 1;
+            m->s.p = p;
+            m->s.per = per;
+            m->s.nslices = nslices;
+            m->s.groups = conc ? nslices : 1u;
+            m->block = DH_THREADS;
+            m->smem = (size_t)per * 4u;
+        }
+        hw_init_run(&r[HB_CXX_CG], "C++ CG DSMEM (map_shared_rank + atomicAdd)", HW_PLAIN_CLUSTER,
+                    (const void *)k_cxx_cg_dsmem, p);
+        r[HB_CXX_CG].block = DH_THREADS;
+        r[HB_CXX_CG].cluster = c;
+        r[HB_CXX_CG].smem = DH_SMEM_BYTES(nbins, c);
+        hw_init_run(&r[HB_CUB_U32], "CUB HistogramEven (uint32 samples)", HW_CUB_U32, NULL, p);
+        hw_init_run(&r[HB_CUB_F32], "CUB HistogramEven (float samples)", HW_CUB_F32, NULL, p);
+        r[HB_CUB_F32].fkeys = dfkeys;
+        nr = HB_N;
+    }
+    return nr;
+}
+
+/* --- the floor ----------------------------------------------------------------------- */
+
+typedef struct hw_floor {
+    const uint32_t *keys;
+    size_t n;
+    uint32_t *sum;
+    uint32_t blocks;
+} hw_floor_t;
+
+static cudaError_t hw_floor_launch(void *ctx)
+{
+    hw_floor_t *f = (hw_floor_t *)ctx;
+    cudaError_t e = cudaMemsetAsync(f->sum, 0, sizeof(uint32_t), 0);
+    if (e != cudaSuccess)
+        return e;
+    k_read_keys<<<f->blocks, DH_THREADS>>>(f->keys, f->n, f->sum);
+    return cudaGetLastError();
+}
+
+/* The time of reading the keys alone (ns; -1 on failure, WRONG counted). */
+static double hw_floor_ns(wl_opts_t *o, const uint32_t *dkeys, const uint32_t *keys, size_t n, int sms)
+{
+    uint32_t host_sum = 0, dev_sum = 1, *dsum = NULL;
+    int per_sm = 0;
+    double ns = -1.0;
+    for (size_t i = 0; i < n; ++i)
+        host_sum += keys[i];
+    if (!WL_CHECK(o, cudaMalloc((void **)&dsum, sizeof(uint32_t))) &&
+        !WL_CHECK(o, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_read_keys, DH_THREADS, 0))) {
+        hw_floor_t f = {dkeys, n, dsum, (uint32_t)(per_sm * sms)};
+        const float ms = wl_time_ms_blocked(o, hw_floor_launch, &f);
+        if (!WL_CHECK(o, cudaMemcpy(&dev_sum, dsum, sizeof dev_sum, cudaMemcpyDeviceToHost)) && dev_sum == host_sum &&
+            ms > 0)
+            ns = ms * 1e6;
+        else if (dev_sum != host_sum) {
+            printf("WRONG: the read-only floor kernel summed the keys to %u, want %u\n", dev_sum, host_sum);
+            ++o->wrong;
+        }
+    }
+    cudaFree(dsum);
+    return ns;
 }
 
 int main(int argc, char **argv)
@@ -318,19 +904,22 @@ int main(int argc, char **argv)
     const size_t nfine = (size_t)1 << HW_KEY_BITS;
     uint32_t *keys = (uint32_t *)malloc(sizeof(uint32_t) * n), *fine = (uint32_t *)malloc(sizeof(uint32_t) * nfine);
     uint32_t *want = (uint32_t *)malloc(sizeof(uint32_t) * nfine), *scratch = (uint32_t *)malloc(sizeof(uint32_t) * nfine);
-    uint32_t *dkeys = NULL, *dhist = NULL;
+    uint32_t *dkeys = NULL;
     float *dfkeys = NULL;
+    int dev = 0, sms = 0, optin = 0;
     if (!keys || !fine || !want || !scratch) {
         fprintf(stderr, "wl_histogram: host allocation failed\n");
         return 2;
     }
     if (WL_CHECK(&o, cudaMalloc((void **)&dkeys, sizeof(uint32_t) * n)) ||
-        WL_CHECK(&o, cudaMalloc((void **)&dfkeys, sizeof(float) * n)) ||
-        WL_CHECK(&o, cudaMalloc((void **)&dhist, sizeof(uint32_t) * nfine)))
+        WL_CHECK(&o, cudaMalloc((void **)&dfkeys, sizeof(float) * n)) || WL_CHECK(&o, cudaGetDevice(&dev)) ||
+        WL_CHECK(&o, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) ||
+        WL_CHECK(&o, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)))
         return wl_exit(&o);
-    printf("# wl_histogram: 2^%d keys (values in [0, 2^%u)), %u threads a CTA, median of %d; ratio = cgc time / the "
-           "faster CUB call's\n",
-           o.quick ? HW_LOG2_KEYS_QUICK : HW_LOG2_KEYS, HW_KEY_BITS, DH_THREADS, o.repeats);
+    printf("# wl_histogram: 2^%d keys (values in [0, 2^%u)), median of %d interleaved rounds; ratio = cgc time / "
+           "the anchor's (<= 2^15 bins: the same kernel in plain CUDA; 2^16, 2^17: the fastest of multi-pass, "
+           "multi-pass with concurrent slices, C++ CG DSMEM)\n",
+           o.quick ? HW_LOG2_KEYS_QUICK : HW_LOG2_KEYS, HW_KEY_BITS, o.repeats);
     printf("%-44s %-28s %10s %10s %7s %7s %-5s %s\n", "operation", "config", "cgc_ns", "anchor_ns", "ratio", "target",
            "verd", "note");
 
@@ -341,144 +930,32 @@ int main(int argc, char **argv)
         k_to_float<<<1024, 256>>>(dkeys, dfkeys, n);
         if (WL_CHECK(&o, cudaGetLastError()) || WL_CHECK(&o, cudaDeviceSynchronize()))
             break;
-        /* the floor: the keys read once by a grid like cgc's, nothing counted */
-        double floor_ns = -1.0;
-        {
-            uint32_t host_sum = 0, dev_sum = 1, *dsum = NULL;
-            int per_sm = 0, dev = 0, sms = 0;
-            for (size_t i = 0; i < n; ++i)
-                host_sum += keys[i];
-            if (!WL_CHECK(&o, cudaMalloc((void **)&dsum, sizeof(uint32_t))) && !WL_CHECK(&o, cudaGetDevice(&dev)) &&
-                !WL_CHECK(&o, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) &&
-                !WL_CHECK(&o, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_read_keys, DH_THREADS, 0))) {
-                hw_floor_t f = {dkeys, n, dsum, (uint32_t)(per_sm * sms)};
-                const float ms = wl_time_ms_blocked(&o, hw_floor_launch, &f);
-                if (!WL_CHECK(&o, cudaMemcpy(&dev_sum, dsum, sizeof dev_sum, cudaMemcpyDeviceToHost)) &&
-                    dev_sum == host_sum && ms > 0)
-                    floor_ns = ms * 1e6;
-                else if (dev_sum != host_sum) {
-                    printf("WRONG: the read-only floor kernel summed the keys to %u, want %u\n", dev_sum, host_sum);
-                    ++o.wrong;
-                }
-            }
-            cudaFree(dsum);
-            printf("# %s keys: reading them alone (the floor) %.3f ms, %.1f Gkeys/s, %.0f GB/s\n", hw_dist_name[dist],
-                   floor_ns / 1e6, floor_ns > 0 ? n / floor_ns : 0.0, floor_ns > 0 ? 4.0 * n / floor_ns : 0.0);
-        }
+        /* the floor: the keys read once by the same grid and loads, nothing counted */
+        const double floor_ns = hw_floor_ns(&o, dkeys, keys, n, sms);
+        printf("# %s keys: reading them alone (the floor) %.3f ms, %.1f Gkeys/s, %.0f GB/s\n", hw_dist_name[dist],
+               floor_ns / 1e6, hw_gkeys(n, floor_ns), 4.0 * hw_gkeys(n, floor_ns));
         for (int lb = HW_MIN_LOG2_BINS; lb <= HW_MAX_LOG2_BINS; ++lb) {
             const uint32_t nbins = 1u << lb, shift = HW_KEY_BITS - (uint32_t)lb;
-            char config[96], note[640], why[256], cub_why[256];
             for (uint32_t b = 0; b < nbins; ++b) {
                 uint32_t w = 0;
                 for (uint32_t k = 0; k < (1u << shift); ++k)
                     w += fine[(b << shift) + k];
                 want[b] = w;
             }
-
-            /* the anchor: both CUB calls, each checked, the faster one timed as the anchor */
-            double cub_ns[2] = {-1.0, -1.0};
-            int cub_wrong = 0;
-            cub_why[0] = '\0';
-            for (int f = 0; f < 2; ++f) {
-                hw_cub_t c;
-                memset(&c, 0, sizeof c);
-                c.is_float = f;
-                c.keys = dkeys;
-                c.fkeys = dfkeys;
-                c.hist = dhist;
-                c.levels = (int)nbins + 1;
-                c.n = (int)n;
-                if (WL_CHECK(&o, hw_cub_call(&c, NULL, &c.temp_bytes)) ||
-                    WL_CHECK(&o, cudaMalloc(&c.temp, c.temp_bytes ? c.temp_bytes : 16)))
-                    continue;
-                if (hw_run_check(&o, hw_cub_launch, &c, dhist, nbins, want, n, scratch,
-                                 f ? "CUB (float samples)" : "CUB (uint32 samples)", why, sizeof why)) {
-                    cub_wrong = 1;
-                    snprintf(cub_why, sizeof cub_why, "%s", why);
-                } else {
-                    const float ms = wl_time_ms_blocked(&o, hw_cub_launch, &c);
-                    if (ms > 0)
-                        cub_ns[f] = ms * 1e6;
-                    if (hw_check(&o, dhist, nbins, want, n, scratch, f ? "CUB (float) after timing" : "CUB after timing",
-                                 why, sizeof why)) {
-                        cub_wrong = 1;
-                        snprintf(cub_why, sizeof cub_why, "%s", why);
-                    }
-                }
-                cudaFree(c.temp);
-            }
-            const int best = cub_ns[1] > 0 && (cub_ns[0] <= 0 || cub_ns[1] < cub_ns[0]) ? 1 : 0;
-            const double anc_ns = cub_ns[best];
-
-            uint32_t cs[3];
-            const int nc = hw_clusters(nbins, cs);
-            for (int k = 0; k < nc; ++k) {
-                const uint32_t C = cs[k];
-                snprintf(config, sizeof config, "2^%d bins, %s, cluster %u", lb, dist ? "skewed" : "uniform", C);
-                hw_cgc_t c;
-                memset(&c, 0, sizeof c);
-                const cg_launch_config_t init = CG_LAUNCH_CONFIG_INIT;
-                c.cfg = init;
-                c.cfg.block.x = DH_THREADS;
-                c.cfg.cluster.x = C > 1 ? C : 0; /* C = 1: a plain launch */
-                c.cfg.dynamic_smem = DH_SMEM_BYTES(nbins, C);
-                c.kernel = hw_kernel(C);
-                c.p.keys = dkeys;
-                c.p.n = n;
-                c.p.hist = dhist;
-                c.p.nbins = nbins;
-                c.p.shift = shift;
-                c.hist_bytes = sizeof(uint32_t) * nbins;
-                uint32_t clusters = 0;
-                const cg_status_t st = cg_max_active_clusters(&c.cfg, c.kernel, &clusters);
-                wl_row_t row;
-                memset(&row, 0, sizeof row);
-                row.op = k ? HW_OP " (info: other cluster size)" : HW_OP;
-                row.config = config;
-                row.cgc_what = C > 1 ? "cgc (bins over the cluster's DSMEM, cg_dsmem_red_add_relaxed_u32)"
-                                     : "cgc (bins in the CTA's shared memory, no cluster)";
-                row.anc_what = best ? "CUB HistogramEven (float samples)" : "CUB HistogramEven (uint32 samples)";
-                row.max_ratio = k ? 0.0 : hw_target(lb);
-                row.min_speedup = k ? 0.0 : 1.0 / hw_target(lb);
-                if (st != CG_SUCCESS || clusters == 0) {
-                    snprintf(note, sizeof note, "cluster %u does not fit: %s: %s", C, cg_status_string(st),
-                             cg_last_error_detail());
-                    row.note = note;
-                    wl_row(&o, csv, &row);
-                    continue;
-                }
-                c.cfg.grid.x = clusters * C;
-                int wrong = hw_run_check(&o, hw_cgc_launch, &c, dhist, nbins, want, n, scratch, "cgc", why, sizeof why);
-                double cgc_ns = -1.0;
-                if (!wrong) {
-                    const float ms = wl_time_ms_blocked(&o, hw_cgc_launch, &c);
-                    if (ms > 0)
-                        cgc_ns = ms * 1e6;
-                    wrong = hw_check(&o, dhist, nbins, want, n, scratch, "cgc after timing", why, sizeof why);
-                }
-                row.cgc_ns = cgc_ns;
-                row.anc_ns = anc_ns;
-                row.wrong = wrong || cub_wrong;
-                if (wrong)
-                    snprintf(note, sizeof note, "WRONG: %s", why);
-                else if (cub_wrong)
-                    snprintf(note, sizeof note, "WRONG (the anchor): %s", cub_why);
-                else
-                    snprintf(note, sizeof note,
-                             "cgc %.1f Gkeys/s (%.0f GB/s, %.0f%% of reading the keys alone), %u clusters x %u x %u "
-                             "threads, %zu KiB counters/CTA; CUB uint32 %.1f, float %.1f Gkeys/s; every bin checked",
-                             cgc_ns > 0 ? n / cgc_ns : 0.0, cgc_ns > 0 ? 4.0 * n / cgc_ns : 0.0,
-                             cgc_ns > 0 && floor_ns > 0 ? 100.0 * floor_ns / cgc_ns : 0.0, clusters, C, DH_THREADS,
-                             DH_SMEM_BYTES(nbins, C) / 1024, cub_ns[0] > 0 ? n / cub_ns[0] : 0.0,
-                             cub_ns[1] > 0 ? n / cub_ns[1] : 0.0);
-                row.note = note;
-                wl_row(&o, csv, &row);
-            }
+            const dh_params_t p = {dkeys, n, NULL, nbins, shift}; /* keys, n, hist (each its own), bins, shift */
+            hw_run_t r[HW_MAX_RUNS];
+            const int nr = hw_contenders(r, lb, p, dfkeys, optin);
+            for (int i = 0; i < nr; ++i)
+                if (r[i].kernel || r[i].kind == HW_CUB_U32 || r[i].kind == HW_CUB_F32)
+                    hw_setup(&o, &r[i], sms);
+            hw_measure(&o, r, nr, want, n, scratch);
+            hw_rows(&o, csv, dist, lb, r, nr, n, floor_ns);
+            for (int i = 0; i < nr; ++i)
+                hw_free(&r[i]);
         }
     }
     cudaFree(dkeys);
     cudaFree(dfkeys);
-    cudaFree(dhist);
     free(keys);
     free(fine);
     free(want);

@@ -14,8 +14,15 @@
  *   wl_opts_t o = wl_parse(argc, argv, "gemm");   // --csv PATH --quick --repeats R
  *   FILE *csv = wl_open_csv(&o);                   // metadata comment lines + header
  *   float ms = wl_time_ms(&o, launch_fn, ctx);     // warm-up + median of repeats
- *   wl_row(csv, &row);                             // print + CSV
+ *   wl_row(csv, &row);                             // print + CSV (+ JSON)
  *   return wl_exit(&o);                            // 3 on any WRONG, 2 on CUDA errors
+ *
+ * Beside every CSV (PATH.csv, or PATH) goes PATH.json: JSON Lines, one object
+ * a line, a "metadata" object first, then one "row" object per row with what
+ * the CSV row says plus the timed samples of each side (ns of one unit, as
+ * cgc_ns), their median and their noise ((max - min) / median, percent), so
+ * tools/bench_compare.py can compare two runs row by row. bench/bench.cu
+ * writes its rows with the same writer (wl_json_row).
  */
 #ifndef CGC_BENCH_WORKLOADS_WL_H
 #define CGC_BENCH_WORKLOADS_WL_H
@@ -30,6 +37,7 @@
 typedef struct wl_opts {
     const char *name; /* the binary's family name, for messages */
     const char *csv;  /* --csv PATH: append rows here (metadata + header written first) */
+    FILE *json;       /* the JSON Lines file beside the CSV (wl_open_csv opens it) */
     int quick;        /* --quick: smaller sizes / fewer repeats (a smoke run) */
     int repeats;      /* --repeats R: timed launches per kernel, median reported (default 5) */
     int wrong;        /* rows that printed WRONG */
@@ -105,11 +113,152 @@ static inline void wl_metadata(FILE *f, const char *prefix)
             commit ? commit : "unknown");
 }
 
+/* --- JSON Lines beside the CSV ------------------------------------------------------ */
+
+/* The JSON file of a CSV path: "x.csv" -> "x.json", anything else + ".json". */
+static inline void wl_json_path(const char *csv, char *buf, size_t n)
+{
+    size_t len = strlen(csv);
+    if (len > 4 && !strcmp(csv + len - 4, ".csv"))
+        snprintf(buf, n, "%.*s.json", (int)(len - 4), csv);
+    else
+        snprintf(buf, n, "%s.json", csv);
+}
+
+static inline void wl_json_str_(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; ++s) {
+        const unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* A number, or null where there is none (negative, NaN or infinite). */
+static inline void wl_json_num_(FILE *f, double v)
+{
+    if (v >= 0 && v < 1e300)
+        fprintf(f, "%.6g", v);
+    else
+        fputs("null", f);
+}
+
+static inline int wl_cmp_double_(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* One side's samples: the list, its median and its noise ((max - min) /
+ * median, in percent); null median and noise when there are no samples. */
+static inline void wl_json_side_(FILE *f, const char *key, const double *v, int n)
+{
+    double sorted[256];
+    if (n > 256)
+        n = 256;
+    fprintf(f, "\"%s\":{\"samples\":[", key);
+    for (int i = 0; i < n; ++i) {
+        sorted[i] = v[i];
+        fputs(i ? "," : "", f);
+        wl_json_num_(f, v[i]);
+    }
+    fputs("],\"median\":", f);
+    if (n > 0) {
+        qsort(sorted, (size_t)n, sizeof sorted[0], wl_cmp_double_);
+        const double med = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+        wl_json_num_(f, med);
+        fputs(",\"noise_pct\":", f);
+        wl_json_num_(f, med > 0 ? 100.0 * (sorted[n - 1] - sorted[0]) / med : -1.0);
+    } else {
+        fputs("null,\"noise_pct\":null", f);
+    }
+    fputc('}', f);
+}
+
+/* What one JSON row holds (the CSV row's fields, the samples of each side). */
+typedef struct wl_json_row {
+    const char *op, *config, *cgc_what, *anc_what, *target, *verdict, *note;
+    double cgc_ns, anc_ns, ratio, max_ratio; /* negative: none */
+    const double *cgc_samples, *anc_samples; /* ns of one unit per timed launch, or NULL */
+    int cgc_n, anc_n;
+} wl_json_row_t;
+
+/* ,"key":"string" and ,"key":number (null where there is none). */
+static inline void wl_json_kv_str_(FILE *f, const char *key, const char *s)
+{
+    fprintf(f, ",\"%s\":", key);
+    wl_json_str_(f, s);
+}
+static inline void wl_json_kv_num_(FILE *f, const char *key, double v)
+{
+    fprintf(f, ",\"%s\":", key);
+    wl_json_num_(f, v);
+}
+
+static inline void wl_json_row(FILE *f, const wl_json_row_t *r)
+{
+    if (!f)
+        return;
+    fputs("{\"kind\":\"row\"", f);
+    wl_json_kv_str_(f, "operation", r->op);
+    wl_json_kv_str_(f, "config", r->config);
+    wl_json_kv_str_(f, "cgc", r->cgc_what);
+    wl_json_kv_str_(f, "anchor", r->anc_what);
+    wl_json_kv_num_(f, "cgc_ns", r->cgc_ns);
+    wl_json_kv_num_(f, "anchor_ns", r->anc_ns);
+    wl_json_kv_num_(f, "ratio", r->ratio);
+    wl_json_kv_str_(f, "target", r->target);
+    wl_json_kv_num_(f, "max_ratio", r->max_ratio > 0 ? r->max_ratio : -1.0);
+    wl_json_kv_str_(f, "verdict", r->verdict);
+    wl_json_kv_str_(f, "note", r->note);
+    fputc(',', f);
+    wl_json_side_(f, "cgc_samples", r->cgc_samples, r->cgc_samples ? r->cgc_n : 0);
+    fputc(',', f);
+    wl_json_side_(f, "anchor_samples", r->anc_samples, r->anc_samples ? r->anc_n : 0);
+    fputs("}\n", f);
+    fflush(f);
+}
+
+/* Opens the JSON Lines file beside `csv` (appending, as the CSV) and writes
+ * the metadata object: the same fields as the CSV's "# " line. */
+static inline FILE *wl_open_json(const char *csv, const char *name)
+{
+    char path[4096], meta[1024] = "";
+    wl_json_path(csv, path, sizeof path);
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        fprintf(stderr, "%s: cannot write %s\n", name, path);
+        exit(1);
+    }
+    FILE *m = tmpfile();
+    if (m) {
+        wl_metadata(m, "");
+        rewind(m);
+        if (!fgets(meta, sizeof meta, m))
+            meta[0] = '\0';
+        fclose(m);
+        meta[strcspn(meta, "\n")] = '\0';
+    }
+    fputs("{\"kind\":\"metadata\"", f);
+    wl_json_kv_str_(f, "program", name);
+    wl_json_kv_str_(f, "metadata", meta);
+    fputs("}\n", f);
+    fflush(f);
+    return f;
+}
+
 static inline FILE *wl_open_csv(wl_opts_t *o)
 {
     wl_metadata(stdout, "# ");
     if (!o->csv)
         return NULL;
+    o->json = wl_open_json(o->csv, o->name);
     FILE *f = fopen(o->csv, "a");
     if (!f) {
         fprintf(stderr, "%s: cannot write %s\n", o->name, o->csv);
@@ -173,6 +322,9 @@ typedef struct wl_row {
     double min_speedup;   /* the same target as a throughput factor, for display (0: none) */
     int wrong;            /* nonzero: a check failed (prints WRONG) */
     const char *note;     /* throughput, checks, anything a reader needs */
+    const double *cgc_samples; /* optional: each timed launch's cgc_ns, for the JSON (NULL: none) */
+    const double *anc_samples; /* optional: the same for the anchor */
+    int nsamples;              /* how many of each */
 } wl_row_t;
 
 static inline void wl_csv_field_(FILE *f, const char *s, int last)
@@ -227,6 +379,11 @@ static inline void wl_row(wl_opts_t *o, FILE *csv, const wl_row_t *r)
         wl_csv_field_(csv, r->note ? r->note : "", 1);
         fflush(csv);
     }
+    const wl_json_row_t j = {r->op, r->config, r->cgc_what, r->anc_what, target, verdict, r->note ? r->note : "",
+                             timed ? r->cgc_ns : -1.0, timed ? r->anc_ns : -1.0,
+                             timed ? r->cgc_ns / r->anc_ns : -1.0, r->max_ratio, r->cgc_samples, r->anc_samples,
+                             r->nsamples, r->nsamples};
+    wl_json_row(o->json, &j);
 }
 
 /* --- timing with the host's launch work hidden (nvcc only) ------------------------ */

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/support/cgtest.c — device gating, CUDA checks, random inputs and the
- * per-binary summary line that .ci/run adds up. */
+ * per-binary results (JUnit XML for Bazel, a summary line for tools/gpu/run.sh). */
 #include "tests/support/cgtest.h"
+
+#include <criterion/output.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -191,9 +193,23 @@ void cgt_fill_random_int(int *dst, size_t n, int lo, int hi, uint64_t *state)
         dst[i] = (int)((int64_t)lo + (int64_t)(cgt_rand(state) % span));
 }
 
-/* One machine-readable line per test binary; .ci/run sums these into its
- * "N passed, N failed, N skipped" line (Criterion's own Synthesis line does not
- * count skipped tests). */
+/* JUnit XML where Bazel asks for it: Bazel 4.2.3 sets XML_OUTPUT_FILE for
+ * every test, and keeps a test's own file there (bazel-testlogs/.../test.xml)
+ * instead of writing one testcase per target; Criterion's "xml" output has
+ * every case with its status, skipped ones included. .ci/run and
+ * tools/test_summary.sh sum these files. Outside Bazel (no XML_OUTPUT_FILE)
+ * nothing changes; --xml=FILE on the command line still works. */
+ReportHook(PRE_ALL)(struct criterion_test_set *set)
+{
+    (void)set;
+    const char *xml = getenv("XML_OUTPUT_FILE");
+    if (xml && *xml)
+        criterion_add_output("xml", xml);
+}
+
+/* One line per test binary, for tools/gpu/run.sh, which reads it (CI reads
+ * the JUnit XML above): cases passed, failed (crashed included) and skipped
+ * (Criterion's own Synthesis line does not count skipped tests). */
 ReportHook(POST_ALL)(struct criterion_global_stats *stats)
 {
     printf("cgc-summary: passed=%zu failed=%zu skipped=%zu\n", stats->tests_passed,
