@@ -196,7 +196,8 @@ CG_DEVICE void cg_mbarrier_inval(cg_mbarrier_t *mb)
 CG_DEVICE cg_token_t cg_mbarrier_arrive(cg_mbarrier_t *mb)
 {
     uint64_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_release_cta_(cg_smem_addr(mb));, v_ = cg_mbarrier_arrive_sm80_(mb, false);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_release_cta_(cg_smem_addr(mb));,
+                          v_ = cg_mbarrier_arrive_sm80_(mb, false);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -207,7 +208,8 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n(cg_mbarrier_t *mb, uint32_t count)
 {
     uint64_t v_ = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_n_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_arrive_n_sm80_(mb, count, false);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_n_release_cta_(cg_smem_addr(mb), count);,
+                          v_ = cg_mbarrier_arrive_n_sm80_(mb, count, false);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -238,7 +240,8 @@ CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_n_cluster(cg_mbarrier_t *mb, uint32
 CG_DEVICE cg_token_t cg_mbarrier_arrive_relaxed(cg_mbarrier_t *mb)
 {
     uint64_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_relaxed_cta_(cg_smem_addr(mb));, v_ = cg_mbarrier_arrive_sm80_(mb, false);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_relaxed_cta_(cg_smem_addr(mb));,
+                          v_ = cg_mbarrier_arrive_sm80_(mb, false);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -249,7 +252,8 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_n_relaxed(cg_mbarrier_t *mb, uint32_t co
 {
     uint64_t v_ = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_n_relaxed", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_n_relaxed_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_arrive_n_sm80_(mb, count, false);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_n_relaxed_cta_(cg_smem_addr(mb), count);,
+                          v_ = cg_mbarrier_arrive_n_sm80_(mb, count, false);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -280,7 +284,8 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_no_complete(cg_mbarrier_t *mb, uint32_t 
 {
     uint64_t v_ = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_no_complete_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_no_complete_sm80_(mb, count, false);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_no_complete_release_cta_(cg_smem_addr(mb), count);,
+                          v_ = cg_mbarrier_no_complete_sm80_(mb, count, false);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -292,7 +297,8 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_no_complete(cg_mbarrier_t *mb, uint
 {
     uint64_t v_ = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_no_complete", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_no_complete_sm80_(mb, count, true);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_no_complete_release_cta_(cg_smem_addr(mb), count);,
+                          v_ = cg_mbarrier_no_complete_sm80_(mb, count, true);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -383,7 +389,8 @@ CG_DEVICE_SM90 void cg_mbarrier_complete_tx_cluster(cg_mbarrier_t *mb, uint32_t 
 CG_DEVICE cg_token_t cg_mbarrier_arrive_drop(cg_mbarrier_t *mb)
 {
     uint64_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_release_cta_(cg_smem_addr(mb));, v_ = cg_mbarrier_arrive_sm80_(mb, true);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_release_cta_(cg_smem_addr(mb));,
+                          v_ = cg_mbarrier_arrive_sm80_(mb, true);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -394,7 +401,8 @@ CG_DEVICE cg_token_t cg_mbarrier_arrive_drop_n(cg_mbarrier_t *mb, uint32_t count
 {
     uint64_t v_ = 0;
     CG_MBARRIER_CHECK_("cg_mbarrier_arrive_drop_n", mb, count, 1u, CG_MBARRIER_MAX_COUNT);
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_n_release_cta_(cg_smem_addr(mb), count);, v_ = cg_mbarrier_arrive_n_sm80_(mb, count, true);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_arrive_drop_n_release_cta_(cg_smem_addr(mb), count);,
+                          v_ = cg_mbarrier_arrive_n_sm80_(mb, count, true);)
     return cg_mbarrier_token_(v_);
 }
 
@@ -434,7 +442,8 @@ CG_DEVICE_SM90 cg_token_t cg_mbarrier_arrive_drop_tx(cg_mbarrier_t *mb, uint32_t
 CG_DEVICE bool cg_mbarrier_test_wait(cg_mbarrier_t *mb, cg_token_t tok)
 {
     uint32_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_test_wait_acquire_cta_(cg_smem_addr(mb), tok._opaque);, v_ = cg_mbarrier_ptx_test_wait_sm80_(cg_smem_addr(mb), tok._opaque);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_test_wait_acquire_cta_(cg_smem_addr(mb), tok._opaque);,
+                          v_ = cg_mbarrier_ptx_test_wait_sm80_(cg_smem_addr(mb), tok._opaque);)
     return v_ != 0;
 }
 
@@ -454,7 +463,8 @@ CG_DEVICE_SM90 bool cg_mbarrier_test_wait_cluster(cg_mbarrier_t *mb, cg_token_t 
 CG_DEVICE bool cg_mbarrier_test_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 {
     uint32_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_test_wait_parity_acquire_cta_(cg_smem_addr(mb), parity);, v_ = cg_mbarrier_ptx_test_wait_parity_sm80_(cg_smem_addr(mb), parity);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_test_wait_parity_acquire_cta_(cg_smem_addr(mb), parity);,
+                          v_ = cg_mbarrier_ptx_test_wait_parity_sm80_(cg_smem_addr(mb), parity);)
     return v_ != 0;
 }
 
@@ -476,7 +486,8 @@ CG_DEVICE_SM90 bool cg_mbarrier_test_wait_parity_cluster(cg_mbarrier_t *mb, uint
 CG_DEVICE bool cg_mbarrier_try_wait(cg_mbarrier_t *mb, cg_token_t tok)
 {
     uint32_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_acquire_cta_(cg_smem_addr(mb), tok._opaque);, v_ = cg_mbarrier_test_wait(mb, tok);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_acquire_cta_(cg_smem_addr(mb), tok._opaque);,
+                          v_ = cg_mbarrier_test_wait(mb, tok);)
     return v_ != 0;
 }
 
@@ -495,7 +506,8 @@ CG_DEVICE_SM90 bool cg_mbarrier_try_wait_cluster(cg_mbarrier_t *mb, cg_token_t t
 CG_DEVICE bool cg_mbarrier_try_wait_hint(cg_mbarrier_t *mb, cg_token_t tok, uint32_t hint_ns)
 {
     uint32_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_acquire_cta_hint_(cg_smem_addr(mb), tok._opaque, hint_ns);, v_ = ((void)hint_ns, cg_mbarrier_test_wait(mb, tok));)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_acquire_cta_hint_(cg_smem_addr(mb), tok._opaque, hint_ns);,
+                          v_ = ((void)hint_ns, cg_mbarrier_test_wait(mb, tok));)
     return v_ != 0;
 }
 
@@ -514,7 +526,8 @@ CG_DEVICE_SM90 bool cg_mbarrier_try_wait_hint_cluster(cg_mbarrier_t *mb, cg_toke
 CG_DEVICE bool cg_mbarrier_try_wait_parity(cg_mbarrier_t *mb, uint32_t parity)
 {
     uint32_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cta_(cg_smem_addr(mb), parity);, v_ = cg_mbarrier_test_wait_parity(mb, parity);)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cta_(cg_smem_addr(mb), parity);,
+                          v_ = cg_mbarrier_test_wait_parity(mb, parity);)
     return v_ != 0;
 }
 
@@ -544,7 +557,8 @@ CG_DEVICE_SM90 bool cg_mbarrier_try_wait_parity_relaxed_cluster(cg_mbarrier_t *m
 CG_DEVICE bool cg_mbarrier_try_wait_parity_hint(cg_mbarrier_t *mb, uint32_t parity, uint32_t hint_ns)
 {
     uint32_t v_ = 0;
-    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cta_hint_(cg_smem_addr(mb), parity, hint_ns);, v_ = ((void)hint_ns, cg_mbarrier_test_wait_parity(mb, parity));)
+    CG_AT_SM90_ELSE_SM80_(v_ = cg_mbarrier_ptx_try_wait_parity_acquire_cta_hint_(cg_smem_addr(mb), parity, hint_ns);,
+                          v_ = ((void)hint_ns, cg_mbarrier_test_wait_parity(mb, parity));)
     return v_ != 0;
 }
 

@@ -382,7 +382,10 @@ def mbarrier_call(r, forms):
     if sm == "90":
         out += "    CG_AT_SM90_(%s)\n" % body_90
     elif sm == "80":
-        out += "    CG_AT_SM90_ELSE_SM80_(%s, %s)\n" % (body_90, body_80)
+        one = "    CG_AT_SM90_ELSE_SM80_(%s, %s)" % (body_90, body_80)
+        if len(one) > 120:
+            one = "    CG_AT_SM90_ELSE_SM80_(%s,\n%s%s)" % (body_90, " " * 26, body_80)
+        out += one + "\n"
     else:
         out += "    %s\n" % body_90
     if shape == "TOKEN":
