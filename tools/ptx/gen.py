@@ -136,8 +136,8 @@ def asm_statement(lead, qual, ptx, sections, close):
     columns, else each section on a line of its own under the literal."""
     head = lead + qual + "("
     lit = ptx_literal(ptx, len(head))
-    while sections and sections[-1] == "":
-        sections = sections[:-1]
+    while len(sections) > 1 and sections[-1] == "":
+        sections = sections[:-1]  # at least one colon: extended asm, where %% is a %
     one = head + lit + "".join(" : " + s if s else " :" for s in sections) + ")" + close
     if "\n" not in one and len(one) <= 120:
         return one
