@@ -26,9 +26,8 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The forms (generated, bulk_forms.h), one function each; every one is
+/* The forms (bulk_forms.h, written by tools/ptx/gen.py from bulk_forms.tbl), one function each; every one is
  * asm volatile with a "memory" clobber. */
-/* The forms: bulk_forms.h, written by tools/ptx/gen.py from bulk_forms.tbl. */
 #include "bulk_forms.h"
 
 /* The wait_group forms take their N as an immediate ("n"): N must be an

@@ -20,7 +20,7 @@
 #include "../base/ptx_form.h"
 
 #if CG_DEVICE_CODE_VISIBLE
-/* The forms (generated, block_sync_forms.h).
+/* The forms (block_sync_forms.h, written by tools/ptx/gen.py from block_sync_forms.tbl).
  *
  * cg_block_sync_unaligned_(): barrier.sync 0, all non-exited threads of the
  * CTA; memory ordered among them (CTA scope).
@@ -30,7 +30,6 @@
  * thread arrives on its own. Memory accesses before it are performed
  * relative to every participant after it (CTA). The wide tiles' barrier
  * (cg/wide_tile.h). */
-/* The forms: block_sync_forms.h, written by tools/ptx/gen.py from block_sync_forms.tbl. */
 #include "block_sync_forms.h"
 #endif
 

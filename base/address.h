@@ -53,9 +53,8 @@ CG_DEVICE void *cg_smem_generic(uint32_t smem_addr)
     return __cvta_shared_to_generic((size_t)smem_addr);
 }
 
-/* The forms (generated, address_forms.h): VOLATILE, no "memory"
+/* The forms (address_forms.h, written by tools/ptx/gen.py from address_forms.tbl): VOLATILE, no "memory"
  * clobber (they compute an address and touch no memory). */
-/* The forms: address_forms.h, written by tools/ptx/gen.py from address_forms.tbl. */
 #include "address_forms.h"
 
 /* mapa.u64 d, a, rank (PTX ISA 7.8, sm_90): a generic pointer to the

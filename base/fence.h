@@ -60,11 +60,10 @@
  * fence.proxy.async::generic form instead of the plain one.
  */
 
-/* The fences (generated, fence_forms.h): all MEM, a "memory"
+/* The fences (fence_forms.h, written by tools/ptx/gen.py from fence_forms.tbl): all MEM, a "memory"
  * clobber, so the compiler moves no access across them. In order of
  * scope: the CTA fence, the shared-memory-restricted cluster fences above,
  * then the proxy fences. */
-/* The forms: fence_forms.h, written by tools/ptx/gen.py from fence_forms.tbl. */
 #include "fence_forms.h"
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

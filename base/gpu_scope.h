@@ -16,9 +16,8 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The forms (generated, gpu_scope_forms.h). The atomics return the old
+/* The forms (gpu_scope_forms.h, written by tools/ptx/gen.py from gpu_scope_forms.tbl). The atomics return the old
  * value; max stores max(old, v); cas stores v where old == cmp. */
-/* The forms: gpu_scope_forms.h, written by tools/ptx/gen.py from gpu_scope_forms.tbl. */
 #include "gpu_scope_forms.h"
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

@@ -13,11 +13,10 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The registers (generated, sreg_forms.h). The timers are
+/* The registers (sreg_forms.h, written by tools/ptx/gen.py from sreg_forms.tbl). The timers are
  * VOLATILE: two reads must not merge. The others are PURE, constant for the
  * thread's life (the cluster ones for the CTA's), so the compiler may merge
  * repeated reads (as it does for threadIdx). */
-/* The forms: sreg_forms.h, written by tools/ptx/gen.py from sreg_forms.tbl. */
 #include "sreg_forms.h"
 
 /* mov.u32 d, %envreg1; mov.u32 d, %envreg2;   PTX ISA 2.1, sm_20.

@@ -41,9 +41,8 @@
 #if CG_DEVICE_CODE_VISIBLE
 
 
-/* The barrier.cluster forms (generated, cluster_forms.h): every one
+/* The barrier.cluster forms (cluster_forms.h, written by tools/ptx/gen.py from cluster_forms.tbl): every one
  * MEM, with a "memory" clobber. */
-/* The forms: cluster_forms.h, written by tools/ptx/gen.py from cluster_forms.tbl. */
 #include "cluster_forms.h"
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

@@ -103,9 +103,10 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
  *   for .u64) on the mbarrier, which lives in the same CTA as caddr.
  * Bulk push: shared::cta -> shared::cluster through the bulk copy engine.
  *
- * Names: cg_dsmem_<op>[_<order>]_<type>, the PTX's operation, its memory
- * order where it names one, and its operand type (b32/b64/u32/f32/v4 ...). */
-/* The forms: dsmem_forms.h, written by tools/ptx/gen.py from dsmem_forms.tbl. */
+ * The accesses are named cg_dsmem_<op>[_<order>]_<type>: the PTX's
+ * operation, its memory order where it names one, its operand type
+ * (b32/b64/u32/f32/v4 ...). Written by tools/ptx/gen.py from
+ * dsmem_forms.tbl. */
 #include "dsmem_forms.h"
 
 /* ld.weak.shared::cluster.v4.b32 {d0,d1,d2,d3}, [a];   PTX ISA 7.8, sm_90.
