@@ -19,6 +19,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from gen_reference import matching_paren  # noqa: E402  (tools/gen_reference.py)
 
 # header -> [(table macro, data file, kind)]
 TABLES = {
@@ -147,23 +149,7 @@ def items(body):
             continue
         m = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(").match(body, i)
         if m:
-            depth, j, q = 0, m.end() - 1, None
-            while True:
-                c = body[j]
-                if q:
-                    if c == "\\":
-                        j += 1
-                    elif c == q:
-                        q = None
-                elif c == '"':
-                    q = c
-                elif c == "(":
-                    depth += 1
-                elif c == ")":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                j += 1
+            j = matching_paren(body, m.end() - 1)
             out.append(("call", m.group(1), split_args(body[m.end():j])))
             i = j + 1
             continue
