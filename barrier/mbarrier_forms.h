@@ -41,7 +41,7 @@ CG_DEVICE void cg_mbarrier_ptx_init_(uint32_t addr, uint32_t count)
     CG_AT_SM80_(asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" : : "r"(addr), "r"(count) : "memory");)
 }
 
-/* cg_mbarrier_init_fence_cluster(): release at cluster scope of this thread's earlier mbarrier.init: makes the
+/* Release at cluster scope of this thread's earlier mbarrier.init: makes the
  * initialized barriers visible to the other CTAs of the cluster, which may arrive on them (remotely) after a
  * following cluster barrier (acquire). A lightweight fence that orders only mbarrier.init.
  * fence.mbarrier_init.release.cluster;   PTX ISA 8.0, sm_90 */
@@ -258,7 +258,7 @@ CG_DEVICE_SM90 uint64_t cg_mbarrier_ptx_arrive_drop_relaxed_cta_(uint32_t addr)
     return d_;
 }
 
-/* cg_mbarrier_pending_count(tok): the pending arrival count recorded in a token: the count BEFORE that
+/* The pending arrival count recorded in a token: the count BEFORE that
  * arrival (an arrival of 1 on a phase with 2 pending reads 2; seen on an H200). PTX defines it only for a
  * token of arrive.noComplete or arrive_drop.noComplete; any other token gives an undefined value. Pure
  * register operation.

@@ -228,6 +228,10 @@ def table_lines(body, convert):
             continue
         _, macro, args = it
         cols = convert(dsmem_shape(macro, args) if macro != "X" else args)
+        if pending:  # "name(args): does ..." in a table: the function's own comment needs no name
+            m = re.match(r"^cg_\w+\([^)]*\): (.)", pending[0])
+            if m:
+                pending[0] = m.group(1).upper() + pending[0][m.end():]
         out += ["# " + l if l else "#" for l in pending]
         pending = []
         out.append(" | ".join(cols))
