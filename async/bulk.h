@@ -26,56 +26,13 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The forms (base/ptx_form.h reads the columns), one row each; every one is
+/* The forms (bulk_forms.h, written by tools/ptx/gen.py from bulk_forms.tbl), one function each; every one is
  * asm volatile with a "memory" clobber. */
-/* clang-format off */
-#define CG_BULK_FORMS(X) \
-    /* ---- Bulk copy engine, global -> shared, completes on an mbarrier ---- */ \
-    /* One thread issues; the copy completes `bytes` of transaction count on the mbarrier at mbar_saddr (same CTA \
-     * as dst). */ \
-    X(VOID, cg_bulk_copy_g2s, 80, 90, MEM, (uint32_t dst_saddr, const void *src, uint32_t bytes, uint32_t mbar_saddr), "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];", ("r"(dst_saddr), "l"(src), "r"(bytes), "r"(mbar_saddr))) \
-    /* Multicast (arch-specific targets only, CG_ARCH_HAS_MULTICAST): one thread issues; the same bytes land at \
-     * offset dst_saddr in every CTA whose bit is set in cta_mask (bit i = cluster rank i), and each of those CTAs \
-     * gets complete_tx of `bytes` on its mbarrier at offset mbar_saddr. */ \
-    X(VOID, cg_bulk_copy_g2s_multicast, 80, 90a, MEM, (uint32_t dst_saddr, const void *src, uint32_t bytes, uint32_t mbar_saddr, uint16_t cta_mask), "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1], %2, " "[%3], %4;", ("r"(dst_saddr), "l"(src), "r"(bytes), "r"(mbar_saddr), "h"(cta_mask))) \
-    /* ---- Bulk copy engine, shared -> global, completes through bulk async-groups ---- */ \
-    /* One thread issues; the engine reads src through the async proxy, so generic writes to it need \
-     * cg_fence_proxy_async_smem() by their writers, then a barrier, first. Completion: cg_bulk_commit_group() then \
-     * cg_bulk_wait_group_read(N) (source may be overwritten) or cg_bulk_wait_group(N) (writes done), by the same \
-     * thread. */ \
-    X(VOID, cg_bulk_copy_s2g, 80, 90, MEM, (void *dst, uint32_t src_saddr, uint32_t bytes), "cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;", ("l"(dst), "r"(src_saddr), "r"(bytes))) \
-    /* Closes the executing thread's bulk async-group of the copies issued since the previous commit. */ \
-    X(VOID, cg_bulk_commit_group, 80, 90, MEM, (void), "cp.async.bulk.commit_group;", ()) \
-    /* ---- Per-thread cp.async (sm_80): the fallback for unaligned bulk sizes ---- */ \
-    /* dst/src 4-aligned. */ \
-    X(VOID, cg_cp_async_4, 78, 80, MEM, (uint32_t dst_saddr, const void *src), "cp.async.ca.shared::cta.global [%0], [%1], 4;", ("r"(dst_saddr), "l"(src))) \
-    /* dst/src 8-aligned. */ \
-    X(VOID, cg_cp_async_8, 78, 80, MEM, (uint32_t dst_saddr, const void *src), "cp.async.ca.shared::cta.global [%0], [%1], 8;", ("r"(dst_saddr), "l"(src))) \
-    /* dst/src 16-aligned. .cg: cached in L2 only (streaming data bound for shared memory). */ \
-    X(VOID, cg_cp_async_16, 78, 80, MEM, (uint32_t dst_saddr, const void *src), "cp.async.cg.shared::cta.global [%0], [%1], 16;", ("r"(dst_saddr), "l"(src))) \
-    /* Commits this thread's pending cp.async copies and waits until all of them have completed: their writes are \
-     * then performed and visible to this thread (a later release — an mbarrier arrive, a block barrier — \
-     * publishes them). */ \
-    X(VOID, cg_cp_async_wait_all, 70, 80, MEM, (void), "cp.async.wait_all;", ()) \
-    /* Closes this thread's cp.async copies issued since the last commit into one cp.async-group (a "stage"), which \
-     * cp.async.wait_group counts. */ \
-    X(VOID, cg_cp_async_commit_group, 70, 80, MEM, (void), "cp.async.commit_group;", ()) \
-    /* Makes the mbarrier track this thread's earlier cp.async copies: its pending arrival count is raised by one \
-     * now and lowered by one (an arrive-on) when they have all completed, so the current phase cannot complete \
-     * before they have, and the thread's own arrivals are unchanged ("as if by another thread bound to the \
-     * barrier"). Contrast the .noinc form, which counts as one of the expected arrivals. \
-     * compute-sanitizer synccheck (CUDA 13.0) books this as an arrival OF THE CALLING THREAD in the current phase, \
-     * so that thread's own arrive later in the same phase is reported "Barrier error detected. Missing wait." and \
-     * the kernel is aborted; cg_memcpy_async therefore does not use it (it finishes its cp.async copies with \
-     * cg_cp_async_wait_all before returning). */ \
-    X(VOID, cg_cp_async_mbarrier_arrive, 70, 80, MEM, (uint32_t mbar_saddr), "cp.async.mbarrier.arrive.b64 [%0];", ("r"(mbar_saddr)))
-/* clang-format on */
-
-CG_BULK_FORMS(CG_PTX_FORM)
+#include "bulk_forms.h"
 
 /* The wait_group forms take their N as an immediate ("n"): N must be an
  * integer constant expression, which no function parameter is, hence
- * macros, written out with the table's gate. */
+ * macros, written out with the generated forms' gate. */
 
 /* cp.async.bulk.wait_group N;   PTX ISA 8.0, sm_90.
  * Waits until at most N of this thread's most recent bulk async-groups are

@@ -144,162 +144,253 @@ CG_DEVICE void cg_tensor_check_(const char *what, const void *smem, const void *
 /* The forms                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* One row per PTX form (base/ptx_form.h reads the columns); every one is asm
+/* One generated function per PTX form (tensor_forms.h); every one is asm
  * volatile with a "memory" clobber. The map operand is a generic address
  * (of a __grid_constant__ parameter, a const or a global map). The loads'
- * and stores' rows (name_<r>d_ptx_) are the unchecked forms inside the
+ * and stores' forms (name_<r>d_ptx_) are the unchecked forms inside the
  * public calls below, which check their operands in a debug build first;
- * the other rows are public calls. */
-/* clang-format off */
-#define CG_TENSOR_FORMS(X) \
-    /* ---- The tensor map itself ---- */ \
-    /* Brings the map into the descriptor cache ahead of the first copy that uses it. */ \
-    X(VOID, cg_tensor_map_prefetch, 80, 90, MEM, (const cg_tensor_map_t *map), "prefetch.tensormap [%0];", ("l"(map))) \
-    /* Acquire, .gpu scope: this thread's later tensor copies through the map in global memory at `map` see the map's \
-     * bytes as last written (by the host before the launch, or by a thread that released them with \
-     * cg_tensor_map_fence_release and synchronized with this one). */ \
-    X(VOID, cg_tensor_map_fence_acquire, 83, 90, MEM, (const cg_tensor_map_t *map), "fence.proxy.tensormap::generic.acquire.gpu [%0], 128;", ("l"(map))) \
-    /* Release, .gpu scope: this thread's earlier generic writes of a tensor map are ordered before the \
-     * tensormap-proxy reads of threads that acquire it. */ \
-    X(VOID, cg_tensor_map_fence_release, 83, 90, MEM, (void), "fence.proxy.tensormap::generic.release.gpu;", ()) \
-    /* The unchecked forms of cg_tensor_load_<r>d (below). */ \
-    X(VOID, cg_tensor_load_1d_ptx_, 80, 90, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar),                                                 "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2}], [%3];",                    ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(cg_smem_addr(mbar)))) \
-    X(VOID, cg_tensor_load_2d_ptx_, 80, 90, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar),                                     "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];",                ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar)))) \
-    X(VOID, cg_tensor_load_3d_ptx_, 80, 90, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar),                         "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes " "[%0], [%1, {%2, %3, %4}], [%5];",         ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar)))) \
-    X(VOID, cg_tensor_load_4d_ptx_, 80, 90, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar),             "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes " "[%0], [%1, {%2, %3, %4, %5}], [%6];",     ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar)))) \
-    X(VOID, cg_tensor_load_5d_ptx_, 80, 90, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar), "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes " "[%0], [%1, {%2, %3, %4, %5, %6}], [%7];", ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar)))) \
-    /* The unchecked forms of cg_tensor_load_multicast_<r>d (arch-specific targets only, CG_ARCH_HAS_MULTICAST). */ \
-    X(VOID, cg_tensor_load_multicast_1d_ptx_, 80, 90a, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar, uint16_t cta_mask),                                                 "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster " "[%0], [%1, {%2}], [%3], %4;",                 ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(cg_smem_addr(mbar)), "h"(cta_mask))) \
-    X(VOID, cg_tensor_load_multicast_2d_ptx_, 80, 90a, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar, uint16_t cta_mask),                                     "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster " "[%0], [%1, {%2, %3}], [%4], %5;",             ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(cg_smem_addr(mbar)), "h"(cta_mask))) \
-    X(VOID, cg_tensor_load_multicast_3d_ptx_, 80, 90a, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, cg_mbarrier_t *mbar, uint16_t cta_mask),                         "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster " "[%0], [%1, {%2, %3, %4}], [%5], %6;",         ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(cg_smem_addr(mbar)), "h"(cta_mask))) \
-    X(VOID, cg_tensor_load_multicast_4d_ptx_, 80, 90a, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, cg_mbarrier_t *mbar, uint16_t cta_mask),             "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster " "[%0], [%1, {%2, %3, %4, %5}], [%6], %7;",     ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(cg_smem_addr(mbar)), "h"(cta_mask))) \
-    X(VOID, cg_tensor_load_multicast_5d_ptx_, 80, 90a, MEM, (void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, cg_mbarrier_t *mbar, uint16_t cta_mask), "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster " "[%0], [%1, {%2, %3, %4, %5, %6}], [%7], %8;", ("r"(cg_smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4), "r"(cg_smem_addr(mbar)), "h"(cta_mask))) \
-    /* The unchecked forms of cg_tensor_store_<r>d (below). */ \
-    X(VOID, cg_tensor_store_1d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, const void *src),                                                 "cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%0, {%2}], [%1];",                 ("l"(map), "r"(cg_smem_addr(src)), "r"(c0))) \
-    X(VOID, cg_tensor_store_2d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src),                                     "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];",             ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1))) \
-    X(VOID, cg_tensor_store_3d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src),                         "cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];",         ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2))) \
-    X(VOID, cg_tensor_store_4d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, const void *src),             "cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5}], [%1];",     ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3))) \
-    X(VOID, cg_tensor_store_5d_ptx_, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4, const void *src), "cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];", ("l"(map), "r"(cg_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4))) \
-    /* cg_tensor_prefetch_<r>d(map, c0, .., c<r-1>): a hint: start bringing the box at (c0, .., c<r-1>) into \
-     * L2. Nothing to wait for; no memory is changed. */ \
-    X(VOID, cg_tensor_prefetch_1d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0),                                                 "cp.async.bulk.prefetch.tensor.1d.L2.global.tile [%0, {%1}];",                 ("l"(map), "r"(c0))) \
-    X(VOID, cg_tensor_prefetch_2d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1),                                     "cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];",             ("l"(map), "r"(c0), "r"(c1))) \
-    X(VOID, cg_tensor_prefetch_3d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2),                         "cp.async.bulk.prefetch.tensor.3d.L2.global.tile [%0, {%1, %2, %3}];",         ("l"(map), "r"(c0), "r"(c1), "r"(c2))) \
-    X(VOID, cg_tensor_prefetch_4d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3),             "cp.async.bulk.prefetch.tensor.4d.L2.global.tile [%0, {%1, %2, %3, %4}];",     ("l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3))) \
-    X(VOID, cg_tensor_prefetch_5d, 80, 90, MEM, (const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4), "cp.async.bulk.prefetch.tensor.5d.L2.global.tile [%0, {%1, %2, %3, %4, %5}];", ("l"(map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(c4)))
-/* clang-format on */
-
-CG_TENSOR_FORMS(CG_PTX_FORM)
+ * the other forms are public calls. */
+/* The forms: tensor_forms.h, written by tools/ptx/gen.py from tensor_forms.tbl. */
+#include "tensor_forms.h"
 
 /* ------------------------------------------------------------------------ */
 /* Per-rank copies: loads, multicast loads, stores                           */
 /* ------------------------------------------------------------------------ */
 
-/* The ranks, one row each: r, its coordinate parameters (c0 .. c<r-1>), the
- * same as arguments, and read from an array `c` (the run-time-rank calls);
- * then what the stamp passed (its own columns). */
-#define CG_TENSOR_RANKS_(X, ...)                                                                                       \
-    X(1, (int32_t c0), (c0), (c[0]), __VA_ARGS__)                                                                      \
-    X(2, (int32_t c0, int32_t c1), (c0, c1), (c[0], c[1]), __VA_ARGS__)                                                \
-    X(3, (int32_t c0, int32_t c1, int32_t c2), (c0, c1, c2), (c[0], c[1], c[2]), __VA_ARGS__)                          \
-    X(4, (int32_t c0, int32_t c1, int32_t c2, int32_t c3), (c0, c1, c2, c3), (c[0], c[1], c[2], c[3]), __VA_ARGS__)    \
-    X(5, (int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4), (c0, c1, c2, c3, c4),                           \
-      (c[0], c[1], c[2], c[3], c[4]), __VA_ARGS__)
+/* cg_tensor_load_<r>d, r = 1..5: one thread; the box of `map` whose first
+ * element sits at coordinates (c0, .., c<r-1>) lands in this CTA's shared
+ * memory at dst; `mbar` (this CTA) gets complete_tx of the box's bytes
+ * (out-of-bounds elements, filled, included).
+ *
+ * cg_tensor_load_multicast_<r>d (sm_90a): one thread; the same box lands at
+ * dst's offset in every CTA of the cluster whose bit is set in cta_mask
+ * (bit i = cluster rank i); each gets complete_tx of the box's bytes on its
+ * mbarrier at mbar's offset.
+ *
+ * cg_tensor_store_<r>d: one thread; the box at src (this CTA's shared
+ * memory, laid out as a load of the same map puts it) is written to the
+ * tensor at (c0, .., c<r-1>); elements outside the tensor are skipped. Joins
+ * this thread's open bulk async-group: cg_bulk_commit_group(), then
+ * cg_bulk_wait_group_read(0) before src is reused, cg_bulk_wait_group(0)
+ * before the data is relied on.
+ *
+ * Each checks its tile, map and x in a debug build (above), then issues its
+ * unchecked form cg_tensor_*_<r>d_ptx_ (tensor_forms.h). Defined rank by
+ * rank, load, multicast load, store: the order a debug build's PTX lists the
+ * strings of their checks in. */
+/* ---- generated by tools/ptx/gen.py from tensor_calls.tbl [copies]; do not edit ---- */
 
-/* A load of rank r, `name`_<r>d: the debug checks of the tile, the map and
- * x, then its unchecked form name_<r>d_ptx_ (the table); `more` is what
- * follows mbar (the multicast mask). */
-#define CG_TENSOR_LOAD_(r, coords, args, elems, attr, name, more, more_args)                                           \
-    attr void name##_##r##d(void *dst, const cg_tensor_map_t *map, CG_PTX_LIST_ coords,                                \
-                            cg_mbarrier_t *mbar CG_PTX_LIST_ more)                                                     \
-    {                                                                                                                  \
-        CG_TENSOR_CHECK_(#name "_" #r "d", dst, map);                                                                  \
-        CG_TENSOR_CHECK_X_(#name "_" #r "d", c0);                                                                      \
-        name##_##r##d_ptx_(dst, map, CG_PTX_LIST_ args, mbar CG_PTX_LIST_ more_args);                                  \
-    }
+/* ---- rank 1 ---- */
 
-/* A store of rank r: the debug checks, then its unchecked form. */
-#define CG_TENSOR_STORE_(r, coords, args, elems, name)                                                                 \
-    CG_DEVICE_SM90 void name##_##r##d(const cg_tensor_map_t *map, CG_PTX_LIST_ coords, const void *src)                \
-    {                                                                                                                  \
-        CG_TENSOR_CHECK_(#name "_" #r "d", src, map);                                                                  \
-        CG_TENSOR_CHECK_X_(#name "_" #r "d", c0);                                                                      \
-        name##_##r##d_ptx_(map, CG_PTX_LIST_ args, src);                                                               \
-    }
+/* cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2}], [%3];   PTX ISA 8.0, sm_90 (cg_tensor_load_1d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_load_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_1d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_1d", c0);
+    cg_tensor_load_1d_ptx_(dst, map, c0, mbar);
+}
 
-/* cg_tensor_load_<r>d, r = 1..5, e.g.
- *   void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, cg_mbarrier_t *mbar);
- * PTX ISA 8.0, sm_90 (its PTX line: the table's cg_tensor_load_<r>d_ptx_ row).
- * One thread: the box of `map` whose first element sits at coordinates
- * (c0, .., c<r-1>) lands in this CTA's shared memory at dst; `mbar` (this
- * CTA) gets complete_tx of the box's bytes (out-of-bounds elements, filled,
- * included). */
+/* cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2}], [%3], %4;   PTX ISA 8.0, sm_90a (cg_tensor_load_multicast_1d_ptx_) */
+CG_DEVICE void cg_tensor_load_multicast_1d(void *dst, const cg_tensor_map_t *map, int32_t c0, cg_mbarrier_t *mbar,
+                                           uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_1d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_1d", c0);
+    cg_tensor_load_multicast_1d_ptx_(dst, map, c0, mbar, cta_mask);
+}
 
-/* cg_tensor_load_multicast_<r>d, r = 1..5, e.g.
- *   void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1,
- *                                    cg_mbarrier_t *mbar, uint16_t cta_mask);
- * PTX ISA 8.0, sm_90a (the table's cg_tensor_load_multicast_<r>d_ptx_ row).
- * One thread: the same box lands at dst's offset in every CTA of the
- * cluster whose bit is set in cta_mask (bit i = cluster rank i); each gets
- * complete_tx of the box's bytes on its mbarrier at mbar's offset. */
+/* cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%0, {%2}], [%1];   PTX ISA 8.0, sm_90 (cg_tensor_store_1d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_store_1d(const cg_tensor_map_t *map, int32_t c0, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_1d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_1d", c0);
+    cg_tensor_store_1d_ptx_(map, c0, src);
+}
 
-/* cg_tensor_store_<r>d, r = 1..5, e.g.
- *   void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src);
- * PTX ISA 8.0, sm_90 (the table's cg_tensor_store_<r>d_ptx_ row).
- * One thread: the box at src (this CTA's shared memory, laid out as a load
- * of the same map puts it) is written to the tensor at (c0, .., c<r-1>);
- * elements outside the tensor are skipped. Joins this thread's open bulk
- * async-group: cg_bulk_commit_group(), then cg_bulk_wait_group_read(0)
- * before src is reused, cg_bulk_wait_group(0) before the data is relied on. */
+/* ---- rank 2 ---- */
 
-/* The three copies of rank r, defined rank by rank: load, multicast load,
- * store (the order a debug build's PTX lists the strings of their checks). */
-#define CG_TENSOR_COPIES_(r, coords, args, elems, ...)                                                                 \
-    CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE_SM90, cg_tensor_load, (), ())                                    \
-    CG_TENSOR_LOAD_(r, coords, args, elems, CG_DEVICE, cg_tensor_load_multicast, (, uint16_t cta_mask), (, cta_mask))  \
-    CG_TENSOR_STORE_(r, coords, args, elems, cg_tensor_store)
-CG_TENSOR_RANKS_(CG_TENSOR_COPIES_, )
+/* cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];   PTX ISA 8.0, sm_90 (cg_tensor_load_2d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_load_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1,
+                                      cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_2d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_2d", c0);
+    cg_tensor_load_2d_ptx_(dst, map, c0, c1, mbar);
+}
+
+/* cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;   PTX ISA 8.0, sm_90a (cg_tensor_load_multicast_2d_ptx_) */
+CG_DEVICE void cg_tensor_load_multicast_2d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1,
+                                           cg_mbarrier_t *mbar, uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_2d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_2d", c0);
+    cg_tensor_load_multicast_2d_ptx_(dst, map, c0, c1, mbar, cta_mask);
+}
+
+/* cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];   PTX ISA 8.0, sm_90 (cg_tensor_store_2d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_store_2d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_2d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_2d", c0);
+    cg_tensor_store_2d_ptx_(map, c0, c1, src);
+}
+
+/* ---- rank 3 ---- */
+
+/* cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];   PTX ISA 8.0, sm_90 (cg_tensor_load_3d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_load_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2,
+                                      cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_3d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_3d", c0);
+    cg_tensor_load_3d_ptx_(dst, map, c0, c1, c2, mbar);
+}
+
+/* cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3, %4}], [%5], %6;   PTX ISA 8.0, sm_90a (cg_tensor_load_multicast_3d_ptx_) */
+CG_DEVICE void cg_tensor_load_multicast_3d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2,
+                                           cg_mbarrier_t *mbar, uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_3d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_3d", c0);
+    cg_tensor_load_multicast_3d_ptx_(dst, map, c0, c1, c2, mbar, cta_mask);
+}
+
+/* cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];   PTX ISA 8.0, sm_90 (cg_tensor_store_3d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_store_3d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_3d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_3d", c0);
+    cg_tensor_store_3d_ptx_(map, c0, c1, c2, src);
+}
+
+/* ---- rank 4 ---- */
+
+/* cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], [%6];   PTX ISA 8.0, sm_90 (cg_tensor_load_4d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_load_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2,
+                                      int32_t c3, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_4d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_4d", c0);
+    cg_tensor_load_4d_ptx_(dst, map, c0, c1, c2, c3, mbar);
+}
+
+/* cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3, %4, %5}], [%6], %7;   PTX ISA 8.0, sm_90a (cg_tensor_load_multicast_4d_ptx_) */
+CG_DEVICE void cg_tensor_load_multicast_4d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2,
+                                           int32_t c3, cg_mbarrier_t *mbar, uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_4d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_4d", c0);
+    cg_tensor_load_multicast_4d_ptx_(dst, map, c0, c1, c2, c3, mbar, cta_mask);
+}
+
+/* cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5}], [%1];   PTX ISA 8.0, sm_90 (cg_tensor_store_4d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_store_4d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3,
+                                       const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_4d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_4d", c0);
+    cg_tensor_store_4d_ptx_(map, c0, c1, c2, c3, src);
+}
+
+/* ---- rank 5 ---- */
+
+/* cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5, %6}], [%7];   PTX ISA 8.0, sm_90 (cg_tensor_load_5d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_load_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2,
+                                      int32_t c3, int32_t c4, cg_mbarrier_t *mbar)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_5d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_5d", c0);
+    cg_tensor_load_5d_ptx_(dst, map, c0, c1, c2, c3, c4, mbar);
+}
+
+/* cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3, %4, %5, %6}], [%7], %8;   PTX ISA 8.0, sm_90a (cg_tensor_load_multicast_5d_ptx_) */
+CG_DEVICE void cg_tensor_load_multicast_5d(void *dst, const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2,
+                                           int32_t c3, int32_t c4, cg_mbarrier_t *mbar, uint16_t cta_mask)
+{
+    CG_TENSOR_CHECK_("cg_tensor_load_multicast_5d", dst, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_load_multicast_5d", c0);
+    cg_tensor_load_multicast_5d_ptx_(dst, map, c0, c1, c2, c3, c4, mbar, cta_mask);
+}
+
+/* cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];   PTX ISA 8.0, sm_90 (cg_tensor_store_5d_ptx_) */
+CG_DEVICE_SM90 void cg_tensor_store_5d(const cg_tensor_map_t *map, int32_t c0, int32_t c1, int32_t c2, int32_t c3,
+                                       int32_t c4, const void *src)
+{
+    CG_TENSOR_CHECK_("cg_tensor_store_5d", src, map);
+    CG_TENSOR_CHECK_X_("cg_tensor_store_5d", c0);
+    cg_tensor_store_5d_ptx_(map, c0, c1, c2, c3, c4, src);
+}
+
+/* ---- end of generated part ---- */
 
 /* ------------------------------------------------------------------------ */
 /* Rank chosen at run time: coords[0 .. rank-1], dimension 0 first            */
 /* ------------------------------------------------------------------------ */
 
-/* `name`(..., rank, coords, ...): a switch over the ranks, each case the
- * call name_<r>d with `head`, coordinates c[0] .. c[r-1] and `tail` as its
- * arguments. A rank outside 1..5 traps with CG_DEBUG and does nothing
- * otherwise. */
-#define CG_TENSOR_BY_RANK_(attr, name, params, head, tail)                                                             \
-    attr void name params                                                                                              \
-    {                                                                                                                  \
-        const int32_t *c = coords;                                                                                     \
-        switch (rank) {                                                                                                \
-            CG_TENSOR_RANKS_(CG_TENSOR_RANK_CASE_, name, head, tail)                                                   \
-        default: CG_TENSOR_BAD_RANK_(#name, rank);                                                                     \
-        }                                                                                                              \
+/* Each is a switch over the ranks, calling the copy of that rank; a rank
+ * outside 1..5 traps with CG_DEBUG and does nothing otherwise. */
+/* ---- generated by tools/ptx/gen.py from tensor_calls.tbl [by_rank]; do not edit ---- */
+
+/* cg_tensor_load_<rank>d with the coordinates in an array, coords[0 .. rank-1]. */
+CG_DEVICE_SM90 void cg_tensor_load(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
+                                   cg_mbarrier_t *mbar)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_load_1d(dst, map, c[0], mbar); break;
+    case 2: cg_tensor_load_2d(dst, map, c[0], c[1], mbar); break;
+    case 3: cg_tensor_load_3d(dst, map, c[0], c[1], c[2], mbar); break;
+    case 4: cg_tensor_load_4d(dst, map, c[0], c[1], c[2], c[3], mbar); break;
+    case 5: cg_tensor_load_5d(dst, map, c[0], c[1], c[2], c[3], c[4], mbar); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_load", rank);
     }
-#define CG_TENSOR_RANK_CASE_(r, coords, args, elems, name, head, tail)                                                 \
-    case r: name##_##r##d(CG_PTX_LIST_ head CG_PTX_LIST_ elems CG_PTX_LIST_ tail); break;
+}
 
-/* cg_tensor_load_<rank>d with the coordinates in an array. A rank outside
- * 1..5 traps with CG_DEBUG and does nothing otherwise. */
-CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_load,
-                   (void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, cg_mbarrier_t *mbar),
-                   (dst, map, ), (, mbar))
+/* cg_tensor_load_multicast_<rank>d with the coordinates in an array, coords[0 .. rank-1]. */
+CG_DEVICE void cg_tensor_load_multicast(void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords,
+                                        cg_mbarrier_t *mbar, uint16_t cta_mask)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_load_multicast_1d(dst, map, c[0], mbar, cta_mask); break;
+    case 2: cg_tensor_load_multicast_2d(dst, map, c[0], c[1], mbar, cta_mask); break;
+    case 3: cg_tensor_load_multicast_3d(dst, map, c[0], c[1], c[2], mbar, cta_mask); break;
+    case 4: cg_tensor_load_multicast_4d(dst, map, c[0], c[1], c[2], c[3], mbar, cta_mask); break;
+    case 5: cg_tensor_load_multicast_5d(dst, map, c[0], c[1], c[2], c[3], c[4], mbar, cta_mask); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_load_multicast", rank);
+    }
+}
 
-/* cg_tensor_load_multicast_<rank>d with the coordinates in an array. */
-CG_TENSOR_BY_RANK_(CG_DEVICE, cg_tensor_load_multicast,
-                   (void *dst, const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, cg_mbarrier_t *mbar,
-                    uint16_t cta_mask),
-                   (dst, map, ), (, mbar, cta_mask))
+/* cg_tensor_store_<rank>d with the coordinates in an array, coords[0 .. rank-1]. */
+CG_DEVICE_SM90 void cg_tensor_store(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, const void *src)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_store_1d(map, c[0], src); break;
+    case 2: cg_tensor_store_2d(map, c[0], c[1], src); break;
+    case 3: cg_tensor_store_3d(map, c[0], c[1], c[2], src); break;
+    case 4: cg_tensor_store_4d(map, c[0], c[1], c[2], c[3], src); break;
+    case 5: cg_tensor_store_5d(map, c[0], c[1], c[2], c[3], c[4], src); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_store", rank);
+    }
+}
 
-/* cg_tensor_store_<rank>d with the coordinates in an array. */
-CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_store,
-                   (const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords, const void *src), (map, ),
-                   (, src))
+/* cg_tensor_prefetch_<rank>d with the coordinates in an array, coords[0 .. rank-1]. */
+CG_DEVICE_SM90 void cg_tensor_prefetch(const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords)
+{
+    const int32_t *c = coords;
+    switch (rank) {
+    case 1: cg_tensor_prefetch_1d(map, c[0]); break;
+    case 2: cg_tensor_prefetch_2d(map, c[0], c[1]); break;
+    case 3: cg_tensor_prefetch_3d(map, c[0], c[1], c[2]); break;
+    case 4: cg_tensor_prefetch_4d(map, c[0], c[1], c[2], c[3]); break;
+    case 5: cg_tensor_prefetch_5d(map, c[0], c[1], c[2], c[3], c[4]); break;
+    default: CG_TENSOR_BAD_RANK_("cg_tensor_prefetch", rank);
+    }
+}
 
-/* cg_tensor_prefetch_<rank>d with the coordinates in an array. */
-CG_TENSOR_BY_RANK_(CG_DEVICE_SM90, cg_tensor_prefetch,
-                   (const cg_tensor_map_t *map, uint32_t rank, const int32_t *coords), (map, ), ())
+/* ---- end of generated part ---- */
+
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_ASYNC_TENSOR_H */

@@ -20,7 +20,7 @@
 #include "../base/ptx_form.h"
 
 #if CG_DEVICE_CODE_VISIBLE
-/* The forms (base/ptx_form.h reads the columns).
+/* The forms (block_sync_forms.h, written by tools/ptx/gen.py from block_sync_forms.tbl).
  *
  * cg_block_sync_unaligned_(): barrier.sync 0, all non-exited threads of the
  * CTA; memory ordered among them (CTA scope).
@@ -34,14 +34,7 @@
  * cg_named_barrier_sync_aligned_(id, nthreads): the same, aligned (bar.sync
  * id, n): every thread of a warp executes it together. The wide tiles'
  * setting CG_WIDE_TILE_SYNC_ALIGNED (issue 33: the benchmark's floor). */
-/* clang-format off */
-#define CG_BLOCK_SYNC_FORMS(X) \
-    X(VOID, cg_block_sync_unaligned_,       60, 70, MEM, (void),                           "barrier.sync 0;",              ()) \
-    X(VOID, cg_named_barrier_sync_,         60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync %0, %1;",         ("r"(id), "r"(nthreads))) \
-    X(VOID, cg_named_barrier_sync_aligned_, 60, 70, MEM, (uint32_t id, uint32_t nthreads), "barrier.sync.aligned %0, %1;", ("r"(id), "r"(nthreads)))
-/* clang-format on */
-
-CG_BLOCK_SYNC_FORMS(CG_PTX_FORM)
+#include "block_sync_forms.h"
 #endif
 
 #endif /* CG_BARRIER_BLOCK_SYNC_H */

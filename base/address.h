@@ -53,23 +53,9 @@ CG_DEVICE void *cg_smem_generic(uint32_t smem_addr)
     return __cvta_shared_to_generic((size_t)smem_addr);
 }
 
-/* The forms (base/ptx_form.h reads the columns): VOLATILE, no "memory"
+/* The forms (address_forms.h, written by tools/ptx/gen.py from address_forms.tbl): VOLATILE, no "memory"
  * clobber (they compute an address and touch no memory). */
-/* clang-format off */
-#define CG_ADDRESS_FORMS(X) \
-    /* The shared::cluster address of the same-offset variable in CTA `rank` \
-     * of this cluster. */ \
-    X(VALUE, cg_smem_map_rank_addr, 78, 90, VOLATILE, uint32_t, "=r", (uint32_t smem_addr, uint32_t rank), "mapa.shared::cluster.u32 %0, %1, %2;", ("r"(smem_addr), "r"(rank))) \
-    /* The generic address of the same-offset location in CTA `rank` of this \
-     * cluster, as a 64-bit value (cg_smem_map_rank_ptr below is the pointer \
-     * form, with the debug checks). */ \
-    X(VALUE, cg_smem_mapa_u64_, 78, 90, VOLATILE, uint64_t, "=l", (uint64_t addr, uint32_t rank), "mapa.u64 %0, %1, %2;", ("l"(addr), "r"(rank))) \
-    /* The rank of the CTA whose shared memory a generic pointer (local or \
-     * mapped) addresses; .u64 is the type of the generic address. */ \
-    X(VALUE, cg_smem_rank_of_ptr, 78, 90, VOLATILE, uint32_t, "=r", (const void *ptr), "getctarank.u64 %0, %1;", ("l"((uint64_t)(uintptr_t)ptr)))
-/* clang-format on */
-
-CG_ADDRESS_FORMS(CG_PTX_FORM)
+#include "address_forms.h"
 
 /* mapa.u64 d, a, rank (PTX ISA 7.8, sm_90): a generic pointer to the
  * same-offset location in CTA `rank` of this cluster; loads and stores through

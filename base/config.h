@@ -155,8 +155,8 @@ extern "C" __device__ void cg_error_bulk_multicast_needs_an_arch_specific_target
 #define CG_REQUIRE_MULTICAST() cg_error_bulk_multicast_needs_an_arch_specific_target_compile_for_sm_90a_()
 #endif
 
-/* The one arch gate of every asm statement (base/ptx_form.h stamps it into
- * each table row; hand-written forms use it too):
+/* The one arch gate of every asm statement (tools/ptx/gen.py writes it into
+ * each generated form; hand-written forms use it too):
  *   CG_AT_SM90_(stmt)   stmt in a device pass for sm_90 or newer, the
  *                       CG_REQUIRE_SM90() call below it, nothing on the host
  *   CG_AT_SM80_(stmt)   the same for sm_80

@@ -60,40 +60,11 @@
  * fence.proxy.async::generic form instead of the plain one.
  */
 
-/* The fences (base/ptx_form.h reads the columns): all MEM, a "memory"
+/* The fences (fence_forms.h, written by tools/ptx/gen.py from fence_forms.tbl): all MEM, a "memory"
  * clobber, so the compiler moves no access across them. In order of
  * scope: the CTA fence, the shared-memory-restricted cluster fences above,
  * then the proxy fences. */
-/* clang-format off */
-#define CG_FENCE_FORMS(X) \
-    /* An acquire and release fence at CTA scope: after a strong read (an \
-     * atomic, or the state an mbarrier arrive returns) it makes an acquire \
-     * pattern; before a strong write, a release pattern. */ \
-    X(VOID, cg_fence_acq_rel_cta_, 60, 70, MEM, (void), "fence.acq_rel.cta;", ()) \
-    /* Release at cluster scope of this thread's earlier accesses to its own \
-     * CTA's shared memory, to be followed by a relaxed cluster-scope arrive. */ \
-    X(VOID, cg_fence_release_smem_cluster, 86, 90, MEM, (void), "fence.release.sync_restrict::shared::cta.cluster;", ()) \
-    /* As cg_fence_release_smem_cluster, for a handoff to an async-proxy writer \
-     * (bulk/tensor copies, multicast): orders this thread's generic-proxy \
-     * accesses to its own CTA's shared memory before async-proxy accesses that \
-     * follow the matching acquire. */ \
-    X(VOID, cg_fence_proxy_async_release_smem_cluster, 86, 90, MEM, (void), "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;", ()) \
-    /* Acquire at cluster scope, for this thread's later shared::cluster \
-     * accesses, after a relaxed wait that observed a release (fence + relaxed \
-     * arrive). */ \
-    X(VOID, cg_fence_acquire_smem_cluster, 86, 90, MEM, (void), "fence.acquire.sync_restrict::shared::cluster.cluster;", ()) \
-    /* The acquire counterpart for a side that continues in the async proxy. */ \
-    X(VOID, cg_fence_proxy_async_acquire_smem_cluster, 86, 90, MEM, (void), "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster;", ()) \
-    /* Orders this thread's generic-proxy shared memory accesses (and those it \
-     * has synchronized with) against its later async-proxy accesses. */ \
-    X(VOID, cg_fence_proxy_async_smem, 80, 90, MEM, (void), "fence.proxy.async.shared::cta;", ()) \
-    /* The same for global memory: after a bulk store (cg_bulk_store) has \
-     * completed (cg_bulk_wait_group(0)), this orders its async-proxy writes \
-     * before this thread's later generic reads of that global memory. */ \
-    X(VOID, cg_fence_proxy_async_global, 80, 90, MEM, (void), "fence.proxy.async.global;", ())
-/* clang-format on */
-
-CG_FENCE_FORMS(CG_PTX_FORM)
+#include "fence_forms.h"
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_BASE_FENCE_H */

@@ -13,18 +13,8 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The forms (base/ptx_form.h reads the columns). */
-/* clang-format off */
-#define CG_SMEM_FORMS(X) \
-    /* `addr` (a shared::cta address) through a move the compiler cannot look \
-     * into: the result is an ordinary register that ptxas does not \
-     * rematerialize from its parts (for a CTA-relative address: a \
-     * long-latency special register read in front of every use). PURE, not \
-     * volatile: an unused result costs nothing. */ \
-    X(VALUE, cg_smem_addr_opaque_, 10, 70, PURE, uint32_t, "=r", (uint32_t addr), "mov.b32 %0, %1;", ("r"(addr)))
-/* clang-format on */
-
-CG_SMEM_FORMS(CG_PTX_FORM)
+/* The forms: smem_forms.h (the opaque address move), written by tools/ptx/gen.py from smem_forms.tbl. */
+#include "smem_forms.h"
 
 /* @p ld.shared.u64 d64, [a64]; @p ld.shared.u32 d32, [a32];   PTX ISA 2.0, sm_20.
  * With `pred` nonzero, loads *v64 from shared::cta address a64 and *v32

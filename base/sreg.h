@@ -3,7 +3,7 @@
  * base/sreg.h — every read of a PTX special register in the library: the
  * thread's and warp's registers, clocks and timers, the grid workspace's
  * %envreg1/2 and the cluster registers (sm_90). One wrapper per register,
- * here only: one table row each (base/ptx_form.h stamps the wrappers).
+ * here only: one generated function each (sreg_forms.h).
  */
 #ifndef CG_BASE_SREG_H
 #define CG_BASE_SREG_H
@@ -13,55 +13,17 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* The registers (base/ptx_form.h reads the columns). The timers are
+/* The registers (sreg_forms.h, written by tools/ptx/gen.py from sreg_forms.tbl). The timers are
  * VOLATILE: two reads must not merge. The others are PURE, constant for the
  * thread's life (the cluster ones for the CTA's), so the compiler may merge
  * repeated reads (as it does for threadIdx). */
-/* clang-format off */
-#define CG_SREG_FORMS(X) \
-    /* Nanoseconds of wall time. Bounds the timed and debug waits. */ \
-    X(VALUE, cg_sreg_globaltimer_ns, 31, 70, VOLATILE, uint64_t, "=l", (void), "mov.u64 %0, %%globaltimer;", ()) \
-    /* The SM's cycle counter (wraps; compare differences). Paces poll loops. */ \
-    X(VALUE, cg_sreg_clock32, 10, 70, VOLATILE, uint32_t, "=r", (void), "mov.u32 %0, %%clock;", ()) \
-    /* The calling thread's lane (threadIdx.x & 31 is wrong in 2D/3D blocks). */ \
-    X(VALUE, cg_sreg_laneid, 13, 70, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%laneid;", ()) \
-    /* Bit i set for every lane i below the caller's (a coalesced group's rank \
-     * is the popcount of it and the group's mask). */ \
-    X(VALUE, cg_sreg_lanemask_lt, 20, 70, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%lanemask_lt;", ()) \
-    /* An upper bound on SM ids (the SM count on current parts). */ \
-    X(VALUE, cg_sreg_nsmid, 20, 70, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%nsmid;", ()) \
-    /* The launch's grid identifier: with the block index it names a CTA among \
-     * all CTAs that ever ran. */ \
-    X(VALUE, cg_sreg_gridid, 30, 70, PURE, uint64_t, "=l", (void), "mov.u64 %0, %%gridid;", ()) \
-    /* Cluster registers (sm_90). This CTA's rank in its cluster, \
-     * 0 .. %cluster_nctarank-1; the number of CTAs in the cluster (1 .. 16). */ \
-    X(VALUE, cg_hw_cluster_ctarank,  78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_ctarank;",  ()) \
-    X(VALUE, cg_hw_cluster_nctarank, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_nctarank;", ()) \
-    /* This CTA's 3-D index inside its cluster. */ \
-    X(VALUE, cg_hw_cluster_ctaid_x, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_ctaid.x;", ()) \
-    X(VALUE, cg_hw_cluster_ctaid_y, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_ctaid.y;", ()) \
-    X(VALUE, cg_hw_cluster_ctaid_z, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_ctaid.z;", ()) \
-    /* The cluster's shape in CTAs. */ \
-    X(VALUE, cg_hw_cluster_nctaid_x, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_nctaid.x;", ()) \
-    X(VALUE, cg_hw_cluster_nctaid_y, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_nctaid.y;", ()) \
-    X(VALUE, cg_hw_cluster_nctaid_z, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%cluster_nctaid.z;", ()) \
-    /* This cluster's 3-D index in the grid of clusters. */ \
-    X(VALUE, cg_hw_clusterid_x, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%clusterid.x;", ()) \
-    X(VALUE, cg_hw_clusterid_y, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%clusterid.y;", ()) \
-    X(VALUE, cg_hw_clusterid_z, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%clusterid.z;", ()) \
-    /* The grid's shape in clusters. */ \
-    X(VALUE, cg_hw_nclusterid_x, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%nclusterid.x;", ()) \
-    X(VALUE, cg_hw_nclusterid_y, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%nclusterid.y;", ()) \
-    X(VALUE, cg_hw_nclusterid_z, 78, 90, PURE, uint32_t, "=r", (void), "mov.u32 %0, %%nclusterid.z;", ())
-/* clang-format on */
-
-CG_SREG_FORMS(CG_PTX_FORM)
+#include "sreg_forms.h"
 
 /* mov.u32 d, %envreg1; mov.u32 d, %envreg2;   PTX ISA 2.1, sm_20.
  * The driver's grid workspace address in a launch, high word in %envreg1,
  * low word in %envreg2 (the ABI C++ cooperative groups reads too); 0 when
  * the launch has none. The two registers are only ever read together, so
- * they are one hand-written wrapper, not two rows. */
+ * they are one hand-written wrapper, not two forms. */
 CG_DEVICE uint64_t cg_sreg_grid_workspace_(void)
 {
     uint32_t hi, lo;
@@ -73,7 +35,7 @@ CG_DEVICE uint64_t cg_sreg_grid_workspace_(void)
 /* mov.pred p, %is_explicit_cluster;          PTX ISA 7.8, sm_90
  * 1 when the launch named a cluster shape (even 1x1x1), 0 for the implicit
  * 1-CTA clusters of a launch without one. Hand-written: the predicate is
- * turned into the result inside the asm. Not volatile, as the table's
+ * turned into the result inside the asm. Not volatile, as the generated
  * cluster registers. */
 CG_DEVICE_SM90 uint32_t cg_hw_is_explicit_cluster(void)
 {

@@ -5,7 +5,7 @@
  * lane as a result) are here only; the bulk copies pick their issuing thread
  * with the first (async/), invoke_one its thread with the second (cg/).
  * Every thread named in the mask executes the call together. Both are
- * hand-written (base/ptx_form.h): each turns the predicate into a result
+ * hand-written (tools/ptx/README.md): each turns the predicate into a result
  * inside the asm, and the second has two results and its own sm_80 path.
  */
 #ifndef CG_BASE_WARP_H

@@ -5,9 +5,9 @@
  * ground floor (base/sreg.h: the mbarrier core's and mapa's debug checks
  * read the cluster size) and come with this header.
  *
- * One wrapper per PTX form, stamped from a row of the table below
- * (base/ptx_form.h): the PTX line it emits, the PTX ISA version that
- * introduced it and the lowest SM. Everything here needs sm_90:
+ * One wrapper per PTX form, generated into cluster_forms.h from
+ * cluster_forms.tbl (tools/ptx/gen.py): the PTX line it emits, the PTX ISA
+ * version that introduced it and the lowest SM. Everything here needs sm_90:
  * a build for an older target that calls one of these fails at compile time
  * with the message CG_REQUIRE_SM90() carries (see base/config.h).
  *
@@ -41,31 +41,9 @@
 #if CG_DEVICE_CODE_VISIBLE
 
 
-/* The barrier.cluster forms (base/ptx_form.h reads the columns): every one
+/* The barrier.cluster forms (cluster_forms.h, written by tools/ptx/gen.py from cluster_forms.tbl): every one
  * MEM, with a "memory" clobber. */
-/* clang-format off */
-#define CG_CLUSTER_FORMS(X) \
-    /* Arrive. Marks this thread's arrival. Release at cluster scope: this \
-     * thread's prior memory operations (shared, DSMEM, global) are performed, \
-     * as seen from the cluster, before any thread's matching wait.acquire \
-     * returns. Non-aligned: correct when the warp is diverged. */ \
-    X(VOID, cg_hw_cluster_arrive_release, 80, 90, MEM, (void), "barrier.cluster.arrive.release;", ()) \
-    /* As above; the whole warp must execute this same instruction together. */ \
-    X(VOID, cg_hw_cluster_arrive_release_aligned, 80, 90, MEM, (void), "barrier.cluster.arrive.release.aligned;", ()) \
-    /* Arrival with no memory ordering: for control-only synchronization (e.g. \
-     * "every CTA of the cluster has started"). Data written before it is NOT \
-     * guaranteed visible after the wait. The "memory" clobber only stops the \
-     * compiler from moving memory accesses across the call. */ \
-    X(VOID, cg_hw_cluster_arrive_relaxed,         80, 90, MEM, (void), "barrier.cluster.arrive.relaxed;",         ()) \
-    X(VOID, cg_hw_cluster_arrive_relaxed_aligned, 80, 90, MEM, (void), "barrier.cluster.arrive.relaxed.aligned;", ()) \
-    /* Wait. Blocks until every non-exited thread of the cluster has arrived in \
-     * the current phase. Acquire at cluster scope: memory operations after it \
-     * see what every thread released with its arrive.release. */ \
-    X(VOID, cg_hw_cluster_wait_acquire,         80, 90, MEM, (void), "barrier.cluster.wait.acquire;",         ()) \
-    X(VOID, cg_hw_cluster_wait_acquire_aligned, 80, 90, MEM, (void), "barrier.cluster.wait.acquire.aligned;", ())
-/* clang-format on */
-
-CG_CLUSTER_FORMS(CG_PTX_FORM)
+#include "cluster_forms.h"
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CLUSTER_CLUSTER_H */

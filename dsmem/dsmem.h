@@ -88,12 +88,12 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
 /* The forms                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* One row per PTX form (base/ptx_form.h reads the columns); every one MEM,
+/* One generated function per PTX form (dsmem_forms.h); every one MEM,
  * asm volatile with a "memory" clobber. caddr is a shared::cluster address.
  *
  * Weak loads and stores: data; order them with a barrier or a flag. v4
  *   forms: caddr 16-byte aligned (the v4 load, four results, is written out
- *   below the table).
+ *   below by hand).
  * Flags: loads and stores with explicit order at cluster scope.
  * Atomics (return the old value) and reductions (no result), cluster scope.
  * st.async: push from registers; caddr and mbar_caddr are shared::cluster
@@ -103,95 +103,11 @@ CG_DEVICE_SM90 uint32_t cg_dsmem_addr(const void *local_ptr, uint32_t rank)
  *   for .u64) on the mbarrier, which lives in the same CTA as caddr.
  * Bulk push: shared::cta -> shared::cluster through the bulk copy engine.
  *
- * Most forms come in one of four operand shapes. A row of a shape gives the
- * name (after cg_dsmem_), the value's type and constraint letter, and the
- * instruction; the shape adds the operands and makes the base/ptx_form.h row
- * (PTX ISA 7.8 for the first three, 8.1 for red.async; all sm_90):
- *   LD         INSN d, [caddr];        a load (VALUE)
- *   ST         INSN [caddr], v;        a store or a reduction (VOID)
- *   ATOM       INSN d, [caddr], v;     an atomic, returning the old value
- *   RED_ASYNC  red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.OP.TYPE
- *              [caddr], v, [mbar];     (the row gives .OP.TYPE) */
-/* clang-format off */
-#define CG_DSMEM_LD_(X, name, T, c, insn)                                                                              \
-    X(VALUE, cg_dsmem_##name, 78, 90, MEM, T, "=" c, (uint32_t caddr), insn " %0, [%1];", ("r"(caddr)))
-#define CG_DSMEM_ST_(X, name, T, c, insn)                                                                              \
-    X(VOID, cg_dsmem_##name, 78, 90, MEM, (uint32_t caddr, T v), insn " [%0], %1;", ("r"(caddr), c(v)))
-#define CG_DSMEM_ATOM_(X, name, T, c, insn)                                                                            \
-    X(VALUE, cg_dsmem_##name, 78, 90, MEM, T, "=" c, (uint32_t caddr, T v), insn " %0, [%1], %2;",                    \
-      ("r"(caddr), c(v)))
-#define CG_DSMEM_RED_ASYNC_(X, name, T, c, optype)                                                                     \
-    X(VOID, cg_dsmem_##name, 81, 90, MEM, (uint32_t caddr, T v, uint32_t mbar_caddr),                                 \
-      "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes" optype " [%0], %1, [%2];",             \
-      ("r"(caddr), c(v), "r"(mbar_caddr)))
-
-#define CG_DSMEM_FORMS(X) \
-    /* Weak loads and stores */ \
-    CG_DSMEM_LD_(X, ld_b32, uint32_t, "r", "ld.weak.shared::cluster.b32") \
-    CG_DSMEM_LD_(X, ld_b64, uint64_t, "l", "ld.weak.shared::cluster.b64") \
-    CG_DSMEM_ST_(X, st_b32, uint32_t, "r", "st.weak.shared::cluster.b32") \
-    CG_DSMEM_ST_(X, st_b64, uint64_t, "l", "st.weak.shared::cluster.b64") \
-    X(VOID, cg_dsmem_st_v4, 78, 90, MEM, (uint32_t caddr, uint4 v), "st.weak.shared::cluster.v4.b32 [%0], {%1, %2, %3, %4};", ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w))) \
-    /* Flags */ \
-    CG_DSMEM_LD_(X, ld_relaxed_u32, uint32_t, "r", "ld.relaxed.cluster.shared::cluster.u32") \
-    CG_DSMEM_LD_(X, ld_acquire_u32, uint32_t, "r", "ld.acquire.cluster.shared::cluster.u32") \
-    CG_DSMEM_ST_(X, st_relaxed_u32, uint32_t, "r", "st.relaxed.cluster.shared::cluster.u32") \
-    CG_DSMEM_ST_(X, st_release_u32, uint32_t, "r", "st.release.cluster.shared::cluster.u32") \
-    /* Atomics */ \
-    CG_DSMEM_ATOM_(X, atom_add_relaxed_u32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.add.u32") \
-    CG_DSMEM_ATOM_(X, atom_add_acq_rel_u32, uint32_t, "r", "atom.acq_rel.cluster.shared::cluster.add.u32") \
-    CG_DSMEM_ATOM_(X, atom_add_relaxed_u64, uint64_t, "l", "atom.relaxed.cluster.shared::cluster.add.u64") \
-    CG_DSMEM_ATOM_(X, atom_add_relaxed_f32, float, "f", "atom.relaxed.cluster.shared::cluster.add.f32") \
-    CG_DSMEM_ATOM_(X, atom_min_relaxed_u32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.min.u32") \
-    CG_DSMEM_ATOM_(X, atom_max_relaxed_u32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.max.u32") \
-    CG_DSMEM_ATOM_(X, atom_exch_relaxed_b32, uint32_t, "r", "atom.relaxed.cluster.shared::cluster.exch.b32") \
-    /* Stores v if the word equals cmp; returns the old word either way. */ \
-    X(VALUE, cg_dsmem_atom_cas_relaxed_b32, 78, 90, MEM, uint32_t, "=r", (uint32_t caddr, uint32_t cmp, uint32_t v), "atom.relaxed.cluster.shared::cluster.cas.b32 %0, [%1], %2, %3;", ("r"(caddr), "r"(cmp), "r"(v))) \
-    /* Reductions */ \
-    CG_DSMEM_ST_(X, red_add_relaxed_u32, uint32_t, "r", "red.relaxed.cluster.shared::cluster.add.u32") \
-    CG_DSMEM_ST_(X, red_add_release_u32, uint32_t, "r", "red.release.cluster.shared::cluster.add.u32") \
-    CG_DSMEM_ST_(X, red_add_relaxed_u64, uint64_t, "l", "red.relaxed.cluster.shared::cluster.add.u64") \
-    CG_DSMEM_ST_(X, red_add_relaxed_f32, float, "f", "red.relaxed.cluster.shared::cluster.add.f32") \
-    /* st.async: 4, 8, 8 and 16 bytes */ \
-    X(VOID, cg_dsmem_st_async_b32,    81, 90, MEM, (uint32_t caddr, uint32_t v, uint32_t mbar_caddr), "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];",                  ("r"(caddr), "r"(v), "r"(mbar_caddr))) \
-    X(VOID, cg_dsmem_st_async_b64,    81, 90, MEM, (uint32_t caddr, uint64_t v, uint32_t mbar_caddr), "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];",                  ("r"(caddr), "l"(v), "r"(mbar_caddr))) \
-    X(VOID, cg_dsmem_st_async_v2_b32, 81, 90, MEM, (uint32_t caddr, uint2 v, uint32_t mbar_caddr),    "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%0], {%1, %2}, [%3];",         ("r"(caddr), "r"(v.x), "r"(v.y), "r"(mbar_caddr))) \
-    X(VOID, cg_dsmem_st_async_v4_b32, 81, 90, MEM, (uint32_t caddr, uint4 v, uint32_t mbar_caddr),    "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];", ("r"(caddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "r"(mbar_caddr))) \
-    /* red.async */ \
-    CG_DSMEM_RED_ASYNC_(X, red_async_add_u32, uint32_t, "r", ".add.u32") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_add_s32, int32_t, "r", ".add.s32") \
-    /* 8 bytes */ \
-    CG_DSMEM_RED_ASYNC_(X, red_async_add_u64, uint64_t, "l", ".add.u64") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_min_u32, uint32_t, "r", ".min.u32") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_max_u32, uint32_t, "r", ".max.u32") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_min_s32, int32_t, "r", ".min.s32") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_max_s32, int32_t, "r", ".max.s32") \
-    /* old >= v ? 0 : old + 1 */ \
-    CG_DSMEM_RED_ASYNC_(X, red_async_inc_u32, uint32_t, "r", ".inc.u32") \
-    /* (old == 0 || old > v) ? v : old - 1 */ \
-    CG_DSMEM_RED_ASYNC_(X, red_async_dec_u32, uint32_t, "r", ".dec.u32") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_and_b32, uint32_t, "r", ".and.b32") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_or_b32, uint32_t, "r", ".or.b32") \
-    CG_DSMEM_RED_ASYNC_(X, red_async_xor_b32, uint32_t, "r", ".xor.b32") \
-    /* Bulk push. One thread. dst_caddr and mbar_caddr are shared::cluster \
-     * addresses in the same (receiving) CTA; src_saddr is a shared::cta \
-     * address of the calling CTA. 16-byte aligned addresses, bytes a multiple \
-     * of 16. The engine reads src through the async proxy: generic writes to \
-     * src need cg_fence_proxy_async_smem() by their writers first \
-     * (base/fence.h). */ \
-    X(VOID, cg_dsmem_bulk_copy, 80, 90, MEM, (uint32_t dst_caddr, uint32_t src_saddr, uint32_t bytes, uint32_t mbar_caddr), "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];", ("r"(dst_caddr), "r"(src_saddr), "r"(bytes), "r"(mbar_caddr))) \
-    /* Proxy fence over the whole shared::cluster window (this CTA's and the \
-     * other CTAs' shared memory): orders this thread's generic-proxy \
-     * accesses, and those it has synchronized with, against its later \
-     * async-proxy accesses. A sender that refills ANOTHER CTA's buffer with a \
-     * bulk push after that CTA released it (its generic reads, then a release \
-     * arrive the sender acquired) issues this before the push, so the \
-     * engine's writes are ordered after the receiver's reads (base/fence.h's \
-     * shared::cta fence covers this CTA only). */ \
-    X(VOID, cg_dsmem_fence_proxy_async, 80, 90, MEM, (void), "fence.proxy.async.shared::cluster;", ())
-/* clang-format on */
-
-CG_DSMEM_FORMS(CG_PTX_FORM)
+ * The accesses are named cg_dsmem_<op>[_<order>]_<type>: the PTX's
+ * operation, its memory order where it names one, its operand type
+ * (b32/b64/u32/f32/v4 ...). Written by tools/ptx/gen.py from
+ * dsmem_forms.tbl. */
+#include "dsmem_forms.h"
 
 /* ld.weak.shared::cluster.v4.b32 {d0,d1,d2,d3}, [a];   PTX ISA 7.8, sm_90.
  * caddr 16-byte aligned. Hand-written: four results. */

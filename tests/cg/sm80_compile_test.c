@@ -69,6 +69,19 @@ static void expect_caller_reported(const char *gencode)
               where, log);
     cr_expect(strstr(log, "\"cg_cluster_sync\"") != NULL, "%s: the function is not named:\n%s", gencode, log);
     cr_expect(strstr(log, "needs sm_90 or newer") != NULL, "%s: the requirement is not named:\n%s", gencode, log);
+    /* The note under the error quotes the called function's declaration: one
+     * short line of a generated form or a hand-written call (a function
+     * stamped from a macro table quoted the whole table, thousands of
+     * characters on one line; tools/ptx/gen.py). */
+    size_t longest = 0;
+    for (const char *p = log; *p;) {
+        const char *e = strchr(p, '\n');
+        const size_t n = e ? (size_t)(e - p) : strlen(p);
+        longest = n > longest ? n : longest;
+        p += n + (e != NULL);
+    }
+    cr_expect_lt(longest, 1000, "%s: a line of nvcc's output has %zu characters (a note quoting a macro table?):\n%s",
+                 gencode, longest, log);
 }
 
 Test(sm80_compile, a_cluster_call_in_an_sm_80_build_names_the_caller_line)
