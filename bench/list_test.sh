@@ -15,6 +15,7 @@ for fam in "block sync" "block split arrive+wait" "rotating slow warp" "barrier 
     "self-test: broken barrier" "self-test: broken block barrier" "self-test: broken cluster barrier" \
     "self-test: broken relaxed cluster barrier" "self-test: broken grid barrier" "self-test: broken copy" \
     "self-test: broken DSMEM exchange" "self-test: broken collective" "self-test: broken pipeline" \
+    "split grid barrier, work between" "split grid barrier, probe" \
     "self-test: broken multicast"; do
     grep -qF -- "$fam" <<<"$out" || { echo "bench --list lacks the family '$fam'"; fail=1; }
 done
