@@ -27,7 +27,12 @@
  * per phase each, a block's wait before its next arrive (as C++ CG's
  * grid_group::barrier_arrive / barrier_wait). Mixing them with C++ CG's
  * grid.sync() on the same launch is supported only before cgc's first grid
- * barrier of the launch (a debug build reports a mix after it).
+ * barrier of the launch (a debug build reports a mix after it). A kernel's
+ * grid barrier calls are all in one translation unit: the block's state is
+ * a __shared__ variable of this header, one per unit, so with -rdc a kernel
+ * whose grid barriers sit in two units would keep two states that disagree
+ * on the phase (a debug build reports it as a mix; the spread barrier's
+ * slots were per unit before too).
  *
  * ---------------------------------------------------------------------------
  * The workspace and why the algorithm is what it is
@@ -339,16 +344,22 @@ CG_DEVICE void cg_grid_debug_require_workspace_(uint64_t ws)
         cg_grid_report_no_workspace_debug_();
 }
 
-/* A flat arrive found the word's top bit other than the block's state says:
- * the block's previous phase has not completed (it arrived again before its
- * wait returned), or something else completed phases on the word (C++ CG's
- * grid.sync() in the same launch after cgc's first grid barrier). */
-CG_REPORT_ void cg_grid_report_foreign_(const uint32_t *word, uint32_t seen, uint64_t phase, uint32_t sense)
+/* A flat arrive found the word's top bit (`seen`) other than the block's
+ * state says: the block's previous phase has not completed (it arrived
+ * again before its wait returned), or something else completed phases on
+ * the word (C++ CG's grid.sync() in the same launch after cgc's first grid
+ * barrier, or this barrier compiled into another translation unit with its
+ * own state). Reads the rest itself (the state's sense is already flipped
+ * for the next phase), so the arrive keeps no value alive for it. */
+CG_REPORT_ void cg_grid_report_foreign_(uint32_t seen)
 {
+    const cg_grid_block_state_t_ *st = cg_grid_block_state_();
     printf("cgc: grid barrier arrive at %p: the word reads 0x%08x, but this block's barrier %llu expects top bit %u "
            "(block %u,%u,%u): the block arrived again before its wait returned, or another barrier (C++ CG "
-           "grid.sync()?) completed phases on the launch's workspace after cgc's first grid barrier\n",
-           (const void *)word, seen, (unsigned long long)phase, sense >> 31, blockIdx.x, blockIdx.y, blockIdx.z);
+           "grid.sync()?, or cgc's grid barrier compiled in another translation unit) completed phases on the "
+           "launch's workspace after cgc's first grid barrier\n",
+           (const void *)(uintptr_t)(cg_sreg_grid_workspace_() + 4u), seen, (unsigned long long)st->phase,
+           (st->sense ^ CG_GRID_TOP_) >> 31, blockIdx.x, blockIdx.y, blockIdx.z);
     __trap();
 }
 
@@ -477,28 +488,37 @@ CG_DEVICE uint32_t cg_grid_spread_lookup_(const uint32_t *word)
  * counters and the first block of each group its release word, stores that
  * precede this block's first, flat, release), and the flat word's current
  * top bit. Returns the token's flags and phase bits (no DONE yet). */
+/* The state's first use in a launch (see cg_grid_begin_phase_). Out of
+ * line: it runs once per launch, and inlined its slot lookup held registers
+ * across the whole kernel (sm_90a, CUDA 13.0: the grid-sync probe 28 -> 24
+ * registers with it out of line, tests/debugbuild's every-wait kernel 62 ->
+ * 48 in release and 72 -> 47 in debug). */
+static __device__ __noinline__ void cg_grid_state_init_(cg_grid_block_state_t_ *st, uint32_t *word, uint64_t grid, uint32_t b)
+{
+    uint32_t slot = cg_grid_spread_wanted_() ? cg_grid_spread_lookup_(word) : 0u;
+    if (slot != 0) {
+        if (b == 0)
+            for (uint32_t k = 0; k < CG_GRID_SPREAD_COUNTERS_; ++k)
+                cg_gpu_st_relaxed_u32(cg_grid_spread_count_(slot, k), 0u);
+        if (b % CG_GRID_SPREAD_GROUP == 0)
+            cg_gpu_st_relaxed_u64(cg_grid_spread_release_(slot, b / CG_GRID_SPREAD_GROUP), 0u);
+    }
+    st->grid = grid;
+    st->rank = b;
+    st->slot = slot;
+    st->phase = 0;
+    /* Read before this block's first add: the bit of the phase now forming
+     * (it cannot complete without this block). */
+    st->sense = cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_;
+}
+
 CG_DEVICE uint64_t cg_grid_begin_phase_(uint32_t *word)
 {
     cg_grid_block_state_t_ *st = cg_grid_block_state_();
     const uint64_t grid = cg_sreg_gridid();
     const uint32_t b = cg_grid_rank_();
-    if (CG_UNLIKELY_(st->grid != grid || st->rank != b)) {
-        uint32_t slot = cg_grid_spread_wanted_() ? cg_grid_spread_lookup_(word) : 0u;
-        if (slot != 0) {
-            if (b == 0)
-                for (uint32_t k = 0; k < CG_GRID_SPREAD_COUNTERS_; ++k)
-                    cg_gpu_st_relaxed_u32(cg_grid_spread_count_(slot, k), 0u);
-            if (b % CG_GRID_SPREAD_GROUP == 0)
-                cg_gpu_st_relaxed_u64(cg_grid_spread_release_(slot, b / CG_GRID_SPREAD_GROUP), 0u);
-        }
-        st->grid = grid;
-        st->rank = b;
-        st->slot = slot;
-        st->phase = 0;
-        /* Read before this block's first add: the bit of the phase now
-         * forming (it cannot complete without this block). */
-        st->sense = cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_;
-    }
+    if (CG_UNLIKELY_(st->grid != grid || st->rank != b))
+        cg_grid_state_init_(st, word, grid, b);
     const uint64_t p = st->phase + 1u;
     st->phase = p;
     if (p > 1u && st->slot != 0)
@@ -509,7 +529,7 @@ CG_DEVICE uint64_t cg_grid_begin_phase_(uint32_t *word)
     {
         const uint32_t seen = cg_gpu_ld_relaxed_u32(word);
         if (CG_UNLIKELY_((seen & CG_GRID_TOP_) != sense))
-            cg_grid_report_foreign_(word, seen, p, sense);
+            cg_grid_report_foreign_(seen);
     }
 #endif
     return (sense ? CG_GRID_TOK_SENSE_ : 0ull) | (uint32_t)p;
@@ -649,8 +669,9 @@ CG_DEVICE uint32_t cg_grid_flat_wait_(uint32_t *word, cg_token_t tok)
 
 #if CG_DEBUG
 /* What a grid wait that gave up prints: the word it polled and the phase. */
-CG_REPORT_ void cg_grid_report_late_(const uint32_t *flat_word, cg_token_t tok, uint32_t late)
+CG_REPORT_ void cg_grid_report_late_(cg_token_t tok, uint32_t late)
 {
+    const uint32_t *flat_word = (const uint32_t *)(uintptr_t)(cg_sreg_grid_workspace_() + 4u);
     const cg_grid_block_state_t_ *st = cg_grid_block_state_();
     const uint64_t p = st->phase;
     const uint32_t slot = st->slot;
@@ -734,34 +755,40 @@ CG_DEVICE void cg_grid_bar_wait_(const cg_grid_bar_t_ *bar, cg_token_t tok)
 #endif
     const uint32_t tid = cg_grid_block_thread_rank_();
     if (tid < 32u) {
-#if CG_DEBUG
-        if (tid == 0 && CG_UNLIKELY_((uint32_t)tok._opaque != (uint32_t)cg_grid_block_state_()->phase) &&
-            (!CG_GRID_ARRIVE_IS_ATOM_ || (tok._opaque & CG_GRID_TOK_SPREAD_)))
-            cg_grid_report_late_(cg_grid_word_(bar), tok, CG_GRID_LATE_TOKEN_);
+#if CG_DEBUG || CG_GRID_SPREAD_SLOTS > 0
+        /* warp 0's threads: all of a block smaller than a warp */
+        const uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
+        const uint32_t lanes = nthreads < 32u ? nthreads : 32u;
+        const uint32_t mask = lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
 #endif
-#if CG_GRID_SPREAD_SLOTS > 0
+#if CG_DEBUG
+        /* A token that is not the block's last arrive's (thread 0's phase
+         * number; an atom setting's flat token holds the old word instead):
+         * warp 0 skips the polls, and the report below names it. */
+        const int stale = tid == 0 && (uint32_t)tok._opaque != (uint32_t)cg_grid_block_state_()->phase &&
+                          (!CG_GRID_ARRIVE_IS_ATOM_ || (tok._opaque & CG_GRID_TOK_SPREAD_));
+        if (__any_sync(mask, stale)) {
+            if (tid == 0)
+                late = CG_GRID_LATE_TOKEN_;
+        } else
+#endif
         {
+#if CG_GRID_SPREAD_SLOTS > 0
             const cg_grid_block_state_t_ *st = cg_grid_block_state_();
             const uint32_t slot = st->slot;
             const uint64_t p = st->phase;
-            if (slot != 0 && p > 1u) {
-                const uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
-                const uint32_t lanes = nthreads < 32u ? nthreads : 32u;
-                const uint32_t mask = lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
+            if (slot != 0 && p > 1u)
                 CG_GRID_WAIT_LATE_(cg_grid_spread_wait_(slot, p - 1u, tid, lanes, mask));
-            } else if (tid == 0) {
-                CG_GRID_WAIT_LATE_(cg_grid_flat_wait_(cg_grid_word_(bar), tok));
-            }
-        }
-#else
-        if (tid == 0)
-            CG_GRID_WAIT_LATE_(cg_grid_flat_wait_(cg_grid_word_(bar), tok));
+            else
 #endif
+                if (tid == 0)
+                CG_GRID_WAIT_LATE_(cg_grid_flat_wait_(cg_grid_word_(bar), tok));
+        }
     }
 #undef CG_GRID_WAIT_LATE_
 #if CG_DEBUG
     if (CG_UNLIKELY_(late != 0))
-        cg_grid_report_late_(cg_grid_word_(bar), tok, late);
+        cg_grid_report_late_(tok, late);
 #endif
     __syncthreads();
 }

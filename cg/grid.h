@@ -165,7 +165,10 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(const cg_grid_t *g) { return cg_grid
  * and a token that is not the block's last arrive's. */
 CG_DEVICE void cg_grid_barrier_wait(const cg_grid_t *g, cg_token_t tok) { cg_grid_bar_wait_(&g->_bar, tok); }
 
-/* Grid-wide barrier: arrive then wait. */
+/* Grid-wide barrier (C++ CG's grid.sync()): arrive then wait, so release
+ * then acquire at gpu scope: every write before it, anywhere in the grid, is
+ * visible to every thread after it. Collective over the grid, from
+ * converged code, in a cooperative launch. */
 CG_DEVICE void cg_grid_sync(const cg_grid_t *g) { cg_grid_bar_wait_(&g->_bar, cg_grid_bar_arrive_(&g->_bar)); }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
