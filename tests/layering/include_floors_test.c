@@ -28,6 +28,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -1033,6 +1034,16 @@ Test(include_floors, internal_names_stay_in_their_folder)
     cr_expect_eq(bad, 0, "%d use(s) of another folder's internal names (listed above)", bad);
 }
 
+/* check_internal_uses on a copy of `text` (it blanks what it reads). */
+static int uses_in_copy(const char *path, const char *top, const char *text)
+{
+    char *copy = strdup(text);
+    cr_assert(copy != NULL);
+    const int n = check_internal_uses(path, top, copy, 0);
+    free(copy);
+    return n;
+}
+
 /* The checker itself: definitions are found in every form; a use from
  * another folder is caught unless base/'s in the library or a listed seam;
  * comments, strings and characters do not count. */
@@ -1053,14 +1064,9 @@ Test(include_floors, the_check_catches_a_use_of_another_folders_internal_name)
     cr_expect(owner_of("cg_probe_local_", 15) == NULL, "an indented declaration defines nothing");
     char use[] = "x = cg_probe_fn_() + CG_PROBE_MACRO_; /* cg_probe_var_ */ s = \"cg_probe_t_\";\n"
                  "c = '\"'; y = cg_probe_var_[0]; CG_UNLIKELY_(1); cg_grid_bar_wait_(0, t);\n";
-    char copy[sizeof use];
-    memcpy(copy, use, sizeof use);
-    cr_expect_eq(check_internal_uses("cg/probe.h", "cg", copy, 0), 3,
+    cr_expect_eq(uses_in_copy("cg/probe.h", "cg", use), 3,
                  "cg/: the three dsmem/ names in code are caught; base/'s and the seam's are not");
-    memcpy(copy, use, sizeof use);
-    cr_expect_eq(check_internal_uses("dsmem/probe.h", "dsmem", copy, 0), 1,
-                 "dsmem/: its own names pass; the seam is cg/'s only");
-    memcpy(copy, use, sizeof use);
-    cr_expect_eq(check_internal_uses("tests/x/probe.c", "tests", copy, 0), 5,
+    cr_expect_eq(uses_in_copy("dsmem/probe.h", "dsmem", use), 1, "dsmem/: its own names pass; the seam is cg/'s only");
+    cr_expect_eq(uses_in_copy("tests/x/probe.c", "tests", use), 5,
                  "tests/: every other folder's internal name is caught, base/'s and the seam's too");
 }
