@@ -46,9 +46,10 @@
  * arrived at in the launch, the flat word's top bit before the block's next
  * flat arrival (its "sense"), and the spread barrier's slot. Thread 0 reads
  * and updates it in the arrive, BEFORE the arrive's block barrier (so its
- * cost hides while the block's other warps arrive, and every thread may read
- * it after that barrier, in the wait, with no shuffle); nobody writes it
- * again before the wait's block barrier.
+ * cost hides while the block's other warps arrive); its first use in a
+ * launch sets it up after that barrier instead (fewer registers there). The
+ * wait's warp 0 reads it after a __syncwarp, with no shuffle of the token;
+ * nobody writes it again before the wait's block barrier.
  *
  * Flat algorithm (below CG_GRID_SPREAD_MIN_BLOCKS_PER_SM blocks per SM, every
  * block's first barrier in a launch, and the fallback): a sense-reversing
@@ -464,16 +465,20 @@ CG_DEVICE uint64_t *cg_grid_spread_release_(uint32_t slot, uint32_t g)
 CG_DEVICE uint32_t cg_grid_spread_lookup_(const uint32_t *word)
 {
     uint64_t ws = (uint64_t)(uintptr_t)word;
-    uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
-    for (uint32_t i = 0; i < (uint32_t)CG_GRID_SPREAD_NSLOTS_; ++i) {
-        uint32_t k = (h + i) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
+    const uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
+    /* From the hashed slot round to it again: a loop whose trip count
+     * depends on h is not unrolled (unrolled, the four probes held
+     * registers across the whole kernel: tests/debugbuild). */
+    uint32_t k = h;
+    do {
         uint64_t *owner = &cg_grid_spread_[k].owner;
         uint64_t o = cg_gpu_ld_relaxed_u64(owner);
         if (o == 0)
             o = cg_gpu_atom_cas_relaxed_u64(owner, 0, ws);
         if (o == 0 || o == ws)
             return k + 1u;
-    }
+        k = k + 1u == (uint32_t)CG_GRID_SPREAD_NSLOTS_ ? 0u : k + 1u;
+    } while (k != h);
     return 0;
 }
 
@@ -481,19 +486,15 @@ CG_DEVICE uint32_t cg_grid_spread_lookup_(const uint32_t *word)
 /* The arrive                                                                */
 /* ------------------------------------------------------------------------- */
 
-/* Thread 0, before the arrive's block barrier: start the block's next
- * barrier in its state and say how it arrives. The state's first use in a
- * launch (its tags are another launch's or block's) sets it up: the spread
- * slot when the grid wants one (claimed by address; block 0 then zeroes its
- * counters and the first block of each group its release word, stores that
- * precede this block's first, flat, release), and the flat word's current
- * top bit. Returns the token's flags and phase bits (no DONE yet). */
-/* The state's first use in a launch (see cg_grid_begin_phase_). Out of
- * line: it runs once per launch, and inlined its slot lookup held registers
- * across the whole kernel (sm_90a, CUDA 13.0: the grid-sync probe 28 -> 24
- * registers with it out of line, tests/debugbuild's every-wait kernel 62 ->
- * 48 in release and 72 -> 47 in debug). */
-static __device__ __noinline__ void cg_grid_state_init_(cg_grid_block_state_t_ *st, uint32_t *word, uint64_t grid, uint32_t b)
+/* The state's first use in a launch (thread 0, after the arrive's block
+ * barrier): the spread slot when the grid wants one (claimed by address;
+ * block 0 then zeroes its counters and the first block of each group its
+ * release word, stores that precede this block's first, flat, release), and
+ * the flat word's current top bit. Inline: out of line (__noinline__) it
+ * held fewer registers, but took nvcc's front end from 10 s to over 20
+ * minutes on tests/groupapi/groupapi_kernels.cu (CUDA 13.0), as did
+ * `#pragma unroll 1` on the slot lookup. */
+CG_DEVICE void cg_grid_state_init_(cg_grid_block_state_t_ *st, uint32_t *word, uint64_t grid, uint32_t b)
 {
     uint32_t slot = cg_grid_spread_wanted_() ? cg_grid_spread_lookup_(word) : 0u;
     if (slot != 0) {
@@ -512,26 +513,27 @@ static __device__ __noinline__ void cg_grid_state_init_(cg_grid_block_state_t_ *
     st->sense = cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_;
 }
 
-CG_DEVICE uint64_t cg_grid_begin_phase_(uint32_t *word)
+/* Thread 0: 1 when the block's state belongs to another launch or block
+ * (its first use in this launch: cg_grid_state_init_ sets it up, after the
+ * arrive's block barrier, where it holds fewer registers; the wait's warp 0
+ * reads the state after a __syncwarp). */
+CG_DEVICE int cg_grid_state_fresh_(void)
+{
+    const cg_grid_block_state_t_ *st = cg_grid_block_state_();
+    return CG_UNLIKELY_(st->grid != cg_sreg_gridid() || st->rank != cg_grid_rank_());
+}
+
+/* Thread 0: start the block's next barrier in its (set-up) state and say
+ * how it arrives; the token's flags and phase bits (no DONE yet). */
+CG_DEVICE uint64_t cg_grid_begin_phase_(void)
 {
     cg_grid_block_state_t_ *st = cg_grid_block_state_();
-    const uint64_t grid = cg_sreg_gridid();
-    const uint32_t b = cg_grid_rank_();
-    if (CG_UNLIKELY_(st->grid != grid || st->rank != b))
-        cg_grid_state_init_(st, word, grid, b);
     const uint64_t p = st->phase + 1u;
     st->phase = p;
     if (p > 1u && st->slot != 0)
         return CG_GRID_TOK_SPREAD_ | (uint32_t)p;
     const uint32_t sense = st->sense;
     st->sense = sense ^ CG_GRID_TOP_;
-#if CG_DEBUG && !CG_GRID_ARRIVE_IS_ATOM_
-    {
-        const uint32_t seen = cg_gpu_ld_relaxed_u32(word);
-        if (CG_UNLIKELY_((seen & CG_GRID_TOP_) != sense))
-            cg_grid_report_foreign_(seen);
-    }
-#endif
     return (sense ? CG_GRID_TOK_SENSE_ : 0ull) | (uint32_t)p;
 }
 
@@ -546,6 +548,13 @@ CG_DEVICE uint64_t cg_grid_arrive_block_(uint32_t *word, uint64_t pre)
         cg_gpu_red_add_release_u32(cg_grid_spread_count_(slot, cg_grid_rank_() % CG_GRID_SPREAD_COUNTERS_), 1u);
         return pre;
     }
+#if CG_DEBUG && !CG_GRID_ARRIVE_IS_ATOM_
+    /* The word's top bit before this block's add is the phase's sense,
+     * unless the block's previous phase has not completed or something else
+     * moved the word (cg_grid_report_foreign_). */
+    if (CG_UNLIKELY_(((cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_) != 0) != ((pre & CG_GRID_TOK_SENSE_) != 0)))
+        cg_grid_report_foreign_(cg_gpu_ld_relaxed_u32(word));
+#endif
     const uint32_t add = cg_grid_flat_add_();
 #if CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_RED_
     cg_gpu_red_add_release_u32(word, add);
@@ -723,16 +732,24 @@ CG_DEVICE cg_token_t cg_grid_bar_arrive_(const cg_grid_bar_t_ *bar)
 #if CG_DEBUG
     cg_grid_debug_require_workspace_(bar->ws);
 #endif
+    int fresh = 0;
     if (cg_grid_is_block_thread0_()) {
 #if !CG_DEBUG /* a debug build checked every thread above */
         if (CG_UNLIKELY_(bar->ws == 0))
             cg_grid_report_no_workspace_();
 #endif
-        pre = cg_grid_begin_phase_(word);
+        fresh = cg_grid_state_fresh_();
+        if (!fresh)
+            pre = cg_grid_begin_phase_();
     }
     __syncthreads();
-    if (cg_grid_is_block_thread0_())
+    if (cg_grid_is_block_thread0_()) {
+        if (CG_UNLIKELY_(fresh)) {
+            cg_grid_state_init_(cg_grid_block_state_(), word, cg_sreg_gridid(), cg_grid_rank_());
+            pre = cg_grid_begin_phase_();
+        }
         t._opaque = cg_grid_arrive_block_(word, pre);
+    }
     return t;
 }
 
@@ -774,6 +791,10 @@ CG_DEVICE void cg_grid_bar_wait_(const cg_grid_bar_t_ *bar, cg_token_t tok)
 #endif
         {
 #if CG_GRID_SPREAD_SLOTS > 0
+            /* thread 0 may have set the state up after the arrive's block
+             * barrier (its first use in the launch): the warp barrier
+             * orders that before the lanes' reads */
+            __syncwarp(mask);
             const cg_grid_block_state_t_ *st = cg_grid_block_state_();
             const uint32_t slot = st->slot;
             const uint64_t p = st->phase;
