@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * barrier/grid_barrier.h — the grid barrier: one barrier across every block
- * of a cooperative launch, on the driver's grid workspace. Needs no group:
- * its calls take the workspace's barrier word and the caller's algorithm
- * state (a 32-bit word). Here: the workspace ABI, the settings, both
- * algorithms' arrivals (cg_grid_block_arrive_ flat, cg_grid_spread_arrive_
- * after cg_grid_spread_slot_for_phase_) and waits (cg_grid_poll_flip_,
- * cg_grid_spread_wait_), and the misuse reports. cg/grid.h keeps both words
- * in a cg_grid_t and makes the public calls of them: cg_grid_barrier_arrive
- * (block barrier, then thread 0 picks the algorithm and arrives),
- * cg_grid_barrier_wait (picks the algorithm from the token, reports a late
- * wait in a debug build, ends with the block barrier) and cg_grid_sync.
+ * of a cooperative launch, on the driver's grid workspace. Needs no group.
+ *
+ * What it exports (the seam with cg/grid.h, which embeds the state in
+ * cg_grid_t and forwards its calls; nothing else of this file is used
+ * outside barrier/):
+ *   cg_grid_bar_t_       the state a group keeps: the launch's grid
+ *                        workspace address (base/sreg.h), read-only
+ *   cg_grid_bar_arrive_  split arrive, collective over the block
+ *   cg_grid_bar_wait_    split wait, collective over the block
+ * A sync is wait(arrive). Everything mutable lives in the block's shared
+ * memory (below), so the calls take a const state: several cg_grid_t of one
+ * kernel, copies of one, and a fresh one per phase all act as one barrier.
+ * The token layout, the choice of algorithm and the misuse reports are this
+ * file's.
  *
  * Requirements: the kernel is started with a standard cooperative launch
  * (cudaLaunchCooperativeKernel, cudaLaunchKernelExC with
@@ -19,6 +23,16 @@
  * word lives in the grid workspace the driver hands every launch through the
  * %envreg1 (high half) / %envreg2 (low half) special registers, the same ABI
  * C++ cooperative groups uses (cooperative_groups/details/driver_abi.h).
+ * Calls are made from converged code by every thread of every block, once
+ * per phase each, a block's wait before its next arrive (as C++ CG's
+ * grid_group::barrier_arrive / barrier_wait). Mixing them with C++ CG's
+ * grid.sync() on the same launch is supported only before cgc's first grid
+ * barrier of the launch (a debug build reports a mix after it). A kernel's
+ * grid barrier calls are all in one translation unit: the block's state is
+ * a __shared__ variable of this header, one per unit, so with -rdc a kernel
+ * whose grid barriers sit in two units would keep two states that disagree
+ * on the phase (a debug build reports it as a mix; the spread barrier's
+ * slots were per unit before too).
  *
  * ---------------------------------------------------------------------------
  * The workspace and why the algorithm is what it is
@@ -26,26 +40,46 @@
  * The workspace gives each running launch ONE 32-bit word, zero at the start
  * of every launch; an address is owned by one running launch at a time.
  *
+ * Per block, in shared memory (cg_grid_block_state_t_): the launch and block
+ * it belongs to (%gridid and the block's rank: nothing another launch or
+ * block leaves there can match), the number of grid barriers the block has
+ * arrived at in the launch, the flat word's top bit before the block's next
+ * flat arrival (its "sense"), and the spread barrier's slot. Thread 0 reads
+ * and updates it in the arrive, BEFORE the arrive's block barrier (so its
+ * cost hides while the block's other warps arrive); its first use in a
+ * launch sets it up after that barrier instead (fewer registers there). The
+ * wait's warp 0 reads it after a __syncwarp, with no shuffle of the token;
+ * nobody writes it again before the wait's block barrier.
+ *
  * Flat algorithm (below CG_GRID_SPREAD_MIN_BLOCKS_PER_SM blocks per SM, every
- * launch's first barrier, and the fallback): a sense-reversing counter on the
- * workspace word, bit-compatible with C++ CG's grid.sync().
- *   - Each block arrives once per phase: __syncthreads, then thread 0 adds to
- *     the word with atom.add.acq_rel.gpu. Block 0 adds 0x80000000 - (N-1),
- *     every other block adds 1, so a full phase adds exactly 0x80000000: the
- *     top bit flips on the last arrival and the low 31 bits return to 0. A
- *     block that saw phase p complete and arrives for p+1 changes only the
- *     low bits, so a slow block still polling for p cannot be confused (the
- *     re-arrival race of NVIDIA/cuml#458 cannot happen: completion is an edge
- *     of one bit that only the last arrival of a phase can produce).
- *   - The arrival that flips the bit knows it from its own atom's result and
- *     never polls (CG polls even then: one L2 round trip saved on the critical
- *     path, which ends with the last block to arrive).
- *   - The others poll with ld.acquire.gpu; above
- *     CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM (4) blocks per SM they sleep
+ * block's first barrier in a launch, and the fallback): a sense-reversing
+ * counter on the workspace word, laid out as C++ CG's grid.sync() lays it out.
+ *   - Each block arrives once per phase: block barrier, then thread 0 adds to
+ *     the word with red.release.gpu (fire and forget: nothing waits for the
+ *     reduction, so the work between arrive and wait overlaps it). Block 0
+ *     adds 0x80000000 - (N-1), every other block adds 1, so a full phase adds
+ *     exactly 0x80000000: the top bit flips on the last arrival and the low 31
+ *     bits return to 0. A block that saw phase p complete and arrives for p+1
+ *     changes only the low bits, so a slow block still polling for p cannot be
+ *     confused (the re-arrival race of NVIDIA/cuml#458 cannot happen:
+ *     completion is an edge of one bit that only the last arrival of a phase
+ *     can produce).
+ *   - The waiter knows the phase's sense from the block's state (the top bit
+ *     flips once per phase, every block takes part in every phase); the
+ *     state's first use in a launch reads it from the word (a relaxed load
+ *     before the block's first reduction, so it sees the bit of the phase
+ *     being formed: that phase cannot complete before this block arrives).
+ *     Until 2026-11-28 the arrive was an atom.add.acq_rel whose old value
+ *     gave the sense and told the last arrival it need not poll; thread 0
+ *     then waited in the arrive for ~N same-address atomics to serialize in
+ *     L2 before its warp could start the work between arrive and wait, so
+ *     the split hid nothing (docs/design/grid_barrier.md). That arrive stays
+ *     as a setting (CG_GRID_ARRIVE_FORM) for the benchmark.
+ *   - Thread 0 polls with ld.acquire.gpu; above
+ *     CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM (4) blocks per SM it sleeps
  *     CG_GRID_POLL_SLEEP_NS (32) between polls so the pollers leave the one
- *     L2 slice that holds the word to the arrivals' atomics (measured best
- *     on both sizes of grid: docs/design/grid_barrier.md).
- *   Its floor: every block's atomic serializes on one L2 slice, so at many
+ *     L2 slice that holds the word to the arrivals' reductions.
+ *   Its floor: every block's reduction serializes on one L2 slice, so at many
  *   blocks per SM it stays near CG.
  *
  * Spread barrier (from CG_GRID_SPREAD_MIN_BLOCKS_PER_SM = 10 blocks per SM, up
@@ -54,21 +88,19 @@
  * claimed it (atom.cas): two launches running at once never share a slot,
  * and a launch that finds every slot taken by other workspaces stays flat.
  *   - Arrive: thread 0 adds 1 to one of 32 counters (block rank mod 32) with
- *     red.release.gpu: fire and forget, so the arrival waits for nothing and
- *     32 counters take the grid's arrivals side by side. Every block counts
- *     the phases in shared memory (every block takes part in every phase, so
- *     all agree on the number p).
+ *     red.release.gpu: fire and forget, 32 counters take the grid's arrivals
+ *     side by side. Spread phase q is the block's (q+1)-th barrier.
  *   - Wait: blocks are released in groups of CG_GRID_SPREAD_GROUP (64)
- *     consecutive ranks, each group through one 64-bit word: 2p + 1 while a
- *     block of the group watches phase p, 2p + 2 once it is released. Thread
- *     0 does atom.acquire.max(word, 2p + 1). The first of the group to get
- *     there (the old value is below 2p + 1) is the group's watcher: warp 0
- *     polls all 32 counters (one per lane) until each holds all of phase p's
- *     arrivals, then lane 0 fences and stores 2p + 2. Any later block of the
- *     group polls the word for 2p + 2 (or already found it in the atom).
+ *     consecutive ranks, each group through one 64-bit word: 2q + 1 while a
+ *     block of the group watches phase q, 2q + 2 once it is released. Thread
+ *     0 does atom.acquire.max(word, 2q + 1). The first of the group to get
+ *     there (the old value is below 2q + 1) is the group's watcher: warp 0
+ *     polls all 32 counters (one per lane) until each holds all of phase q's
+ *     arrivals, then lane 0 fences and stores 2q + 2. Any later block of the
+ *     group polls the word for 2q + 2 (or already found it in the atom).
  *   - Counters only grow (wrap-safe compares): counter k has all of phase
- *     p's arrivals once it reaches p times its share of the blocks, because
- *     no block arrives for p + 1 before some watcher saw all of phase p.
+ *     q's arrivals once it reaches q times its share of the blocks, because
+ *     no block arrives for q + 1 before some watcher saw all of phase q.
  *   - Progress: the watcher is a block already in its wait, and what it
  *     waits for is the arrivals alone. So a wait returns once every block has
  *     arrived, whatever the other blocks do after arriving: one that works
@@ -76,14 +108,9 @@
  *     post-barrier write) holds up nobody, as with the flat counter and C++
  *     CG's barrier_arrive.
  *   - A block's first barrier in a launch is always flat (the workspace word
- *     is fresh each launch); during it block 0 zeroes the counters and the
+ *     is fresh each launch); before it block 0 zeroes the counters and the
  *     first block of each group its word, so the slot starts clean whatever
- *     an earlier launch left there (a kernel that ended mid-phase included),
- *     and every block starts counting at p = 0. Whether a barrier is a
- *     block's first is in shared memory, tagged with %gridid and the block's
- *     rank (the thread block barrier's scheme); the caller's state word
- *     then keeps the slot, so the next barrier with it reads nothing to
- *     find it.
+ *     an earlier launch left there (a kernel that ended mid-phase included).
  *   Every counter and word is alone in a 128-byte line (with several in one
  *   line their atomics and polls meet in one L2 slice). Memory:
  *   CG_GRID_SPREAD_SLOTS * (128 * (33 + CG_GRID_SPREAD_MAX_BLOCKS /
@@ -93,29 +120,35 @@
  *
  * Why this shape: a gpu-scope fence is an L2 round trip of its own, so a
  * design is judged by the fences and round trips on the path from the last
- * arrival to the last wake-up. The measurements, the switch point and the
- * designs built and not kept: docs/design/grid_barrier.md.
+ * arrival to the last wake-up, and by what the arrive makes a thread wait
+ * for before the work it is split from. The release reduction is still a
+ * fence (MEMBAR) that warp 0 pays before its work; the atomic's return is
+ * not. The measurements, the switch point and the designs built and not
+ * kept: docs/design/grid_barrier.md.
  *
- * Memory model, flat: all threads of a block -> __syncthreads -> thread 0's
- * release (cumulative) on the counter -> the last arrival's acquire -> its
- * release (flip) -> every poller's acquire -> __syncthreads -> all threads.
- * Spread: all threads of a block -> __syncthreads -> thread 0's
- * red.release.gpu on its counter -> a watcher lane's ld.acquire.gpu that
- * reads a value at or past the phase's target (reductions are atomic
- * read-modify-writes, so the value read follows every reduction of the phase
- * on that counter in observation order) -> __syncwarp (memory ordering among
- * warp 0's lanes) -> lane 0's fence.acq_rel.gpu -> st.relaxed 2p + 2 on the
- * group word (a release pattern) -> a group member's atom.acquire.max or
- * ld.acquire.gpu that reads it (or a later value, which follows it) ->
- * __syncthreads -> all threads. Either way, writes before the arrive are
- * visible to every thread of the grid after the wait.
+ * Memory model, flat: all threads of a block -> bar.sync -> thread 0's
+ * red.release.gpu on the word (cumulative: the block barrier put every
+ * thread's writes before it) -> the N reductions of a phase form one release
+ * sequence per arrival in the word's coherence order, and the value with the
+ * flipped bit is written by the last of them -> a poller's ld.acquire.gpu
+ * that reads that value (or a later one, written by a later RMW) synchronizes
+ * with every arrival's release -> bar.sync -> all threads. Spread: the same
+ * up to a watcher lane's ld.acquire.gpu that reads a counter value at or past
+ * the phase's target (reductions are atomic read-modify-writes, so the value
+ * read follows every reduction of the phase on that counter) -> __syncwarp
+ * (memory ordering among warp 0's lanes) -> lane 0's fence.acq_rel.gpu ->
+ * st.relaxed 2q + 2 on the group word (a release pattern) -> a group
+ * member's atom.acquire.max or ld.acquire.gpu that reads it (or a later
+ * value, which follows it) -> bar.sync -> all threads. Either way, writes
+ * before the arrive are visible to every thread of the grid after the wait.
  *
  * Debug build (CG_DEBUG=1): a null workspace (no cooperative launch) is
- * reported and traps at the first arrive; a wait that does not
- * complete within CG_DEBUG_WAIT_TIMEOUT_NS (e.g. a non-cooperative launch whose
- * blocks are not all resident, or a block that skipped the barrier) prints the
- * word, the phase and the block, then traps; so does a spread wait whose
- * token is not from the block's last arrive.
+ * reported and traps at the first arrive; a wait that does not complete
+ * within CG_DEBUG_WAIT_TIMEOUT_NS (e.g. a non-cooperative launch whose blocks
+ * are not all resident, or a block that skipped the barrier) prints the word,
+ * the phase and the block, then traps; so does a wait whose token is not from
+ * the block's last arrive, and a flat arrive that finds the word's phase
+ * moved by someone else (C++ CG's grid.sync() on the same launch).
  */
 #ifndef CG_BARRIER_GRID_BARRIER_H
 #define CG_BARRIER_GRID_BARRIER_H
@@ -165,58 +198,42 @@
 #define CG_GRID_POLL_ACQUIRE 1
 #endif
 
-/* The caller's state word (cg_grid_t._spread): WANTED when the grid is large
- * enough for the spread barrier (a launch constant, decided alike in every
- * thread); KNOWN and the slot below, set by thread 0 once its block's first
- * barrier is done (the slot no longer changes in the launch). */
-#define CG_GRID_SPREAD_WANTED_ 0x40000000u
-#define CG_GRID_SPREAD_KNOWN_ 0x80000000u
-#define CG_GRID_SPREAD_SLOT_MASK_ 0x3fffffffu
+/* How a block arrives on the flat word (the benchmark's setting rows; only
+ * the default is a supported build):
+ *   0 (default) red.release.gpu: fire and forget; the sense comes from the
+ *     block's state.
+ *   1 atom.add.acq_rel.gpu whose old value is first read in the wait (C++
+ *     CG's shape: the atomic's latency can overlap the work in between).
+ *   2 atom.add.acq_rel.gpu whose old value is tested in the arrive (the last
+ *     arrival skips its polls; cgc until 2026-11-28).
+ *   3 red.relaxed.gpu: NOT a barrier for data (orders nothing); the tests'
+ *     positive control for the release. */
+#ifndef CG_GRID_ARRIVE_FORM
+#define CG_GRID_ARRIVE_FORM 0
+#endif
+#define CG_GRID_ARRIVE_RED_ 0
+#define CG_GRID_ARRIVE_ATOM_LAZY_ 1
+#define CG_GRID_ARRIVE_ATOM_EAGER_ 2
+#define CG_GRID_ARRIVE_RELAXED_ 3
+#define CG_GRID_ARRIVE_IS_ATOM_                                                                    \
+    (CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_LAZY_ || CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_EAGER_)
+
+/* The grid barrier's state as a group keeps it: the launch's grid workspace
+ * address (cg_sreg_grid_workspace_(), base/sreg.h), 0 without one. Read
+ * only: what changes per phase is in the block's shared memory. */
+typedef struct cg_grid_bar_s_ {
+    uint64_t ws;
+} cg_grid_bar_t_;
 
 #if CG_DEVICE_CODE_VISIBLE
 
 /* ------------------------------------------------------------------------- */
-/* Grid workspace ABI                                                        */
+/* Grid workspace ABI and the grid's shape                                   */
 /* ------------------------------------------------------------------------- */
 
-/* The barrier word of the driver's grid workspace (address: high word in
- * %envreg1, low word in %envreg2, base/sreg.h; layout: { uint32 wsSize;
- * uint32 barrier; ... }), NULL when the launch has no workspace. */
-CG_DEVICE uint32_t *cg_grid_workspace_barrier_(void)
-{
-    uint64_t ws = cg_sreg_grid_workspace_();
-    return ws ? (uint32_t *)(uintptr_t)(ws + 4) : (uint32_t *)0;
-}
-
-/* The grid is large enough for the spread barrier: the initial state word is
- * CG_GRID_SPREAD_WANTED_ when this is true, else 0. */
-CG_DEVICE int cg_grid_spread_wanted_(void)
-{
-    uint32_t n = gridDim.x * gridDim.y * gridDim.z;
-    return CG_GRID_SPREAD_SLOTS > 0 && n >= (uint32_t)CG_GRID_SPREAD_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
-           n <= (uint32_t)CG_GRID_SPREAD_MAX_BLOCKS;
-}
-
-/* The calling thread's linear rank in its block (x fastest: warp 0 is ranks
- * 0..31). */
-CG_DEVICE uint32_t cg_grid_block_thread_rank_(void)
-{
-    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-}
-
-/* ------------------------------------------------------------------------- */
-/* Barrier internals                                                         */
-/* ------------------------------------------------------------------------- */
-
-/* Token bits (only thread 0 of each block carries a meaningful token):
- *   bits 0..31  flat: the word before this block's add; spread: the phase's
- *               number (low 32 bits)
- *   bit 32      flat: this block's arrival completed the phase (no polling)
- *   bit 33      spread: this phase used the spread barrier
- *   bits 40..63 spread: the slot */
-#define CG_GRID_TOK_DONE_ (1ull << 32)
-#define CG_GRID_TOK_SPREAD_ (1ull << 33)
-#define CG_GRID_TOK_SLOT_SHIFT_ 40
+/* The barrier word of the driver's grid workspace at `ws` (layout: { uint32
+ * wsSize; uint32 barrier; ... }). */
+CG_DEVICE uint32_t *cg_grid_word_(const cg_grid_bar_t_ *bar) { return (uint32_t *)(uintptr_t)(bar->ws + 4u); }
 
 /* The grid's size and this block's rank as the barrier counts them, in 32
  * bits (a cooperative grid is co-resident: far fewer than 2^32 blocks). */
@@ -226,24 +243,84 @@ CG_DEVICE uint32_t cg_grid_rank_(void)
     return (uint32_t)(((uint64_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
 }
 
+/* The calling thread's linear rank in its block (x fastest: warp 0 is ranks
+ * 0..31). */
+CG_DEVICE uint32_t cg_grid_block_thread_rank_(void)
+{
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
 CG_DEVICE int cg_grid_is_block_thread0_(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }
 
-CG_DEVICE int cg_grid_flipped_(uint32_t before, uint32_t now) { return ((before ^ now) & 0x80000000u) != 0; }
+/* The grid is large enough for the spread barrier. */
+CG_DEVICE int cg_grid_spread_wanted_(void)
+{
+    uint32_t n = cg_grid_nblocks_();
+    return CG_GRID_SPREAD_SLOTS > 0 && n >= (uint32_t)CG_GRID_SPREAD_MIN_BLOCKS_PER_SM * cg_sreg_nsmid() &&
+           n <= (uint32_t)CG_GRID_SPREAD_MAX_BLOCKS;
+}
+
+#define CG_GRID_TOP_ 0x80000000u
+
+CG_DEVICE int cg_grid_flipped_(uint32_t before, uint32_t now) { return ((before ^ now) & CG_GRID_TOP_) != 0; }
+
+/* What this block adds to the flat word: block 0 0x80000000 - (N-1), every
+ * other block 1 (a full phase adds exactly 0x80000000). */
+CG_DEVICE uint32_t cg_grid_flat_add_(void)
+{
+    return cg_grid_rank_() == 0 ? CG_GRID_TOP_ - (cg_grid_nblocks_() - 1u) : 1u;
+}
+
+/* Token bits (only thread 0 of each block carries a meaningful token):
+ *   bits 0..31  the block's barrier number in the launch (low 32 bits; its
+ *               first is 1); with an atom arrive (settings 1, 2) in a flat
+ *               phase, the word before this block's add
+ *   bit 32      setting 2: this block's add completed the phase (no polls)
+ *   bit 33      the phase is a spread one
+ *   bit 34      flat: the word's top bit before the phase */
+#define CG_GRID_TOK_DONE_ (1ull << 32)
+#define CG_GRID_TOK_SPREAD_ (1ull << 33)
+#define CG_GRID_TOK_SENSE_ (1ull << 34)
+
+/* ------------------------------------------------------------------------- */
+/* The block's state (shared memory)                                          */
+/* ------------------------------------------------------------------------- */
+
+/* Per block: which launch and block it belongs to, the spread slot (0:
+ * flat), the number of the block's last grid barrier (every block takes
+ * part in every phase, so all agree on it), and the flat word's top bit
+ * before the block's next flat arrival. Thread 0 writes it in the arrive,
+ * before the block barrier; any thread reads it after. */
+typedef struct cg_grid_block_state_s_ {
+    uint64_t grid;
+    uint32_t rank;
+    uint32_t slot;
+    uint64_t phase;
+    uint32_t sense;
+    uint32_t pad;
+} cg_grid_block_state_t_;
+
+CG_DEVICE cg_grid_block_state_t_ *cg_grid_block_state_(void)
+{
+    __shared__ cg_grid_block_state_t_ s;
+    return &s;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Misuse reports                                                            */
+/* ------------------------------------------------------------------------- */
 
 #if CG_DEBUG
 /* Debug build: a wait that outlived CG_DEBUG_WAIT_TIMEOUT_NS (or a wrong
  * token) stops polling and says why with one of these codes; the report is
- * made after warp 0's polling, in cg_grid_barrier_wait (cg/grid.h), where few values are
+ * made after warp 0's polling, in cg_grid_bar_wait_, where few values are
  * live (a report call inside the warp-synchronous polling cost the kernel
  * 20-26 registers: docs/design/debug_builds.md). */
 #define CG_GRID_LATE_FLAT_ 1u   /* flat word did not flip */
 #define CG_GRID_LATE_WATCH_ 2u  /* spread: a counter did not reach the phase */
 #define CG_GRID_LATE_WAIT_ 3u   /* spread: the group's word was not released */
-#define CG_GRID_LATE_TOKEN_ 4u  /* spread: token of another phase */
+#define CG_GRID_LATE_TOKEN_ 4u  /* token of another phase */
 
-/* The debug reports, out of line (base/config.h, CG_REPORT_); the report of
- * a late wait is cg/grid.h's (it names the group), from the code the polling
- * functions return. */
 CG_REPORT_ void cg_grid_report_no_workspace_debug_(void)
 {
     /* One line per block (thread 0), then its trap: a million-thread plain
@@ -262,11 +339,31 @@ CG_REPORT_ void cg_grid_report_no_workspace_debug_(void)
     __trap();
 }
 
-CG_DEVICE void cg_grid_debug_require_workspace_(const uint32_t *word)
+CG_DEVICE void cg_grid_debug_require_workspace_(uint64_t ws)
 {
-    if (CG_UNLIKELY_(word == (uint32_t *)0))
+    if (CG_UNLIKELY_(ws == 0))
         cg_grid_report_no_workspace_debug_();
 }
+
+/* A flat arrive found the word's top bit (`seen`) other than the block's
+ * state says: the block's previous phase has not completed (it arrived
+ * again before its wait returned), or something else completed phases on
+ * the word (C++ CG's grid.sync() in the same launch after cgc's first grid
+ * barrier, or this barrier compiled into another translation unit with its
+ * own state). Reads the rest itself (the state's sense is already flipped
+ * for the next phase), so the arrive keeps no value alive for it. */
+CG_REPORT_ void cg_grid_report_foreign_(uint32_t seen)
+{
+    const cg_grid_block_state_t_ *st = cg_grid_block_state_();
+    printf("cgc: grid barrier arrive at %p: the word reads 0x%08x, but this block's barrier %llu expects top bit %u "
+           "(block %u,%u,%u): the block arrived again before its wait returned, or another barrier (C++ CG "
+           "grid.sync()?, or cgc's grid barrier compiled in another translation unit) completed phases on the "
+           "launch's workspace after cgc's first grid barrier\n",
+           (const void *)(uintptr_t)(cg_sreg_grid_workspace_() + 4u), seen, (unsigned long long)st->phase,
+           (st->sense ^ CG_GRID_TOP_) >> 31, blockIdx.x, blockIdx.y, blockIdx.z);
+    __trap();
+}
+
 /* In the polling loops: stop with `code` once the wait is past the bound. */
 #define CG_GRID_DEBUG_LATE_(t0, late, code)                                                        \
     if (CG_UNLIKELY_(cg_debug_timer_expired_(t0))) {                                               \
@@ -292,6 +389,10 @@ static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
     __trap();
 }
 
+/* ------------------------------------------------------------------------- */
+/* Flat barrier: the wait                                                    */
+/* ------------------------------------------------------------------------- */
+
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
  * between polls when nonzero. Acquire: the load that sees the flip, or the
  * fence after it (CG_GRID_POLL_ACQUIRE). Returns 0, or (debug build)
@@ -314,24 +415,6 @@ CG_DEVICE uint32_t cg_grid_poll_flip_(const uint32_t *word, uint32_t before, uin
     return late;
 }
 
-/* One block's arrival on a sense-reversing word shared by `n` arrivers, of
- * which `is_first` is the one that carries the -(n-1). */
-CG_DEVICE uint64_t cg_grid_word_arrive_(uint32_t *word, uint32_t n, int is_first)
-{
-    uint32_t add = is_first ? 0x80000000u - (n - 1u) : 1u;
-    uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
-    return (uint64_t)old | (cg_grid_flipped_(old, old + add) ? CG_GRID_TOK_DONE_ : 0ull);
-}
-
-
-/* Thread 0's part of the arrive. */
-CG_DEVICE uint64_t cg_grid_block_arrive_(uint32_t *word)
-{
-    uint32_t n = cg_grid_nblocks_();
-    uint32_t b = cg_grid_rank_();
-    return cg_grid_word_arrive_(word, n, b == 0);
-}
-
 /* Sleep between polls only above CG_GRID_POLL_SPIN_MAX_BLOCKS_PER_SM blocks
  * per SM (with fewer pollers a sleep only adds wake-up latency). */
 CG_DEVICE uint32_t cg_grid_sleep_ns_(void)
@@ -341,7 +424,9 @@ CG_DEVICE uint32_t cg_grid_sleep_ns_(void)
                                                                                : 0u;
 }
 
-/* --- spread barrier: counters and group words in a per-launch slot -------- */
+/* ------------------------------------------------------------------------- */
+/* Spread barrier: counters and group words in a per-launch slot            */
+/* ------------------------------------------------------------------------- */
 
 /* One slot per launch running at a time, owned by the workspace address that
  * claimed it: CG_GRID_SPREAD_COUNTERS_ arrival counters and one release word
@@ -373,24 +458,6 @@ CG_DEVICE uint64_t *cg_grid_spread_release_(uint32_t slot, uint32_t g)
     return &cg_grid_spread_[slot - 1u].release[g * (CG_GRID_LINE_WORDS_ / 2u)];
 }
 
-/* Per block, in shared memory: which launch and block this block's state
- * belongs to (%gridid and rank: nothing another block or launch leaves there
- * can match), the slot (0: flat), and the number of the block's last spread
- * phase (every block takes part in every phase, so all agree on it). */
-typedef struct cg_grid_spread_block_s_ {
-    uint64_t grid;
-    uint32_t rank;
-    uint32_t slot;
-    uint64_t phase;
-} cg_grid_spread_block_t_;
-
-
-CG_DEVICE cg_grid_spread_block_t_ *cg_grid_spread_block_(void)
-{
-    __shared__ cg_grid_spread_block_t_ s;
-    return &s;
-}
-
 /* The slot the workspace `ws` owns, claiming a free one (atom.cas); 0 when
  * every slot belongs to another workspace. Owners never change once set, so
  * every block of a launch finds the same slot, and two launches running at
@@ -398,41 +465,38 @@ CG_DEVICE cg_grid_spread_block_t_ *cg_grid_spread_block_(void)
 CG_DEVICE uint32_t cg_grid_spread_lookup_(const uint32_t *word)
 {
     uint64_t ws = (uint64_t)(uintptr_t)word;
-    uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
-    for (uint32_t i = 0; i < (uint32_t)CG_GRID_SPREAD_NSLOTS_; ++i) {
-        uint32_t k = (h + i) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
+    const uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
+    /* From the hashed slot round to it again: a loop whose trip count
+     * depends on h is not unrolled (unrolled, the four probes held
+     * registers across the whole kernel: tests/debugbuild). */
+    uint32_t k = h;
+    do {
         uint64_t *owner = &cg_grid_spread_[k].owner;
         uint64_t o = cg_gpu_ld_relaxed_u64(owner);
         if (o == 0)
             o = cg_gpu_atom_cas_relaxed_u64(owner, 0, ws);
         if (o == 0 || o == ws)
             return k + 1u;
-    }
+        k = k + 1u == (uint32_t)CG_GRID_SPREAD_NSLOTS_ ? 0u : k + 1u;
+    } while (k != h);
     return 0;
 }
 
-/* Thread 0: this block's algorithm for this phase: 0 flat, else the spread
- * barrier's slot. A block's first barrier in a launch is always flat (the
- * workspace word is fresh in every launch); during it block 0 zeroes the
- * counters and the first block of each group its release word, so from the
- * second barrier on the slot starts clean whatever an earlier launch left in
- * it, and every block starts counting phases at 0. The answer is then kept
- * in shared memory (for any state word of the block) and in `*spread` (so
- * the next call with it reads nothing). `*word`: the workspace's barrier
- * word, whose address names the launch (read only when the slot is looked
- * up). */
-CG_DEVICE uint32_t cg_grid_spread_slot_for_phase_(uint32_t *spread, uint32_t *const *word)
+/* ------------------------------------------------------------------------- */
+/* The arrive                                                                */
+/* ------------------------------------------------------------------------- */
+
+/* The state's first use in a launch (thread 0, after the arrive's block
+ * barrier): the spread slot when the grid wants one (claimed by address;
+ * block 0 then zeroes its counters and the first block of each group its
+ * release word, stores that precede this block's first, flat, release), and
+ * the flat word's current top bit. Inline: out of line (__noinline__) it
+ * held fewer registers, but took nvcc's front end from 10 s to over 20
+ * minutes on tests/groupapi/groupapi_kernels.cu (CUDA 13.0), as did
+ * `#pragma unroll 1` on the slot lookup. */
+CG_DEVICE void cg_grid_state_init_(cg_grid_block_state_t_ *st, uint32_t *word, uint64_t grid, uint32_t b)
 {
-    if (*spread & CG_GRID_SPREAD_KNOWN_)
-        return *spread & CG_GRID_SPREAD_SLOT_MASK_;
-    cg_grid_spread_block_t_ *st = cg_grid_spread_block_();
-    uint64_t grid = cg_sreg_gridid();
-    uint32_t b = cg_grid_rank_();
-    if (st->grid == grid && st->rank == b) {
-        *spread |= CG_GRID_SPREAD_KNOWN_ | st->slot;
-        return st->slot;
-    }
-    uint32_t slot = cg_grid_spread_lookup_(*word);
+    uint32_t slot = cg_grid_spread_wanted_() ? cg_grid_spread_lookup_(word) : 0u;
     if (slot != 0) {
         if (b == 0)
             for (uint32_t k = 0; k < CG_GRID_SPREAD_COUNTERS_; ++k)
@@ -444,34 +508,87 @@ CG_DEVICE uint32_t cg_grid_spread_slot_for_phase_(uint32_t *spread, uint32_t *co
     st->rank = b;
     st->slot = slot;
     st->phase = 0;
-    return 0;
+    /* Read before this block's first add: the bit of the phase now forming
+     * (it cannot complete without this block). */
+    st->sense = cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_;
 }
 
-/* Thread 0's spread arrival: count the phase and add 1 to counter rank mod
- * CG_GRID_SPREAD_COUNTERS_ with a release reduction (fire and forget: the
- * arrival waits for nothing). */
-CG_DEVICE uint64_t cg_grid_spread_arrive_(uint32_t slot)
+/* Thread 0: 1 when the block's state belongs to another launch or block
+ * (its first use in this launch: cg_grid_state_init_ sets it up, after the
+ * arrive's block barrier, where it holds fewer registers; the wait's warp 0
+ * reads the state after a __syncwarp). */
+CG_DEVICE int cg_grid_state_fresh_(void)
 {
-    cg_grid_spread_block_t_ *st = cg_grid_spread_block_();
-    uint64_t p = st->phase + 1u;
-    st->phase = p;
-    cg_gpu_red_add_release_u32(cg_grid_spread_count_(slot, cg_grid_rank_() % CG_GRID_SPREAD_COUNTERS_), 1u);
-    return CG_GRID_TOK_SPREAD_ | ((uint64_t)slot << CG_GRID_TOK_SLOT_SHIFT_) | (uint32_t)p;
+    const cg_grid_block_state_t_ *st = cg_grid_block_state_();
+    return CG_UNLIKELY_(st->grid != cg_sreg_gridid() || st->rank != cg_grid_rank_());
 }
 
-/* Warp 0 of the block that claimed phase p for its group: poll every counter
- * (lane i counter i, i + lanes, ...) until each holds all of phase p's
+/* Thread 0: start the block's next barrier in its (set-up) state and say
+ * how it arrives; the token's flags and phase bits (no DONE yet). */
+CG_DEVICE uint64_t cg_grid_begin_phase_(void)
+{
+    cg_grid_block_state_t_ *st = cg_grid_block_state_();
+    const uint64_t p = st->phase + 1u;
+    st->phase = p;
+    if (p > 1u && st->slot != 0)
+        return CG_GRID_TOK_SPREAD_ | (uint32_t)p;
+    const uint32_t sense = st->sense;
+    st->sense = sense ^ CG_GRID_TOP_;
+    return (sense ? CG_GRID_TOK_SENSE_ : 0ull) | (uint32_t)p;
+}
+
+/* Thread 0, after the arrive's block barrier: the block's arrival. `pre`:
+ * what cg_grid_begin_phase_ returned. Spread: 1 on counter rank mod 32.
+ * Flat: this block's add on the word, in the form CG_GRID_ARRIVE_FORM says
+ * (the default a release reduction, which nothing waits for). */
+CG_DEVICE uint64_t cg_grid_arrive_block_(uint32_t *word, uint64_t pre)
+{
+    if (pre & CG_GRID_TOK_SPREAD_) {
+        const uint32_t slot = cg_grid_block_state_()->slot;
+        cg_gpu_red_add_release_u32(cg_grid_spread_count_(slot, cg_grid_rank_() % CG_GRID_SPREAD_COUNTERS_), 1u);
+        return pre;
+    }
+#if CG_DEBUG && !CG_GRID_ARRIVE_IS_ATOM_
+    /* The word's top bit before this block's add is the phase's sense,
+     * unless the block's previous phase has not completed or something else
+     * moved the word (cg_grid_report_foreign_). */
+    if (CG_UNLIKELY_(((cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_) != 0) != ((pre & CG_GRID_TOK_SENSE_) != 0)))
+        cg_grid_report_foreign_(cg_gpu_ld_relaxed_u32(word));
+#endif
+    const uint32_t add = cg_grid_flat_add_();
+#if CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_RED_
+    cg_gpu_red_add_release_u32(word, add);
+    return pre;
+#elif CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_RELAXED_
+    cg_gpu_red_add_relaxed_u32(word, add);
+    return pre;
+#elif CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_LAZY_
+    /* The old value goes into the token untouched: its first reader is the
+     * wait. */
+    const uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
+    return ((pre >> 32) << 32) | old;
+#elif CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_EAGER_
+    const uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
+    return ((pre >> 32) << 32) | old | (cg_grid_flipped_(old, old + add) ? CG_GRID_TOK_DONE_ : 0ull);
+#else
+#error "CG_GRID_ARRIVE_FORM: 0 (release reduction), 1, 2 (atom settings) or 3 (relaxed, a test control)"
+#endif
+}
+
+/* ------------------------------------------------------------------------- */
+/* Spread barrier: the wait                                                  */
+/* ------------------------------------------------------------------------- */
+
+/* Warp 0 of the block that claimed phase q for its group: poll every counter
+ * (lane i counter i, i + lanes, ...) until each holds all of phase q's
  * arrivals, then release the group. Counters only grow, so a counter at or
- * past p * (its share of the blocks) holds every arrival of phase p: a block
- * arrives for phase p + 1 only after some watcher saw all of phase p. */
-CG_DEVICE uint32_t cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lane, uint32_t lanes, uint32_t mask)
+ * past q * (its share of the blocks) holds every arrival of phase q: a block
+ * arrives for phase q + 1 only after some watcher saw all of phase q. */
+CG_DEVICE uint32_t cg_grid_spread_watch_(uint32_t slot, uint64_t q, uint32_t lane, uint32_t lanes, uint32_t mask)
 {
     uint32_t late = 0;
-    /* p as lane 0 read it: the other lanes may not read the block's phase
-     * count themselves (lane 0 wrote it in the arrive, with no barrier
-     * since). The counters need only its low 32 bits. */
-    uint32_t p_lo = __shfl_sync(mask, (uint32_t)p, 0);
-    uint32_t n = cg_grid_nblocks_();
+    const uint32_t q_lo = (uint32_t)q; /* the counters need only its low 32 bits */
+    const uint32_t n = cg_grid_nblocks_();
 #if CG_DEBUG
     const uint32_t t0 = cg_debug_timer_start_();
 #endif
@@ -480,7 +597,7 @@ CG_DEVICE uint32_t cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lan
         for (uint32_t k = lane; k < CG_GRID_SPREAD_COUNTERS_; k += lanes) {
             uint32_t share = n / CG_GRID_SPREAD_COUNTERS_ + (k < n % CG_GRID_SPREAD_COUNTERS_ ? 1u : 0u);
             uint32_t v = cg_gpu_ld_acquire_u32(cg_grid_spread_count_(slot, k));
-            ok &= (int32_t)(v - p_lo * share) >= 0;
+            ok &= (int32_t)(v - q_lo * share) >= 0;
         }
         if (__all_sync(mask, ok))
             break;
@@ -499,51 +616,36 @@ CG_DEVICE uint32_t cg_grid_spread_watch_(uint32_t slot, uint64_t p, uint32_t lan
     __syncwarp(mask);
     if (lane == 0) {
         cg_gpu_fence_acq_rel();
-        cg_gpu_st_relaxed_u64(cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP), 2u * p + 2u);
+        cg_gpu_st_relaxed_u64(cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP), 2u * q + 2u);
     }
     return late;
 }
 
-/* Warp 0's part of a spread wait (lanes: warp 0's threads, all of a block
- * smaller than a warp): thread 0 claims phase p for its group (atom.max of
- * 2p + 1 on the group's word). The first of the group to get here watches;
- * a later one polls the word for 2p + 2 (or finds it there already). Nobody
- * waits for a block that has not reached its wait: the watcher is a block
- * already waiting, so a block that works between its arrive and its wait
- * holds up no one. `tok_phase`: thread 0's token (the phase's low 32 bits). */
-CG_DEVICE uint32_t cg_grid_spread_wait_(uint32_t slot, uint32_t tok_phase, uint32_t lane, uint32_t lanes,
-                                        uint32_t mask)
+/* Warp 0's part of a spread wait for phase q (lanes: warp 0's threads, all
+ * of a block smaller than a warp; every lane read slot and q from the
+ * block's state): thread 0 claims phase q for its group (atom.max of 2q + 1
+ * on the group's word). The first of the group to get here watches; a later
+ * one polls the word for 2q + 2 (or finds it there already). Nobody waits for
+ * a block that has not reached its wait: the watcher is a block already
+ * waiting, so a block that works between its arrive and its wait holds up no
+ * one. */
+CG_DEVICE uint32_t cg_grid_spread_wait_(uint32_t slot, uint64_t q, uint32_t lane, uint32_t lanes, uint32_t mask)
 {
     uint32_t late = 0;
     uint64_t *word = cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP);
     uint32_t watch = 0;
-    uint64_t p = 0, seen = 0;
+    uint64_t seen = 0;
     if (lane == 0) {
-        p = cg_grid_spread_block_()->phase; /* lane 0 wrote it; only lane 0 reads it */
-#if CG_DEBUG
-        if (CG_UNLIKELY_(tok_phase != (uint32_t)p))
-            late = CG_GRID_LATE_TOKEN_;
-        else
-#else
-        (void)tok_phase;
-#endif
-        {
-            seen = cg_gpu_atom_max_acquire_u64(word, 2u * p + 1u);
-            watch = seen < 2u * p + 1u;
-        }
+        seen = cg_gpu_atom_max_acquire_u64(word, 2u * q + 1u);
+        watch = seen < 2u * q + 1u;
     }
-#if CG_DEBUG
-    if (__shfl_sync(mask, late, 0) != 0)
-        return late;
-#endif
-    __syncwarp(mask);
     if (__shfl_sync(mask, watch, 0)) {
-        late = cg_grid_spread_watch_(slot, p, lane, lanes, mask);
+        late = cg_grid_spread_watch_(slot, q, lane, lanes, mask);
     } else if (lane == 0) {
 #if CG_DEBUG
         const uint32_t t0 = cg_debug_timer_start_();
 #endif
-        while (seen < 2u * p + 2u) {
+        while (seen < 2u * q + 2u) {
             if (CG_GRID_SPREAD_POLL_SLEEP_NS)
                 __nanosleep((uint32_t)CG_GRID_SPREAD_POLL_SLEEP_NS);
 #if CG_DEBUG
@@ -553,6 +655,163 @@ CG_DEVICE uint32_t cg_grid_spread_wait_(uint32_t slot, uint32_t tok_phase, uint3
         }
     }
     return late;
+}
+
+/* Thread 0's part of a flat wait: poll unless the token says this block's
+ * add completed the phase (atom settings). */
+CG_DEVICE uint32_t cg_grid_flat_wait_(uint32_t *word, cg_token_t tok)
+{
+#if CG_GRID_ARRIVE_IS_ATOM_
+    const uint32_t before = (uint32_t)tok._opaque;
+#if CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_EAGER_
+    if (tok._opaque & CG_GRID_TOK_DONE_)
+        return 0;
+#else
+    if (cg_grid_flipped_(before, before + cg_grid_flat_add_()))
+        return 0;
+#endif
+#else
+    const uint32_t before = (tok._opaque & CG_GRID_TOK_SENSE_) ? CG_GRID_TOP_ : 0u;
+#endif
+    return cg_grid_poll_flip_(word, before, cg_grid_sleep_ns_());
+}
+
+#if CG_DEBUG
+/* What a grid wait that gave up prints: the word it polled and the phase. */
+CG_REPORT_ void cg_grid_report_late_(cg_token_t tok, uint32_t late)
+{
+    const uint32_t *flat_word = (const uint32_t *)(uintptr_t)(cg_sreg_grid_workspace_() + 4u);
+    const cg_grid_block_state_t_ *st = cg_grid_block_state_();
+    const uint64_t p = st->phase;
+    const uint32_t slot = st->slot;
+    const void *group_word = slot ? (const void *)cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP)
+                                  : (const void *)flat_word;
+    if (late == CG_GRID_LATE_FLAT_) {
+        printf("cgc: grid barrier wait at %p: phase (top bit %u before it, word 0x%08x now; the block's barrier "
+               "%llu) did not complete in %llu ns (block %u,%u,%u of %u,%u,%u). Was the kernel launched "
+               "cooperatively, with every block co-resident, and does every block reach the barrier?\n",
+               (const void *)flat_word, (tok._opaque & CG_GRID_TOK_SENSE_) ? 1u : 0u,
+               *(const volatile uint32_t *)flat_word, (unsigned long long)p,
+               (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x,
+               gridDim.y, gridDim.z);
+    } else if (late == CG_GRID_LATE_TOKEN_) {
+        printf("cgc: grid barrier wait at %p with the token of phase %u, but this block's last arrival was "
+               "for phase %llu (block %u,%u,%u): wait once per arrive, with that arrive's token\n",
+               group_word, (uint32_t)tok._opaque, (unsigned long long)p, blockIdx.x, blockIdx.y, blockIdx.z);
+    } else {
+        const uint32_t lane = cg_grid_block_thread_rank_();
+        printf("cgc: grid barrier %s at %p: phase %llu did not complete in %llu ns (block %u,%u,%u of "
+               "%u,%u,%u). Was the kernel launched cooperatively, with every block co-resident, and does "
+               "every block reach the barrier?\n",
+               late == CG_GRID_LATE_WATCH_ ? "watch" : "wait",
+               late == CG_GRID_LATE_WATCH_ ? (const void *)cg_grid_spread_count_(slot, lane) : group_word,
+               (unsigned long long)p, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, blockIdx.x, blockIdx.y,
+               blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
+    }
+    __trap();
+}
+#endif
+
+/* ------------------------------------------------------------------------- */
+/* The seam: what cg/grid.h calls                                            */
+/* ------------------------------------------------------------------------- */
+
+/* Split arrive, collective over the block (converged code; the block
+ * barrier is __syncthreads): thread 0 starts the block's phase in its state,
+ * the block barrier orders every thread's writes before thread 0's release,
+ * thread 0 adds the block's arrival (a release reduction, flat or spread)
+ * and returns at once; so do the other threads, right after the block
+ * barrier. The token is meaningful only in thread 0; every thread passes its
+ * own to the wait. */
+CG_DEVICE cg_token_t cg_grid_bar_arrive_(const cg_grid_bar_t_ *bar)
+{
+    cg_token_t t;
+    t._opaque = 0;
+    uint32_t *word = cg_grid_word_(bar);
+    uint64_t pre = 0;
+#if CG_DEBUG
+    cg_grid_debug_require_workspace_(bar->ws);
+#endif
+    int fresh = 0;
+    if (cg_grid_is_block_thread0_()) {
+#if !CG_DEBUG /* a debug build checked every thread above */
+        if (CG_UNLIKELY_(bar->ws == 0))
+            cg_grid_report_no_workspace_();
+#endif
+        fresh = cg_grid_state_fresh_();
+        if (!fresh)
+            pre = cg_grid_begin_phase_();
+    }
+    __syncthreads();
+    if (cg_grid_is_block_thread0_()) {
+        if (CG_UNLIKELY_(fresh)) {
+            cg_grid_state_init_(cg_grid_block_state_(), word, cg_sreg_gridid(), cg_grid_rank_());
+            pre = cg_grid_begin_phase_();
+        }
+        t._opaque = cg_grid_arrive_block_(word, pre);
+    }
+    return t;
+}
+
+/* Split wait, collective over the block: returns once every block of the
+ * grid has arrived in the phase `tok` came from; afterwards every thread
+ * sees every write made anywhere in the grid before the matching arrives
+ * (acquire at gpu scope). Warp 0 reads the phase's algorithm from the
+ * block's state; thread 0 (with warp 0 when it watches for its spread
+ * group) polls, then __syncthreads (the aligned barrier: 110-170 ns less per
+ * grid sync than the non-aligned barrier.sync from 1056 to 4224 blocks on an
+ * H200). A debug build reports a wait that gave up, or a token that is not
+ * the block's last, before the block barrier. */
+CG_DEVICE void cg_grid_bar_wait_(const cg_grid_bar_t_ *bar, cg_token_t tok)
+{
+#if CG_DEBUG
+    uint32_t late = 0;
+#define CG_GRID_WAIT_LATE_(x) (late = (x))
+#else
+#define CG_GRID_WAIT_LATE_(x) ((void)(x))
+#endif
+    const uint32_t tid = cg_grid_block_thread_rank_();
+    if (tid < 32u) {
+#if CG_DEBUG || CG_GRID_SPREAD_SLOTS > 0
+        /* warp 0's threads: all of a block smaller than a warp */
+        const uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
+        const uint32_t lanes = nthreads < 32u ? nthreads : 32u;
+        const uint32_t mask = lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
+#endif
+#if CG_DEBUG
+        /* A token that is not the block's last arrive's (thread 0's phase
+         * number; an atom setting's flat token holds the old word instead):
+         * warp 0 skips the polls, and the report below names it. */
+        const int stale = tid == 0 && (uint32_t)tok._opaque != (uint32_t)cg_grid_block_state_()->phase &&
+                          (!CG_GRID_ARRIVE_IS_ATOM_ || (tok._opaque & CG_GRID_TOK_SPREAD_));
+        if (__any_sync(mask, stale)) {
+            if (tid == 0)
+                late = CG_GRID_LATE_TOKEN_;
+        } else
+#endif
+        {
+#if CG_GRID_SPREAD_SLOTS > 0
+            /* thread 0 may have set the state up after the arrive's block
+             * barrier (its first use in the launch): the warp barrier
+             * orders that before the lanes' reads */
+            __syncwarp(mask);
+            const cg_grid_block_state_t_ *st = cg_grid_block_state_();
+            const uint32_t slot = st->slot;
+            const uint64_t p = st->phase;
+            if (slot != 0 && p > 1u)
+                CG_GRID_WAIT_LATE_(cg_grid_spread_wait_(slot, p - 1u, tid, lanes, mask));
+            else
+#endif
+                if (tid == 0)
+                CG_GRID_WAIT_LATE_(cg_grid_flat_wait_(cg_grid_word_(bar), tok));
+        }
+    }
+#undef CG_GRID_WAIT_LATE_
+#if CG_DEBUG
+    if (CG_UNLIKELY_(late != 0))
+        cg_grid_report_late_(tok, late);
+#endif
+    __syncthreads();
 }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

@@ -427,6 +427,22 @@ __global__ void BENCH_GRID_BOUNDS k_cg_grid_sync(bench_args_t a)
 }
 BENCH_EXPORT(a_cg_grid_sync, k_cg_grid_sync)
 
+/* C++ CG's split grid barrier around a.xfers FMAs, every phase checked
+ * (BENCH_GRID_SPLIT_BODY); `probe` 1 times the steps into a.acc (side 1). */
+template <int PROBE> __global__ void BENCH_GRID_BOUNDS k_cg_grid_split(bench_args_t a)
+{
+    const cg::grid_group g = cg::this_grid();
+    BENCH_GRID_SPLIT_BODY(a, 1, PROBE, 1, cg::grid_group::arrival_token bench_t_ = g.barrier_arrive(),
+                          g.barrier_wait(static_cast<cg::grid_group::arrival_token &&>(bench_t_)));
+}
+BENCH_EXPORT(a_cg_grid_split, k_cg_grid_split<0>)
+BENCH_EXPORT(a_cg_grid_split_probe, k_cg_grid_split<1>)
+
+/* The split rows' floor: the same loop, FMAs, stores and loads, no barrier
+ * (its loads race: sunk, not checked). */
+__global__ void BENCH_GRID_BOUNDS k_grid_split_floor(bench_args_t a) { BENCH_GRID_SPLIT_BODY(a, 0, 0, 2, , ); }
+BENCH_EXPORT(a_grid_split_floor, k_grid_split_floor)
+
 // --- device-scope barrier: cuda::barrier<thread_scope_device>, every phase checked ---------
 
 /* The same kernel as cgc's kc_device_barrier with libcu++'s device-scope

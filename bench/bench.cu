@@ -219,12 +219,17 @@ typedef struct row {
     check_kind_t check;     /* what the host replays besides the counts (CHK_COUNTS for most rows) */
     int (*prepare)(bench_args_t *, char *, size_t); /* optional: set up before launching (nonzero: SKIP, note says why) */
     int (*verify)(const bench_args_t *, unsigned, char *, size_t); /* optional: check results after (nonzero: WRONG) */
+    bench_kernel_fn floor;  /* optional (split grid rows): the same loop with no barrier, measured with the two;
+                               the row's ratio is then (cgc - floor) / (anchor - floor), the cost over the floor */
 } row_t;
 
 /* Rows share shapes; these keep each table line short. */
 #define BLK(thr) SHAPE_BLOCK, (thr), 0, 1, 0
 #define CLU(cs) SHAPE_CLUSTER, 128, (cs), 1, 0
 #define GRD(bps, thr) SHAPE_GRID, (thr), 0, (bps), 0
+/* Split grid rows: `w` dependent FMAs per thread between arrive and wait (in
+ * the bytes column; a.xfers). */
+#define GRDW(bps, thr, w) SHAPE_GRID, (thr), 0, (bps), (w)
 #define CPY(thr, tile) SHAPE_BLOCK, (thr), 0, 1, (tile)
 #define DSM(cs, thr, xfer) SHAPE_CLUSTER, (thr), (cs), 1, (xfer)
 /* Targets: time ratio at most r; or throughput at least s (ratio <= 1/s). */
@@ -436,6 +441,63 @@ static const row_t k_rows[] = {
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(12, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(16, 128), 20, INFO, METRIC_NS},
     {"grid sync", "setting: spread pollers sleep 32 ns", "CG grid.sync()", d_grid_sync_spread_sleep32, a_cg_grid_sync, GRD(32, 64), 20, INFO, METRIC_NS},
+    /* The flat arrive as it was (atom tested in the arrive) and in C++ CG's
+     * shape (atom read at the wait), and flat pollers that never sleep:
+     * grid sync must not get slower with the release reduction. */
+#define GRID_SYNC_ARRIVE_ROWS(bps, thr)                                                                                 \
+    {"grid sync", "setting: atom arrive tested at once (before 2026-11-28)", "CG grid.sync()", d_grid_sync_arrive_eager, a_cg_grid_sync, GRD(bps, thr), 20, INFO, METRIC_NS}, \
+    {"grid sync", "setting: atom arrive read at the wait (C++ CG's shape)", "CG grid.sync()", d_grid_sync_arrive_lazy, a_cg_grid_sync, GRD(bps, thr), 20, INFO, METRIC_NS},
+    GRID_SYNC_ARRIVE_ROWS(1, 128) GRID_SYNC_ARRIVE_ROWS(2, 256) GRID_SYNC_ARRIVE_ROWS(4, 256) GRID_SYNC_ARRIVE_ROWS(8, 256)
+    GRID_SYNC_ARRIVE_ROWS(12, 128) GRID_SYNC_ARRIVE_ROWS(16, 128) GRID_SYNC_ARRIVE_ROWS(32, 64)
+#undef GRID_SYNC_ARRIVE_ROWS
+    {"grid sync", "setting: flat pollers never sleep", "CG grid.sync()", d_grid_sync_nosleep, a_cg_grid_sync, GRD(8, 256), 20, INFO, METRIC_NS},
+
+    /* Split grid barrier, work between (issue 32): arrive, W dependent FMAs
+     * per thread, wait; every phase's data checked (BENCH_GRID_SPLIT_BODY).
+     * The floor (the same loop, no barrier) is timed with both sides; the
+     * ratio is the cost over it, (cgc - floor) / (CG - floor): <= 1.00 at
+     * every W, <= 0.70 where the work (W 512, 4096) is as long as a sync or
+     * longer (TARGETS.md). The note also gives the whole loop's ratio. 16
+     * blocks/SM run 128 threads (2048 a SM at most). */
+#define GRID_SPLIT_ROW(cgc_what, kern, bps, thr, w, div, ...)                                                                          \
+    {"split grid barrier, work between", cgc_what, "CG barrier_arrive/barrier_wait", kern, a_cg_grid_split, GRDW(bps, thr, w), div, __VA_ARGS__, METRIC_NS, NULL, 0, CHK_COUNTS, NULL, NULL, a_grid_split_floor},
+#define GRID_SPLIT_ROWS(w, div, ...)                                                                                   \
+    GRID_SPLIT_ROW("cg_grid_barrier_arrive/wait", c_grid_split, 1, 256, w, div, __VA_ARGS__)                                   \
+    GRID_SPLIT_ROW("cg_grid_barrier_arrive/wait", c_grid_split, 2, 256, w, div, __VA_ARGS__)                                   \
+    GRID_SPLIT_ROW("cg_grid_barrier_arrive/wait", c_grid_split, 4, 256, w, div, __VA_ARGS__)                                   \
+    GRID_SPLIT_ROW("cg_grid_barrier_arrive/wait", c_grid_split, 8, 256, w, div, __VA_ARGS__)                                   \
+    GRID_SPLIT_ROW("cg_grid_barrier_arrive/wait", c_grid_split, 16, 128, w, div, __VA_ARGS__)
+    GRID_SPLIT_ROWS(0, 20, LE(1.00)) GRID_SPLIT_ROWS(64, 20, LE(1.00)) GRID_SPLIT_ROWS(512, 100, LE(0.70))
+    GRID_SPLIT_ROWS(4096, 500, LE(0.70))
+#undef GRID_SPLIT_ROWS
+    /* The designs, same loop and floor (info). */
+#define GRID_SPLIT_SETTINGS(bps, thr, w, div)                                                                          \
+    GRID_SPLIT_ROW("setting: atom arrive tested at once (before 2026-11-28)", d_grid_split_arrive_eager, bps, thr, w, div, INFO) \
+    GRID_SPLIT_ROW("setting: atom arrive read at the wait (C++ CG's shape)", d_grid_split_arrive_lazy, bps, thr, w, div, INFO)
+    GRID_SPLIT_SETTINGS(1, 256, 0, 20) GRID_SPLIT_SETTINGS(1, 256, 512, 100) GRID_SPLIT_SETTINGS(4, 256, 512, 100)
+    GRID_SPLIT_SETTINGS(8, 256, 512, 100) GRID_SPLIT_SETTINGS(16, 128, 512, 100) GRID_SPLIT_SETTINGS(1, 256, 4096, 500)
+    GRID_SPLIT_SETTINGS(16, 128, 4096, 500)
+#undef GRID_SPLIT_SETTINGS
+    GRID_SPLIT_ROW("setting: flat pollers never sleep", d_grid_split_nosleep, 8, 256, 512, 100, INFO)
+    GRID_SPLIT_ROW("setting: flat pollers never sleep", d_grid_split_nosleep, 16, 128, 512, 100, INFO)
+    GRID_SPLIT_ROW("setting: flat counter at every size", d_grid_split_flat, 16, 128, 512, 100, INFO)
+    GRID_SPLIT_ROW("setting: flat counter at every size", d_grid_split_flat, 16, 128, 0, 20, INFO)
+#undef GRID_SPLIT_ROW
+    /* Where the split barrier's time goes (the Jacobi question: cgc's split
+     * cost ~300 ns a sweep over C++ CG's ~61 at one block per SM): thread 0's
+     * and warp 1's cycles in arrive, work and wait, per phase, cgc or a
+     * setting beside C++ CG in one row (bench/grid_split.cu prints them in
+     * the note). W 1536 is about the Jacobi interior's 3.4 us a sweep. */
+#define GRID_PROBE_ROW(cgc_what, kern, bps, thr, w, div)                                                                \
+    {"split grid barrier, probe", cgc_what, "CG barrier_arrive/barrier_wait", kern, a_cg_grid_split_probe, GRDW(bps, thr, w), div, INFO, METRIC_NS, NULL, 0, CHK_COUNTS, bench_grid_probe_prepare, bench_grid_probe_verify},
+#define GRID_PROBE_ROWS(bps, thr, w, div)                                                                               \
+    GRID_PROBE_ROW("cg_grid_barrier_arrive/wait", c_grid_split_probe, bps, thr, w, div)                                \
+    GRID_PROBE_ROW("setting: atom arrive tested at once (before 2026-11-28)", d_grid_probe_arrive_eager, bps, thr, w, div) \
+    GRID_PROBE_ROW("setting: atom arrive read at the wait (C++ CG's shape)", d_grid_probe_arrive_lazy, bps, thr, w, div) \
+    GRID_PROBE_ROW("setting: flat pollers never sleep", d_grid_probe_nosleep, bps, thr, w, div)
+    GRID_PROBE_ROWS(1, 256, 1536, 200) GRID_PROBE_ROWS(1, 256, 0, 20) GRID_PROBE_ROWS(8, 256, 512, 100)
+#undef GRID_PROBE_ROWS
+#undef GRID_PROBE_ROW
 
     /* 32 KiB per CTA per round, both sides closing every round with a
      * cluster barrier: the shape before the double-buffered protocol, kept
@@ -734,7 +796,7 @@ static float median(float *v, int n)
  * each, then `repeats` rounds in which every kernel is timed at `iters` and
  * at 0 iterations, interleaved so clock drift hits all alike; the result is
  * (median(t_iters) - median(t_0)) / iters. */
-#define MAXK 2
+#define MAXK 3 /* cgc, anchor and (split grid rows) the floor */
 static void measure(device_t *d, int nk, const void *const *fns, const launch_t *L, bench_args_t args,
                     int repeats, double *ns_out, double *spread_out, double (*samples_out)[64])
 {
@@ -873,7 +935,11 @@ static void describe_config(const row_t *r, int sms, char *buf, size_t n)
             snprintf(buf, n, "cluster %u, %u thr", r->cluster, r->threads);
         break;
     case SHAPE_GRID:
-        snprintf(buf, n, "%u x %u (%u/SM)", (unsigned)sms * r->blocks_per_sm, r->threads, r->blocks_per_sm);
+        if (r->bytes || r->floor || r->prepare == bench_grid_probe_prepare) /* split grid rows: W FMAs */
+            snprintf(buf, n, "%u x %u (%u/SM), W %u", (unsigned)sms * r->blocks_per_sm, r->threads, r->blocks_per_sm,
+                     r->bytes);
+        else
+            snprintf(buf, n, "%u x %u (%u/SM)", (unsigned)sms * r->blocks_per_sm, r->threads, r->blocks_per_sm);
         break;
     default:
         if (r->bytes && r->xfers)
@@ -1035,7 +1101,11 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     res->cgc_missing = cgc_fn == NULL;
     if (cgc_fn)
         fns[nk++] = cgc_fn;
+    const int ianc = nk; /* the anchor's index in fns; the floor's after it */
     fns[nk++] = anc_fn;
+    const void *floor_fn = r->floor ? r->floor() : NULL;
+    if (floor_fn)
+        fns[nk++] = floor_fn;
 
     if (r->metric == METRIC_STREAM) { /* bench/stream.cu runs and checks the whole row */
         bench_stream_result_t s;
@@ -1066,6 +1136,8 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     a.slow = o->slow;
     a.sink = d->sink;
     a.acc = d->acc;
+    if (r->shape == SHAPE_GRID)
+        a.xfers = r->bytes; /* split grid rows: FMAs between arrive and wait (0 elsewhere) */
 
     switch (r->metric) {
     case METRIC_COPY:
@@ -1133,7 +1205,7 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
             if ((unsigned)per < need_per_sm) {
                 res->verdict = "SKIP";
                 snprintf(res->note, sizeof res->note, "%s: only %d blocks/SM fit, the row needs %u",
-                         k == 0 && cgc_fn ? "cgc kernel" : "anchor", per, need_per_sm);
+                         k == 0 && cgc_fn ? "cgc kernel" : k == ianc ? "anchor" : "floor", per, need_per_sm);
                 return;
             }
         }
@@ -1150,7 +1222,7 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     /* Device-barrier rows: two passes, the two barriers swapping their
      * lines, each pass set up (iters < 0) and checked; the times are the
      * passes' mean. */
-    double ns[MAXK] = {0, 0}, spread[MAXK] = {0, 0};
+    double ns[MAXK] = {0, 0, 0}, spread[MAXK] = {0, 0, 0};
     unsigned long long st[2][2] = {{0, 0}, {0, 0}}, want = 0;
     int bad = 0;
     const unsigned passes = r->checked ? 2u : 1u;
@@ -1212,7 +1284,7 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
         const unsigned long long pwant = launches * (unsigned long long)a.iters * L.grid;
         int used_c = 0;
         for (int k = 0; k < nk; ++k) {
-            const char *side = (k == 0 && cgc_fn) ? "cgc" : "anchor";
+            const char *side = (k == 0 && cgc_fn) ? "cgc" : k == ianc ? "anchor" : "floor";
             const unsigned long long *x = w[k];
             char why[96] = "";
             if (x[BENCH_CHK_PHASES] == 0 && x[BENCH_CHK_WRONG] == 0 && r->check == CHK_COUNTS) {
@@ -1254,10 +1326,16 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
         }
     }
     res->ran = 1;
-    res->anc_ns = ns[nk - 1];
+    res->anc_ns = ns[ianc];
     if (cgc_fn) {
         res->cgc_ns = ns[0];
         res->ratio = res->anc_ns > 0 ? res->cgc_ns / res->anc_ns : INFINITY;
+        if (floor_fn) {
+            /* The cost over the floor: what the barrier adds to the loop. */
+            const double over_c = res->cgc_ns > ns[ianc + 1] ? res->cgc_ns - ns[ianc + 1] : 0.0;
+            const double over_a = res->anc_ns - ns[ianc + 1];
+            res->ratio = over_a > 1.0 ? over_c / over_a : INFINITY;
+        }
         res->verdict = r->max_ratio <= 0 ? "info" : (res->ratio <= r->max_ratio ? "PASS" : "MISS");
     } else {
         res->verdict = "MISSING";
@@ -1266,8 +1344,12 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     char *note = res->note;
     size_t room = sizeof res->note;
     int used = cgc_fn ? snprintf(note, room, "%lld iters, spread %.1f%%/%.1f%%", (long long)a.iters, spread[0],
-                                 spread[nk - 1])
-                      : snprintf(note, room, "%lld iters, spread %.1f%%", (long long)a.iters, spread[nk - 1]);
+                                 spread[ianc])
+                      : snprintf(note, room, "%lld iters, spread %.1f%%", (long long)a.iters, spread[ianc]);
+    if (floor_fn && used < (int)room)
+        used += snprintf(note + used, room - (size_t)used,
+                         ", ratio over the floor: floor %.1f ns (spread %.1f%%), whole loop cgc/anchor %.3f",
+                         ns[ianc + 1], spread[ianc + 1], res->anc_ns > 0 ? res->cgc_ns / res->anc_ns : 0.0);
     if (r->metric != METRIC_NS) {
         double bytes = (double)L.grid * (double)r->bytes; /* per iteration, whole grid */
         if (cgc_fn && res->cgc_ns > 0)

@@ -36,7 +36,8 @@ typedef struct bench_args {
     unsigned long long *chk;    /* this kernel's check words (BENCH_CHK_*), zeroed before each row; the runner gives each kernel its own */
     unsigned nonce;             /* a number new in every launch: values a check writes in one launch never match in another */
     unsigned *slots;            /* grid rows: 2 x (largest grid) words for the per-phase check */
-    unsigned xfers;             /* double-buffered DSMEM rows: messages per synchronization */
+    unsigned xfers;             /* double-buffered DSMEM rows: messages per synchronization; split grid
+                                   rows: dependent FMAs per thread between arrive and wait */
     unsigned group;             /* multicast tile-sharing rows: the twin launched WITHOUT clusters
                                    shares tiles among blockIdx.x / group (0: its cluster) */
 } bench_args_t;
@@ -97,6 +98,9 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_ptx_cluster_relaxed)  /* barrier.cluster.arrive.relaxed.aligned + wait */  \
     X(a_ptx_cluster_smem)     /* fence.release.sync_restrict + relaxed arrive + wait */ \
     X(a_cg_grid_sync)         /* CG grid.sync(), cooperative launch            */  \
+    X(a_cg_grid_split)        /* CG grid barrier_arrive, a.xfers FMAs, barrier_wait */ \
+    X(a_cg_grid_split_probe)  /* the same, clock64 around arrive and wait      */  \
+    X(a_grid_split_floor)     /* the same loop with no barrier (the floor)     */  \
     X(a_dsmem_pull)           /* map_shared_rank int4 remote reads + cluster.sync */ \
     X(a_copy_plain)           /* global->shared, plain int4 loads              */  \
     X(a_copy_memcpy_async)    /* global->shared, cuda::memcpy_async + barrier  */  \
@@ -159,6 +163,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_cluster_relaxed)      /* cg_cluster_barrier_arrive_relaxed + wait      */  \
     X(c_cluster_smem)         /* cg_cluster_barrier_arrive_smem + wait         */  \
     X(c_grid_sync)            /* cg_grid_sync                                  */  \
+    X(c_grid_split)           /* cg_grid_barrier_arrive, a.xfers FMAs, wait     */  \
+    X(c_grid_split_probe)     /* the same, clock64 around arrive and wait      */  \
     X(c_dsmem_push)           /* cg_dsmem_push (st.async, whole block)         */  \
     X(c_dsmem_push_bulk)      /* cg_dsmem_push_bulk (one thread, bulk engine)  */  \
     X(c_copy_tma)             /* cg_memcpy_async_tx (one-thread bulk copy)     */  \
@@ -218,6 +224,16 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_grid_sync_spread_group32)  /* cg_grid_sync, spread, groups of 32       */  \
     X(d_grid_sync_spread_group128) /* cg_grid_sync, spread, groups of 128      */  \
     X(d_grid_sync_spread_sleep32)  /* cg_grid_sync, spread pollers sleep 32 ns */ \
+    X(d_grid_split_flat)      /* split grid rows, flat counter at every size   */  \
+    X(d_grid_sync_arrive_lazy)   /* cg_grid_sync, atom arrive read at the wait */ \
+    X(d_grid_split_arrive_lazy)  /* split grid rows, the same                  */ \
+    X(d_grid_probe_arrive_lazy)  /* split grid probe, the same                 */ \
+    X(d_grid_sync_arrive_eager)  /* cg_grid_sync, atom arrive tested at once (before) */ \
+    X(d_grid_split_arrive_eager) /* split grid rows, the same                  */ \
+    X(d_grid_probe_arrive_eager) /* split grid probe, the same                 */ \
+    X(d_grid_sync_nosleep)    /* cg_grid_sync, flat pollers never sleep        */  \
+    X(d_grid_split_nosleep)   /* split grid rows, the same                     */  \
+    X(d_grid_probe_nosleep)   /* split grid probe, the same                    */  \
     X(d_dbar_sleep64)         /* cg_device_barrier_t, waiters sleep 64 ns      */ \
     X(d_dbar_spin16_sleep64)  /* cg_device_barrier_t, 16 polls then sleep 64 ns */ \
     X(d_dbar_paced)           /* cg_device_barrier_t, %globaltimer every poll   */ \
@@ -340,6 +356,12 @@ extern "C" int bench_dbar_stats_gap256(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_release(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_poll_all(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
+
+/* Split grid probe rows (grid_split.cu): zero the probe's sums in a.acc
+ * before the row; after it, print where thread 0's and warp 1's cycles went
+ * (arrive, work, wait) on each side into the row's note. */
+extern "C" int bench_grid_probe_prepare(bench_args_t *a, char *note, size_t n);
+extern "C" int bench_grid_probe_verify(const bench_args_t *a, unsigned grid, char *note, size_t n);
 
 /* Copy rows: fill n int4 of src with bench_src_vec(index) (bench_device.h)
  * on `stream`; returns a cudaError_t. */

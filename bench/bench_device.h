@@ -209,6 +209,68 @@ static __device__ __forceinline__ bool bench_checked_phase(long long i)
         }                                                                                        \
     } while (0)
 
+/* Split grid rows ("split grid barrier, work between"): each iteration a
+ * thread writes its slot of the phase's half (as the grid rows, but at EVERY
+ * phase), arrives, runs a.xfers dependent FMAs, waits, and loads the slot of a
+ * thread of another block (bench_dbar_peer). The loaded value is compared
+ * after the NEXT iteration's FMAs (its latency hides behind them; the slot
+ * cannot change before: its writer rewrites it two phases later, after this
+ * thread's next arrive, which the load precedes), and once after the loop:
+ * every phase checked on every side alike. The floor runs the same loop with
+ * no barrier (ARRIVE and WAIT empty, `checked` 0: its loads race and are only
+ * sunk). With `probe` 1, thread 0 and thread 32 (warp 1) time their arrive,
+ * their FMAs and their wait with clock64 and add the sums to
+ * a.acc[side * 8 + (thread 0: 0 arrive, 1 work, 2 wait, 3 phases; thread 32:
+ * 4..7 the same)]; bench_grid_probe_verify prints them. */
+static __device__ __forceinline__ float bench_fma_chain(float x, unsigned w)
+{
+    /* The empty asms pin the chain between the arrive and the wait: the
+     * compiler may not move the FMAs across them (nor across the barrier's
+     * own volatile asms, which they keep their order with). */
+    asm volatile("" : "+f"(x));
+    for (unsigned k = 0; k < w; ++k)
+        x = fmaf(x, 0.9990234375f, 0.0009765625f);
+    asm volatile("" : "+f"(x));
+    return x;
+}
+#define BENCH_GRID_SPLIT_BODY(a, checked, probe, side, ARRIVE, WAIT)                             \
+    const unsigned long long gt = bench_gtid(), n = (unsigned long long)gridDim.x * blockDim.x;  \
+    const bool timed = (probe) && (threadIdx.x == 0u || threadIdx.x == 32u);                     \
+    unsigned long long wrong = 0, t_arrive = 0, t_work = 0, t_wait = 0;                          \
+    float x = (float)(threadIdx.x & 7u);                                                         \
+    unsigned got = 0, want = 0;                                                                  \
+    for (long long i = 0; i < (a).iters; ++i) {                                                  \
+        (a).slots[(i & 1) * n + gt] = bench_slot_value((a).nonce, i, (unsigned)gt);              \
+        const long long c0 = timed ? clock64() : 0;                                              \
+        ARRIVE;                                                                                  \
+        const long long c1 = timed ? clock64() : 0;                                              \
+        x = bench_fma_chain(x, (a).xfers);                                                        \
+        if (checked)                                                                             \
+            wrong += got != want;                                                                \
+        const long long c2 = timed ? clock64() : 0;                                              \
+        WAIT;                                                                                    \
+        if (timed) {                                                                             \
+            const long long c3 = clock64();                                                      \
+            t_arrive += (unsigned long long)(c1 - c0);                                           \
+            t_work += (unsigned long long)(c2 - c1);                                             \
+            t_wait += (unsigned long long)(c3 - c2);                                             \
+        }                                                                                        \
+        const unsigned long long bench_p_ = bench_dbar_peer(i, gt, n);                           \
+        got = *(volatile unsigned *)&(a).slots[(i & 1) * n + bench_p_];                          \
+        want = bench_slot_value((a).nonce, i, (unsigned)bench_p_);                               \
+    }                                                                                            \
+    if (checked)                                                                                 \
+        wrong += got != want;                                                                    \
+    if (timed && (a).iters > 0) {                                                                \
+        unsigned long long *bench_s_ = (a).acc + 8u * (side) + (threadIdx.x == 0u ? 0u : 4u);     \
+        atomicAdd(bench_s_ + 0, t_arrive);                                                       \
+        atomicAdd(bench_s_ + 1, t_work);                                                         \
+        atomicAdd(bench_s_ + 2, t_wait);                                                         \
+        atomicAdd(bench_s_ + 3, (unsigned long long)(a).iters);                                  \
+    }                                                                                            \
+    bench_check_report(&(a), wrong);                                                             \
+    bench_sink(&(a), got ^ __float_as_uint(x))
+
 /* Cluster rows: the slot array lives in each CTA's shared memory; after the
  * wait a thread reads, through DSMEM, the slot of thread (tid ^ 32, another
  * warp) of the next CTA of its cluster, `remote` being that CTA's copy of

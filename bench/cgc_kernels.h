@@ -273,6 +273,28 @@
         bench_sink(&a, acc);                       \
     }
 
+/* Split grid rows: arrive, a.xfers FMAs, wait, every phase checked
+ * (BENCH_GRID_SPLIT_BODY, bench_device.h); `probe` 1 times the steps into
+ * a.acc (side 0). The group is const: cg_grid_barrier_arrive/wait take a
+ * const cg_grid_t. */
+#define BENCH_GRID_SPLIT_KERNEL(kname, probe)                                                    \
+    __global__ void BENCH_GRID_BOUNDS kname(bench_args_t a)                                      \
+    {                                                                                            \
+        const cg_grid_t g = cg_this_grid();                                                      \
+        BENCH_GRID_SPLIT_BODY(a, 1, probe, 0, cg_token_t bench_t_ = cg_grid_barrier_arrive(&g),  \
+                              cg_grid_barrier_wait(&g, bench_t_));                               \
+    }
+
+/* A grid design file's kernels: grid sync, the split rows and the probe,
+ * all on the library as the file configured it. */
+#define BENCH_GRID_DESIGN_KERNELS(sync_name, split_name, probe_name)                             \
+    BENCH_GRID_SYNC_KERNEL(k##sync_name)                                                         \
+    BENCH_EXPORT(sync_name, k##sync_name)                                                        \
+    BENCH_GRID_SPLIT_KERNEL(k##split_name, 0)                                                    \
+    BENCH_EXPORT(split_name, k##split_name)                                                      \
+    BENCH_GRID_SPLIT_KERNEL(k##probe_name, 1)                                                    \
+    BENCH_EXPORT(probe_name, k##probe_name)
+
 /* Where cg_barrier_fn_t's time goes (info rows against the raw mbarrier
  * floor): the barrier's election alone — every thread arrive.noComplete on a
  * count-(n+1) mbarrier, the one that saw 2 pending makes the last arrival,

@@ -276,6 +276,10 @@ BENCH_BUILT(c_cluster_smem, kc_cluster_smem)
 
 BENCH_GRID_SYNC_KERNEL(kc_grid_sync)
 BENCH_BUILT(c_grid_sync, kc_grid_sync)
+BENCH_GRID_SPLIT_KERNEL(kc_grid_split, 0)
+BENCH_BUILT(c_grid_split, kc_grid_split)
+BENCH_GRID_SPLIT_KERNEL(kc_grid_split_probe, 1)
+BENCH_BUILT(c_grid_split_probe, kc_grid_split_probe)
 
 // --- device-scope barrier: arrive + wait, every phase checked ------------------------------
 

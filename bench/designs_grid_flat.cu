@@ -9,3 +9,5 @@
 
 BENCH_GRID_SYNC_KERNEL(kd_grid_sync_flat)
 BENCH_EXPORT(d_grid_sync_flat, kd_grid_sync_flat)
+BENCH_GRID_SPLIT_KERNEL(kd_grid_split_flat, 0)
+BENCH_EXPORT(d_grid_split_flat, kd_grid_split_flat)

@@ -15,7 +15,9 @@ for fam in "block sync" "block split arrive+wait" "rotating slow warp" "barrier 
     "self-test: broken barrier" "self-test: broken block barrier" "self-test: broken cluster barrier" \
     "self-test: broken relaxed cluster barrier" "self-test: broken grid barrier" "self-test: broken copy" \
     "self-test: broken DSMEM exchange" "self-test: broken DSMEM double buffer" "self-test: broken staged copy" \
-    "self-test: broken collective" "self-test: broken pipeline" "self-test: broken multicast"; do
+    "self-test: broken collective" "self-test: broken pipeline" \
+    "split grid barrier, work between" "split grid barrier, probe" \
+    "self-test: broken multicast"; do
     grep -qF -- "$fam" <<<"$out" || { echo "bench --list lacks the family '$fam'"; fail=1; }
 done
 for call in cg_tile_reduce_i32 cg_tile_reduce_f32 cg_tile_reduce_f64 cg_tile_inclusive_scan_i32 \

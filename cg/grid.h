@@ -12,10 +12,12 @@
  * cudaLaunchKernelExC with cudaLaunchAttributeCooperative, or cg_launch with
  * .cooperative = 1); no extra kernel parameter and no -rdc.
  *
- * The barrier itself (its algorithms, memory model, settings and debug
- * checks) is barrier/grid_barrier.h, which needs no group; the calls here
- * pass it this group's state: the workspace's barrier word and the
- * algorithm's state word.
+ * The barrier itself (its algorithms, memory model, settings, token and
+ * debug checks) is barrier/grid_barrier.h, which needs no group: this group
+ * embeds its state (cg_grid_bar_t_, read only) and forwards to its arrive
+ * and wait. What changes per phase lives in the block's shared memory, so
+ * every call takes a const cg_grid_t (as C++ CG's sync() is const), and any
+ * number of cg_grid_t of one kernel act as one barrier.
  */
 #ifndef CG_CG_GRID_H
 #define CG_CG_GRID_H
@@ -29,29 +31,25 @@
 /* The grid group. Build it with cg_this_grid(); pass it by pointer. */
 typedef struct cg_grid {
     cg_group_header_t _hdr;
-    uint32_t _spread;   /* CG_GRID_SPREAD_WANTED_, and in thread 0 once its block's first barrier is done,
-                           CG_GRID_SPREAD_KNOWN_ | slot */
-    uint32_t *_barrier; /* the workspace's barrier word; NULL without a cooperative launch */
+    cg_grid_bar_t_ _bar; /* the launch's grid workspace (0 without a cooperative launch) */
 } cg_grid_t;
 
 #if CG_DEVICE_CODE_VISIBLE
 
 /* The grid group of the calling thread. Cheap and non-collective: reads
- * special registers (the workspace, the SM count for the barrier's choice of
- * algorithm); touches no memory. */
+ * the workspace's special registers; touches no memory. */
 CG_DEVICE cg_grid_t cg_this_grid(void)
 {
     cg_grid_t g;
     g._hdr.kind = CG_GROUP_GRID;
-    g._spread = cg_grid_spread_wanted_() ? CG_GRID_SPREAD_WANTED_ : 0u;
-    g._barrier = cg_grid_workspace_barrier_();
+    g._bar.ws = cg_sreg_grid_workspace_();
     return g;
 }
 
 /* 1 when the launch provided a grid workspace (as C++ CG's is_valid()). The
  * driver may hand a workspace to a non-cooperative launch too, so 1 does not
  * prove the launch was cooperative; grid sync still needs one. */
-CG_DEVICE int cg_grid_is_valid(const cg_grid_t *g) { return g->_barrier != (uint32_t *)0; }
+CG_DEVICE int cg_grid_is_valid(const cg_grid_t *g) { return g->_bar.ws != 0; }
 
 /* Blocks in the grid. */
 CG_DEVICE uint64_t cg_grid_num_blocks(const cg_grid_t *g)
@@ -115,7 +113,8 @@ CG_DEVICE uint64_t cg_grid_num_threads(const cg_grid_t *g)
  * rank in the block. */
 CG_DEVICE uint64_t cg_grid_thread_rank(const cg_grid_t *g)
 {
-    return cg_grid_block_rank(g) * (blockDim.x * blockDim.y * blockDim.z) + cg_grid_block_thread_rank_();
+    return cg_grid_block_rank(g) * (blockDim.x * blockDim.y * blockDim.z) +
+           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
 }
 
 /* The grid's shape in threads (gridDim * blockDim, per dimension). */
@@ -147,118 +146,30 @@ CG_DEVICE cg_dim3_t cg_grid_group_dim(const cg_grid_t *g) { return cg_grid_dim_b
 
 /* Split arrive: collective over every thread of the grid, once per phase,
  * called from converged code (as C++ CG's grid.sync(): the block barriers in
- * the arrive and the wait are __syncthreads). Does a block barrier (the
- * block's writes are ordered before thread 0's release), then thread 0 adds
- * the block's arrival (barrier/grid_barrier.h: cg_grid_spread_arrive_ in a
- * spread phase, cg_grid_block_arrive_ in a flat one). Returns at once after
- * that, whatever other blocks do: threads may do independent work before
- * cg_grid_barrier_wait. The token is meaningful only in thread 0 but every
- * thread passes its own to the wait; a block waits for one arrive before it
- * arrives again. */
-CG_DEVICE cg_token_t cg_grid_barrier_arrive(cg_grid_t *g)
-{
-    cg_token_t t = cg_token_none_();
-#if CG_DEBUG
-    cg_grid_debug_require_workspace_(g->_barrier);
-#endif
-    __syncthreads();
-    if (cg_grid_is_block_thread0_()) {
-#if !CG_DEBUG /* a debug build checked every thread above */
-        if (CG_UNLIKELY_(g->_barrier == (uint32_t *)0))
-            cg_grid_report_no_workspace_();
-#endif
-        uint32_t slot =
-            (g->_spread & CG_GRID_SPREAD_WANTED_) ? cg_grid_spread_slot_for_phase_(&g->_spread, &g->_barrier) : 0u;
-        t._opaque = slot ? cg_grid_spread_arrive_(slot) : cg_grid_block_arrive_(g->_barrier);
-    }
-    return t;
-}
-
-#if CG_DEBUG
-/* What a grid wait that gave up prints: the word it polled and the phase, as
- * the token and the block's spread state name them. */
-CG_REPORT_ void cg_grid_report_late_(const cg_grid_t *g, cg_token_t tok, uint32_t late);
-#endif
+ * the arrive and the wait are __syncthreads). A block barrier (the block's
+ * writes are ordered before the arrival's gpu-scope release), then thread 0
+ * adds the block's arrival with a release reduction and returns: nothing
+ * waits for it, so threads may do independent work before
+ * cg_grid_barrier_wait and it overlaps the barrier. The token is meaningful
+ * only in thread 0 but every thread passes its own to the wait; a block
+ * waits for one arrive before it arrives again. Limits: a cooperative
+ * launch; mixing with C++ CG's grid.sync() only before cgc's first grid
+ * barrier in the launch (barrier/grid_barrier.h). */
+CG_DEVICE cg_token_t cg_grid_barrier_arrive(const cg_grid_t *g) { return cg_grid_bar_arrive_(&g->_bar); }
 
 /* Split wait: returns once every block of the grid has arrived in the phase
  * `tok` came from; afterwards every thread sees every write made anywhere in
  * the grid before the matching arrives (acquire at gpu scope). Collective
- * over the block: thread 0 (with warp 0 when it watches for its group) polls
- * (barrier/grid_barrier.h: cg_grid_spread_wait_ for a spread phase,
- * cg_grid_poll_flip_ for a flat one), then __syncthreads (the aligned
- * barrier: 110-170 ns less per grid sync than the non-aligned barrier.sync
- * from 1056 to 4224 blocks on an H200). A
- * debug build reports a wait that gave up, before the block barrier. */
-CG_DEVICE void cg_grid_barrier_wait(cg_grid_t *g, cg_token_t tok)
-{
-#if CG_DEBUG
-    uint32_t late = 0;
-#define CG_GRID_WAIT_LATE_(x) (late = (x))
-#else
-#define CG_GRID_WAIT_LATE_(x) ((void)(x))
-#endif
-    if (g->_spread & CG_GRID_SPREAD_WANTED_) {
-        /* Warp 0 learns from thread 0's token whether the phase was a spread
-         * one (a block's first barrier is flat). */
-        uint32_t tid = cg_grid_block_thread_rank_();
-        if (tid < 32u) {
-            uint32_t nthreads = blockDim.x * blockDim.y * blockDim.z;
-            uint32_t lanes = nthreads < 32u ? nthreads : 32u;
-            uint32_t mask = lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
-            uint32_t slot =
-                (tok._opaque & CG_GRID_TOK_SPREAD_) ? (uint32_t)(tok._opaque >> CG_GRID_TOK_SLOT_SHIFT_) : 0u;
-            slot = __shfl_sync(mask, slot, 0);
-            if (slot)
-                CG_GRID_WAIT_LATE_(cg_grid_spread_wait_(slot, (uint32_t)tok._opaque, tid, lanes, mask));
-            else if (tid == 0 && !(tok._opaque & CG_GRID_TOK_DONE_))
-                CG_GRID_WAIT_LATE_(cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_()));
-        }
-    } else if (cg_grid_is_block_thread0_() && !(tok._opaque & CG_GRID_TOK_DONE_)) {
-        CG_GRID_WAIT_LATE_(cg_grid_poll_flip_(g->_barrier, (uint32_t)tok._opaque, cg_grid_sleep_ns_()));
-    }
-#undef CG_GRID_WAIT_LATE_
-#if CG_DEBUG
-    if (CG_UNLIKELY_(late != 0))
-        cg_grid_report_late_(g, tok, late);
-#endif
-    __syncthreads();
-}
+ * over the block: thread 0 (with warp 0 when it watches for its group)
+ * polls, then a block barrier. A debug build reports a wait that gave up
+ * and a token that is not the block's last arrive's. */
+CG_DEVICE void cg_grid_barrier_wait(const cg_grid_t *g, cg_token_t tok) { cg_grid_bar_wait_(&g->_bar, tok); }
 
-#if CG_DEBUG
-CG_REPORT_ void cg_grid_report_late_(const cg_grid_t *g, cg_token_t tok, uint32_t late)
-{
-    const uint32_t slot = (uint32_t)(tok._opaque >> CG_GRID_TOK_SLOT_SHIFT_);
-    const uint64_t p = cg_grid_spread_block_()->phase;
-    const void *group_word = late == CG_GRID_LATE_FLAT_ ? (const void *)0
-                                                        : cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP);
-    if (late == CG_GRID_LATE_FLAT_) {
-        const uint32_t seen = (uint32_t)tok._opaque;
-        printf("cgc: grid barrier %s at %p: phase (top bit %u, word 0x%08x) did not complete in %llu ns "
-               "(block %u,%u,%u of %u,%u,%u). Was the kernel launched cooperatively, with every block "
-               "co-resident, and does every block reach the barrier?\n",
-               "wait", (const void *)g->_barrier, seen >> 31, seen, (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS,
-               blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x, gridDim.y, gridDim.z);
-    } else if (late == CG_GRID_LATE_TOKEN_) {
-        printf("cgc: grid barrier wait at %p with the token of phase %u, but this block's last arrival was "
-               "for phase %llu (block %u,%u,%u): wait once per arrive, with that arrive's token\n",
-               group_word, (uint32_t)tok._opaque, (unsigned long long)p, blockIdx.x, blockIdx.y, blockIdx.z);
-    } else {
-        const uint32_t lane = cg_grid_block_thread_rank_();
-        printf("cgc: grid barrier %s at %p: phase %llu did not complete in %llu ns (block %u,%u,%u of "
-               "%u,%u,%u). Was the kernel launched cooperatively, with every block co-resident, and does "
-               "every block reach the barrier?\n",
-               late == CG_GRID_LATE_WATCH_ ? "watch" : "wait",
-               late == CG_GRID_LATE_WATCH_ ? (const void *)cg_grid_spread_count_(slot, lane) : group_word,
-               late == CG_GRID_LATE_WATCH_ ? (unsigned long long)(uint32_t)p : (unsigned long long)p,
-               (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x,
-               gridDim.y, gridDim.z);
-    }
-    __trap();
-}
-#endif
-
-/* Grid-wide barrier: arrive then wait. */
-CG_DEVICE void cg_grid_sync(cg_grid_t *g) { cg_grid_barrier_wait(g, cg_grid_barrier_arrive(g)); }
+/* Grid-wide barrier (C++ CG's grid.sync()): arrive then wait, so release
+ * then acquire at gpu scope: every write before it, anywhere in the grid, is
+ * visible to every thread after it. Collective over the grid, from
+ * converged code, in a cooperative launch. */
+CG_DEVICE void cg_grid_sync(const cg_grid_t *g) { cg_grid_bar_wait_(&g->_bar, cg_grid_bar_arrive_(&g->_bar)); }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_GRID_H */

@@ -307,34 +307,40 @@ extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, 
 
 /* ---- grid sync, many phases -------------------------------------------------- */
 
+/* The launch's grid workspace address as the driver hands it to every
+ * launch (%envreg1 high, %envreg2 low; the ABI C++ CG reads too): read here
+ * with the test's own asm, not through the library's internal wrapper. */
+__device__ static unsigned long long grid_workspace(void)
+{
+    uint32_t hi, lo;
+    asm("mov.u32 %0, %%envreg1;" : "=r"(hi));
+    asm("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    return ((unsigned long long)hi << 32) | lo;
+}
+
 /* slots[2][blocks]: in phase i block b writes i into slots[i&1][b]; after the
  * sync it must read exactly i from another block's slot (nobody can write
  * that slot again before this block arrives twice more). When `info` is not
- * NULL: info[0] = the launch's workspace address (block 0); info[1] |= 1 for
- * each block whose second arrival took the spread barrier, 2 for each that
- * took the flat barrier (3: the blocks disagreed; the first barrier of a
- * launch is always flat). `objects` 1: one cg_grid_t for the whole kernel;
- * 3: phase i uses object i % 3 of two kept for the whole kernel and one made
- * fresh for the phase (the spread barrier's state is kept per block and per
- * object). */
+ * NULL: info[0] = the launch's workspace address (block 0). `objects` 1: one
+ * const cg_grid_t for the whole kernel; 3: phase i uses object i % 3 of two
+ * kept for the whole kernel and one made fresh for the phase (the barrier's
+ * state is the block's, in shared memory, whatever object a call names). */
 __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots, cgt_fail_t *f,
                               unsigned long long *info)
 {
-    cg_grid_t kept[2] = {cg_this_grid(), cg_this_grid()};
+    const cg_grid_t kept[2] = {cg_this_grid(), cg_this_grid()};
     if (info != NULL && blockIdx.x == 0 && threadIdx.x == 0)
-        info[0] = (unsigned long long)(uintptr_t)kept[0]._barrier;
+        info[0] = grid_workspace();
     uint32_t b = (uint32_t)cg_grid_block_rank(&kept[0]), n = (uint32_t)cg_grid_num_blocks(&kept[0]);
     volatile uint32_t *s = slots;
     unsigned long long checks = 0, phases = 0;
     for (uint32_t i = 0; i < iters; i++) {
-        cg_grid_t fresh = cg_this_grid();
+        const cg_grid_t fresh = cg_this_grid();
         uint32_t which = objects == 3u ? i % 3u : 0u;
-        cg_grid_t *g = which == 2u ? &fresh : &kept[which];
+        const cg_grid_t *g = which == 2u ? &fresh : &kept[which];
         if (threadIdx.x == 0)
             s[(i & 1) * n + b] = i;
         cg_token_t t = cg_grid_barrier_arrive(g);
-        if (info != NULL && i == 1 && threadIdx.x == 0)
-            atomicOr(&info[1], (t._opaque & CG_GRID_TOK_SPREAD_) ? 1ull : 2ull);
         cg_grid_barrier_wait(g, t);
         phases += b == 0 && threadIdx.x == 0;
         if (threadIdx.x == 0) {

@@ -48,9 +48,9 @@ cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t it
 /* Grid sync, `iters` back-to-back phases, checked every phase, on `stream`.
  * objects: 1, one cg_grid_t throughout; 3, phase i on object i % 3 of two
  * long-lived ones and one made for the phase. slots holds 2 * blocks uint32.
- * info (2 words, zeroed, or NULL): the launch's grid workspace address, and
- * the algorithm its blocks' second barrier took (bits: 1 the spread barrier,
- * 2 flat; 3: the blocks disagreed). */
+ * info (2 words, zeroed, or NULL): info[0] the launch's grid workspace
+ * address (the second word is unused: which algorithm a block took is the
+ * barrier's own business since the seam of issue 36). */
 cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t objects,
                                    uint32_t *slots, cgt_fail_t *f, unsigned long long *info, cudaStream_t stream);
 

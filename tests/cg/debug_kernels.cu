@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/debug_kernels.cu — misuse that would hang, built with CG_DEBUG=1
  * (and a short CG_DEBUG_WAIT_TIMEOUT_NS): each kernel must report and trap. */
+#include <cooperative_groups.h>
+
 #include "cg/groups.h"
 #include "dsmem/dsmem.h"
 
@@ -42,6 +44,28 @@ __global__ void k_grid_stale_token(void)
     cg_token_t t2 = cg_grid_barrier_arrive(&g);
     (void)t2;
     cg_grid_barrier_wait(&g, t1);
+}
+
+/* One block per SM (the flat barrier): a proper arrive and wait, then a
+ * second arrive whose wait is given the first one's token. */
+__global__ void k_grid_stale_token_flat(void)
+{
+    const cg_grid_t g = cg_this_grid();
+    cg_token_t t1 = cg_grid_barrier_arrive(&g);
+    cg_grid_barrier_wait(&g, t1);
+    cg_token_t t2 = cg_grid_barrier_arrive(&g);
+    (void)t2;
+    cg_grid_barrier_wait(&g, t1);
+}
+
+/* cgc's grid sync, then C++ CG's on the same workspace word, then cgc's
+ * again: the flat arrive finds the word's phase moved under it. */
+__global__ void k_grid_mixed_with_cpp_cg(void)
+{
+    const cg_grid_t g = cg_this_grid();
+    cg_grid_sync(&g);
+    cooperative_groups::this_grid().sync();
+    cg_grid_sync(&g);
 }
 
 /* Thread 5 arrives twice on the block barrier before waiting. */
@@ -94,6 +118,27 @@ extern "C" cudaError_t cgt_debug_grid_sync_block_leaves(void)
 }
 
 extern "C" cudaError_t cgt_debug_grid_stale_token(void) { return launch_full((const void *)k_grid_stale_token); }
+
+/* One 128-thread block per SM, cooperative. */
+static cudaError_t launch_one_per_sm(const void *kernel)
+{
+    int sms = 0;
+    void *args[1] = {0};
+    cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    if (e != cudaSuccess)
+        return e;
+    return cudaLaunchCooperativeKernel(kernel, (unsigned)sms, 128, args, 0, 0);
+}
+
+extern "C" cudaError_t cgt_debug_grid_stale_token_flat(void)
+{
+    return launch_one_per_sm((const void *)k_grid_stale_token_flat);
+}
+
+extern "C" cudaError_t cgt_debug_grid_mixed_with_cpp_cg(void)
+{
+    return launch_one_per_sm((const void *)k_grid_mixed_with_cpp_cg);
+}
 
 extern "C" cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out)
 {

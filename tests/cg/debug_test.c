@@ -25,12 +25,14 @@ cudaError_t cgt_debug_grid_sync_not_cooperative(unsigned blocks);
 cudaError_t cgt_debug_grid_sync_block_skips(unsigned blocks);
 cudaError_t cgt_debug_grid_sync_block_leaves(void);
 cudaError_t cgt_debug_grid_stale_token(void);
+cudaError_t cgt_debug_grid_stale_token_flat(void);
+cudaError_t cgt_debug_grid_mixed_with_cpp_cg(void);
 cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out);
 cudaError_t cgt_debug_block_double_arrive(void);
 cudaError_t cgt_debug_dsmem_release_bad_rank(uint32_t rank);
 
-/* 7 tests x 30 s (cgt_expect_trap_report's bound) at worst, serialized by the lock. */
-TestSuite(cg_debug, .timeout = 250);
+/* 9 tests x 30 s (cgt_expect_trap_report's bound) at worst, serialized by the lock. */
+TestSuite(cg_debug, .timeout = 310);
 
 /* Every case: skip under the sanitizers (the trap is the subject), one
  * trapping kernel on the GPU at a time, then cgt_expect_trap_report: the
@@ -51,6 +53,8 @@ static int launch_not_cooperative(void) { return (int)cgt_debug_grid_sync_not_co
 static int launch_block_skips(void) { return (int)cgt_debug_grid_sync_block_skips(g_blocks); }
 static int launch_block_leaves(void) { return (int)cgt_debug_grid_sync_block_leaves(); }
 static int launch_stale_token(void) { return (int)cgt_debug_grid_stale_token(); }
+static int launch_stale_token_flat(void) { return (int)cgt_debug_grid_stale_token_flat(); }
+static int launch_mixed(void) { return (int)cgt_debug_grid_mixed_with_cpp_cg(); }
 static int launch_bad_tile(void) { return (int)cgt_debug_bad_tile(3, g_out); }
 static int launch_double_arrive(void) { return (int)cgt_debug_block_double_arrive(); }
 static int launch_release_bad_rank(void) { return (int)cgt_debug_dsmem_release_bad_rank(5); }
@@ -93,6 +97,27 @@ Test(cg_debug, grid_wait_with_a_stale_token_traps)
                                           "but this block's last arrival was for phase ",
                                           "wait once per arrive, with that arrive's token"};
     cgt_expect_trap_report("grid wait with the token of an earlier arrive", launch_stale_token, needles, 4);
+}
+
+/* The same at one block per SM (the flat barrier): the token's phase number
+ * is checked there too. */
+Test(cg_debug, flat_grid_wait_with_a_stale_token_traps)
+{
+    prepare();
+    static const char *const needles[] = {"cgc: grid barrier wait at ", "with the token of phase 1,",
+                                          "but this block's last arrival was for phase 2",
+                                          "wait once per arrive, with that arrive's token"};
+    cgt_expect_trap_report("flat grid wait with the token of an earlier arrive", launch_stale_token_flat, needles, 4);
+}
+
+/* C++ CG's grid.sync() between two cgc grid syncs (not supported after
+ * cgc's first grid barrier of a launch): the arrive after it reports. */
+Test(cg_debug, grid_sync_mixed_with_cpp_cg_traps)
+{
+    prepare();
+    static const char *const needles[] = {"cgc: grid barrier arrive at ", "expects top bit ",
+                                          "another barrier (C++ CG grid.sync()?) completed phases"};
+    cgt_expect_trap_report("cgc grid sync after C++ CG's grid.sync()", launch_mixed, needles, 3);
 }
 
 Test(cg_debug, tile_size_not_power_of_two_traps)

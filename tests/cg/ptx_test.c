@@ -6,8 +6,9 @@
  *     barrier.cluster.wait.acquire (non-aligned) and nothing else, the
  *     relaxed arrive barrier.cluster.arrive.relaxed
  *   - the block split barrier is an mbarrier arrive + try_wait, not bar.sync
- *     alone; the grid barrier is atom.add.acq_rel.gpu + ld.acquire.gpu
- *     between two bar.sync 0 (plus the spread barrier's forms)
+ *     alone; the grid barrier is red.release.gpu.add (no atom: nothing
+ *     waits for the arrival's return) + ld.acquire.gpu between two
+ *     bar.sync 0 (plus the spread barrier's forms)
  *   - every generic call compiles to exactly the typed call's instructions. */
 #include <ctype.h>
 #include <stdio.h>
@@ -359,24 +360,27 @@ Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *g = cgt_ptx_normalized(ptx, "probe_grid_sync");
-    /* Flat: the sense-reversing add on the workspace word; polls with
-     * acquire loads (CG_GRID_POLL_ACQUIRE, the default: relaxed polls and a
-     * fence after the flip measured slower). */
-    cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
+    /* Flat: the sense-reversing add on the workspace word is a release
+     * reduction (fire and forget: no atom whose return thread 0 would wait
+     * for); polls with acquire loads (CG_GRID_POLL_ACQUIRE, the default:
+     * relaxed polls and a fence after the flip measured slower). */
+    cr_expect_eq(cgt_count(g, "atom.add"), 0u, "%s", g);
     cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u32"), 1u, "%s", g);
-    /* Spread: the slot claim; the arrival, one release reduction; the
-     * group's claim (acquire max); the watcher's warp barrier, verdict vote
-     * and one release fence before its plain store (the spread counters'
-     * polls are acquire loads); the waiters' acquire
-     * polls of the 64-bit group word. */
-    cr_expect_geq(cgt_count(g, "atom.relaxed.gpu.global.cas.b64"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "red.release.gpu.global.add.u32"), 1u, "%s", g);
+    /* Spread: the arrival, one release reduction; the group's claim
+     * (acquire max); the watcher's warp barrier, verdict vote and one
+     * release fence before its plain store (the spread counters' polls are
+     * acquire loads); the waiters' acquire polls of the 64-bit group word. */
+    cr_expect_eq(cgt_count(g, "red.release.gpu.global.add.u32"), 2u, "the flat and the spread arrival:\n%s", g);
     cr_expect_eq(cgt_count(g, "atom.acquire.gpu.global.max.u64"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "bar.warp.sync"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "vote.sync.all.pred"), 1u, "%s", g);
     cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 1u, "the watcher's release only:\n%s", g);
     cr_expect_eq(cgt_count(g, "st.relaxed.gpu.global.u64"), 2u, "the group's release and its reset:\n%s", g);
     cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u64"), 1u, "%s", g);
+    /* The block state's first use in a launch: the slot claim and the
+     * sense's relaxed load of the word (once per launch). */
+    cr_expect_geq(cgt_count(g, "atom.relaxed.gpu.global.cas.b64"), 1u, "%s", g);
+    cr_expect_geq(cgt_count(g, "ld.relaxed.gpu.global.u32"), 1u, "%s", g);
     cr_expect_eq(cgt_count(g, "membar"), 0u, "%s", g);
     cr_expect_eq(cgt_count(g, "%envreg1"), 1u, "workspace from the driver ABI:\n%s", g);
     cr_expect_eq(cgt_count(g, "%envreg2"), 1u, "workspace from the driver ABI:\n%s", g);

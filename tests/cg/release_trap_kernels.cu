@@ -7,13 +7,18 @@
 #define CG_DEBUG 0
 #include "cg/groups.h"
 
-/* Each block's thread 0 first records the workspace pointer it sees (read
- * back only if the kernel does not trap, to say why), then every thread syncs. */
+/* Each block's thread 0 first records the grid workspace address it sees
+ * (%envreg1 high, %envreg2 low, read with the test's own asm; read back only
+ * if the kernel does not trap, to say why), then every thread syncs. */
 __global__ void k_release_grid_sync_plain(unsigned long long *seen)
 {
-    cg_grid_t g = cg_this_grid();
-    if (threadIdx.x == 0)
-        seen[blockIdx.x] = (unsigned long long)(uintptr_t)g._barrier;
+    const cg_grid_t g = cg_this_grid();
+    if (threadIdx.x == 0) {
+        uint32_t hi, lo;
+        asm("mov.u32 %0, %%envreg1;" : "=r"(hi));
+        asm("mov.u32 %0, %%envreg2;" : "=r"(lo));
+        seen[blockIdx.x] = ((unsigned long long)hi << 32) | lo;
+    }
     cg_grid_sync(&g);
 }
 

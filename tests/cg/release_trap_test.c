@@ -68,7 +68,7 @@ Test(cg_release_trap, grid_sync_in_a_plain_launch_reports_and_traps)
     if (q == cudaSuccess) {
         unsigned long long ws[BLOCKS];
         cudaMemcpy(ws, seen, sizeof ws, cudaMemcpyDeviceToHost);
-        cr_assert_fail("the kernel finished without trapping: block 0 saw workspace barrier %#llx, block 1 %#llx "
+        cr_assert_fail("the kernel finished without trapping: block 0 saw grid workspace %#llx, block 1 %#llx "
                        "(the driver gave this plain launch a grid workspace, so there was nothing to report)",
                        ws[0], ws[1]);
     } else {

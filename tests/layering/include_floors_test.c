@@ -29,6 +29,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -281,7 +282,7 @@ static const struct {
 } cg_floors[] = {
     {"group_kinds.h", 1},   {"group_header.h", 1}, {"launch.h", 1},        {"launch.c", 1},
     {"thread_block.h", 2},  {"tile.h", 2},         {"collectives.h", 2},   {"coalesced.h", 2},
-    {"wide_tile.h", 2},     {"cluster_group.h", 2}, {"grid.h", 2},         {"grid_barrier.h", 2},
+    {"wide_tile.h", 2},     {"cluster_group.h", 2}, {"grid.h", 2},
     {"reduce_store.h", 2},  {"thread_group.h", 3}, {"generic.h", 3},       {"invoke.h", 3},
     {"group_copy.h", 4},    {"pipeline_group.h", 4}, {"groups.h", 5},      {"cg.h", 5},
 };
@@ -678,4 +679,401 @@ Test(include_floors, the_check_catches_an_asm_statement)
     cr_expect_eq(count_asm(path, 0), 5, "five asm statements in the probe");
     remove(path);
     cr_expect(is_asm_file("base/sreg.h") && !is_asm_file("cg/grid.h"), "the list decides");
+}
+
+/* ---------------------------------------------------------------------------
+ * Internal names stay in their folder
+ * ---------------------------------------------------------------------------
+ * A name that ends in one underscore (cg_grid_rank_, CG_GRID_TOK_SPREAD_) is
+ * internal to the folder that defines it (docs/ARCHITECTURE.md). A file of
+ * another folder, and any file of bench/, tests/ or examples/, may not use
+ * it. Two kinds of use are allowed in the library: base/'s (the ground floor
+ * holds the idioms every layer shares: the arch gates CG_AT_SM90_, the
+ * report marker CG_REPORT_, the debug timer...) and the seams a folder
+ * exports to a higher floor (seam_names below, each with the one higher
+ * folder that may use it). Outside the library nothing is allowed but the
+ * uses listed in known_uses, each naming why it is still there; the test
+ * fails on a new one, and on a listed one that is gone (the list only
+ * shrinks).
+ *
+ * Which folder defines a name: a #define of it, or a line at column 0 (a
+ * function's, struct's, typedef's or variable's definition) where it is the
+ * last internal name before the first "(" (or, without one, before ";",
+ * "{", "[" or "="). The library's folders are read in floor order, so a
+ * name defined in two is the lower one's. Comments, string and character
+ * literals are blanked first. bench/, tests/ and examples/ reach this test
+ * through each package's :layering_sources filegroup (its BUILD.bazel); a
+ * new package needs one there and a line in tests/layering/BUILD.bazel. */
+
+static const struct {
+    const char *name, *folder, *user, *why;
+} seam_names[] = {
+    {"cg_grid_bar_t_", "barrier", "cg", "the grid barrier's state, which cg_grid_t embeds"},
+    {"cg_grid_bar_arrive_", "barrier", "cg", "the grid barrier's arrive, which cg_grid_barrier_arrive forwards to"},
+    {"cg_grid_bar_wait_", "barrier", "cg", "the grid barrier's wait, which cg_grid_barrier_wait forwards to"},
+};
+#define NSEAM_NAMES (sizeof seam_names / sizeof seam_names[0])
+
+static const struct {
+    const char *path, *name, *why;
+} known_uses[] = {
+    {"bench/designs_release_cold_partial.cu", "cg_pipeline_advance_", "pipeline design rows (async/pipeline.h's owner)"},
+    {"bench/designs_release_cold_partial.cu", "cg_pipeline_block_warps_whole_", "pipeline design rows"},
+    {"bench/designs_release_cold_partial.cu", "cg_pipeline_release_all_lanes_", "pipeline design rows"},
+    {"bench/designs_release_cold_partial.cu", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
+    {"bench/designs_release_hybrid.cu", "cg_pipeline_advance_", "pipeline design rows"},
+    {"bench/designs_release_hybrid.cu", "cg_pipeline_warp_lanes_", "pipeline design rows"},
+    {"bench/designs_release_whole_warp.cu", "cg_pipeline_advance_", "pipeline design rows"},
+    {"bench/designs_release_whole_warp.cu", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
+    {"bench/stream.cu", "cg_pipeline_advance_", "the streaming rows (the pipeline's owner)"},
+    {"tests/handoff/handoff_kernels.cu", "cg_pipeline_advance_", "the handoff tests (the pipeline's owner)"},
+    {"tests/cg/group_kinds_test.c", "CG_GROUP_KINDS_ANY_NAMES_", "checks the kinds table itself (group API's owner)"},
+    {"tests/cg/launch_gpu_test.c", "CG_DBAR_INIT_STATE_", "builds a device barrier's word by hand (device barrier's owner)"},
+};
+#define NKNOWN_USES (sizeof known_uses / sizeof known_uses[0])
+
+/* The whole of `path`, NUL-terminated (the caller frees it). */
+static char *read_whole(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f != NULL, "cannot read %s", path);
+    cr_assert(fseek(f, 0, SEEK_END) == 0);
+    const long n = ftell(f);
+    cr_assert(n >= 0 && fseek(f, 0, SEEK_SET) == 0);
+    char *s = malloc((size_t)n + 1);
+    cr_assert(s != NULL);
+    cr_assert(fread(s, 1, (size_t)n, f) == (size_t)n, "cannot read %s", path);
+    s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* Blanks comments and the insides of string and character literals (kept:
+ * newlines and the quotes), so only code is left. */
+static void blank_non_code(char *s)
+{
+    enum { CODE, BLOCK, LINE, STR, CHR } st = CODE;
+    for (char *c = s; *c; ++c) {
+        switch (st) {
+        case CODE:
+            if (c[0] == '/' && c[1] == '*') {
+                st = BLOCK;
+                c[0] = c[1] = ' ';
+                ++c;
+            } else if (c[0] == '/' && c[1] == '/') {
+                st = LINE;
+                c[0] = c[1] = ' ';
+                ++c;
+            } else if (*c == '"') {
+                st = STR;
+            } else if (*c == '\'') {
+                st = CHR;
+            }
+            break;
+        case BLOCK:
+            if (c[0] == '*' && c[1] == '/') {
+                st = CODE;
+                c[0] = c[1] = ' ';
+                ++c;
+            } else if (*c != '\n') {
+                *c = ' ';
+            }
+            break;
+        case LINE:
+            if (*c == '\n')
+                st = CODE;
+            else
+                *c = ' ';
+            break;
+        case STR:
+        case CHR:
+            if (c[0] == '\\' && c[1] && c[1] != '\n') {
+                c[0] = c[1] = ' ';
+                ++c;
+            } else if (*c == (st == STR ? '"' : '\'')) {
+                st = CODE;
+            } else if (*c != '\n') {
+                *c = ' ';
+            }
+            break;
+        }
+    }
+}
+
+/* An internal name: ends in "_", does not start with "__" (__shared__,
+ * __VA_ARGS__), longer than "_". */
+static int is_internal(const char *s, size_t n) { return n > 1 && s[n - 1] == '_' && !(s[0] == '_' && s[1] == '_'); }
+
+/* Owned names: an open-addressing table name -> folder. */
+#define OWNED_SLOTS 8192
+static struct {
+    char name[96];
+    const char *folder;
+} owned[OWNED_SLOTS];
+static int n_owned;
+
+static unsigned name_hash(const char *s, size_t n)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < n; ++i)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* The slot of name s[0..n) (empty when absent). */
+static int owned_slot(const char *s, size_t n)
+{
+    unsigned i = name_hash(s, n) % OWNED_SLOTS;
+    while (owned[i].folder && !(strlen(owned[i].name) == n && strncmp(owned[i].name, s, n) == 0))
+        i = (i + 1) % OWNED_SLOTS;
+    return (int)i;
+}
+
+static const char *owner_of(const char *s, size_t n)
+{
+    if (n >= sizeof owned[0].name)
+        return NULL;
+    return owned[owned_slot(s, n)].folder;
+}
+
+static void own(const char *s, size_t n, const char *folder)
+{
+    if (!is_internal(s, n) || n >= sizeof owned[0].name)
+        return;
+    const int i = owned_slot(s, n);
+    if (owned[i].folder)
+        return; /* the lower floor's (folders are read in floor order) */
+    cr_assert(n_owned < OWNED_SLOTS / 2, "more than %d internal names: raise OWNED_SLOTS", OWNED_SLOTS / 2);
+    memcpy(owned[i].name, s, n);
+    owned[i].name[n] = '\0';
+    owned[i].folder = folder;
+    ++n_owned;
+}
+
+/* The names `text` (blanked) of a file of `folder` defines (see above). */
+static void collect_definitions(char *text, const char *folder)
+{
+    for (char *line = text; line && *line;) {
+        char *end = strchr(line, '\n');
+        if (end)
+            *end = '\0';
+        const char *p = line;
+        if (*p == '#') {
+            ++p;
+            while (*p == ' ' || *p == '\t')
+                ++p;
+            if (strncmp(p, "define", 6) == 0 && (p[6] == ' ' || p[6] == '\t')) {
+                p += 6;
+                while (*p == ' ' || *p == '\t')
+                    ++p;
+                const char *q = p;
+                while (is_ident(*q))
+                    ++q;
+                own(p, (size_t)(q - p), folder);
+            }
+        } else if (*p && *p != ' ' && *p != '\t') {
+            const char *stop = strchr(p, '(');
+            if (!stop)
+                stop = p + strcspn(p, ";{[=");
+            const char *last = NULL;
+            size_t last_n = 0;
+            for (const char *q = p; q < stop;) {
+                if (is_ident(*q) && (q == p || !is_ident(q[-1]))) {
+                    const char *e = q;
+                    while (is_ident(*e))
+                        ++e;
+                    if (is_internal(q, (size_t)(e - q))) {
+                        last = q;
+                        last_n = (size_t)(e - q);
+                    }
+                    q = e;
+                } else {
+                    ++q;
+                }
+            }
+            if (last)
+                own(last, last_n, folder);
+        }
+        if (end)
+            *end = '\n';
+        line = end ? end + 1 : NULL;
+    }
+}
+
+static void collect_owned_names(void)
+{
+    if (n_owned)
+        return;
+    const int n_files = list_library_files(library_files);
+    for (int i = 0; i < n_files; ++i) {
+        char *s = read_whole(library_files[i].path);
+        blank_non_code(s);
+        collect_definitions(s, library_files[i].folder);
+        free(s);
+    }
+}
+
+/* 1 when `path` (of top folder `top`) may use `name`, defined in `folder`. */
+static int use_allowed(const char *path, const char *top, const char *name, const char *folder)
+{
+    if (strcmp(top, folder) == 0)
+        return 1;
+    const int library = floor_of(top) != 0;
+    if (library && strcmp(folder, "base") == 0)
+        return 1;
+    for (size_t i = 0; i < NSEAM_NAMES; ++i)
+        if (library && strcmp(seam_names[i].name, name) == 0 && strcmp(seam_names[i].folder, folder) == 0 &&
+            strcmp(seam_names[i].user, top) == 0)
+            return 1;
+    for (size_t i = 0; i < NKNOWN_USES; ++i)
+        if (strcmp(known_uses[i].path, path) == 0 && strcmp(known_uses[i].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Uses in `text` (the file at `path`, top folder `top`) of other folders'
+ * internal names that are not allowed; each reported when `report`. Counts
+ * a name once per line. */
+static int check_internal_uses(const char *path, const char *top, char *text, int report)
+{
+    int bad = 0, lineno = 1;
+    blank_non_code(text);
+    for (const char *c = text; *c;) {
+        if (*c == '\n') {
+            ++lineno;
+            ++c;
+            continue;
+        }
+        if (!is_ident(*c) || (c > text && is_ident(c[-1]))) {
+            ++c;
+            continue;
+        }
+        const char *e = c;
+        while (is_ident(*e))
+            ++e;
+        const size_t n = (size_t)(e - c);
+        const char *folder = is_internal(c, n) ? owner_of(c, n) : NULL;
+        if (folder) {
+            char name[96];
+            memcpy(name, c, n);
+            name[n] = '\0';
+            if (!use_allowed(path, top, name, folder)) {
+                ++bad;
+                if (report)
+                    cr_log_error("%s:%d uses %s, internal to %s/: call a name %s/ exports (or add it to "
+                                 "seam_names in tests/layering/include_floors_test.c, with its reason)",
+                                 path, lineno, name, folder, folder);
+            }
+        }
+        c = e;
+    }
+    return bad;
+}
+
+/* Every .c/.h/.cu/.cuh file under `dir` (recursively), checked; *files
+ * counts them. */
+static int check_tree(const char *dir, const char *top, int *files)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int bad = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            bad += check_tree(path, top, files);
+            continue;
+        }
+        const char *dot = strrchr(e->d_name, '.');
+        if (!dot || !(strcmp(dot, ".c") == 0 || strcmp(dot, ".h") == 0 || strcmp(dot, ".cu") == 0 ||
+                      strcmp(dot, ".cuh") == 0))
+            continue;
+        char *s = read_whole(path);
+        bad += check_internal_uses(path, top, s, 1);
+        free(s);
+        ++*files;
+    }
+    closedir(d);
+    return bad;
+}
+
+Test(include_floors, internal_names_stay_in_their_folder)
+{
+    collect_owned_names();
+    cr_assert_gt(n_owned, 100, "only %d internal names found in the library: is the data list complete?", n_owned);
+    for (size_t i = 0; i < NSEAM_NAMES; ++i) {
+        const char *f = owner_of(seam_names[i].name, strlen(seam_names[i].name));
+        cr_expect(f != NULL && strcmp(f, seam_names[i].folder) == 0,
+                  "seam_names lists %s as %s/'s (%s), but %s/ defines it", seam_names[i].name,
+                  seam_names[i].folder, seam_names[i].why, f ? f : "no folder");
+        cr_expect_gt(floor_of(seam_names[i].user), floor_of(seam_names[i].folder),
+                     "a seam is used from a higher floor only (%s)", seam_names[i].name);
+    }
+    int bad = 0, files = 0;
+    static const char *const tops[] = {"base", "barrier", "cluster", "dsmem", "async", "cg", "bench", "tests",
+                                       "examples"};
+    for (size_t i = 0; i < sizeof tops / sizeof tops[0]; ++i)
+        bad += check_tree(tops[i], tops[i], &files);
+    cr_log_info("%d internal names; %d files checked (library, bench, tests, examples)", n_owned, files);
+    cr_expect_gt(files, 200, "only %d files checked: are bench/, tests/ and examples/ in the data list?", files);
+    /* Every known use is still there (the list only shrinks). */
+    for (size_t i = 0; i < NKNOWN_USES; ++i) {
+        FILE *f = fopen(known_uses[i].path, "r");
+        int used = 0;
+        if (f) {
+            fclose(f);
+            char *s = read_whole(known_uses[i].path);
+            blank_non_code(s);
+            for (const char *c = s; (c = strstr(c, known_uses[i].name)) != NULL; c += strlen(known_uses[i].name))
+                used |= (c == s || !is_ident(c[-1])) && !is_ident(c[strlen(known_uses[i].name)]);
+            free(s);
+        }
+        cr_expect(used, "known_uses lists %s in %s (%s), which no longer uses it: take it off the list",
+                  known_uses[i].name, known_uses[i].path, known_uses[i].why);
+    }
+    cr_expect_eq(bad, 0, "%d use(s) of another folder's internal names (listed above)", bad);
+}
+
+/* check_internal_uses on a copy of `text` (it blanks what it reads). */
+static int uses_in_copy(const char *path, const char *top, const char *text)
+{
+    char *copy = strdup(text);
+    cr_assert(copy != NULL);
+    const int n = check_internal_uses(path, top, copy, 0);
+    free(copy);
+    return n;
+}
+
+/* The checker itself: definitions are found in every form; a use from
+ * another folder is caught unless base/'s in the library or a listed seam;
+ * comments, strings and characters do not count. */
+Test(include_floors, the_check_catches_a_use_of_another_folders_internal_name)
+{
+    collect_owned_names();
+    char defs[] = "#define CG_PROBE_MACRO_ 1\n"
+                  "CG_DEVICE uint32_t cg_probe_fn_(void)\n"
+                  "typedef struct cg_probe_s_ {\n"
+                  "} cg_probe_t_;\n"
+                  "static __device__ int cg_probe_var_[4];\n"
+                  "    int cg_probe_local_ = 0;\n";
+    blank_non_code(defs);
+    collect_definitions(defs, "dsmem");
+    cr_expect(owner_of("CG_PROBE_MACRO_", 15) && owner_of("cg_probe_fn_", 12) && owner_of("cg_probe_s_", 11) &&
+                  owner_of("cg_probe_t_", 11) && owner_of("cg_probe_var_", 13),
+              "every form of definition is found");
+    cr_expect(owner_of("cg_probe_local_", 15) == NULL, "an indented declaration defines nothing");
+    char use[] = "x = cg_probe_fn_() + CG_PROBE_MACRO_; /* cg_probe_var_ */ s = \"cg_probe_t_\";\n"
+                 "c = '\"'; y = cg_probe_var_[0]; CG_UNLIKELY_(1); cg_grid_bar_wait_(0, t);\n";
+    cr_expect_eq(uses_in_copy("cg/probe.h", "cg", use), 3,
+                 "cg/: the three dsmem/ names in code are caught; base/'s and the seam's are not");
+    cr_expect_eq(uses_in_copy("dsmem/probe.h", "dsmem", use), 1, "dsmem/: its own names pass; the seam is cg/'s only");
+    cr_expect_eq(uses_in_copy("tests/x/probe.c", "tests", use), 5,
+                 "tests/: every other folder's internal name is caught, base/'s and the seam's too");
 }
