@@ -711,6 +711,10 @@ static const struct {
     {"cg_grid_bar_t_", "barrier", "cg", "the grid barrier's state, which cg_grid_t embeds"},
     {"cg_grid_bar_arrive_", "barrier", "cg", "the grid barrier's arrive, which cg_grid_barrier_arrive forwards to"},
     {"cg_grid_bar_wait_", "barrier", "cg", "the grid barrier's wait, which cg_grid_barrier_wait forwards to"},
+    {"cg_named_barrier_sync_", "barrier", "cg", "the named-barrier PTX form the wide tiles' sync is"},
+    {"cg_named_barrier_sync_aligned_", "barrier", "cg", "its aligned form (the wide tiles' CG_WIDE_TILE_SYNC_ALIGNED setting)"},
+    {"cg_block_sync_unaligned_", "barrier", "cg", "the non-aligned block barrier the block's split-barrier set-up uses"},
+    {"cg_mbarrier_arrive_first_use_uni_", "barrier", "cg", "the block split's first-use setting (CG_THREAD_BLOCK_FIRST_USE 2)"},
 };
 #define NSEAM_NAMES (sizeof seam_names / sizeof seam_names[0])
 
@@ -723,8 +727,10 @@ static const struct {
     {"bench/designs_release_cold_partial.cu", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
     {"bench/designs_release_hybrid.cu", "cg_pipeline_advance_", "pipeline design rows"},
     {"bench/designs_release_hybrid.cu", "cg_pipeline_warp_lanes_", "pipeline design rows"},
-    {"bench/designs_release_whole_warp.cu", "cg_pipeline_advance_", "pipeline design rows"},
-    {"bench/designs_release_whole_warp.cu", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
+    {"bench/designs_release_elected.cuh", "cg_pipeline_advance_", "pipeline design rows"},
+    {"bench/designs_release_elected.cuh", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
+    {"bench/cgc_kernels.h", "cg_fence_acq_rel_cta_", "the completion barrier's election floor: the library's own fence (barrier_fn's owner)"},
+    {"examples/pipeline_project.cuh", "cg_pipeline_advance_", "the multicast example's design modes (rotating root), until the GPU run decides them"},
     {"bench/stream.cu", "cg_pipeline_advance_", "the streaming rows (the pipeline's owner)"},
     {"tests/handoff/handoff_kernels.cu", "cg_pipeline_advance_", "the handoff tests (the pipeline's owner)"},
     {"tests/cg/group_kinds_test.c", "CG_GROUP_KINDS_ANY_NAMES_", "checks the kinds table itself (group API's owner)"},
