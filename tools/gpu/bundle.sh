@@ -35,7 +35,7 @@ sed -E 's#^//([^:]*):(.*)$#\1 \2#' "$stage/gpu_tests.txt" | while read -r pkg na
     echo "${pkg//\//_}__${name}"
 done >"$stage/tests/gpu_ids.txt"
 
-for b in examples/tour bench/bench; do
+for b in examples/tour bench/bench bench/launch_overhead; do
     [ -x "bazel-bin/$b" ] && cp -L "bazel-bin/$b" "$stage/bin/"
 done
 # The workload benchmarks (bench/workloads:wl_*, static binaries; Bazel's
