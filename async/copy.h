@@ -484,7 +484,7 @@ CG_DEVICE void cg_memcpy_async_stage_aligned(uint32_t rank, uint32_t count, void
  *   align 16, sm_90: rank 0 starts one bulk copy completing on the barrier's
  *     mbarrier, then raises the phase's expected transaction count by the
  *     bytes: the PTX of cuda::memcpy_async with aligned_size_t<16>
- *     (tests/groupapi: the same memory instructions in the same order). The
+ *     (tests/cg/groupapi: the same memory instructions in the same order). The
  *     copy may complete its bytes before the expect_tx (the tx-count may go
  *     below zero for a moment); the phase still waits for rank 0's own
  *     arrival, which comes after both. Nothing tested at run time.

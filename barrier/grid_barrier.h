@@ -380,7 +380,7 @@ CG_REPORT_ void cg_grid_report_foreign_(uint32_t seen)
  * branch not taken (tests/cg:ptx_test checks no local depot appears). */
 /* Plain __noinline__, not CG_REPORT_: with noreturn and cold on this call
  * ptxas gave the grid-sync kernel 28 registers instead of 25 (sm_90a, CUDA
- * 13.0), above twice C++ CG's 13 (tools/compile_time.py). */
+ * 13.0), above twice C++ CG's 13 (tools/ci/compile_time.py). */
 static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
 {
     printf("cgc: grid sync in a kernel launched without a grid workspace (block %u,%u,%u): grid sync needs a "
@@ -468,7 +468,7 @@ CG_DEVICE uint32_t cg_grid_spread_lookup_(const uint32_t *word)
     const uint32_t h = (uint32_t)(ws >> 6) % (uint32_t)CG_GRID_SPREAD_NSLOTS_;
     /* From the hashed slot round to it again: a loop whose trip count
      * depends on h is not unrolled (unrolled, the four probes held
-     * registers across the whole kernel: tests/debugbuild). */
+     * registers across the whole kernel: tests/build/debugbuild). */
     uint32_t k = h;
     do {
         uint64_t *owner = &cg_grid_spread_[k].owner;
@@ -492,7 +492,7 @@ CG_DEVICE uint32_t cg_grid_spread_lookup_(const uint32_t *word)
  * release word, stores that precede this block's first, flat, release), and
  * the flat word's current top bit. Inline: out of line (__noinline__) it
  * held fewer registers, but took nvcc's front end from 10 s to over 20
- * minutes on tests/groupapi/groupapi_kernels.cu (CUDA 13.0), as did
+ * minutes on tests/cg/groupapi/groupapi_kernels.cu (CUDA 13.0), as did
  * `#pragma unroll 1` on the slot lookup. */
 CG_DEVICE void cg_grid_state_init_(cg_grid_block_state_t_ *st, uint32_t *word, uint64_t grid, uint32_t b)
 {

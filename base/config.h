@@ -15,7 +15,7 @@
  * <cuda/std/cstdint> gives under NVRTC, so either may come first. No limit
  * macros (UINT32_MAX, ...): cgc's device code needs none, and libcu++
  * defines them with other tokens, which NVRTC reports as an incompatible
- * redefinition (#47-D) whichever header comes first (tests/nvrtc). */
+ * redefinition (#47-D) whichever header comes first (tests/build/nvrtc). */
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
@@ -80,7 +80,7 @@ typedef decltype(sizeof(0)) size_t;
  * target (sm_80 + sm_90a) guards the Hopper part of a kernel with
  *   #if CG_ARCH_HAS_SM90  ...clusters, DSMEM, TMA...  #else  ...fallback...  #endif
  * so the sm_80 pass never sees a call that needs sm_90 (README, "Fat builds";
- * tools/check_cmake.sh and tools/check_readme.sh build such a kernel). */
+ * tools/ci/check_cmake.sh and tools/ci/check_readme.sh build such a kernel). */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define CG_ARCH_HAS_SM90 1 /* clusters, DSMEM, mbarrier tx-count, bulk copies */
 #else

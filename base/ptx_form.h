@@ -10,7 +10,7 @@
  * version and lowest SM in its comment, the gate and the asm statement
  * written out. The data file's columns and how to add a form:
  * tools/ptx/README.md. CI regenerates and fails on a diff
- * (tools/check_ptx_gen.sh).
+ * (tools/ptx/check_ptx_gen.sh).
  *
  * Forms a row cannot say (more than one result, a predicate built inside
  * the asm around more than one instruction, a loop, an immediate operand)

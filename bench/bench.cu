@@ -677,7 +677,7 @@ static const row_t k_rows[] = {
     MC3("multicast, L2-resident shared input", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "twin, 8 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s8_l2, c_project_local_l2, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "twin, 12 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s12_l2, c_project_local_l2, INFO, INFO, INFO)
-    /* clock64 per step of a stage use (bench/designs_pipeline_timed.cu): cycles in the notes */
+    /* clock64 per step of a stage use (bench/designs/pipeline_timed.cu): cycles in the notes */
     MC3("multicast tile sharing", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced, p_project_timed_local, INFO, INFO, INFO)
     MC3("multicast, L2-resident shared input", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced_l2, p_project_timed_local_l2, INFO, INFO, INFO)
 #undef MC3

@@ -215,7 +215,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
 
 BENCH_CGC_KERNELS(BENCH_DECLARE)
 
-/* Settings the library considered (designs_*.cu): the library built with one
+/* Settings the library considered (designs/*.cu): the library built with one
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
     X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \

@@ -2,7 +2,7 @@
 /*
  * bench/cgc_kernels.h — cgc kernel bodies that more than one benchmark row or
  * file builds, each variant from the same text: cgc_rows.cu with the
- * library's defaults, and the design files (designs_*.cu), which set one of
+ * library's defaults, and the design files (designs/*.cu), which set one of
  * the library's tuning macros first, so a setting the library chose is
  * measured against its alternatives in the same run.
  */
@@ -60,7 +60,7 @@
             a.acc[blockIdx.x] = count;                                         \
     }
 
-/* 1 only in the block self-test kernel (designs_block_broken.cu): the
+/* 1 only in the block self-test kernel (designs/block_broken.cu): the
  * barrier is released one phase early as the check sees it — a thread reads
  * the other warps' phase-i values right after the barrier of phase i - 1
  * (its arrive + wait moved after the read). The barrier itself stays whole
@@ -124,7 +124,7 @@
  * fences (the previous tile's generic reads, ordered by the block sync, come
  * before the engine overwrites it), arrives expecting the tile's bytes and
  * starts the copy; everyone waits on the phase's parity, consumes, syncs.
- * (cgc_rows.cu with the library's defaults; designs_copy_*.cu with the copy
+ * (cgc_rows.cu with the library's defaults; designs/copy_*.cu with the copy
  * split into pieces.) */
 #define BENCH_COPY_TMA_KERNEL(kname, early)\
     __global__ void __launch_bounds__(1024) kname(bench_args_t a)                       \
@@ -247,7 +247,7 @@
     }
 
 /* Back-to-back grid syncs, one cg_grid_t for the kernel (cgc_rows.cu with the
- * library's defaults; designs_grid_*.cu with one setting changed), bounded
+ * library's defaults; designs/grid_*.cu with one setting changed), bounded
  * like the anchor (BENCH_GRID_BOUNDS, bench_device.h). `early` (a constant;
  * 1 only in the self-test's d_grid_broken, selftest.cu): even phases are
  * checked before the barrier that publishes them. */
@@ -336,7 +336,7 @@
  * that reads {wrong values, phases of thread 0} back. A macro so that the
  * settings files can build it with another tuning macro.
  */
-/* 1 only in the self-test kernel (designs_dbar_broken.cu): the waits are
+/* 1 only in the self-test kernel (designs/dbar_broken.cu): the waits are
  * skipped, so the checks must find wrong values. */
 #if !defined(BENCH_DBAR_SKIP_WAIT)
 #define BENCH_DBAR_SKIP_WAIT 0

@@ -47,8 +47,8 @@
  *                             examples/pipeline_project.cuh with
  *                             PJ_READ_BEFORE_WAIT)
  * and, in their own files, the device barrier whose waits are skipped
- * (designs_dbar_broken.cu) and the block barrier released a phase early
- * (designs_block_broken.cu).
+ * (designs/dbar_broken.cu) and the block barrier released a phase early
+ * (designs/block_broken.cu).
  *
  * None of the defects can hang: every barrier is still called as its
  * protocol needs, only the reads move or the result changes.

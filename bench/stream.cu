@@ -35,7 +35,7 @@
  *                           the same on an 8 MiB L2-resident input read
  *                           again and again (PJ_L2_WINDOW_TILES): the twin
  *                           is L2 -> SM bound, where multicast can pay
- *   d_project_* (bench/designs_*.cu)
+ *   d_project_* (bench/designs/*.cu)
  *                           design rows: the caller-declared whole-warp
  *                           release, one release per CTA per stage, 8 stages
  *

@@ -66,7 +66,7 @@
  * Both are stamped from the same tables below (one row per group kind, one
  * per value type), so they cannot disagree. No group is ever read as another
  * kind and no run-time switch is added: a generic call is the typed call,
- * instruction for instruction (tests/cg:ptx_test, tests/generic:ptx_test
+ * instruction for instruction (tests/cg:ptx_test, tests/cg/generic:ptx_test
  * compare the PTX), and compiles as fast.
  *
  * Misuse is a short error at the caller's line that names what is accepted:
@@ -78,7 +78,7 @@
  *   app.cu(12): error: function "cg_generic_sync_(...)" returns incomplete type
  *   "cg_sync_takes_a_pointer_to_a_group_cg_thread_block_t_cg_cluster_t_..."
  *
- * (nvcc and NVRTC alike; tests/generic:misuse_test checks the text and that
+ * (nvcc and NVRTC alike; tests/cg/generic:misuse_test checks the text and that
  * the whole report is at most 5 lines. nvcc reports a given call's misuse
  * once per file: a second one shows when the first is fixed.)
  *
@@ -430,7 +430,7 @@ CG_GENERIC_CATCH_ALL_(tiled_partition)
 /* ------------------------------------------------------------------------- */
 
 /* The macros are defined for host C too (no typed call exists there, so a
- * call does not compile): tests/generic:c11_table_test checks the table
+ * call does not compile): tests/cg/generic:c11_table_test checks the table
  * with a host stub of every typed call. */
 
 /* The catch-alls: a function returning an incomplete struct whose name is

@@ -58,7 +58,7 @@
  * cg/generic.h) and the typed views back (cg_thread_group_as_*).
  *
  * A wide tile's sync through a cg_thread_group_t is its one named-barrier
- * `barrier.sync` (tests/groupapi:ptx_test checks it where the kind is in
+ * `barrier.sync` (tests/cg/groupapi:ptx_test checks it where the kind is in
  * sight); its barrier_arrive is that sync and its wait does nothing
  * (cg/wide_tile.h).
  *

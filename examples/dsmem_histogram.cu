@@ -293,7 +293,7 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
      * holds at most 2^15 counters). Not under compute-sanitizer racecheck:
      * an inbox slot is refilled by a peer's st.async after this CTA handed it
      * back with a remote mbarrier arrive (cg_dsmem_release), an edge
-     * racecheck has no model of (tests/handoff's push shape tests that
+     * racecheck has no model of (tests/stress/handoff's push shape tests that
      * handoff, with its positive controls); memcheck, synccheck and
      * initcheck run it. */
     for (uint32_t sel = 0; sel < 2; ++sel)

@@ -225,7 +225,7 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
 }
 
 /* The sliced form's warp release. The benchmark's design rows
- * (bench/designs_release_*.cu) define it to another form before including
+ * (bench/designs/release_*.cu) define it to another form before including
  * this file, to time the same kernel with it. */
 #ifndef PJ_RELEASE_ALL_WARP
 #define PJ_RELEASE_ALL_WARP cg_pipeline_cluster_consumer_release_all_warp

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs what cgc's build needs on a Debian machine, idempotently: Bazel 4.2.3
 # (bazel-bootstrap) and the two rule packages it uses offline, Criterion, and
-# cmake + pkg-config (the CMake package check, tools/check_cmake.sh) and
-# gnuplot (the benchmark charts, tools/bench_chart.py) and doxygen (the API
-# reference, tools/check_reference.sh; no graphviz). Then makes the version
+# cmake + pkg-config (the CMake package check, tools/ci/check_cmake.sh) and
+# gnuplot (the benchmark charts, bench/tools/bench_chart.py) and doxygen (the API
+# reference, tools/ci/check_reference.sh; no graphviz). Then makes the version
 # that .bazelversion pins runnable through Debian's bazel wrapper.
 # Quick when everything is already there. The CUDA toolkit is not a Debian
 # package here: it must already be at $CUDA_PATH or /usr/local/cuda.

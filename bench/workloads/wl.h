@@ -4,7 +4,7 @@
  * device's metadata, timing by CUDA events (median of repeats), and one
  * output line / CSV row per configuration in the format of bench/bench.cu
  * (operation,config,cgc,anchor,cgc_ns,anchor_ns,ratio,speedup,target,verdict,note),
- * so tools/bench_chart.py draws them.
+ * so bench/tools/bench_chart.py draws them.
  *
  * A workload binary times the cgc kernel and its anchor in the same process,
  * checks every output in a separate launch (the timed launches run
@@ -22,7 +22,7 @@
  * a line, a "metadata" object first, then one "row" object per row with what
  * the CSV row says plus the timed samples of each side (ns of one unit, as
  * cgc_ns), their median and their noise ((max - min) / median, percent), so
- * tools/bench_compare.py can compare two runs row by row. bench/bench.cu
+ * bench/tools/bench_compare.py can compare two runs row by row. bench/bench.cu
  * writes its rows with the same writer (wl_json_row).
  */
 #ifndef CGC_BENCH_WORKLOADS_WL_H

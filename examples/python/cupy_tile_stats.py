@@ -8,7 +8,7 @@ against NumPy.
 CGC_INCLUDE is the directory that holds cgc/ (an install's include/); it
 defaults to this checkout's include/ (include/cgc is a link to the
 checkout). CuPy adds the GPU's own -arch. Exit status 0 when every result
-matched NumPy's, 1 otherwise. tests/nvrtc compiles the same source with the
+matched NumPy's, 1 otherwise. tests/build/nvrtc compiles the same source with the
 same options and name expressions in CI.
 """
 import os

@@ -6,7 +6,7 @@
  * once with cgc's generic calls (no per-type or per-size code, no branch at
  * 32). cupy_tile_stats.py compiles it through NVRTC (CuPy's RawModule, the
  * instantiations named as name_expressions); torch_ext/cgc_torch.cu through
- * nvcc (a PyTorch C++/CUDA extension). tests/nvrtc compiles it as CuPy does.
+ * nvcc (a PyTorch C++/CUDA extension). tests/build/nvrtc compiles it as CuPy does.
  *
  * Launch: blocks of a multiple of N threads, one element per thread, the
  * grid covering the input exactly; sums[t] gets tile t's total, prefix[i]

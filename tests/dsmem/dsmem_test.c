@@ -557,7 +557,7 @@ static void ring_exchange(int mode, const char *what)
 
 Test(dsmem, ring_exchange_st_async_per_warp_release) { ring_exchange(0, "ring, st.async"); }
 
-/* Measured with the pipeline tests (tests/pipeline, H100 2026-11-24): a
+/* Measured with the pipeline tests (tests/async/pipeline, H100 2026-11-24): a
  * buffer refilled by a bulk copy after per-warp or remote releases. */
 #define RING_RACECHECK_NO_MODEL                                                                                 \
     "a slot is refilled by the sender's bulk copy after the receiver's warps released it (one lane per warp "  \

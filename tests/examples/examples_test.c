@@ -20,7 +20,7 @@ static void skip_if_racecheck_cannot_follow(const char *name)
     if (strcmp(name, "pipeline_stream") == 0 || strcmp(name, "pipeline_multicast") == 0)
         cgt_skip_under_sanitizer("racecheck",
                                  "a pipeline stage is refilled by a bulk copy after the consumers' release is "
-                                 "acquired by the producer's wait (tests/pipeline says why racecheck cannot "
+                                 "acquired by the producer's wait (tests/async/pipeline says why racecheck cannot "
                                  "follow that edge)");
     if (strcmp(name, "gemm_multicast") == 0)
         cgt_skip_under_sanitizer("racecheck",
@@ -31,7 +31,7 @@ static void skip_if_racecheck_cannot_follow(const char *name)
         cgt_skip_under_sanitizer("racecheck",
                                  "a halo buffer is refilled by the neighbour's st.async after this CTA handed it "
                                  "back with a remote mbarrier arrive (cg_dsmem_release); racecheck has no model of "
-                                 "a remote mbarrier arrive (tests/handoff skips for the same reason)");
+                                 "a remote mbarrier arrive (tests/stress/handoff skips for the same reason)");
 }
 
 #define CGX__TEST(name, origin)                                          \

@@ -203,7 +203,7 @@ void cgt_fill_random_int(int *dst, size_t n, int lo, int hi, uint64_t *state)
  * every test, and keeps a test's own file there (bazel-testlogs/.../test.xml)
  * instead of writing one testcase per target; Criterion's "xml" output has
  * every case with its status, skipped ones included. .ci/run and
- * tools/test_summary.sh sum these files. Outside Bazel (no XML_OUTPUT_FILE)
+ * tools/ci/test_summary.sh sum these files. Outside Bazel (no XML_OUTPUT_FILE)
  * nothing changes; --xml=FILE on the command line still works. */
 ReportHook(PRE_ALL)(struct criterion_test_set *set)
 {
@@ -222,7 +222,7 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
            stats->tests_failed + stats->tests_crashed, stats->tests_skipped);
     /* Bazel counts a binary whose every case skipped (a GPU test on a machine
      * without an sm_90 device) as a passed target: say so in its log, with
-     * the first case's reason (tools/test_summary.sh lists these lines). */
+     * the first case's reason (tools/ci/test_summary.sh lists these lines). */
     if (stats->tests_skipped > 0) {
         const char *reason = "";
         for (struct criterion_suite_stats *ss = stats->suites; ss && !*reason; ss = ss->next)

@@ -73,9 +73,10 @@ PATTERNS = [
     (r"bench/designs_(\w+\.cuh?)", r"bench/designs/\1"),
 ]
 
-# Package-relative names inside one BUILD file that a pattern row renames.
-PACKAGE_RELATIVE = [
-    ("bench/BUILD.bazel", r'"designs_(\w+\.cuh?)"', r'"designs/\1"'),
+# Bare names of moved files (package-relative in bench/BUILD.bazel, or named
+# without their folder in prose): a design file `designs_x.cu` is `designs/x.cu`.
+BARE_NAMES = [
+    (r"(?:(?<![A-Za-z0-9_/])|(?<=bench/))designs_([A-Za-z0-9_*]+)", r"designs/\1"),
 ]
 
 # Paths spelled in pieces (os.path.join) that the path rules cannot see.
@@ -189,9 +190,8 @@ def main(argv):
         new_text = rewrite_text(text, rules)
         for old_lit, new_lit in LITERALS:
             new_text = new_text.replace(old_lit, new_lit)
-        for build, pat, rep in PACKAGE_RELATIVE:
-            if f == build:
-                new_text = re.sub(pat, rep, new_text)
+        for pat, rep in BARE_NAMES:
+            new_text = re.sub(pat, rep, new_text)
         if f in moved_to:
             depth = f.count("/") - moved_to[f].count("/")
             if depth > 0 and (f.endswith(".sh") or f.endswith(".py")):

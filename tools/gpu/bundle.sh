@@ -55,7 +55,7 @@ done
 cp tools/gpu/skips_allowed.txt "$stage/skips_allowed.txt"
 
 # The pre-Hopper tour: the examples that need no Hopper feature as compute_80
-# PTX only (tools/check_sm80_tour.sh); run.sh runs it on the GPU, where the
+# PTX only (tools/ci/check_sm80_tour.sh); run.sh runs it on the GPU, where the
 # driver JIT-compiles the PTX. Built after the copies above: it replaces
 # bazel-bin/examples/tour.
 if [ -x "$stage/bin/tour" ]; then

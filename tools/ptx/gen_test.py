@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""tools/ptx/gen_test.py — the generator's own checks (tools/check_ptx_gen.sh
+"""tools/ptx/gen_test.py — the generator's own checks (tools/ptx/check_ptx_gen.sh
 runs them): what a row becomes, the mbarrier naming rule, the data format's
 errors. Python 3 standard library only."""
 import os

@@ -20,7 +20,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from gen_reference import matching_paren  # noqa: E402  (tools/gen_reference.py)
+from gen_reference import matching_paren  # noqa: E402  (tools/ci/gen_reference.py)
 
 # header -> [(table macro, data file, kind)]
 TABLES = {

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/cg/collectives/oracle.cuh — device helpers the two oracle kernel files
+ * share: bit-pattern moves, the cgc calls by overload (test code only: the
+ * library's names are C), and the run of every operator through cgc and
+ * through C++ CG on the same group and value.
+ */
+#ifndef CGT_ORACLE_CUH
+#define CGT_ORACLE_CUH
+
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
+#include <string.h>
+#include <type_traits>
+
+#include "cg/groups.h"
+#include "cg/launch.h"
+#include "tests/cg/collectives/collectives_kernels.h"
+
+namespace cpp = cooperative_groups;
+
+/* ---- bit patterns --------------------------------------------------------- */
+
+template <typename T>
+__device__ __forceinline__ T from_bits(uint64_t b)
+{
+    T v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+template <typename T>
+__device__ __forceinline__ uint64_t to_bits(T v)
+{
+    uint64_t b = 0;
+    memcpy(&b, &v, sizeof v);
+    return b;
+}
+
+/* The label a labeled partition takes for T: the key's bits, 32 or 64 wide. */
+template <typename T>
+using label_t = typename std::conditional<sizeof(T) == 4, uint32_t, uint64_t>::type;
+
+/* Objects for the byte shuffles: 12 bytes (3 words) and 3 bytes (a partial
+ * word). Made from the thread's val (8 bytes) and key (low 4 bytes). */
+struct b12 {
+    unsigned char b[12];
+};
+struct b3 {
+    unsigned char b[3];
+};
+
+__device__ __forceinline__ b12 make_b12(uint64_t val, uint64_t key)
+{
+    b12 s;
+    memcpy(s.b, &val, 8);
+    memcpy(s.b + 8, &key, 4);
+    return s;
+}
+
+__device__ __forceinline__ b3 make_b3(uint64_t val)
+{
+    b3 s;
+    memcpy(s.b, &val, 3);
+    return s;
+}
+
+/* A 12-byte object into two output fields (8 bytes, then 4 zero-extended). */
+__device__ __forceinline__ void store_b12(uint64_t *o, b12 s)
+{
+    uint64_t lo = 0, hi = 0;
+    memcpy(&lo, s.b, 8);
+    memcpy(&hi, s.b + 8, 4);
+    o[0] = lo;
+    o[1] = hi;
+}
+
+__device__ __forceinline__ uint64_t b3_bits(b3 s)
+{
+    uint64_t v = 0;
+    memcpy(&v, s.b, 3);
+    return v;
+}
+
+/* ---- the cgc calls, by overload ------------------------------------------- */
+
+#define CGT_CGC_OVERLOADS(sfx, T)                                                                          \
+    __device__ __forceinline__ T cgc_reduce(const cg_tile_t *g, T v, cg_op_t op)                          \
+    {                                                                                                      \
+        return cg_tile_reduce_##sfx(g, v, op);                                                             \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_incl(const cg_tile_t *g, T v, cg_op_t op)                            \
+    {                                                                                                      \
+        return cg_tile_inclusive_scan_##sfx(g, v, op);                                                     \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_excl(const cg_tile_t *g, T v, cg_op_t op)                            \
+    {                                                                                                      \
+        return cg_tile_exclusive_scan_##sfx(g, v, op);                                                     \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_reduce(const cg_coalesced_group_t *g, T v, cg_op_t op)               \
+    {                                                                                                      \
+        return cg_coalesced_reduce_##sfx(g, v, op);                                                        \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_incl(const cg_coalesced_group_t *g, T v, cg_op_t op)                 \
+    {                                                                                                      \
+        return cg_coalesced_inclusive_scan_##sfx(g, v, op);                                                \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_excl(const cg_coalesced_group_t *g, T v, cg_op_t op)                 \
+    {                                                                                                      \
+        return cg_coalesced_exclusive_scan_##sfx(g, v, op);                                                \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_shfl(const cg_tile_t *g, T v, uint32_t s)                            \
+    {                                                                                                      \
+        return cg_tile_shfl_##sfx(g, v, s);                                                                \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_shfl_up(const cg_tile_t *g, T v, uint32_t d)                         \
+    {                                                                                                      \
+        return cg_tile_shfl_up_##sfx(g, v, d);                                                             \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_shfl_down(const cg_tile_t *g, T v, uint32_t d)                       \
+    {                                                                                                      \
+        return cg_tile_shfl_down_##sfx(g, v, d);                                                           \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_shfl_xor(const cg_tile_t *g, T v, uint32_t m)                        \
+    {                                                                                                      \
+        return cg_tile_shfl_xor_##sfx(g, v, m);                                                            \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_shfl(const cg_coalesced_group_t *g, T v, uint32_t s)                 \
+    {                                                                                                      \
+        return cg_coalesced_shfl_##sfx(g, v, s);                                                           \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_shfl_up(const cg_coalesced_group_t *g, T v, uint32_t d)              \
+    {                                                                                                      \
+        return cg_coalesced_shfl_up_##sfx(g, v, d);                                                        \
+    }                                                                                                      \
+    __device__ __forceinline__ T cgc_shfl_down(const cg_coalesced_group_t *g, T v, uint32_t d)            \
+    {                                                                                                      \
+        return cg_coalesced_shfl_down_##sfx(g, v, d);                                                      \
+    }                                                                                                      \
+    __device__ __forceinline__ uint32_t cgc_match_any(const cg_tile_t *g, T v)                            \
+    {                                                                                                      \
+        return cg_tile_match_any_##sfx(g, v);                                                              \
+    }                                                                                                      \
+    __device__ __forceinline__ uint32_t cgc_match_all(const cg_tile_t *g, T v, int *p)                    \
+    {                                                                                                      \
+        return cg_tile_match_all_##sfx(g, v, p);                                                           \
+    }                                                                                                      \
+    __device__ __forceinline__ uint32_t cgc_match_any(const cg_coalesced_group_t *g, T v)                 \
+    {                                                                                                      \
+        return cg_coalesced_match_any_##sfx(g, v);                                                         \
+    }                                                                                                      \
+    __device__ __forceinline__ uint32_t cgc_match_all(const cg_coalesced_group_t *g, T v, int *p)         \
+    {                                                                                                      \
+        return cg_coalesced_match_all_##sfx(g, v, p);                                                      \
+    }
+
+CGT_CGC_OVERLOADS(i32, int32_t)
+CGT_CGC_OVERLOADS(u32, uint32_t)
+CGT_CGC_OVERLOADS(i64, int64_t)
+CGT_CGC_OVERLOADS(u64, uint64_t)
+CGT_CGC_OVERLOADS(f32, float)
+CGT_CGC_OVERLOADS(f64, double)
+
+__device__ __forceinline__ cg_coalesced_group_t cgc_labeled(const cg_tile_t *t, uint32_t l)
+{
+    return cg_tile_labeled_partition(t, l);
+}
+__device__ __forceinline__ cg_coalesced_group_t cgc_labeled(const cg_tile_t *t, uint64_t l)
+{
+    return cg_tile_labeled_partition_u64(t, l);
+}
+__device__ __forceinline__ cg_coalesced_group_t cgc_labeled(const cg_coalesced_group_t *g, uint32_t l)
+{
+    return cg_coalesced_labeled_partition(g, l);
+}
+__device__ __forceinline__ cg_coalesced_group_t cgc_labeled(const cg_coalesced_group_t *g, uint64_t l)
+{
+    return cg_coalesced_labeled_partition_u64(g, l);
+}
+
+/* ---- every operator, both libraries --------------------------------------- */
+
+/* reduce, inclusive_scan, exclusive_scan with one operator: cgc's results to
+ * oc[field + OP], C++ CG's to op[field + OP] when do_cpp (see cgt_do_cpp).
+ * OP is a template constant, so each cgc call sees a constant operator, as a
+ * user's would. */
+template <cg_op_t OP, typename T, typename G, typename CG, typename F>
+__device__ __forceinline__ void one_op(const G *g, const CG &cg, bool do_cpp, T v, uint64_t *oc, uint64_t *op,
+                                       int f_reduce, int f_incl, int f_excl, F fn)
+{
+    oc[f_reduce + OP] = to_bits(cgc_reduce(g, v, OP));
+    oc[f_incl + OP] = to_bits(cgc_incl(g, v, OP));
+    oc[f_excl + OP] = to_bits(cgc_excl(g, v, OP));
+    if (do_cpp) {
+        op[f_reduce + OP] = to_bits(cpp::reduce(cg, v, fn));
+        op[f_incl + OP] = to_bits(cpp::inclusive_scan(cg, v, fn));
+        op[f_excl + OP] = to_bits(cpp::exclusive_scan(cg, v, fn));
+    }
+}
+
+/* Every operator the type has (bit operators for integers only, as C++ CG). */
+template <typename T, typename G, typename CG>
+__device__ __forceinline__ void all_ops(const G *g, const CG &cg, bool do_cpp, T v, uint64_t *oc, uint64_t *op,
+                                        int f_reduce, int f_incl, int f_excl)
+{
+    one_op<CG_OP_PLUS>(g, cg, do_cpp, v, oc, op, f_reduce, f_incl, f_excl, cpp::plus<T>());
+    one_op<CG_OP_LESS>(g, cg, do_cpp, v, oc, op, f_reduce, f_incl, f_excl, cpp::less<T>());
+    one_op<CG_OP_GREATER>(g, cg, do_cpp, v, oc, op, f_reduce, f_incl, f_excl, cpp::greater<T>());
+    if constexpr (std::is_integral<T>::value) {
+        one_op<CG_OP_BIT_AND>(g, cg, do_cpp, v, oc, op, f_reduce, f_incl, f_excl, cpp::bit_and<T>());
+        one_op<CG_OP_BIT_OR>(g, cg, do_cpp, v, oc, op, f_reduce, f_incl, f_excl, cpp::bit_or<T>());
+        one_op<CG_OP_BIT_XOR>(g, cg, do_cpp, v, oc, op, f_reduce, f_incl, f_excl, cpp::bit_xor<T>());
+    }
+}
+
+/* Whether this thread runs the C++ CG side. C++ CG's tiles name every lane of
+ * the tile in their warp-sync masks, lanes past the end of the block
+ * included; compute-sanitizer's synccheck may object to such masks, so the
+ * host passes cpp_partial = 0 under synccheck and C++ CG is then not run (nor
+ * compared) in partial warps. Uniform across each warp. */
+__device__ __forceinline__ bool cgt_do_cpp(int cpp_partial)
+{
+    uint32_t nt = blockDim.x * blockDim.y * blockDim.z;
+    uint32_t rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    return cpp_partial || nt - (rank & ~31u) >= 32u;
+}
+
+/* The caller's global linear thread id (blocks in linear order, x fastest). */
+__device__ __forceinline__ size_t cgt_gid(void)
+{
+    size_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    size_t nt = (size_t)blockDim.x * blockDim.y * blockDim.z;
+    return blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+#endif /* CGT_ORACLE_CUH */

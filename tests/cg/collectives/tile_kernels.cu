@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* tests/cg/collectives/tile_kernels.cu — tile collectives, cgc against C++ CG in
+ * the same kernel: every operator's reduce and scans, the four shuffles,
+ * match_any/match_all, binary and labeled partitions of the tile (and
+ * collectives over the labeled partition), byte shuffles of 12- and 3-byte
+ * objects. One kernel per (tile size, type); layouts in
+ * collectives_kernels.h. The cgc calls come first, then the C++ CG calls
+ * (skipped in partial warps when cpp_partial is 0: see cgt_do_cpp). */
+#include "tests/cg/collectives/oracle.cuh"
+
+template <unsigned N, typename T>
+__global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key, const uint32_t *arg,
+                       uint64_t *out)
+{
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_tile_t t = cg_tiled_partition(&b, N);
+    cpp::thread_block cb = cpp::this_thread_block();
+    cpp::thread_block_tile<N, cpp::thread_block> ct = cpp::tiled_partition<N>(cb);
+
+    size_t gid = cgt_gid();
+    T v = from_bits<T>(val[gid]);
+    T k = from_bits<T>(key[gid]);
+    uint32_t a = arg[gid];
+    uint32_t src = a & 0xffu, delta = (a >> 8) & 0xffu, xmask = (a >> 16) & 0xffu;
+    int pred = (int)((a >> 24) & 1u);
+    uint64_t *oc = out + gid * 2 * CGT_T_FIELDS;
+    uint64_t *op = oc + CGT_T_FIELDS;
+    bool do_cpp = cgt_do_cpp(cpp_partial);
+
+    all_ops<T>(&t, ct, do_cpp, v, oc, op, CGT_T_REDUCE, CGT_T_INCL, CGT_T_EXCL);
+
+    /* ---- cgc ---- */
+    oc[CGT_T_SHFL] = to_bits(cgc_shfl(&t, v, src));
+    oc[CGT_T_SHFL_UP] = to_bits(cgc_shfl_up(&t, v, delta));
+    oc[CGT_T_SHFL_DOWN] = to_bits(cgc_shfl_down(&t, v, delta));
+    oc[CGT_T_SHFL_XOR] = to_bits(cgc_shfl_xor(&t, v, xmask));
+    int pc = -1;
+    oc[CGT_T_MATCH_ANY] = cgc_match_any(&t, k);
+    oc[CGT_T_MATCH_ALL] = cgc_match_all(&t, k, &pc);
+    oc[CGT_T_MATCH_ALL_PRED] = (uint64_t)(int64_t)pc;
+
+    /* Binary partition by pred. */
+    cg_coalesced_group_t bp = cg_tile_binary_partition(&t, pred);
+    oc[CGT_T_BP_SIZE] = cg_coalesced_num_threads(&bp);
+    oc[CGT_T_BP_RANK] = cg_coalesced_thread_rank(&bp);
+    oc[CGT_T_BP_META_RANK] = cg_coalesced_meta_group_rank(&bp);
+    oc[CGT_T_BP_META_SIZE] = cg_coalesced_meta_group_size(&bp);
+    oc[CGT_T_BP_MASK] = cg_coalesced_mask(&bp);
+
+    /* Labeled partition by the key's bits, and collectives over it (the
+     * non-contiguous coalesced paths, every type). */
+    label_t<T> label = (label_t<T>)to_bits(k);
+    cg_coalesced_group_t lp = cgc_labeled(&t, label);
+    oc[CGT_T_LP_SIZE] = cg_coalesced_num_threads(&lp);
+    oc[CGT_T_LP_RANK] = cg_coalesced_thread_rank(&lp);
+    oc[CGT_T_LP_META_RANK] = cg_coalesced_meta_group_rank(&lp);
+    oc[CGT_T_LP_META_SIZE] = cg_coalesced_meta_group_size(&lp);
+    oc[CGT_T_LP_MASK] = cg_coalesced_mask(&lp);
+    oc[CGT_T_LP_REDUCE] = to_bits(cgc_reduce(&lp, v, CG_OP_PLUS));
+    oc[CGT_T_LP_INCL] = to_bits(cgc_incl(&lp, v, CG_OP_PLUS));
+    oc[CGT_T_LP_EXCL] = to_bits(cgc_excl(&lp, v, CG_OP_PLUS));
+    oc[CGT_T_LP_SHFL0] = to_bits(cgc_shfl(&lp, v, 0u));
+
+    /* Objects by size. */
+    b12 s = make_b12(val[gid], key[gid]), r;
+    cg_tile_shfl_bytes(&t, &r, &s, sizeof s, src);
+    store_b12(oc + CGT_T_B12_SHFL, r);
+    cg_tile_shfl_up_bytes(&t, &r, &s, sizeof s, delta);
+    store_b12(oc + CGT_T_B12_SHFL_UP, r);
+    cg_tile_shfl_down_bytes(&t, &r, &s, sizeof s, delta);
+    store_b12(oc + CGT_T_B12_SHFL_DOWN, r);
+    r = s;
+    cg_tile_shfl_xor_bytes(&t, &r, &r, sizeof r, xmask); /* in place: dst == src */
+    store_b12(oc + CGT_T_B12_SHFL_XOR, r);
+    b3 s3 = make_b3(val[gid]), r3;
+    cg_tile_shfl_bytes(&t, &r3, &s3, sizeof s3, src);
+    oc[CGT_T_B3_SHFL] = b3_bits(r3);
+
+    /* ---- C++ CG, the same calls ---- */
+    if (!do_cpp)
+        return;
+    op[CGT_T_SHFL] = to_bits(ct.shfl(v, (int)src));
+    op[CGT_T_SHFL_UP] = to_bits(ct.shfl_up(v, delta));
+    op[CGT_T_SHFL_DOWN] = to_bits(ct.shfl_down(v, delta));
+    op[CGT_T_SHFL_XOR] = to_bits(ct.shfl_xor(v, xmask));
+    int pp = -1;
+    op[CGT_T_MATCH_ANY] = ct.match_any(k);
+    op[CGT_T_MATCH_ALL] = ct.match_all(k, pp);
+    op[CGT_T_MATCH_ALL_PRED] = (uint64_t)(int64_t)pp;
+
+    cpp::coalesced_group cbp = cpp::binary_partition(ct, pred != 0);
+    op[CGT_T_BP_SIZE] = cbp.num_threads();
+    op[CGT_T_BP_RANK] = cbp.thread_rank();
+    op[CGT_T_BP_META_RANK] = cbp.meta_group_rank();
+    op[CGT_T_BP_META_SIZE] = cbp.meta_group_size();
+
+    cpp::coalesced_group clp = cpp::labeled_partition(ct, label);
+    op[CGT_T_LP_SIZE] = clp.num_threads();
+    op[CGT_T_LP_RANK] = clp.thread_rank();
+    op[CGT_T_LP_META_RANK] = clp.meta_group_rank();
+    op[CGT_T_LP_META_SIZE] = clp.meta_group_size();
+    op[CGT_T_LP_REDUCE] = to_bits(cpp::reduce(clp, v, cpp::plus<T>()));
+    op[CGT_T_LP_INCL] = to_bits(cpp::inclusive_scan(clp, v, cpp::plus<T>()));
+    op[CGT_T_LP_EXCL] = to_bits(cpp::exclusive_scan(clp, v, cpp::plus<T>()));
+    op[CGT_T_LP_SHFL0] = to_bits(clp.shfl(v, 0));
+
+    store_b12(op + CGT_T_B12_SHFL, ct.shfl(s, (int)src));
+    store_b12(op + CGT_T_B12_SHFL_UP, ct.shfl_up(s, delta));
+    store_b12(op + CGT_T_B12_SHFL_DOWN, ct.shfl_down(s, delta));
+    store_b12(op + CGT_T_B12_SHFL_XOR, ct.shfl_xor(s, xmask));
+    op[CGT_T_B3_SHFL] = b3_bits(ct.shfl(s3, (int)src));
+}
+
+/* The kernel for (n, ty), or NULL. */
+template <unsigned N>
+static const void *tile_kernel_of_type(cgt_type_t ty)
+{
+    switch (ty) {
+    case CGT_I32:
+        return (const void *)k_tile<N, int32_t>;
+    case CGT_U32:
+        return (const void *)k_tile<N, uint32_t>;
+    case CGT_I64:
+        return (const void *)k_tile<N, int64_t>;
+    case CGT_U64:
+        return (const void *)k_tile<N, uint64_t>;
+    case CGT_F32:
+        return (const void *)k_tile<N, float>;
+    case CGT_F64:
+        return (const void *)k_tile<N, double>;
+    default:
+        return NULL;
+    }
+}
+
+extern "C" cg_status_t cgt_launch_tile_collectives(uint32_t n, cgt_type_t ty, int cpp_partial, cg_dim3_t grid,
+                                                   cg_dim3_t block, const uint64_t *val, const uint64_t *key,
+                                                   const uint32_t *arg, uint64_t *out)
+{
+    const void *k = NULL;
+    switch (n) {
+    case 1:
+        k = tile_kernel_of_type<1>(ty);
+        break;
+    case 2:
+        k = tile_kernel_of_type<2>(ty);
+        break;
+    case 4:
+        k = tile_kernel_of_type<4>(ty);
+        break;
+    case 8:
+        k = tile_kernel_of_type<8>(ty);
+        break;
+    case 16:
+        k = tile_kernel_of_type<16>(ty);
+        break;
+    case 32:
+        k = tile_kernel_of_type<32>(ty);
+        break;
+    default:
+        break;
+    }
+    if (!k)
+        return CG_ERROR_INVALID_ARGUMENT;
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    void *args[] = {&cpp_partial, &val, &key, &arg, &out};
+    cfg.grid = grid;
+    cfg.block = block;
+    return cg_launch(&cfg, k, args);
+}

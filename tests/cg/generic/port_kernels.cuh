@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/cg/generic/port_kernels.cuh — a C++ CG kernel templated over the
+ * element type and the tile size, and its cgc port, in one kernel.
+ *
+ * The port is what issue 24 asked for: the C++ code calls
+ * tiled_partition<N>, cg::reduce, cg::inclusive_scan, cg::exclusive_scan,
+ * shfl, any, all and the queries for every T and every N from 16 to 512;
+ * the cgc code calls CG_TILED_PARTITION, cg_reduce, cg_inclusive_scan,
+ * cg_exclusive_scan, cg_shfl, cg_any, cg_all, cg_thread_rank, ... with the
+ * same template parameters: no wrapper per type or per size and no branch
+ * at 32 (N <= 32 gets a cg_tile_t, N > 32 a cg_wide_tile_t, and the generic
+ * calls take both). Layout: port_kernels.h.
+ */
+#ifndef CGP_PORT_KERNELS_CUH
+#define CGP_PORT_KERNELS_CUH
+
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
+#include <string.h>
+#include <type_traits>
+
+#include "cg/cg.h"
+#include "tests/cg/generic/port_kernels.h"
+
+namespace cpp = cooperative_groups;
+
+template <typename T>
+__device__ __forceinline__ T cgp_from_bits(uint64_t b)
+{
+    T v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+template <typename T>
+__device__ __forceinline__ uint64_t cgp_bits(T v)
+{
+    uint64_t b = 0;
+    memcpy(&b, &v, sizeof v);
+    return b;
+}
+
+template <typename T, unsigned N>
+__global__ void __launch_bounds__(512) cgp_port_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
+{
+    size_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    size_t nt = (size_t)blockDim.x * blockDim.y * blockDim.z;
+    size_t gid = blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    uint64_t *oc = out + gid * 2 * CGP_FIELDS;
+    uint64_t *op = oc + CGP_FIELDS;
+    const T v = cgp_from_bits<T>(val[gid]);
+    const uint32_t a = arg[gid];
+    const uint32_t src = a & 0x3ffu;
+    const int pany = (int)((a >> 16) & 1u), pall = (int)((a >> 17) & 1u);
+
+    /* ---- the cgc port: one body for every T and N ---- */
+    cg_thread_block_t b = cg_this_thread_block();
+    CG_TILE_T(N) t = CG_TILED_PARTITION(&b, N);
+    oc[CGP_REDUCE + CGP_PLUS] = cgp_bits(cg_reduce(&t, v, CG_OP_PLUS));
+    oc[CGP_REDUCE + CGP_LESS] = cgp_bits(cg_reduce(&t, v, CG_OP_LESS));
+    oc[CGP_REDUCE + CGP_GREATER] = cgp_bits(cg_reduce(&t, v, CG_OP_GREATER));
+    oc[CGP_INCL + CGP_PLUS] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_PLUS));
+    oc[CGP_INCL + CGP_LESS] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_LESS));
+    oc[CGP_INCL + CGP_GREATER] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_GREATER));
+    oc[CGP_EXCL + CGP_PLUS] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_PLUS));
+    oc[CGP_EXCL + CGP_LESS] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_LESS));
+    oc[CGP_EXCL + CGP_GREATER] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_GREATER));
+    if constexpr (std::is_integral<T>::value) {
+        oc[CGP_REDUCE + CGP_XOR] = cgp_bits(cg_reduce(&t, v, CG_OP_BIT_XOR));
+        oc[CGP_INCL + CGP_XOR] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_BIT_XOR));
+        oc[CGP_EXCL + CGP_XOR] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_BIT_XOR));
+    }
+    oc[CGP_SHFL] = cgp_bits(cg_shfl(&t, v, src));
+    oc[CGP_ANY] = (uint64_t)(cg_any(&t, pany) != 0);
+    oc[CGP_ALL] = (uint64_t)(cg_all(&t, pall) != 0);
+    cg_sync(&t);
+    oc[CGP_RANK] = cg_thread_rank(&t);
+    oc[CGP_NTHREADS] = cg_num_threads(&t);
+    oc[CGP_META_RANK] = cg_meta_group_rank(&t);
+    oc[CGP_META_SIZE] = cg_meta_group_size(&t);
+
+    /* ---- the C++ CG original ---- */
+    auto ct = cpp::tiled_partition<N>(cpp::this_thread_block());
+    op[CGP_REDUCE + CGP_PLUS] = cgp_bits(cpp::reduce(ct, v, cpp::plus<T>()));
+    op[CGP_REDUCE + CGP_LESS] = cgp_bits(cpp::reduce(ct, v, cpp::less<T>()));
+    op[CGP_REDUCE + CGP_GREATER] = cgp_bits(cpp::reduce(ct, v, cpp::greater<T>()));
+    op[CGP_INCL + CGP_PLUS] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::plus<T>()));
+    op[CGP_INCL + CGP_LESS] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::less<T>()));
+    op[CGP_INCL + CGP_GREATER] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::greater<T>()));
+    op[CGP_EXCL + CGP_PLUS] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::plus<T>()));
+    op[CGP_EXCL + CGP_LESS] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::less<T>()));
+    op[CGP_EXCL + CGP_GREATER] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::greater<T>()));
+    if constexpr (std::is_integral<T>::value) {
+        op[CGP_REDUCE + CGP_XOR] = cgp_bits(cpp::reduce(ct, v, cpp::bit_xor<T>()));
+        op[CGP_INCL + CGP_XOR] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::bit_xor<T>()));
+        op[CGP_EXCL + CGP_XOR] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::bit_xor<T>()));
+    }
+    op[CGP_SHFL] = cgp_bits(ct.shfl(v, src));
+    op[CGP_ANY] = (uint64_t)(ct.any(pany) != 0);
+    op[CGP_ALL] = (uint64_t)(ct.all(pall) != 0);
+    ct.sync();
+    op[CGP_RANK] = ct.thread_rank();
+    op[CGP_NTHREADS] = ct.num_threads();
+    op[CGP_META_RANK] = ct.meta_group_rank();
+    op[CGP_META_SIZE] = ct.meta_group_size();
+}
+
+/* Launches the instantiation for `type` (a CGP_ type) at tile size N. */
+template <unsigned N>
+static cudaError_t cgp_port_n(int type, unsigned blocks, dim3 block, const uint64_t *val, const uint32_t *arg,
+                              uint64_t *out)
+{
+    switch (type) {
+    case CGP_I32: cgp_port_kernel<int32_t, N><<<blocks, block>>>(val, arg, out); break;
+    case CGP_U32: cgp_port_kernel<uint32_t, N><<<blocks, block>>>(val, arg, out); break;
+    case CGP_I64: cgp_port_kernel<int64_t, N><<<blocks, block>>>(val, arg, out); break;
+    case CGP_U64: cgp_port_kernel<uint64_t, N><<<blocks, block>>>(val, arg, out); break;
+    case CGP_F32: cgp_port_kernel<float, N><<<blocks, block>>>(val, arg, out); break;
+    case CGP_F64: cgp_port_kernel<double, N><<<blocks, block>>>(val, arg, out); break;
+    case CGP_I16: cgp_port_kernel<int16_t, N><<<blocks, block>>>(val, arg, out); break;
+    case CGP_U8: cgp_port_kernel<uint8_t, N><<<blocks, block>>>(val, arg, out); break;
+    default: return cudaErrorInvalidValue;
+    }
+    return cudaGetLastError();
+}
+
+#endif /* CGP_PORT_KERNELS_CUH */

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * tests/cg/wide_tile/oracle.cuh — the oracle kernel: cgc's wide tile and C++
+ * CG's thread_block_tile<N> (N > 32) on the same values in the same kernel.
+ * Included by the .cu files that instantiate it for their tile sizes.
+ */
+#ifndef CGW_ORACLE_CUH
+#define CGW_ORACLE_CUH
+
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
+#include <string.h>
+#include <type_traits>
+
+#include "cg/groups.h"
+#include "tests/cg/wide_tile/wide_kernels.h"
+
+namespace cpp = cooperative_groups;
+
+template <typename T>
+__device__ __forceinline__ T cgw_from_bits(uint64_t b)
+{
+    T v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+template <typename T>
+__device__ __forceinline__ uint64_t cgw_to_bits(T v)
+{
+    uint64_t b = 0;
+    memcpy(&b, &v, sizeof v);
+    return b;
+}
+
+/* cgc's calls by overload (test code only). */
+#define CGW_OVERLOADS(sfx, T)                                                                        \
+    __device__ __forceinline__ T cgw_reduce(const cg_wide_tile_t *t, T v, cg_op_t op)                \
+    {                                                                                                \
+        return cg_wide_tile_reduce_##sfx(t, v, op);                                                  \
+    }                                                                                                \
+    __device__ __forceinline__ T cgw_incl(const cg_wide_tile_t *t, T v, cg_op_t op)                  \
+    {                                                                                                \
+        return cg_wide_tile_inclusive_scan_##sfx(t, v, op);                                          \
+    }                                                                                                \
+    __device__ __forceinline__ T cgw_excl(const cg_wide_tile_t *t, T v, cg_op_t op)                  \
+    {                                                                                                \
+        return cg_wide_tile_exclusive_scan_##sfx(t, v, op);                                          \
+    }                                                                                                \
+    __device__ __forceinline__ T cgw_shfl(const cg_wide_tile_t *t, T v, uint32_t src)                \
+    {                                                                                                \
+        return cg_wide_tile_shfl_##sfx(t, v, src);                                                   \
+    }
+CGW_OVERLOADS(i32, int32_t)
+CGW_OVERLOADS(u32, uint32_t)
+CGW_OVERLOADS(i64, int64_t)
+CGW_OVERLOADS(u64, uint64_t)
+CGW_OVERLOADS(f32, float)
+CGW_OVERLOADS(f64, double)
+
+/* One operator through cgc (side 0) and C++ CG (side 1). */
+template <cg_op_t OP, typename T, typename CT, typename F>
+__device__ __forceinline__ void cgw_one_op(const cg_wide_tile_t *t, const CT &ct, T v, uint64_t *oc, uint64_t *op, F fn)
+{
+    oc[CGW_REDUCE + OP] = cgw_to_bits(cgw_reduce(t, v, OP));
+    op[CGW_REDUCE + OP] = cgw_to_bits(cpp::reduce(ct, v, fn));
+    oc[CGW_INCL + OP] = cgw_to_bits(cgw_incl(t, v, OP));
+    op[CGW_INCL + OP] = cgw_to_bits(cpp::inclusive_scan(ct, v, fn));
+    oc[CGW_EXCL + OP] = cgw_to_bits(cgw_excl(t, v, OP));
+    op[CGW_EXCL + OP] = cgw_to_bits(cpp::exclusive_scan(ct, v, fn));
+}
+
+template <unsigned N, typename T>
+__global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
+{
+    size_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    size_t nt = (size_t)blockDim.x * blockDim.y * blockDim.z;
+    size_t gid = blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    uint64_t *oc = out + gid * 2 * CGW_FIELDS;
+    uint64_t *op = oc + CGW_FIELDS;
+    T v = cgw_from_bits<T>(val[gid]);
+    uint32_t a = arg[gid];
+    uint32_t src = a & 0x3ffu;
+    int pany = (int)((a >> 16) & 1u), pall = (int)((a >> 17) & 1u);
+
+    cg_thread_block_t b = cg_this_thread_block();
+    cg_wide_tile_t t = cg_wide_tiled_partition(&b, N);
+    cpp::thread_block cb = cpp::this_thread_block();
+    auto ct = cpp::tiled_partition<N>(cb);
+
+    cgw_one_op<CG_OP_PLUS>(&t, ct, v, oc, op, cpp::plus<T>());
+    cgw_one_op<CG_OP_LESS>(&t, ct, v, oc, op, cpp::less<T>());
+    cgw_one_op<CG_OP_GREATER>(&t, ct, v, oc, op, cpp::greater<T>());
+    if constexpr (std::is_integral<T>::value) {
+        cgw_one_op<CG_OP_BIT_AND>(&t, ct, v, oc, op, cpp::bit_and<T>());
+        cgw_one_op<CG_OP_BIT_OR>(&t, ct, v, oc, op, cpp::bit_or<T>());
+        cgw_one_op<CG_OP_BIT_XOR>(&t, ct, v, oc, op, cpp::bit_xor<T>());
+    }
+    oc[CGW_SHFL] = cgw_to_bits(cgw_shfl(&t, v, src));
+    op[CGW_SHFL] = cgw_to_bits(ct.shfl(v, src));
+    oc[CGW_ANY] = (uint64_t)(int64_t)cg_wide_tile_any(&t, pany);
+    op[CGW_ANY] = (uint64_t)(int64_t)ct.any(pany);
+    oc[CGW_ALL] = (uint64_t)(int64_t)cg_wide_tile_all(&t, pall);
+    op[CGW_ALL] = (uint64_t)(int64_t)ct.all(pall);
+    oc[CGW_RANK] = cg_wide_tile_thread_rank(&t);
+    op[CGW_RANK] = ct.thread_rank();
+    oc[CGW_NTHREADS] = cg_wide_tile_num_threads(&t);
+    op[CGW_NTHREADS] = ct.num_threads();
+    oc[CGW_META_RANK] = cg_wide_tile_meta_group_rank(&t);
+    op[CGW_META_RANK] = ct.meta_group_rank();
+    oc[CGW_META_SIZE] = cg_wide_tile_meta_group_size(&t);
+    op[CGW_META_SIZE] = ct.meta_group_size();
+    oc[CGW_GEN_RANK] = cg_thread_rank(&t);
+    op[CGW_GEN_RANK] = ct.thread_rank();
+    oc[CGW_GEN_NTHREADS] = cg_num_threads(&t);
+    op[CGW_GEN_NTHREADS] = ct.num_threads();
+}
+
+template <unsigned N>
+static cudaError_t cgw_oracle_n(int type, unsigned blocks, dim3 block, const uint64_t *val, const uint32_t *arg,
+                                uint64_t *out)
+{
+    switch (type) {
+    case CGW_I32:
+        cgw_oracle_kernel<N, int32_t><<<blocks, block>>>(val, arg, out);
+        break;
+    case CGW_U32:
+        cgw_oracle_kernel<N, uint32_t><<<blocks, block>>>(val, arg, out);
+        break;
+    case CGW_I64:
+        cgw_oracle_kernel<N, int64_t><<<blocks, block>>>(val, arg, out);
+        break;
+    case CGW_U64:
+        cgw_oracle_kernel<N, uint64_t><<<blocks, block>>>(val, arg, out);
+        break;
+    case CGW_F32:
+        cgw_oracle_kernel<N, float><<<blocks, block>>>(val, arg, out);
+        break;
+    default:
+        cgw_oracle_kernel<N, double><<<blocks, block>>>(val, arg, out);
+        break;
+    }
+    return cudaGetLastError();
+}
+
+#endif /* CGW_ORACLE_CUH */

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* tests/cg/wide_tile/oracle_small.cu — the oracle kernel for tiles of 64 and 128
+ * (one file per group of sizes so the instantiations compile in parallel). */
+#include "tests/cg/wide_tile/oracle.cuh"
+
+extern "C" cudaError_t cgw_oracle_small_(unsigned n, int type, unsigned blocks, unsigned bx, unsigned by, unsigned bz,
+                                         const uint64_t *val, const uint32_t *arg, uint64_t *out)
+{
+    dim3 block(bx, by, bz);
+    if (n == 64)
+        return cgw_oracle_n<64>(type, blocks, block, val, arg, out);
+    return cgw_oracle_n<128>(type, blocks, block, val, arg, out);
+}
