@@ -288,107 +288,6 @@ CG_WIDE_TILE_VOTE_(cg_wide_tile_all, __all_sync)
 /* Reduce, scans, shfl: every type                                           */
 /* ------------------------------------------------------------------------- */
 
-/* Defines the wide-tile collectives of one type. Why a macro: the six types
- * share every line but the type (as cg/collectives.h). `sfx` is the name
- * suffix, `T` the type. The operator helpers cg_op_<sfx>_, cg_unplus_<sfx>_,
- * cg_redux_<sfx>_ and CG_REDUX_/CG_INTEGRAL_<sfx>_ are cg/collectives.h's. */
-#define CG_WIDE_TILE_COLLECTIVES_(sfx, T)                                       \
-    /* op over the 32 lanes of the caller's warp: C++ CG's warp step. */        \
-    CG_DEVICE T cg_wide_warp_reduce_##sfx##_(T v, cg_op_t op)                   \
-    {                                                                           \
-        if (CG_REDUX_##sfx##_) {                                                \
-            v = cg_redux_##sfx##_(0xffffffffu, v, op);                          \
-        } else {                                                                \
-            for (int o = 16; o > 0; o >>= 1)                                    \
-                v = cg_op_##sfx##_(op, v, __shfl_xor_sync(0xffffffffu, v, o));  \
-        }                                                                       \
-        return v;                                                               \
-    }                                                                           \
-    /* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */ \
-    CG_DEVICE T cg_wide_warp_scan_##sfx##_(T v, cg_op_t op, uint32_t lane)      \
-    {                                                                           \
-        CG_SCAN_STEPS_(T, sfx, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))    \
-        return v;                                                               \
-    }                                                                           \
-    /* op over every thread of the tile, in every thread (see the top). */     \
-    CG_DEVICE T cg_wide_tile_reduce_##sfx(const cg_wide_tile_t *t, T v, cg_op_t op) \
-    {                                                                           \
-        uint64_t *s = cg_wide_tile_slots_(t);                                   \
-        uint32_t lane = cg_sreg_laneid();                                       \
-        uint32_t nw = cg_wide_tile_warps_(t);                                   \
-        T r = cg_wide_warp_reduce_##sfx##_(v, op);                              \
-        if (lane == 0u)                                                         \
-            s[cg_wide_tile_warp_(t)] = cg_wide_bits_##sfx##_(r);                \
-        cg_wide_tile_sync(t);                                                   \
-        /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */       \
-        T x = cg_wide_from_##sfx##_(s[lane & (nw - 1u)]);                       \
-        for (uint32_t o = nw >> 1; o; o >>= 1)                                  \
-            x = cg_op_##sfx##_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw)); \
-        x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));            \
-        cg_wide_tile_sync(t);                                                   \
-        return x;                                                               \
-    }                                                                           \
-    /* The scans' common body; excl selects the exclusive result. */           \
-    CG_DEVICE T cg_wide_tile_scan_##sfx##_(const cg_wide_tile_t *t, T v, cg_op_t op, int excl) \
-    {                                                                           \
-        uint64_t *s = cg_wide_tile_slots_(t);                                   \
-        uint32_t lane = cg_sreg_laneid();                                       \
-        uint32_t nw = cg_wide_tile_warps_(t);                                   \
-        uint32_t w = cg_wide_tile_warp_(t);                                     \
-        T ws = cg_wide_warp_scan_##sfx##_(v, op, lane);                         \
-        if (lane == 31u)                                                        \
-            s[w] = cg_wide_bits_##sfx##_(ws);                                   \
-        if (excl)                                                               \
-            ws = __shfl_up_sync(0xffffffffu, ws, 1u);                           \
-        cg_wide_tile_sync(t);                                                   \
-        /* Exclusive scan of the warp totals over nw lanes (per group). */     \
-        uint32_t sl = lane & (nw - 1u);                                         \
-        T x = cg_wide_from_##sfx##_(s[sl]);                                     \
-        T y = x;                                                                \
-        for (uint32_t i = 1; i < nw; i <<= 1) {                                 \
-            T u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);                   \
-            if (i <= sl)                                                        \
-                y = cg_op_##sfx##_(op, y, u);                                   \
-        }                                                                       \
-        T e;                                                                    \
-        if (CG_INTEGRAL_##sfx##_ && op == CG_OP_PLUS) {                         \
-            e = cg_unplus_##sfx##_(y, x);                                       \
-        } else {                                                                \
-            T u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);                  \
-            e = sl == 0u ? (T)0 : u;                                            \
-        }                                                                       \
-        T prev = __shfl_sync(0xffffffffu, e, (int)w);                           \
-        cg_wide_tile_sync(t);                                                   \
-        if (excl && lane == 0u)                                                 \
-            return prev;                                                        \
-        if (w == 0u)                                                            \
-            return ws;                                                          \
-        return cg_op_##sfx##_(op, ws, prev);                                    \
-    }                                                                           \
-    /* op(v of ranks 0..r) in tile rank r. */                                   \
-    CG_DEVICE T cg_wide_tile_inclusive_scan_##sfx(const cg_wide_tile_t *t, T v, cg_op_t op) \
-    {                                                                           \
-        return cg_wide_tile_scan_##sfx##_(t, v, op, 0);                         \
-    }                                                                           \
-    /* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */     \
-    CG_DEVICE T cg_wide_tile_exclusive_scan_##sfx(const cg_wide_tile_t *t, T v, cg_op_t op) \
-    {                                                                           \
-        return cg_wide_tile_scan_##sfx##_(t, v, op, 1);                         \
-    }                                                                           \
-    /* The value of v in tile rank src (taken modulo n). */                     \
-    CG_DEVICE T cg_wide_tile_shfl_##sfx(const cg_wide_tile_t *t, T v, uint32_t src) \
-    {                                                                           \
-        uint64_t *s = cg_wide_tile_slots_(t);                                   \
-        src &= t->_size - 1u;                                                   \
-        if (cg_wide_tile_thread_rank(t) == src)                                 \
-            s[src >> 5] = cg_wide_bits_##sfx##_(v);                             \
-        cg_wide_tile_sync(t);                                                   \
-        T x = cg_wide_from_##sfx##_(s[src >> 5]);                               \
-        cg_wide_tile_sync(t);                                                   \
-        CG_WIDE_TILE_CHECK_SRC_(t, s, src);                                     \
-        return x;                                                               \
-    }
-
 /* Debug build: every thread of the tile passed the same src (modulo n)?
  * Within each warp by a shuffle from lane 0, across the warps through the
  * tile's slots (lane 0 of each warp stores its src, two more tile syncs).
@@ -413,12 +312,623 @@ CG_DEVICE void cg_wide_tile_check_src_(const cg_wide_tile_t *t, uint64_t *s, uin
 #define CG_WIDE_TILE_CHECK_SRC_(t, s, src) ((void)0)
 #endif
 
-CG_WIDE_TILE_COLLECTIVES_(i32, int32_t)
-CG_WIDE_TILE_COLLECTIVES_(u32, uint32_t)
-CG_WIDE_TILE_COLLECTIVES_(i64, int64_t)
-CG_WIDE_TILE_COLLECTIVES_(u64, uint64_t)
-CG_WIDE_TILE_COLLECTIVES_(f32, float)
-CG_WIDE_TILE_COLLECTIVES_(f64, double)
+/* Reduce, scans and shfl of every value type, written from cg/collectives.tbl
+ * by tools/ptx/gen_collectives.py. The operator helpers cg_op_<sfx>_,
+ * cg_unplus_<sfx>_, cg_redux_<sfx>_ and CG_REDUX_/CG_INTEGRAL_<sfx>_ are
+ * cg/collectives.h's. */
+/* ---- generated by tools/ptx/gen_collectives.py from cg/collectives.tbl [wide_tile]; do not edit ---- */
+/* op over the 32 lanes of the caller's warp: C++ CG's warp step. */
+CG_DEVICE int32_t cg_wide_warp_reduce_i32_(int32_t v, cg_op_t op)
+{
+    if (CG_REDUX_i32_) {
+        v = cg_redux_i32_(0xffffffffu, v, op);
+    } else {
+        for (int o = 16; o > 0; o >>= 1)
+            v = cg_op_i32_(op, v, __shfl_xor_sync(0xffffffffu, v, o));
+    }
+    return v;
+}
+
+/* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */
+CG_DEVICE int32_t cg_wide_warp_scan_i32_(int32_t v, cg_op_t op, uint32_t lane)
+{
+    CG_SCAN_STEPS_(int32_t, i32, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))
+    return v;
+}
+
+/* op over every thread of the tile, in every thread (see the top). */
+CG_DEVICE int32_t cg_wide_tile_reduce_i32(const cg_wide_tile_t *t, int32_t v, cg_op_t op)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    int32_t r = cg_wide_warp_reduce_i32_(v, op);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = cg_wide_bits_i32_(r);
+    cg_wide_tile_sync(t);
+    /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */
+    int32_t x = cg_wide_from_i32_(s[lane & (nw - 1u)]);
+    for (uint32_t o = nw >> 1; o; o >>= 1)
+        x = cg_op_i32_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw));
+    x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));
+    cg_wide_tile_sync(t);
+    return x;
+}
+
+/* The scans' common body; excl selects the exclusive result. */
+CG_DEVICE int32_t cg_wide_tile_scan_i32_(const cg_wide_tile_t *t, int32_t v, cg_op_t op, int excl)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint32_t w = cg_wide_tile_warp_(t);
+    int32_t ws = cg_wide_warp_scan_i32_(v, op, lane);
+    if (lane == 31u)
+        s[w] = cg_wide_bits_i32_(ws);
+    if (excl)
+        ws = __shfl_up_sync(0xffffffffu, ws, 1u);
+    cg_wide_tile_sync(t);
+    /* Exclusive scan of the warp totals over nw lanes (per group). */
+    uint32_t sl = lane & (nw - 1u);
+    int32_t x = cg_wide_from_i32_(s[sl]);
+    int32_t y = x;
+    for (uint32_t i = 1; i < nw; i <<= 1) {
+        int32_t u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);
+        if (i <= sl)
+            y = cg_op_i32_(op, y, u);
+    }
+    int32_t e;
+    if (CG_INTEGRAL_i32_ && op == CG_OP_PLUS) {
+        e = cg_unplus_i32_(y, x);
+    } else {
+        int32_t u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);
+        e = sl == 0u ? (int32_t)0 : u;
+    }
+    int32_t prev = __shfl_sync(0xffffffffu, e, (int)w);
+    cg_wide_tile_sync(t);
+    if (excl && lane == 0u)
+        return prev;
+    if (w == 0u)
+        return ws;
+    return cg_op_i32_(op, ws, prev);
+}
+
+/* op(v of ranks 0..r) in tile rank r. */
+CG_DEVICE int32_t cg_wide_tile_inclusive_scan_i32(const cg_wide_tile_t *t, int32_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_i32_(t, v, op, 0);
+}
+
+/* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */
+CG_DEVICE int32_t cg_wide_tile_exclusive_scan_i32(const cg_wide_tile_t *t, int32_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_i32_(t, v, op, 1);
+}
+
+/* The value of v in tile rank src (taken modulo n). */
+CG_DEVICE int32_t cg_wide_tile_shfl_i32(const cg_wide_tile_t *t, int32_t v, uint32_t src)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    src &= t->_size - 1u;
+    if (cg_wide_tile_thread_rank(t) == src)
+        s[src >> 5] = cg_wide_bits_i32_(v);
+    cg_wide_tile_sync(t);
+    int32_t x = cg_wide_from_i32_(s[src >> 5]);
+    cg_wide_tile_sync(t);
+    CG_WIDE_TILE_CHECK_SRC_(t, s, src);
+    return x;
+}
+
+/* op over the 32 lanes of the caller's warp: C++ CG's warp step. */
+CG_DEVICE uint32_t cg_wide_warp_reduce_u32_(uint32_t v, cg_op_t op)
+{
+    if (CG_REDUX_u32_) {
+        v = cg_redux_u32_(0xffffffffu, v, op);
+    } else {
+        for (int o = 16; o > 0; o >>= 1)
+            v = cg_op_u32_(op, v, __shfl_xor_sync(0xffffffffu, v, o));
+    }
+    return v;
+}
+
+/* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */
+CG_DEVICE uint32_t cg_wide_warp_scan_u32_(uint32_t v, cg_op_t op, uint32_t lane)
+{
+    CG_SCAN_STEPS_(uint32_t, u32, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))
+    return v;
+}
+
+/* op over every thread of the tile, in every thread (see the top). */
+CG_DEVICE uint32_t cg_wide_tile_reduce_u32(const cg_wide_tile_t *t, uint32_t v, cg_op_t op)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint32_t r = cg_wide_warp_reduce_u32_(v, op);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = cg_wide_bits_u32_(r);
+    cg_wide_tile_sync(t);
+    /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */
+    uint32_t x = cg_wide_from_u32_(s[lane & (nw - 1u)]);
+    for (uint32_t o = nw >> 1; o; o >>= 1)
+        x = cg_op_u32_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw));
+    x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));
+    cg_wide_tile_sync(t);
+    return x;
+}
+
+/* The scans' common body; excl selects the exclusive result. */
+CG_DEVICE uint32_t cg_wide_tile_scan_u32_(const cg_wide_tile_t *t, uint32_t v, cg_op_t op, int excl)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint32_t w = cg_wide_tile_warp_(t);
+    uint32_t ws = cg_wide_warp_scan_u32_(v, op, lane);
+    if (lane == 31u)
+        s[w] = cg_wide_bits_u32_(ws);
+    if (excl)
+        ws = __shfl_up_sync(0xffffffffu, ws, 1u);
+    cg_wide_tile_sync(t);
+    /* Exclusive scan of the warp totals over nw lanes (per group). */
+    uint32_t sl = lane & (nw - 1u);
+    uint32_t x = cg_wide_from_u32_(s[sl]);
+    uint32_t y = x;
+    for (uint32_t i = 1; i < nw; i <<= 1) {
+        uint32_t u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);
+        if (i <= sl)
+            y = cg_op_u32_(op, y, u);
+    }
+    uint32_t e;
+    if (CG_INTEGRAL_u32_ && op == CG_OP_PLUS) {
+        e = cg_unplus_u32_(y, x);
+    } else {
+        uint32_t u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);
+        e = sl == 0u ? (uint32_t)0 : u;
+    }
+    uint32_t prev = __shfl_sync(0xffffffffu, e, (int)w);
+    cg_wide_tile_sync(t);
+    if (excl && lane == 0u)
+        return prev;
+    if (w == 0u)
+        return ws;
+    return cg_op_u32_(op, ws, prev);
+}
+
+/* op(v of ranks 0..r) in tile rank r. */
+CG_DEVICE uint32_t cg_wide_tile_inclusive_scan_u32(const cg_wide_tile_t *t, uint32_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_u32_(t, v, op, 0);
+}
+
+/* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */
+CG_DEVICE uint32_t cg_wide_tile_exclusive_scan_u32(const cg_wide_tile_t *t, uint32_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_u32_(t, v, op, 1);
+}
+
+/* The value of v in tile rank src (taken modulo n). */
+CG_DEVICE uint32_t cg_wide_tile_shfl_u32(const cg_wide_tile_t *t, uint32_t v, uint32_t src)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    src &= t->_size - 1u;
+    if (cg_wide_tile_thread_rank(t) == src)
+        s[src >> 5] = cg_wide_bits_u32_(v);
+    cg_wide_tile_sync(t);
+    uint32_t x = cg_wide_from_u32_(s[src >> 5]);
+    cg_wide_tile_sync(t);
+    CG_WIDE_TILE_CHECK_SRC_(t, s, src);
+    return x;
+}
+
+/* op over the 32 lanes of the caller's warp: C++ CG's warp step. */
+CG_DEVICE int64_t cg_wide_warp_reduce_i64_(int64_t v, cg_op_t op)
+{
+    if (CG_REDUX_i64_) {
+        v = cg_redux_i64_(0xffffffffu, v, op);
+    } else {
+        for (int o = 16; o > 0; o >>= 1)
+            v = cg_op_i64_(op, v, __shfl_xor_sync(0xffffffffu, v, o));
+    }
+    return v;
+}
+
+/* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */
+CG_DEVICE int64_t cg_wide_warp_scan_i64_(int64_t v, cg_op_t op, uint32_t lane)
+{
+    CG_SCAN_STEPS_(int64_t, i64, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))
+    return v;
+}
+
+/* op over every thread of the tile, in every thread (see the top). */
+CG_DEVICE int64_t cg_wide_tile_reduce_i64(const cg_wide_tile_t *t, int64_t v, cg_op_t op)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    int64_t r = cg_wide_warp_reduce_i64_(v, op);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = cg_wide_bits_i64_(r);
+    cg_wide_tile_sync(t);
+    /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */
+    int64_t x = cg_wide_from_i64_(s[lane & (nw - 1u)]);
+    for (uint32_t o = nw >> 1; o; o >>= 1)
+        x = cg_op_i64_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw));
+    x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));
+    cg_wide_tile_sync(t);
+    return x;
+}
+
+/* The scans' common body; excl selects the exclusive result. */
+CG_DEVICE int64_t cg_wide_tile_scan_i64_(const cg_wide_tile_t *t, int64_t v, cg_op_t op, int excl)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint32_t w = cg_wide_tile_warp_(t);
+    int64_t ws = cg_wide_warp_scan_i64_(v, op, lane);
+    if (lane == 31u)
+        s[w] = cg_wide_bits_i64_(ws);
+    if (excl)
+        ws = __shfl_up_sync(0xffffffffu, ws, 1u);
+    cg_wide_tile_sync(t);
+    /* Exclusive scan of the warp totals over nw lanes (per group). */
+    uint32_t sl = lane & (nw - 1u);
+    int64_t x = cg_wide_from_i64_(s[sl]);
+    int64_t y = x;
+    for (uint32_t i = 1; i < nw; i <<= 1) {
+        int64_t u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);
+        if (i <= sl)
+            y = cg_op_i64_(op, y, u);
+    }
+    int64_t e;
+    if (CG_INTEGRAL_i64_ && op == CG_OP_PLUS) {
+        e = cg_unplus_i64_(y, x);
+    } else {
+        int64_t u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);
+        e = sl == 0u ? (int64_t)0 : u;
+    }
+    int64_t prev = __shfl_sync(0xffffffffu, e, (int)w);
+    cg_wide_tile_sync(t);
+    if (excl && lane == 0u)
+        return prev;
+    if (w == 0u)
+        return ws;
+    return cg_op_i64_(op, ws, prev);
+}
+
+/* op(v of ranks 0..r) in tile rank r. */
+CG_DEVICE int64_t cg_wide_tile_inclusive_scan_i64(const cg_wide_tile_t *t, int64_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_i64_(t, v, op, 0);
+}
+
+/* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */
+CG_DEVICE int64_t cg_wide_tile_exclusive_scan_i64(const cg_wide_tile_t *t, int64_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_i64_(t, v, op, 1);
+}
+
+/* The value of v in tile rank src (taken modulo n). */
+CG_DEVICE int64_t cg_wide_tile_shfl_i64(const cg_wide_tile_t *t, int64_t v, uint32_t src)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    src &= t->_size - 1u;
+    if (cg_wide_tile_thread_rank(t) == src)
+        s[src >> 5] = cg_wide_bits_i64_(v);
+    cg_wide_tile_sync(t);
+    int64_t x = cg_wide_from_i64_(s[src >> 5]);
+    cg_wide_tile_sync(t);
+    CG_WIDE_TILE_CHECK_SRC_(t, s, src);
+    return x;
+}
+
+/* op over the 32 lanes of the caller's warp: C++ CG's warp step. */
+CG_DEVICE uint64_t cg_wide_warp_reduce_u64_(uint64_t v, cg_op_t op)
+{
+    if (CG_REDUX_u64_) {
+        v = cg_redux_u64_(0xffffffffu, v, op);
+    } else {
+        for (int o = 16; o > 0; o >>= 1)
+            v = cg_op_u64_(op, v, __shfl_xor_sync(0xffffffffu, v, o));
+    }
+    return v;
+}
+
+/* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */
+CG_DEVICE uint64_t cg_wide_warp_scan_u64_(uint64_t v, cg_op_t op, uint32_t lane)
+{
+    CG_SCAN_STEPS_(uint64_t, u64, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))
+    return v;
+}
+
+/* op over every thread of the tile, in every thread (see the top). */
+CG_DEVICE uint64_t cg_wide_tile_reduce_u64(const cg_wide_tile_t *t, uint64_t v, cg_op_t op)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint64_t r = cg_wide_warp_reduce_u64_(v, op);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = cg_wide_bits_u64_(r);
+    cg_wide_tile_sync(t);
+    /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */
+    uint64_t x = cg_wide_from_u64_(s[lane & (nw - 1u)]);
+    for (uint32_t o = nw >> 1; o; o >>= 1)
+        x = cg_op_u64_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw));
+    x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));
+    cg_wide_tile_sync(t);
+    return x;
+}
+
+/* The scans' common body; excl selects the exclusive result. */
+CG_DEVICE uint64_t cg_wide_tile_scan_u64_(const cg_wide_tile_t *t, uint64_t v, cg_op_t op, int excl)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint32_t w = cg_wide_tile_warp_(t);
+    uint64_t ws = cg_wide_warp_scan_u64_(v, op, lane);
+    if (lane == 31u)
+        s[w] = cg_wide_bits_u64_(ws);
+    if (excl)
+        ws = __shfl_up_sync(0xffffffffu, ws, 1u);
+    cg_wide_tile_sync(t);
+    /* Exclusive scan of the warp totals over nw lanes (per group). */
+    uint32_t sl = lane & (nw - 1u);
+    uint64_t x = cg_wide_from_u64_(s[sl]);
+    uint64_t y = x;
+    for (uint32_t i = 1; i < nw; i <<= 1) {
+        uint64_t u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);
+        if (i <= sl)
+            y = cg_op_u64_(op, y, u);
+    }
+    uint64_t e;
+    if (CG_INTEGRAL_u64_ && op == CG_OP_PLUS) {
+        e = cg_unplus_u64_(y, x);
+    } else {
+        uint64_t u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);
+        e = sl == 0u ? (uint64_t)0 : u;
+    }
+    uint64_t prev = __shfl_sync(0xffffffffu, e, (int)w);
+    cg_wide_tile_sync(t);
+    if (excl && lane == 0u)
+        return prev;
+    if (w == 0u)
+        return ws;
+    return cg_op_u64_(op, ws, prev);
+}
+
+/* op(v of ranks 0..r) in tile rank r. */
+CG_DEVICE uint64_t cg_wide_tile_inclusive_scan_u64(const cg_wide_tile_t *t, uint64_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_u64_(t, v, op, 0);
+}
+
+/* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */
+CG_DEVICE uint64_t cg_wide_tile_exclusive_scan_u64(const cg_wide_tile_t *t, uint64_t v, cg_op_t op)
+{
+    return cg_wide_tile_scan_u64_(t, v, op, 1);
+}
+
+/* The value of v in tile rank src (taken modulo n). */
+CG_DEVICE uint64_t cg_wide_tile_shfl_u64(const cg_wide_tile_t *t, uint64_t v, uint32_t src)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    src &= t->_size - 1u;
+    if (cg_wide_tile_thread_rank(t) == src)
+        s[src >> 5] = cg_wide_bits_u64_(v);
+    cg_wide_tile_sync(t);
+    uint64_t x = cg_wide_from_u64_(s[src >> 5]);
+    cg_wide_tile_sync(t);
+    CG_WIDE_TILE_CHECK_SRC_(t, s, src);
+    return x;
+}
+
+/* op over the 32 lanes of the caller's warp: C++ CG's warp step. */
+CG_DEVICE float cg_wide_warp_reduce_f32_(float v, cg_op_t op)
+{
+    if (CG_REDUX_f32_) {
+        v = cg_redux_f32_(0xffffffffu, v, op);
+    } else {
+        for (int o = 16; o > 0; o >>= 1)
+            v = cg_op_f32_(op, v, __shfl_xor_sync(0xffffffffu, v, o));
+    }
+    return v;
+}
+
+/* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */
+CG_DEVICE float cg_wide_warp_scan_f32_(float v, cg_op_t op, uint32_t lane)
+{
+    CG_SCAN_STEPS_(float, f32, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))
+    return v;
+}
+
+/* op over every thread of the tile, in every thread (see the top). */
+CG_DEVICE float cg_wide_tile_reduce_f32(const cg_wide_tile_t *t, float v, cg_op_t op)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    float r = cg_wide_warp_reduce_f32_(v, op);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = cg_wide_bits_f32_(r);
+    cg_wide_tile_sync(t);
+    /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */
+    float x = cg_wide_from_f32_(s[lane & (nw - 1u)]);
+    for (uint32_t o = nw >> 1; o; o >>= 1)
+        x = cg_op_f32_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw));
+    x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));
+    cg_wide_tile_sync(t);
+    return x;
+}
+
+/* The scans' common body; excl selects the exclusive result. */
+CG_DEVICE float cg_wide_tile_scan_f32_(const cg_wide_tile_t *t, float v, cg_op_t op, int excl)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint32_t w = cg_wide_tile_warp_(t);
+    float ws = cg_wide_warp_scan_f32_(v, op, lane);
+    if (lane == 31u)
+        s[w] = cg_wide_bits_f32_(ws);
+    if (excl)
+        ws = __shfl_up_sync(0xffffffffu, ws, 1u);
+    cg_wide_tile_sync(t);
+    /* Exclusive scan of the warp totals over nw lanes (per group). */
+    uint32_t sl = lane & (nw - 1u);
+    float x = cg_wide_from_f32_(s[sl]);
+    float y = x;
+    for (uint32_t i = 1; i < nw; i <<= 1) {
+        float u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);
+        if (i <= sl)
+            y = cg_op_f32_(op, y, u);
+    }
+    float e;
+    if (CG_INTEGRAL_f32_ && op == CG_OP_PLUS) {
+        e = cg_unplus_f32_(y, x);
+    } else {
+        float u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);
+        e = sl == 0u ? (float)0 : u;
+    }
+    float prev = __shfl_sync(0xffffffffu, e, (int)w);
+    cg_wide_tile_sync(t);
+    if (excl && lane == 0u)
+        return prev;
+    if (w == 0u)
+        return ws;
+    return cg_op_f32_(op, ws, prev);
+}
+
+/* op(v of ranks 0..r) in tile rank r. */
+CG_DEVICE float cg_wide_tile_inclusive_scan_f32(const cg_wide_tile_t *t, float v, cg_op_t op)
+{
+    return cg_wide_tile_scan_f32_(t, v, op, 0);
+}
+
+/* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */
+CG_DEVICE float cg_wide_tile_exclusive_scan_f32(const cg_wide_tile_t *t, float v, cg_op_t op)
+{
+    return cg_wide_tile_scan_f32_(t, v, op, 1);
+}
+
+/* The value of v in tile rank src (taken modulo n). */
+CG_DEVICE float cg_wide_tile_shfl_f32(const cg_wide_tile_t *t, float v, uint32_t src)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    src &= t->_size - 1u;
+    if (cg_wide_tile_thread_rank(t) == src)
+        s[src >> 5] = cg_wide_bits_f32_(v);
+    cg_wide_tile_sync(t);
+    float x = cg_wide_from_f32_(s[src >> 5]);
+    cg_wide_tile_sync(t);
+    CG_WIDE_TILE_CHECK_SRC_(t, s, src);
+    return x;
+}
+
+/* op over the 32 lanes of the caller's warp: C++ CG's warp step. */
+CG_DEVICE double cg_wide_warp_reduce_f64_(double v, cg_op_t op)
+{
+    if (CG_REDUX_f64_) {
+        v = cg_redux_f64_(0xffffffffu, v, op);
+    } else {
+        for (int o = 16; o > 0; o >>= 1)
+            v = cg_op_f64_(op, v, __shfl_xor_sync(0xffffffffu, v, o));
+    }
+    return v;
+}
+
+/* Hillis-Steele inclusive scan over the 32 lanes of the caller's warp. */
+CG_DEVICE double cg_wide_warp_scan_f64_(double v, cg_op_t op, uint32_t lane)
+{
+    CG_SCAN_STEPS_(double, f64, 32u, lane, __shfl_up_sync(0xffffffffu, v, i))
+    return v;
+}
+
+/* op over every thread of the tile, in every thread (see the top). */
+CG_DEVICE double cg_wide_tile_reduce_f64(const cg_wide_tile_t *t, double v, cg_op_t op)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    double r = cg_wide_warp_reduce_f64_(v, op);
+    if (lane == 0u)
+        s[cg_wide_tile_warp_(t)] = cg_wide_bits_f64_(r);
+    cg_wide_tile_sync(t);
+    /* Each group of nw lanes runs C++ CG's inter-warp butterfly. */
+    double x = cg_wide_from_f64_(s[lane & (nw - 1u)]);
+    for (uint32_t o = nw >> 1; o; o >>= 1)
+        x = cg_op_f64_(op, x, __shfl_xor_sync(0xffffffffu, x, (int)o, (int)nw));
+    x = __shfl_sync(0xffffffffu, x, (int)cg_wide_tile_warp_(t));
+    cg_wide_tile_sync(t);
+    return x;
+}
+
+/* The scans' common body; excl selects the exclusive result. */
+CG_DEVICE double cg_wide_tile_scan_f64_(const cg_wide_tile_t *t, double v, cg_op_t op, int excl)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    uint32_t lane = cg_sreg_laneid();
+    uint32_t nw = cg_wide_tile_warps_(t);
+    uint32_t w = cg_wide_tile_warp_(t);
+    double ws = cg_wide_warp_scan_f64_(v, op, lane);
+    if (lane == 31u)
+        s[w] = cg_wide_bits_f64_(ws);
+    if (excl)
+        ws = __shfl_up_sync(0xffffffffu, ws, 1u);
+    cg_wide_tile_sync(t);
+    /* Exclusive scan of the warp totals over nw lanes (per group). */
+    uint32_t sl = lane & (nw - 1u);
+    double x = cg_wide_from_f64_(s[sl]);
+    double y = x;
+    for (uint32_t i = 1; i < nw; i <<= 1) {
+        double u = __shfl_up_sync(0xffffffffu, y, i, (int)nw);
+        if (i <= sl)
+            y = cg_op_f64_(op, y, u);
+    }
+    double e;
+    if (CG_INTEGRAL_f64_ && op == CG_OP_PLUS) {
+        e = cg_unplus_f64_(y, x);
+    } else {
+        double u = __shfl_up_sync(0xffffffffu, y, 1u, (int)nw);
+        e = sl == 0u ? (double)0 : u;
+    }
+    double prev = __shfl_sync(0xffffffffu, e, (int)w);
+    cg_wide_tile_sync(t);
+    if (excl && lane == 0u)
+        return prev;
+    if (w == 0u)
+        return ws;
+    return cg_op_f64_(op, ws, prev);
+}
+
+/* op(v of ranks 0..r) in tile rank r. */
+CG_DEVICE double cg_wide_tile_inclusive_scan_f64(const cg_wide_tile_t *t, double v, cg_op_t op)
+{
+    return cg_wide_tile_scan_f64_(t, v, op, 0);
+}
+
+/* op(v of ranks 0..r-1) in tile rank r; 0 in rank 0 (C++ CG: T{}). */
+CG_DEVICE double cg_wide_tile_exclusive_scan_f64(const cg_wide_tile_t *t, double v, cg_op_t op)
+{
+    return cg_wide_tile_scan_f64_(t, v, op, 1);
+}
+
+/* The value of v in tile rank src (taken modulo n). */
+CG_DEVICE double cg_wide_tile_shfl_f64(const cg_wide_tile_t *t, double v, uint32_t src)
+{
+    uint64_t *s = cg_wide_tile_slots_(t);
+    src &= t->_size - 1u;
+    if (cg_wide_tile_thread_rank(t) == src)
+        s[src >> 5] = cg_wide_bits_f64_(v);
+    cg_wide_tile_sync(t);
+    double x = cg_wide_from_f64_(s[src >> 5]);
+    cg_wide_tile_sync(t);
+    CG_WIDE_TILE_CHECK_SRC_(t, s, src);
+    return x;
+}
+/* ---- end of generated part ---- */
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_WIDE_TILE_H */

@@ -64,9 +64,9 @@ PY
 
 # Compile what the cache does not hold, PTXDIFF_JOBS at a time (default: the
 # machine's cores), then compare file by file.
-compile_one() { # tree commit-id cu debug
-    local tree=$1 id=$2 cu=$3 debug=$4
-    local out="$work/ptx/$tree/$(echo "$cu" | tr / _).$debug.ptx"
+compile_one() { # tree commit-id cu debug key (key: the file's path at NEW)
+    local tree=$1 id=$2 cu=$3 debug=$4 key=$5
+    local out="$work/ptx/$tree/$(echo "$key" | tr / _).$debug.ptx"
     local kept="$cache/$nvcc_id/$id/$(echo "$cu" | tr / _).$debug.ptx.norm"
     if [ -f "$kept" ]; then
         cp "$kept" "$out.norm"
@@ -88,15 +88,22 @@ files=0
 diffs=0
 unbuilt="" # builds that compile at neither commit (a file meant for one build only): compared as equal
 for tree in old new; do mkdir -p "$work/ptx/$tree"; done
+# A file moved between the commits (tools/ci/relayout.py) is compared with
+# itself at its old path.
+declare -A from=()
+while IFS=$'\t' read -r _ a b; do
+    from[$b]=$a
+done < <(git diff -M --name-status --diff-filter=R "$old_id" "$new_id" -- '*.cu')
 list=()
 while IFS= read -r cu; do
-    [ -f "$work/old/$cu" ] || continue
+    was=${from[$cu]:-$cu}
+    [ -f "$work/old/$was" ] || continue
     [[ "$cu" =~ $only ]] || continue
     list+=("$cu")
 done < <(cd "$work/new" && git ls-files 'tests/*.cu' 'examples/*.cu' 'bench/*.cu' | sort)
 for cu in "${list[@]}"; do
     for debug in 0 1; do
-        printf '%s %s %s %s\n' old "$old_id" "$cu" "$debug" new "$new_id" "$cu" "$debug"
+        printf '%s %s %s %s %s\n' old "$old_id" "${from[$cu]:-$cu}" "$debug" "$cu" new "$new_id" "$cu" "$debug" "$cu"
     done
 done | xargs -P "${PTXDIFF_JOBS:-$(nproc)}" -L 1 bash -c 'compile_one "$@"' _
 for cu in "${list[@]}"; do
