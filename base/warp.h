@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * base/warp.h — elect.sync: the hardware's pick of one thread among the
+ * base/warp.h — where a thread sits in its block and warp, and elect.sync.
+ *
+ * The block's linear thread rank (x fastest) and the lane it gives are
+ * spelled here once: the block, its tiles, wide tiles, the cluster's and the
+ * grid's ranks, the group copies and the grid barrier all use these two
+ * (internal, so every floor above may).
+ *
+ * elect.sync: the hardware's pick of one thread among the
  * warp's threads in a mask. Its two forms (with and without the elected
  * lane as a result) are here only; the bulk copies pick their issuing thread
  * with the first (async/), invoke_one its thread with the second (cg/).
@@ -15,6 +22,18 @@
 #include "sreg.h"
 
 #if CG_DEVICE_CODE_VISIBLE
+
+/* The thread's rank in its block, x fastest: (z * dim.y + y) * dim.x + x,
+ * C++ CG's thread_block::thread_rank(). */
+CG_DEVICE uint32_t cg_block_linear_rank_(void)
+{
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+/* The thread's lane in its warp, from its linear rank (a warp holds 32
+ * consecutive ranks): unlike a %laneid read, it folds with a block shape the
+ * compiler knows. */
+CG_DEVICE uint32_t cg_block_linear_lane_(void) { return cg_block_linear_rank_() & 31u; }
 
 /* elect.sync _|p, membermask;   PTX ISA 8.0, sm_90.
  * True in exactly one thread of the warp's threads in membermask (all of them

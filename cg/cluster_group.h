@@ -55,6 +55,7 @@
 #define CG_CG_CLUSTER_GROUP_H
 
 #include "../base/config.h"
+#include "../base/warp.h"
 #include "../base/dim3.h"
 #include "group_header.h"
 #include "../cluster/cluster.h"
@@ -120,7 +121,7 @@ CG_DEVICE_SM90 uint32_t cg_cluster_num_threads(const cg_cluster_t *c)
 CG_DEVICE_SM90 uint32_t cg_cluster_thread_rank(const cg_cluster_t *c)
 {
     (void)c;
-    uint32_t in_block = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    uint32_t in_block = cg_block_linear_rank_();
     return cg_hw_cluster_ctarank() * (blockDim.x * blockDim.y * blockDim.z) + in_block;
 }
 

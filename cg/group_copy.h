@@ -35,6 +35,7 @@
 #include "cluster_group.h"
 #include "coalesced.h"
 #include "../base/config.h"
+#include "../base/warp.h"
 #include "generic.h"
 #include "thread_group.h"
 #include "grid.h"
@@ -50,7 +51,7 @@
  * thread block, and of a cluster or grid group (block by block). */
 CG_DEVICE uint32_t cg_copy_block_rank_(void)
 {
-    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    return cg_block_linear_rank_();
 }
 CG_DEVICE uint32_t cg_copy_block_count_(void) { return blockDim.x * blockDim.y * blockDim.z; }
 
