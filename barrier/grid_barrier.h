@@ -156,6 +156,7 @@
 #include "../base/config.h"
 #include "../base/gpu_scope.h"
 #include "../base/sreg.h"
+#include "../base/warp.h"
 
 /* Nanoseconds a polling block sleeps between polls of the grid barrier word
  * when the grid has more than one block per SM (0: spin). Tuned on an H200. */
@@ -247,7 +248,7 @@ CG_DEVICE uint32_t cg_grid_rank_(void)
  * 0..31). */
 CG_DEVICE uint32_t cg_grid_block_thread_rank_(void)
 {
-    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    return cg_block_linear_rank_();
 }
 
 CG_DEVICE int cg_grid_is_block_thread0_(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }

@@ -25,6 +25,7 @@
 #include "../base/config.h"
 #include "../base/dim3.h"
 #include "../base/sreg.h"
+#include "../base/warp.h"
 #include "../barrier/grid_barrier.h"
 #include "group_header.h"
 
@@ -114,7 +115,7 @@ CG_DEVICE uint64_t cg_grid_num_threads(const cg_grid_t *g)
 CG_DEVICE uint64_t cg_grid_thread_rank(const cg_grid_t *g)
 {
     return cg_grid_block_rank(g) * (blockDim.x * blockDim.y * blockDim.z) +
-           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+           cg_block_linear_rank_();
 }
 
 /* The grid's shape in threads (gridDim * blockDim, per dimension). */

@@ -62,6 +62,7 @@
 #include "../base/smem.h"
 #include "group_header.h"
 #include "../base/sreg.h"
+#include "../base/warp.h"
 
 /* Where the first-use test's setup goes (tuning; the benchmark's `setting:`
  * rows build each, docs/design/block_split_barrier.md, issue 33):
@@ -154,7 +155,7 @@ CG_DEVICE uint32_t cg_thread_block_num_threads(const cg_thread_block_t *b)
 CG_DEVICE uint32_t cg_thread_block_thread_rank(const cg_thread_block_t *b)
 {
     (void)b;
-    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    return cg_block_linear_rank_();
 }
 
 /* The block's index in the grid (blockIdx). */
