@@ -131,6 +131,11 @@ typedef decltype(sizeof(0)) size_t;
 #else
 #define CG_SM90_ONLY_
 #endif
+
+/* A public name kept for older code and going away: a use compiles with a
+ * warning (nvcc and NVRTC: #1444) whose text names the call to use instead;
+ * the definition says which. */
+#define CG_DEPRECATED_(message) __attribute__((deprecated(message)))
 #if CG_DEVICE_CODE_VISIBLE
 #define CG_DEVICE_SM90 CG_SM90_ONLY_ CG_DEVICE
 #endif

@@ -5,8 +5,8 @@
  *
  *   cg_thread_block_t b = cg_this_thread_block();
  *   cg_tile_t t = cg_tiled_partition(&b, 8);
- *   int s = cg_tile_reduce_sum_int(&t, v);
- *   float x = cg_tile_shfl_down_float(&t, y, 1);
+ *   int s = cg_reduce(&t, v, CG_OP_PLUS);          (cg/generic.h)
+ *   float x = cg_tile_shfl_down_f32(&t, y, 1);     (cg/collectives.h)
  *
  * Tile i holds the threads of block ranks [i*n, (i+1)*n): a tile never spans
  * two warps. When n is a constant at the call, everything below folds to the
@@ -17,8 +17,10 @@
  * and the float reductions of such a tile read undefined values: keep the
  * block size a multiple of n when a partial tile shuffles.
  *
- * C has no overloads: shuffles and reductions carry the element type in the
- * name (_int, _uint, _float).
+ * C has no overloads: the typed shuffles and reductions carry the value type
+ * in the name (_i32, _u32, _i64, _u64, _f32, _f64; cg/collectives.h, written
+ * from cg/collectives.tbl). The older _int, _uint and _float names below are
+ * deprecated: a use warns and names the call to use instead.
  */
 #ifndef CG_CG_TILE_H
 #define CG_CG_TILE_H
@@ -215,33 +217,84 @@ CG_WARP_GROUP_SYNC_CALLS_(cg_tile_t, cg_tile_mask, cg_tile_sync, cg_tile_barrier
 /* Shuffles (src/delta/lane mask are relative to the tile)                   */
 /* ------------------------------------------------------------------------- */
 
-/* The shuffles of one value type T (name suffix sfx): cg_tile_shfl_<sfx>,
- * cg_tile_shfl_down_<sfx>, cg_tile_shfl_up_<sfx>, cg_tile_shfl_xor_<sfx>. */
-#define CG_TILE_SHFLS_(T, sfx)                                                                     \
-    /* The value of `v` in tile rank `src` (taken modulo n). */                                    \
-    CG_DEVICE T cg_tile_shfl_##sfx(const cg_tile_t *t, T v, uint32_t src)                          \
-    {                                                                                              \
-        return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);                                 \
-    }                                                                                              \
-    /* The value of `v` in rank + delta; ranks past the end get their own value. */               \
-    CG_DEVICE T cg_tile_shfl_down_##sfx(const cg_tile_t *t, T v, uint32_t delta)                   \
-    {                                                                                              \
-        return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);                                \
-    }                                                                                              \
-    /* The value of `v` in rank - delta; ranks below delta get their own value. */                \
-    CG_DEVICE T cg_tile_shfl_up_##sfx(const cg_tile_t *t, T v, uint32_t delta)                     \
-    {                                                                                              \
-        return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);                                  \
-    }                                                                                              \
-    /* The value of `v` in rank ^ lane_mask. */                                                    \
-    CG_DEVICE T cg_tile_shfl_xor_##sfx(const cg_tile_t *t, T v, uint32_t lane_mask)                \
-    {                                                                                              \
-        return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);                       \
-    }
-/* int, unsigned and float (cg/collectives.h has the fixed-width types). */
-CG_TILE_SHFLS_(int, int)
-CG_TILE_SHFLS_(unsigned, uint)
-CG_TILE_SHFLS_(float, float)
+/* The 12 shuffles of int, unsigned and float by their older names, kept for
+ * code written against them and deprecated: a use compiles with a warning
+ * that names the fixed-width call to use instead (cg/collectives.h; the
+ * generic cg_shfl, cg_shfl_down, ... pick it from the value's type). Written
+ * out so that each name stands in a header; they will go in a later release
+ * (docs/PORTING.md, "Old names"). */
+/* The value of `v` in tile rank `src` (taken modulo n). */
+CG_DEPRECATED_("cg_tile_shfl_int is deprecated: use cg_tile_shfl_i32 (or cg_shfl)")
+CG_DEVICE int cg_tile_shfl_int(const cg_tile_t *t, int v, uint32_t src)
+{
+    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
+}
+/* The value of `v` in rank + delta; ranks past the end get their own value. */
+CG_DEPRECATED_("cg_tile_shfl_down_int is deprecated: use cg_tile_shfl_down_i32 (or cg_shfl_down)")
+CG_DEVICE int cg_tile_shfl_down_int(const cg_tile_t *t, int v, uint32_t delta)
+{
+    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
+}
+/* The value of `v` in rank - delta; ranks below delta get their own value. */
+CG_DEPRECATED_("cg_tile_shfl_up_int is deprecated: use cg_tile_shfl_up_i32 (or cg_shfl_up)")
+CG_DEVICE int cg_tile_shfl_up_int(const cg_tile_t *t, int v, uint32_t delta)
+{
+    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
+}
+/* The value of `v` in rank ^ lane_mask. */
+CG_DEPRECATED_("cg_tile_shfl_xor_int is deprecated: use cg_tile_shfl_xor_i32 (or cg_shfl_xor)")
+CG_DEVICE int cg_tile_shfl_xor_int(const cg_tile_t *t, int v, uint32_t lane_mask)
+{
+    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
+}
+/* The value of `v` in tile rank `src` (taken modulo n). */
+CG_DEPRECATED_("cg_tile_shfl_uint is deprecated: use cg_tile_shfl_u32 (or cg_shfl)")
+CG_DEVICE unsigned cg_tile_shfl_uint(const cg_tile_t *t, unsigned v, uint32_t src)
+{
+    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
+}
+/* The value of `v` in rank + delta; ranks past the end get their own value. */
+CG_DEPRECATED_("cg_tile_shfl_down_uint is deprecated: use cg_tile_shfl_down_u32 (or cg_shfl_down)")
+CG_DEVICE unsigned cg_tile_shfl_down_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
+{
+    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
+}
+/* The value of `v` in rank - delta; ranks below delta get their own value. */
+CG_DEPRECATED_("cg_tile_shfl_up_uint is deprecated: use cg_tile_shfl_up_u32 (or cg_shfl_up)")
+CG_DEVICE unsigned cg_tile_shfl_up_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
+{
+    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
+}
+/* The value of `v` in rank ^ lane_mask. */
+CG_DEPRECATED_("cg_tile_shfl_xor_uint is deprecated: use cg_tile_shfl_xor_u32 (or cg_shfl_xor)")
+CG_DEVICE unsigned cg_tile_shfl_xor_uint(const cg_tile_t *t, unsigned v, uint32_t lane_mask)
+{
+    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
+}
+/* The value of `v` in tile rank `src` (taken modulo n). */
+CG_DEPRECATED_("cg_tile_shfl_float is deprecated: use cg_tile_shfl_f32 (or cg_shfl)")
+CG_DEVICE float cg_tile_shfl_float(const cg_tile_t *t, float v, uint32_t src)
+{
+    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
+}
+/* The value of `v` in rank + delta; ranks past the end get their own value. */
+CG_DEPRECATED_("cg_tile_shfl_down_float is deprecated: use cg_tile_shfl_down_f32 (or cg_shfl_down)")
+CG_DEVICE float cg_tile_shfl_down_float(const cg_tile_t *t, float v, uint32_t delta)
+{
+    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
+}
+/* The value of `v` in rank - delta; ranks below delta get their own value. */
+CG_DEPRECATED_("cg_tile_shfl_up_float is deprecated: use cg_tile_shfl_up_f32 (or cg_shfl_up)")
+CG_DEVICE float cg_tile_shfl_up_float(const cg_tile_t *t, float v, uint32_t delta)
+{
+    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
+}
+/* The value of `v` in rank ^ lane_mask. */
+CG_DEPRECATED_("cg_tile_shfl_xor_float is deprecated: use cg_tile_shfl_xor_f32 (or cg_shfl_xor)")
+CG_DEVICE float cg_tile_shfl_xor_float(const cg_tile_t *t, float v, uint32_t lane_mask)
+{
+    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
+}
 
 /* ------------------------------------------------------------------------- */
 /* Votes                                                                     */
@@ -266,33 +319,81 @@ CG_DEVICE int cg_tile_all(const cg_tile_t *t, int pred) { return __all_sync(t->_
 /* butterfly of log2(n) shfl.bfly steps (sm_90 has no float redux).          */
 /* ------------------------------------------------------------------------- */
 
-/* Defines `name`, op over the tile in every thread: a butterfly of log2(n)
- * shfl.bfly steps, each setting v to `combine` of v and w, the partner's v. */
-#define CG_TILE_BUTTERFLY_(T, name, combine)                                                       \
-    CG_DEVICE T name(const cg_tile_t *t, T v)                                                      \
-    {                                                                                              \
-        for (uint32_t o = t->_size >> 1; o; o >>= 1) {                                             \
-            T w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);                             \
-            v = combine;                                                                           \
-        }                                                                                          \
-        return v;                                                                                  \
-    }
-
+/* The six reductions of int and float by their older names, kept for code
+ * written against them and deprecated: a use compiles with a warning that
+ * names cg_tile_reduce_i32 / cg_tile_reduce_f32 and the operator
+ * (cg/collectives.h; or the generic cg_reduce). Written out so that each
+ * name stands in a header. */
 #if CG_ARCH_HAS_SM80
+/* redux.sync over the tile mask (one instruction, sm_80+). */
+CG_DEPRECATED_("cg_tile_reduce_sum_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_PLUS) (or cg_reduce)")
 CG_DEVICE int cg_tile_reduce_sum_int(const cg_tile_t *t, int v) { return (int)__reduce_add_sync(t->_mask, (unsigned)v); }
+CG_DEPRECATED_("cg_tile_reduce_min_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_LESS) (or cg_reduce)")
 CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v) { return __reduce_min_sync(t->_mask, v); }
+CG_DEPRECATED_("cg_tile_reduce_max_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_GREATER) (or cg_reduce)")
 CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v) { return __reduce_max_sync(t->_mask, v); }
 #else
-CG_TILE_BUTTERFLY_(int, cg_tile_reduce_sum_int, v + w)
-CG_TILE_BUTTERFLY_(int, cg_tile_reduce_min_int, w < v ? w : v)
-CG_TILE_BUTTERFLY_(int, cg_tile_reduce_max_int, w > v ? w : v)
+/* A butterfly of log2(n) shfl.bfly steps. */
+CG_DEPRECATED_("cg_tile_reduce_sum_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_PLUS) (or cg_reduce)")
+CG_DEVICE int cg_tile_reduce_sum_int(const cg_tile_t *t, int v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = v + w;
+    }
+    return v;
+}
+CG_DEPRECATED_("cg_tile_reduce_min_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_LESS) (or cg_reduce)")
+CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = w < v ? w : v;
+    }
+    return v;
+}
+CG_DEPRECATED_("cg_tile_reduce_max_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_GREATER) (or cg_reduce)")
+CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = w > v ? w : v;
+    }
+    return v;
+}
 #endif
 
 /* Float sums are formed in butterfly order, so every thread gets the same
- * bits; the order differs from a sequential sum (usual float rounding). */
-CG_TILE_BUTTERFLY_(float, cg_tile_reduce_sum_float, v + w)
-CG_TILE_BUTTERFLY_(float, cg_tile_reduce_min_float, fminf(v, w))
-CG_TILE_BUTTERFLY_(float, cg_tile_reduce_max_float, fmaxf(v, w))
+ * bits; the order differs from a sequential sum (usual float rounding). min
+ * and max use fminf/fmaxf: not the same bits as CG_OP_LESS / CG_OP_GREATER
+ * for NaN and for +0 vs -0 (docs/PORTING.md, "Old names"). */
+CG_DEPRECATED_("cg_tile_reduce_sum_float is deprecated: use cg_tile_reduce_f32(t, v, CG_OP_PLUS) (or cg_reduce)")
+CG_DEVICE float cg_tile_reduce_sum_float(const cg_tile_t *t, float v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        float w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = v + w;
+    }
+    return v;
+}
+CG_DEPRECATED_("cg_tile_reduce_min_float is deprecated: use cg_tile_reduce_f32(t, v, CG_OP_LESS) (or cg_reduce)")
+CG_DEVICE float cg_tile_reduce_min_float(const cg_tile_t *t, float v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        float w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = fminf(v, w);
+    }
+    return v;
+}
+CG_DEPRECATED_("cg_tile_reduce_max_float is deprecated: use cg_tile_reduce_f32(t, v, CG_OP_GREATER) (or cg_reduce)")
+CG_DEVICE float cg_tile_reduce_max_float(const cg_tile_t *t, float v)
+{
+    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
+        float w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
+        v = fmaxf(v, w);
+    }
+    return v;
+}
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_TILE_H */
