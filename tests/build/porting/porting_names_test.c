@@ -230,9 +230,10 @@ Test(porting_names, every_typed_and_generated_name_is_written_out_on_the_page)
     char *doc = slurp("docs/PORTING.md");
     scan(&page, doc);
     free(doc);
-    /* The check can fail: a token-pasted name the headers never spell. */
-    cr_assert(has(&lib, "cg_coalesced_reduce_u64") && !has(&text, "cg_coalesced_reduce_u64"),
-              "cg_coalesced_reduce_u64 is not a generated name (the headers spell it, or it is gone)");
+    /* The check can fail: a token-pasted name the headers never spell (one
+     * stamped from the kind table, cg/group_kinds.h). */
+    cr_assert(has(&lib, "cg_tile_invoke_one_broadcast_u64") && !has(&text, "cg_tile_invoke_one_broadcast_u64"),
+              "cg_tile_invoke_one_broadcast_u64 is not a generated name (the headers spell it, or it is gone)");
     int checked = 0, missing = 0;
     for (size_t i = 0; i < lib.n; ++i) {
         const char *w = lib.v[i];
@@ -252,4 +253,43 @@ Test(porting_names, every_typed_and_generated_name_is_written_out_on_the_page)
     cr_expect_eq(missing, 0, "%d of the library's %d typed or generated names are not written out on docs/PORTING.md "
                  "(listed above; add them to its \"Every typed name\" section)",
                  missing, checked);
+}
+
+/* The public names a header may leave to token pasting: the ones stamped
+ * per group kind from CG_GROUP_KINDS (cg/group_kinds.h: a new kind is one
+ * row, docs/design/group_api.md), the invoke_one family and the
+ * cg_thread_group_t conversions. Every other public name, the typed
+ * collectives included (written from cg/collectives.tbl), is spelled out in a
+ * header, so grep and go-to-definition find it. */
+static int stamped_per_kind(const char *w)
+{
+    return strstr(w, "_invoke_one") != NULL || strncmp(w, "cg_thread_group_as_", 19) == 0 ||
+           strncmp(w, "cg_thread_group_from_", 21) == 0;
+}
+
+Test(porting_names, every_public_name_but_the_per_kind_stamps_is_spelled_in_a_header)
+{
+    names_t lib = {0}, text = {0};
+    library_names(&lib);
+    header_text_names(&text);
+    /* The check can fail: the typed collectives are in the set, and spelled. */
+    cr_assert(has(&lib, "cg_wide_tile_exclusive_scan_f64") && has(&text, "cg_wide_tile_exclusive_scan_f64"),
+              "cg_wide_tile_exclusive_scan_f64 is missing from the library or from the header text");
+    int checked = 0, missing = 0;
+    for (size_t i = 0; i < lib.n; ++i) {
+        const char *w = lib.v[i];
+        const size_t len = strlen(w);
+        if (strncmp(w, "cg_", 3) != 0 || w[len - 1] == '_' || strstr(w, "_takes_a_") != NULL)
+            continue; /* not a public function name, internal, or a misuse message */
+        ++checked;
+        if (!has(&text, w) && !stamped_per_kind(w)) {
+            ++missing;
+            cr_log_error("%s is public but no header spells it (token pasting): write it out, or generate it "
+                         "(tools/ptx/gen.py, tools/ptx/gen_collectives.py)",
+                         w);
+        }
+    }
+    cr_expect_gt(checked, 300, "only %d public names found in the library", checked);
+    cr_expect_eq(missing, 0, "%d of the library's %d public names are not spelled in a header (listed above)", missing,
+                 checked);
 }
