@@ -14,8 +14,8 @@ __device__ __noinline__ void coalesced_body(const cg_coalesced_group_t *g, const
                                             size_t gid, const uint64_t *val, const uint64_t *key, const uint32_t *arg,
                                             uint64_t *out)
 {
-    T v = from_bits<T>(val[gid]);
-    T k = from_bits<T>(key[gid]);
+    T v = cgt_from_bits<T>(val[gid]);
+    T k = cgt_from_bits<T>(key[gid]);
     uint32_t a = arg[gid];
     uint32_t delta = (a >> 8) & 0xffu;
     int pred2 = (int)((a >> 25) & 1u);
@@ -32,9 +32,9 @@ __device__ __noinline__ void coalesced_body(const cg_coalesced_group_t *g, const
     oc[CGT_C_RANK] = cg_coalesced_thread_rank(g);
     oc[CGT_C_META_RANK] = cg_coalesced_meta_group_rank(g);
     oc[CGT_C_META_SIZE] = cg_coalesced_meta_group_size(g);
-    oc[CGT_C_SHFL] = to_bits(cgc_shfl(g, v, src));
-    oc[CGT_C_SHFL_UP] = to_bits(cgc_shfl_up(g, v, delta));
-    oc[CGT_C_SHFL_DOWN] = to_bits(cgc_shfl_down(g, v, delta));
+    oc[CGT_C_SHFL] = cgt_to_bits(cgc_shfl(g, v, src));
+    oc[CGT_C_SHFL_UP] = cgt_to_bits(cgc_shfl_up(g, v, delta));
+    oc[CGT_C_SHFL_DOWN] = cgt_to_bits(cgc_shfl_down(g, v, delta));
     oc[CGT_C_BALLOT] = cg_coalesced_ballot(g, pred2);
     oc[CGT_C_ANY] = (uint64_t)(int64_t)cg_coalesced_any(g, pred2);
     oc[CGT_C_ALL] = (uint64_t)(int64_t)cg_coalesced_all(g, pred2);
@@ -57,9 +57,9 @@ __device__ __noinline__ void coalesced_body(const cg_coalesced_group_t *g, const
     op[CGT_C_RANK] = c.thread_rank();
     op[CGT_C_META_RANK] = c.meta_group_rank();
     op[CGT_C_META_SIZE] = c.meta_group_size();
-    op[CGT_C_SHFL] = to_bits(c.shfl(v, (int)src));
-    op[CGT_C_SHFL_UP] = to_bits(c.shfl_up(v, (int)delta));
-    op[CGT_C_SHFL_DOWN] = to_bits(c.shfl_down(v, delta));
+    op[CGT_C_SHFL] = cgt_to_bits(c.shfl(v, (int)src));
+    op[CGT_C_SHFL_UP] = cgt_to_bits(c.shfl_up(v, (int)delta));
+    op[CGT_C_SHFL_DOWN] = cgt_to_bits(c.shfl_down(v, delta));
     op[CGT_C_BALLOT] = c.ballot(pred2);
     op[CGT_C_ANY] = (uint64_t)(int64_t)c.any(pred2);
     op[CGT_C_ALL] = (uint64_t)(int64_t)c.all(pred2);

@@ -8,35 +8,12 @@
 #ifndef CGT_ORACLE_CUH
 #define CGT_ORACLE_CUH
 
-#include <cooperative_groups.h>
-#include <cooperative_groups/reduce.h>
-#include <cooperative_groups/scan.h>
-#include <string.h>
-#include <type_traits>
-
 #include "cg/groups.h"
+#include "tests/support/oracle.cuh"
 #include "cg/launch.h"
 #include "tests/cg/collectives/collectives_kernels.h"
 
-namespace cpp = cooperative_groups;
-
-/* ---- bit patterns --------------------------------------------------------- */
-
-template <typename T>
-__device__ __forceinline__ T from_bits(uint64_t b)
-{
-    T v;
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-
-template <typename T>
-__device__ __forceinline__ uint64_t to_bits(T v)
-{
-    uint64_t b = 0;
-    memcpy(&b, &v, sizeof v);
-    return b;
-}
+/* ---- bit patterns: cgt_from_bits, cgt_to_bits (tests/support/oracle.cuh) ---- */
 
 /* The label a labeled partition takes for T: the key's bits, 32 or 64 wide. */
 template <typename T>
@@ -189,13 +166,13 @@ template <cg_op_t OP, typename T, typename G, typename CG, typename F>
 __device__ __forceinline__ void one_op(const G *g, const CG &cg, bool do_cpp, T v, uint64_t *oc, uint64_t *op,
                                        int f_reduce, int f_incl, int f_excl, F fn)
 {
-    oc[f_reduce + OP] = to_bits(cgc_reduce(g, v, OP));
-    oc[f_incl + OP] = to_bits(cgc_incl(g, v, OP));
-    oc[f_excl + OP] = to_bits(cgc_excl(g, v, OP));
+    oc[f_reduce + OP] = cgt_to_bits(cgc_reduce(g, v, OP));
+    oc[f_incl + OP] = cgt_to_bits(cgc_incl(g, v, OP));
+    oc[f_excl + OP] = cgt_to_bits(cgc_excl(g, v, OP));
     if (do_cpp) {
-        op[f_reduce + OP] = to_bits(cpp::reduce(cg, v, fn));
-        op[f_incl + OP] = to_bits(cpp::inclusive_scan(cg, v, fn));
-        op[f_excl + OP] = to_bits(cpp::exclusive_scan(cg, v, fn));
+        op[f_reduce + OP] = cgt_to_bits(cpp::reduce(cg, v, fn));
+        op[f_incl + OP] = cgt_to_bits(cpp::inclusive_scan(cg, v, fn));
+        op[f_excl + OP] = cgt_to_bits(cpp::exclusive_scan(cg, v, fn));
     }
 }
 

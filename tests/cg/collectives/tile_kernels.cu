@@ -18,8 +18,8 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
     cpp::thread_block_tile<N, cpp::thread_block> ct = cpp::tiled_partition<N>(cb);
 
     size_t gid = cgt_gid();
-    T v = from_bits<T>(val[gid]);
-    T k = from_bits<T>(key[gid]);
+    T v = cgt_from_bits<T>(val[gid]);
+    T k = cgt_from_bits<T>(key[gid]);
     uint32_t a = arg[gid];
     uint32_t src = a & 0xffu, delta = (a >> 8) & 0xffu, xmask = (a >> 16) & 0xffu;
     int pred = (int)((a >> 24) & 1u);
@@ -30,10 +30,10 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
     all_ops<T>(&t, ct, do_cpp, v, oc, op, CGT_T_REDUCE, CGT_T_INCL, CGT_T_EXCL);
 
     /* ---- cgc ---- */
-    oc[CGT_T_SHFL] = to_bits(cgc_shfl(&t, v, src));
-    oc[CGT_T_SHFL_UP] = to_bits(cgc_shfl_up(&t, v, delta));
-    oc[CGT_T_SHFL_DOWN] = to_bits(cgc_shfl_down(&t, v, delta));
-    oc[CGT_T_SHFL_XOR] = to_bits(cgc_shfl_xor(&t, v, xmask));
+    oc[CGT_T_SHFL] = cgt_to_bits(cgc_shfl(&t, v, src));
+    oc[CGT_T_SHFL_UP] = cgt_to_bits(cgc_shfl_up(&t, v, delta));
+    oc[CGT_T_SHFL_DOWN] = cgt_to_bits(cgc_shfl_down(&t, v, delta));
+    oc[CGT_T_SHFL_XOR] = cgt_to_bits(cgc_shfl_xor(&t, v, xmask));
     int pc = -1;
     oc[CGT_T_MATCH_ANY] = cgc_match_any(&t, k);
     oc[CGT_T_MATCH_ALL] = cgc_match_all(&t, k, &pc);
@@ -49,17 +49,17 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
 
     /* Labeled partition by the key's bits, and collectives over it (the
      * non-contiguous coalesced paths, every type). */
-    label_t<T> label = (label_t<T>)to_bits(k);
+    label_t<T> label = (label_t<T>)cgt_to_bits(k);
     cg_coalesced_group_t lp = cgc_labeled(&t, label);
     oc[CGT_T_LP_SIZE] = cg_coalesced_num_threads(&lp);
     oc[CGT_T_LP_RANK] = cg_coalesced_thread_rank(&lp);
     oc[CGT_T_LP_META_RANK] = cg_coalesced_meta_group_rank(&lp);
     oc[CGT_T_LP_META_SIZE] = cg_coalesced_meta_group_size(&lp);
     oc[CGT_T_LP_MASK] = cg_coalesced_mask(&lp);
-    oc[CGT_T_LP_REDUCE] = to_bits(cgc_reduce(&lp, v, CG_OP_PLUS));
-    oc[CGT_T_LP_INCL] = to_bits(cgc_incl(&lp, v, CG_OP_PLUS));
-    oc[CGT_T_LP_EXCL] = to_bits(cgc_excl(&lp, v, CG_OP_PLUS));
-    oc[CGT_T_LP_SHFL0] = to_bits(cgc_shfl(&lp, v, 0u));
+    oc[CGT_T_LP_REDUCE] = cgt_to_bits(cgc_reduce(&lp, v, CG_OP_PLUS));
+    oc[CGT_T_LP_INCL] = cgt_to_bits(cgc_incl(&lp, v, CG_OP_PLUS));
+    oc[CGT_T_LP_EXCL] = cgt_to_bits(cgc_excl(&lp, v, CG_OP_PLUS));
+    oc[CGT_T_LP_SHFL0] = cgt_to_bits(cgc_shfl(&lp, v, 0u));
 
     /* Objects by size. */
     b12 s = make_b12(val[gid], key[gid]), r;
@@ -79,10 +79,10 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
     /* ---- C++ CG, the same calls ---- */
     if (!do_cpp)
         return;
-    op[CGT_T_SHFL] = to_bits(ct.shfl(v, (int)src));
-    op[CGT_T_SHFL_UP] = to_bits(ct.shfl_up(v, delta));
-    op[CGT_T_SHFL_DOWN] = to_bits(ct.shfl_down(v, delta));
-    op[CGT_T_SHFL_XOR] = to_bits(ct.shfl_xor(v, xmask));
+    op[CGT_T_SHFL] = cgt_to_bits(ct.shfl(v, (int)src));
+    op[CGT_T_SHFL_UP] = cgt_to_bits(ct.shfl_up(v, delta));
+    op[CGT_T_SHFL_DOWN] = cgt_to_bits(ct.shfl_down(v, delta));
+    op[CGT_T_SHFL_XOR] = cgt_to_bits(ct.shfl_xor(v, xmask));
     int pp = -1;
     op[CGT_T_MATCH_ANY] = ct.match_any(k);
     op[CGT_T_MATCH_ALL] = ct.match_all(k, pp);
@@ -99,10 +99,10 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
     op[CGT_T_LP_RANK] = clp.thread_rank();
     op[CGT_T_LP_META_RANK] = clp.meta_group_rank();
     op[CGT_T_LP_META_SIZE] = clp.meta_group_size();
-    op[CGT_T_LP_REDUCE] = to_bits(cpp::reduce(clp, v, cpp::plus<T>()));
-    op[CGT_T_LP_INCL] = to_bits(cpp::inclusive_scan(clp, v, cpp::plus<T>()));
-    op[CGT_T_LP_EXCL] = to_bits(cpp::exclusive_scan(clp, v, cpp::plus<T>()));
-    op[CGT_T_LP_SHFL0] = to_bits(clp.shfl(v, 0));
+    op[CGT_T_LP_REDUCE] = cgt_to_bits(cpp::reduce(clp, v, cpp::plus<T>()));
+    op[CGT_T_LP_INCL] = cgt_to_bits(cpp::inclusive_scan(clp, v, cpp::plus<T>()));
+    op[CGT_T_LP_EXCL] = cgt_to_bits(cpp::exclusive_scan(clp, v, cpp::plus<T>()));
+    op[CGT_T_LP_SHFL0] = cgt_to_bits(clp.shfl(v, 0));
 
     store_b12(op + CGT_T_B12_SHFL, ct.shfl(s, (int)src));
     store_b12(op + CGT_T_B12_SHFL_UP, ct.shfl_up(s, delta));

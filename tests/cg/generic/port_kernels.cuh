@@ -15,31 +15,9 @@
 #ifndef CGP_PORT_KERNELS_CUH
 #define CGP_PORT_KERNELS_CUH
 
-#include <cooperative_groups.h>
-#include <cooperative_groups/reduce.h>
-#include <cooperative_groups/scan.h>
-#include <string.h>
-#include <type_traits>
-
 #include "cg/cg.h"
+#include "tests/support/oracle.cuh"
 #include "tests/cg/generic/port_kernels.h"
-
-namespace cpp = cooperative_groups;
-
-template <typename T>
-__device__ __forceinline__ T cgp_from_bits(uint64_t b)
-{
-    T v;
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-template <typename T>
-__device__ __forceinline__ uint64_t cgp_bits(T v)
-{
-    uint64_t b = 0;
-    memcpy(&b, &v, sizeof v);
-    return b;
-}
 
 template <typename T, unsigned N>
 __global__ void __launch_bounds__(512) cgp_port_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
@@ -49,7 +27,7 @@ __global__ void __launch_bounds__(512) cgp_port_kernel(const uint64_t *val, cons
     size_t gid = blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
     uint64_t *oc = out + gid * 2 * CGP_FIELDS;
     uint64_t *op = oc + CGP_FIELDS;
-    const T v = cgp_from_bits<T>(val[gid]);
+    const T v = cgt_from_bits<T>(val[gid]);
     const uint32_t a = arg[gid];
     const uint32_t src = a & 0x3ffu;
     const int pany = (int)((a >> 16) & 1u), pall = (int)((a >> 17) & 1u);
@@ -57,21 +35,21 @@ __global__ void __launch_bounds__(512) cgp_port_kernel(const uint64_t *val, cons
     /* ---- the cgc port: one body for every T and N ---- */
     cg_thread_block_t b = cg_this_thread_block();
     CG_TILE_T(N) t = CG_TILED_PARTITION(&b, N);
-    oc[CGP_REDUCE + CGP_PLUS] = cgp_bits(cg_reduce(&t, v, CG_OP_PLUS));
-    oc[CGP_REDUCE + CGP_LESS] = cgp_bits(cg_reduce(&t, v, CG_OP_LESS));
-    oc[CGP_REDUCE + CGP_GREATER] = cgp_bits(cg_reduce(&t, v, CG_OP_GREATER));
-    oc[CGP_INCL + CGP_PLUS] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_PLUS));
-    oc[CGP_INCL + CGP_LESS] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_LESS));
-    oc[CGP_INCL + CGP_GREATER] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_GREATER));
-    oc[CGP_EXCL + CGP_PLUS] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_PLUS));
-    oc[CGP_EXCL + CGP_LESS] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_LESS));
-    oc[CGP_EXCL + CGP_GREATER] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_GREATER));
+    oc[CGP_REDUCE + CGP_PLUS] = cgt_to_bits(cg_reduce(&t, v, CG_OP_PLUS));
+    oc[CGP_REDUCE + CGP_LESS] = cgt_to_bits(cg_reduce(&t, v, CG_OP_LESS));
+    oc[CGP_REDUCE + CGP_GREATER] = cgt_to_bits(cg_reduce(&t, v, CG_OP_GREATER));
+    oc[CGP_INCL + CGP_PLUS] = cgt_to_bits(cg_inclusive_scan(&t, v, CG_OP_PLUS));
+    oc[CGP_INCL + CGP_LESS] = cgt_to_bits(cg_inclusive_scan(&t, v, CG_OP_LESS));
+    oc[CGP_INCL + CGP_GREATER] = cgt_to_bits(cg_inclusive_scan(&t, v, CG_OP_GREATER));
+    oc[CGP_EXCL + CGP_PLUS] = cgt_to_bits(cg_exclusive_scan(&t, v, CG_OP_PLUS));
+    oc[CGP_EXCL + CGP_LESS] = cgt_to_bits(cg_exclusive_scan(&t, v, CG_OP_LESS));
+    oc[CGP_EXCL + CGP_GREATER] = cgt_to_bits(cg_exclusive_scan(&t, v, CG_OP_GREATER));
     if constexpr (std::is_integral<T>::value) {
-        oc[CGP_REDUCE + CGP_XOR] = cgp_bits(cg_reduce(&t, v, CG_OP_BIT_XOR));
-        oc[CGP_INCL + CGP_XOR] = cgp_bits(cg_inclusive_scan(&t, v, CG_OP_BIT_XOR));
-        oc[CGP_EXCL + CGP_XOR] = cgp_bits(cg_exclusive_scan(&t, v, CG_OP_BIT_XOR));
+        oc[CGP_REDUCE + CGP_XOR] = cgt_to_bits(cg_reduce(&t, v, CG_OP_BIT_XOR));
+        oc[CGP_INCL + CGP_XOR] = cgt_to_bits(cg_inclusive_scan(&t, v, CG_OP_BIT_XOR));
+        oc[CGP_EXCL + CGP_XOR] = cgt_to_bits(cg_exclusive_scan(&t, v, CG_OP_BIT_XOR));
     }
-    oc[CGP_SHFL] = cgp_bits(cg_shfl(&t, v, src));
+    oc[CGP_SHFL] = cgt_to_bits(cg_shfl(&t, v, src));
     oc[CGP_ANY] = (uint64_t)(cg_any(&t, pany) != 0);
     oc[CGP_ALL] = (uint64_t)(cg_all(&t, pall) != 0);
     cg_sync(&t);
@@ -82,21 +60,21 @@ __global__ void __launch_bounds__(512) cgp_port_kernel(const uint64_t *val, cons
 
     /* ---- the C++ CG original ---- */
     auto ct = cpp::tiled_partition<N>(cpp::this_thread_block());
-    op[CGP_REDUCE + CGP_PLUS] = cgp_bits(cpp::reduce(ct, v, cpp::plus<T>()));
-    op[CGP_REDUCE + CGP_LESS] = cgp_bits(cpp::reduce(ct, v, cpp::less<T>()));
-    op[CGP_REDUCE + CGP_GREATER] = cgp_bits(cpp::reduce(ct, v, cpp::greater<T>()));
-    op[CGP_INCL + CGP_PLUS] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::plus<T>()));
-    op[CGP_INCL + CGP_LESS] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::less<T>()));
-    op[CGP_INCL + CGP_GREATER] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::greater<T>()));
-    op[CGP_EXCL + CGP_PLUS] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::plus<T>()));
-    op[CGP_EXCL + CGP_LESS] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::less<T>()));
-    op[CGP_EXCL + CGP_GREATER] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::greater<T>()));
+    op[CGP_REDUCE + CGP_PLUS] = cgt_to_bits(cpp::reduce(ct, v, cpp::plus<T>()));
+    op[CGP_REDUCE + CGP_LESS] = cgt_to_bits(cpp::reduce(ct, v, cpp::less<T>()));
+    op[CGP_REDUCE + CGP_GREATER] = cgt_to_bits(cpp::reduce(ct, v, cpp::greater<T>()));
+    op[CGP_INCL + CGP_PLUS] = cgt_to_bits(cpp::inclusive_scan(ct, v, cpp::plus<T>()));
+    op[CGP_INCL + CGP_LESS] = cgt_to_bits(cpp::inclusive_scan(ct, v, cpp::less<T>()));
+    op[CGP_INCL + CGP_GREATER] = cgt_to_bits(cpp::inclusive_scan(ct, v, cpp::greater<T>()));
+    op[CGP_EXCL + CGP_PLUS] = cgt_to_bits(cpp::exclusive_scan(ct, v, cpp::plus<T>()));
+    op[CGP_EXCL + CGP_LESS] = cgt_to_bits(cpp::exclusive_scan(ct, v, cpp::less<T>()));
+    op[CGP_EXCL + CGP_GREATER] = cgt_to_bits(cpp::exclusive_scan(ct, v, cpp::greater<T>()));
     if constexpr (std::is_integral<T>::value) {
-        op[CGP_REDUCE + CGP_XOR] = cgp_bits(cpp::reduce(ct, v, cpp::bit_xor<T>()));
-        op[CGP_INCL + CGP_XOR] = cgp_bits(cpp::inclusive_scan(ct, v, cpp::bit_xor<T>()));
-        op[CGP_EXCL + CGP_XOR] = cgp_bits(cpp::exclusive_scan(ct, v, cpp::bit_xor<T>()));
+        op[CGP_REDUCE + CGP_XOR] = cgt_to_bits(cpp::reduce(ct, v, cpp::bit_xor<T>()));
+        op[CGP_INCL + CGP_XOR] = cgt_to_bits(cpp::inclusive_scan(ct, v, cpp::bit_xor<T>()));
+        op[CGP_EXCL + CGP_XOR] = cgt_to_bits(cpp::exclusive_scan(ct, v, cpp::bit_xor<T>()));
     }
-    op[CGP_SHFL] = cgp_bits(ct.shfl(v, src));
+    op[CGP_SHFL] = cgt_to_bits(ct.shfl(v, src));
     op[CGP_ANY] = (uint64_t)(ct.any(pany) != 0);
     op[CGP_ALL] = (uint64_t)(ct.all(pall) != 0);
     ct.sync();

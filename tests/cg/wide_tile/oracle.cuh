@@ -7,31 +7,9 @@
 #ifndef CGW_ORACLE_CUH
 #define CGW_ORACLE_CUH
 
-#include <cooperative_groups.h>
-#include <cooperative_groups/reduce.h>
-#include <cooperative_groups/scan.h>
-#include <string.h>
-#include <type_traits>
-
 #include "cg/groups.h"
+#include "tests/support/oracle.cuh"
 #include "tests/cg/wide_tile/wide_kernels.h"
-
-namespace cpp = cooperative_groups;
-
-template <typename T>
-__device__ __forceinline__ T cgw_from_bits(uint64_t b)
-{
-    T v;
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-template <typename T>
-__device__ __forceinline__ uint64_t cgw_to_bits(T v)
-{
-    uint64_t b = 0;
-    memcpy(&b, &v, sizeof v);
-    return b;
-}
 
 /* cgc's calls by overload (test code only). */
 #define CGW_OVERLOADS(sfx, T)                                                                        \
@@ -62,12 +40,12 @@ CGW_OVERLOADS(f64, double)
 template <cg_op_t OP, typename T, typename CT, typename F>
 __device__ __forceinline__ void cgw_one_op(const cg_wide_tile_t *t, const CT &ct, T v, uint64_t *oc, uint64_t *op, F fn)
 {
-    oc[CGW_REDUCE + OP] = cgw_to_bits(cgw_reduce(t, v, OP));
-    op[CGW_REDUCE + OP] = cgw_to_bits(cpp::reduce(ct, v, fn));
-    oc[CGW_INCL + OP] = cgw_to_bits(cgw_incl(t, v, OP));
-    op[CGW_INCL + OP] = cgw_to_bits(cpp::inclusive_scan(ct, v, fn));
-    oc[CGW_EXCL + OP] = cgw_to_bits(cgw_excl(t, v, OP));
-    op[CGW_EXCL + OP] = cgw_to_bits(cpp::exclusive_scan(ct, v, fn));
+    oc[CGW_REDUCE + OP] = cgt_to_bits(cgw_reduce(t, v, OP));
+    op[CGW_REDUCE + OP] = cgt_to_bits(cpp::reduce(ct, v, fn));
+    oc[CGW_INCL + OP] = cgt_to_bits(cgw_incl(t, v, OP));
+    op[CGW_INCL + OP] = cgt_to_bits(cpp::inclusive_scan(ct, v, fn));
+    oc[CGW_EXCL + OP] = cgt_to_bits(cgw_excl(t, v, OP));
+    op[CGW_EXCL + OP] = cgt_to_bits(cpp::exclusive_scan(ct, v, fn));
 }
 
 template <unsigned N, typename T>
@@ -78,7 +56,7 @@ __global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, c
     size_t gid = blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
     uint64_t *oc = out + gid * 2 * CGW_FIELDS;
     uint64_t *op = oc + CGW_FIELDS;
-    T v = cgw_from_bits<T>(val[gid]);
+    T v = cgt_from_bits<T>(val[gid]);
     uint32_t a = arg[gid];
     uint32_t src = a & 0x3ffu;
     int pany = (int)((a >> 16) & 1u), pall = (int)((a >> 17) & 1u);
@@ -96,8 +74,8 @@ __global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, c
         cgw_one_op<CG_OP_BIT_OR>(&t, ct, v, oc, op, cpp::bit_or<T>());
         cgw_one_op<CG_OP_BIT_XOR>(&t, ct, v, oc, op, cpp::bit_xor<T>());
     }
-    oc[CGW_SHFL] = cgw_to_bits(cgw_shfl(&t, v, src));
-    op[CGW_SHFL] = cgw_to_bits(ct.shfl(v, src));
+    oc[CGW_SHFL] = cgt_to_bits(cgw_shfl(&t, v, src));
+    op[CGW_SHFL] = cgt_to_bits(ct.shfl(v, src));
     oc[CGW_ANY] = (uint64_t)(int64_t)cg_wide_tile_any(&t, pany);
     op[CGW_ANY] = (uint64_t)(int64_t)ct.any(pany);
     oc[CGW_ALL] = (uint64_t)(int64_t)cg_wide_tile_all(&t, pall);
