@@ -185,6 +185,32 @@
     X(long long, _u64, uint64_t, __VA_ARGS__)                                                      \
     X(unsigned long long, _u64, uint64_t, __VA_ARGS__)
 
+/* Every generic verb, X(verb): the catch-all of each (C++ and C11) is stamped
+ * from this list, and each has its message below (CG_GENERIC_MSG_<verb>_). */
+#define CG_GENERIC_VERBS_(X)                                                                       \
+    X(sync)                                                                                        \
+    X(barrier_arrive)                                                                              \
+    X(barrier_wait)                                                                                \
+    X(thread_rank)                                                                                 \
+    X(num_threads)                                                                                 \
+    X(meta_group_rank)                                                                             \
+    X(meta_group_size)                                                                             \
+    X(reduce)                                                                                      \
+    X(inclusive_scan)                                                                              \
+    X(exclusive_scan)                                                                              \
+    X(shfl)                                                                                        \
+    X(any)                                                                                         \
+    X(all)                                                                                         \
+    X(shfl_up)                                                                                     \
+    X(shfl_down)                                                                                   \
+    X(ballot)                                                                                      \
+    X(match_any)                                                                                   \
+    X(match_all)                                                                                   \
+    X(shfl_xor)                                                                                    \
+    X(binary_partition)                                                                            \
+    X(labeled_partition)                                                                           \
+    X(tiled_partition)
+
 /* The messages: the name of the catch-all's (incomplete) return type, which
  * the compiler prints at the caller's line. */
 #define CG_GENERIC_ANY_GROUP_MSG_(verb) CG_GROUP_ANY_MSG_(cg_##verb##_takes_a_pointer_to_a_group_, )
@@ -373,28 +399,7 @@ CG_DEVICE cg_wide_tile_t cg_generic_tiled_partition_(char (*)[2], const cg_threa
 /* The catch-alls (cg/group_kinds.h: CG_GROUP_CATCH_ALL_): a call reaches one
  * only when no row above takes its arguments. */
 #define CG_GENERIC_CATCH_ALL_(verb) CG_GROUP_CATCH_ALL_(cg_generic_##verb##_, CG_GENERIC_MSG_##verb##_)
-CG_GENERIC_CATCH_ALL_(sync)
-CG_GENERIC_CATCH_ALL_(barrier_arrive)
-CG_GENERIC_CATCH_ALL_(barrier_wait)
-CG_GENERIC_CATCH_ALL_(thread_rank)
-CG_GENERIC_CATCH_ALL_(num_threads)
-CG_GENERIC_CATCH_ALL_(meta_group_rank)
-CG_GENERIC_CATCH_ALL_(meta_group_size)
-CG_GENERIC_CATCH_ALL_(reduce)
-CG_GENERIC_CATCH_ALL_(inclusive_scan)
-CG_GENERIC_CATCH_ALL_(exclusive_scan)
-CG_GENERIC_CATCH_ALL_(shfl)
-CG_GENERIC_CATCH_ALL_(any)
-CG_GENERIC_CATCH_ALL_(all)
-CG_GENERIC_CATCH_ALL_(shfl_up)
-CG_GENERIC_CATCH_ALL_(shfl_down)
-CG_GENERIC_CATCH_ALL_(ballot)
-CG_GENERIC_CATCH_ALL_(match_any)
-CG_GENERIC_CATCH_ALL_(match_all)
-CG_GENERIC_CATCH_ALL_(shfl_xor)
-CG_GENERIC_CATCH_ALL_(binary_partition)
-CG_GENERIC_CATCH_ALL_(labeled_partition)
-CG_GENERIC_CATCH_ALL_(tiled_partition)
+CG_GENERIC_VERBS_(CG_GENERIC_CATCH_ALL_)
 
 #define cg_sync(g) cg_generic_sync_(g)
 #define cg_barrier_arrive(g) cg_generic_barrier_arrive_(g)
@@ -440,28 +445,7 @@ CG_GENERIC_CATCH_ALL_(tiled_partition)
  * the first argument, an error at the same line that names the catch-all. */
 #define CG_GENERIC_C11_CATCH_ALL_(verb)                                                            \
     struct CG_GENERIC_MSG_##verb##_ cg_generic_##verb##_(const volatile void *not_a_group, ...);
-CG_GENERIC_C11_CATCH_ALL_(sync)
-CG_GENERIC_C11_CATCH_ALL_(barrier_arrive)
-CG_GENERIC_C11_CATCH_ALL_(barrier_wait)
-CG_GENERIC_C11_CATCH_ALL_(thread_rank)
-CG_GENERIC_C11_CATCH_ALL_(num_threads)
-CG_GENERIC_C11_CATCH_ALL_(meta_group_rank)
-CG_GENERIC_C11_CATCH_ALL_(meta_group_size)
-CG_GENERIC_C11_CATCH_ALL_(reduce)
-CG_GENERIC_C11_CATCH_ALL_(inclusive_scan)
-CG_GENERIC_C11_CATCH_ALL_(exclusive_scan)
-CG_GENERIC_C11_CATCH_ALL_(shfl)
-CG_GENERIC_C11_CATCH_ALL_(any)
-CG_GENERIC_C11_CATCH_ALL_(all)
-CG_GENERIC_C11_CATCH_ALL_(shfl_up)
-CG_GENERIC_C11_CATCH_ALL_(shfl_down)
-CG_GENERIC_C11_CATCH_ALL_(ballot)
-CG_GENERIC_C11_CATCH_ALL_(match_any)
-CG_GENERIC_C11_CATCH_ALL_(match_all)
-CG_GENERIC_C11_CATCH_ALL_(shfl_xor)
-CG_GENERIC_C11_CATCH_ALL_(binary_partition)
-CG_GENERIC_C11_CATCH_ALL_(labeled_partition)
-CG_GENERIC_C11_CATCH_ALL_(tiled_partition)
+CG_GENERIC_VERBS_(CG_GENERIC_C11_CATCH_ALL_)
 
 /* Rows: G * and const G *, for every call: sync, barrier_arrive and
  * barrier_wait too (a typed call that changes its group, as the block's
