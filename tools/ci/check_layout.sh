@@ -6,6 +6,12 @@
 # python3 tools/ci/relayout.py moves it and rewrites its references.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+export PYTHONDONTWRITEBYTECODE=1
+if ! python3 tools/ci/relayout_test.py 2>&1 | tail -n 3 | grep -q '^OK'; then
+    python3 tools/ci/relayout_test.py || true
+    echo "check_layout: FAILED (the rewrite rules' own tests, tools/ci/relayout_test.py, above)"
+    exit 1
+fi
 if python3 tools/ci/relayout.py --check; then
     echo "check_layout: every file is where tools/ci/relayout.py puts it"
     exit 0
