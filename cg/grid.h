@@ -25,7 +25,6 @@
 #include "../base/config.h"
 #include "../base/dim3.h"
 #include "../base/sreg.h"
-#include "../base/warp.h"
 #include "../barrier/grid_barrier.h"
 #include "group_header.h"
 
@@ -115,7 +114,7 @@ CG_DEVICE uint64_t cg_grid_num_threads(const cg_grid_t *g)
 CG_DEVICE uint64_t cg_grid_thread_rank(const cg_grid_t *g)
 {
     return cg_grid_block_rank(g) * (blockDim.x * blockDim.y * blockDim.z) +
-           cg_block_linear_rank_();
+           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
 }
 
 /* The grid's shape in threads (gridDim * blockDim, per dimension). */
