@@ -248,7 +248,7 @@ CG_DEVICE uint32_t cg_grid_rank_(void)
  * 0..31). */
 CG_DEVICE uint32_t cg_grid_block_thread_rank_(void)
 {
-    return cg_block_linear_rank_();
+    return CG_BLOCK_LINEAR_RANK_();
 }
 
 CG_DEVICE int cg_grid_is_block_thread0_(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0; }

@@ -5,7 +5,7 @@
  * The block's linear thread rank (x fastest) and the lane it gives are
  * spelled here once: the block, its tiles, wide tiles, the cluster's and the
  * grid's ranks, the group copies and the grid barrier all use these two
- * (internal, so every floor above may).
+ * macros (internal, so every floor above may).
  *
  * elect.sync: the hardware's pick of one thread among the
  * warp's threads in a mask. Its two forms (with and without the elected
@@ -24,16 +24,14 @@
 #if CG_DEVICE_CODE_VISIBLE
 
 /* The thread's rank in its block, x fastest: (z * dim.y + y) * dim.x + x,
- * C++ CG's thread_block::thread_rank(). */
-CG_DEVICE uint32_t cg_block_linear_rank_(void)
-{
-    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-}
-
-/* The thread's lane in its warp, from its linear rank (a warp holds 32
- * consecutive ranks): unlike a %laneid read, it folds with a block shape the
- * compiler knows. */
-CG_DEVICE uint32_t cg_block_linear_lane_(void) { return cg_block_linear_rank_() & 31u; }
+ * C++ CG's thread_block::thread_rank(), and its lane in its warp (a warp
+ * holds 32 consecutive ranks; unlike a %laneid read, it folds with a block
+ * shape the compiler knows). Expression macros, not functions: the compiler
+ * orders and merges the special-register reads of an inlined function
+ * otherwise than those of the expression written in place, and every caller's
+ * PTX stays what it was with the expression (tools/ptx/ptxdiff.sh). */
+#define CG_BLOCK_LINEAR_RANK_() ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x)
+#define CG_BLOCK_LINEAR_LANE_() (CG_BLOCK_LINEAR_RANK_() & 31u)
 
 /* elect.sync _|p, membermask;   PTX ISA 8.0, sm_90.
  * True in exactly one thread of the warp's threads in membermask (all of them

@@ -121,7 +121,7 @@ CG_DEVICE_SM90 uint32_t cg_cluster_num_threads(const cg_cluster_t *c)
 CG_DEVICE_SM90 uint32_t cg_cluster_thread_rank(const cg_cluster_t *c)
 {
     (void)c;
-    uint32_t in_block = cg_block_linear_rank_();
+    uint32_t in_block = CG_BLOCK_LINEAR_RANK_();
     return cg_hw_cluster_ctarank() * (blockDim.x * blockDim.y * blockDim.z) + in_block;
 }
 

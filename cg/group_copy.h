@@ -51,7 +51,7 @@
  * thread block, and of a cluster or grid group (block by block). */
 CG_DEVICE uint32_t cg_copy_block_rank_(void)
 {
-    return cg_block_linear_rank_();
+    return CG_BLOCK_LINEAR_RANK_();
 }
 CG_DEVICE uint32_t cg_copy_block_count_(void) { return blockDim.x * blockDim.y * blockDim.z; }
 

@@ -155,7 +155,7 @@ CG_DEVICE uint32_t cg_thread_block_num_threads(const cg_thread_block_t *b)
 CG_DEVICE uint32_t cg_thread_block_thread_rank(const cg_thread_block_t *b)
 {
     (void)b;
-    return cg_block_linear_rank_();
+    return CG_BLOCK_LINEAR_RANK_();
 }
 
 /* The block's index in the grid (blockIdx). */

@@ -100,7 +100,7 @@ CG_DEVICE uint32_t cg_tile_num_present(const cg_tile_t *t) { return (uint32_t)__
 /* The calling thread's rank in its tile, 0..n-1. */
 CG_DEVICE uint32_t cg_tile_thread_rank(const cg_tile_t *t)
 {
-    return cg_block_linear_rank_() & (t->_size - 1u);
+    return CG_BLOCK_LINEAR_RANK_() & (t->_size - 1u);
 }
 
 /* This tile's index among the block's tiles, and how many there are. */
@@ -118,7 +118,7 @@ CG_DEVICE cg_tile_t cg_this_thread(void)
     cg_tile_t t;
     t._hdr.kind = CG_GROUP_TILE;
     t._size = 1u;
-    t._mask = 1u << cg_block_linear_lane_();
+    t._mask = 1u << CG_BLOCK_LINEAR_LANE_();
     t._meta_rank = 0u;
     t._meta_count = 1u;
     return t;
@@ -138,7 +138,7 @@ CG_DEVICE cg_tile_t cg_tile_tiled_partition(const cg_tile_t *t, uint32_t n)
         return *t;
     cg_tile_t s;
     uint32_t r = cg_tile_thread_rank(t);
-    uint32_t lane = cg_block_linear_lane_();
+    uint32_t lane = CG_BLOCK_LINEAR_LANE_();
     s._hdr.kind = CG_GROUP_TILE;
     s._size = n;
     s._mask = (((1u << n) - 1u) << (lane & ~(n - 1u))) & t->_mask; /* n < 32 here */
@@ -303,7 +303,7 @@ CG_DEVICE float cg_tile_shfl_xor_float(const cg_tile_t *t, float v, uint32_t lan
 /* Bit r set when `pred` is nonzero in tile rank r (bits 0..n-1). */
 CG_DEVICE uint32_t cg_tile_ballot(const cg_tile_t *t, int pred)
 {
-    uint32_t lane = cg_block_linear_lane_();
+    uint32_t lane = CG_BLOCK_LINEAR_LANE_();
     uint32_t base = lane & ~(t->_size - 1u);
     return (__ballot_sync(t->_mask, pred) & t->_mask) >> base;
 }

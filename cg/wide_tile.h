@@ -149,7 +149,7 @@ CG_REPORT_ void cg_wide_tile_report_shfl_src_(uint32_t src, uint32_t other, uint
     printf("cgc: cg_wide_tile_shfl (tile of %u threads): thread rank %u passed src %u, another thread of the tile "
            "src %u: a wide tile's shfl is a broadcast, every thread must pass the same src "
            "(block %d,%d,%d thread %d,%d,%d)\n",
-           n, cg_block_linear_rank_() & (n - 1u), src, other, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
+           n, CG_BLOCK_LINEAR_RANK_() & (n - 1u), src, other, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
            threadIdx.y, threadIdx.z);
     __trap();
 }
@@ -183,7 +183,7 @@ CG_DEVICE uint32_t cg_wide_tile_num_threads(const cg_wide_tile_t *t) { return t-
 /* The calling thread's rank in its tile, 0..n-1 (block rank mod n). */
 CG_DEVICE uint32_t cg_wide_tile_thread_rank(const cg_wide_tile_t *t)
 {
-    return cg_block_linear_rank_() & (t->_size - 1u);
+    return CG_BLOCK_LINEAR_RANK_() & (t->_size - 1u);
 }
 
 /* This tile's index among the block's tiles, and how many there are. */
@@ -241,7 +241,7 @@ CG_DEVICE uint32_t cg_wide_tile_warp_(const cg_wide_tile_t *t) { return cg_wide_
 /* The scratch slot of the tile's first warp (its first warp in the block). */
 CG_DEVICE uint64_t *cg_wide_tile_slots_(const cg_wide_tile_t *t)
 {
-    uint32_t rank = cg_block_linear_rank_();
+    uint32_t rank = CG_BLOCK_LINEAR_RANK_();
     return cg_wide_tile_scratch_() + ((rank & ~(t->_size - 1u)) >> 5);
 }
 
