@@ -17,9 +17,10 @@
 # workload list, a CGC_SASS request that matches nothing, and a run that
 # would leave more than the 8 files the device tool brings back (its extras
 # left unpacked). It also checks the progress lines ("[i/N]"), that every
-# run leaves at most 8 files in $OUT, and that extras.tar.gz holds the JSON
-# files, launch.csv, the SASS file CGC_SASS asks for and a stray file a
-# binary left beside its CSV.
+# run leaves at most 8 files in $OUT (one killed in its sanitizer passes,
+# as the device call's time limit would, included), and that
+# extras.tar.gz holds the JSON files, launch.csv, the SASS file CGC_SASS
+# asks for and a stray file a binary left beside its CSV.
 set -uo pipefail
 runsh=$(realpath "$1")
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/run_sh_test.XXXXXX")
@@ -156,6 +157,9 @@ SH
 cat >"$tmp/path/compute-sanitizer" <<'SH'
 #!/usr/bin/env bash
 [ "${1:-}" = --version ] && { echo "Fake compute-sanitizer 2026.1"; exit 0; }
+# "cut": the device call's time limit ends the run here: run.sh's whole
+# process group (run_case started it in a session of its own) is killed.
+[[ " ${FAKE_PLANT:-} " == *" cut "* ]] && kill -KILL -- "-$(cat "$FAKE_RUNSH_PID")"
 tool=memcheck
 while [ $# -gt 0 ] && [ "${1#./}" = "$1" ]; do
     [ "$1" = --tool ] && tool=$2
@@ -194,13 +198,18 @@ run_case() {
     shift
     local out="$tmp/out-$name"
     mkdir -p "$out"
+    # run.sh in a session of its own (its pid in $tmp/pid-NAME), so the
+    # "cut" plant can kill its process group and nothing else.
+    # shellcheck disable=SC2016
     (cd "$tmp" && env PATH="$tmp/path:$PATH" OUT="$out" CGC_BUNDLE="$tmp/$bundle.tar.gz" CGC_WORK="$tmp/work-$name" \
-        CGC_SAN_JOBS=2 FAKE_PLANT="$plants" "${envs[@]}" bash "$runsh" >"$tmp/stdout-$name" 2>&1)
+        CGC_SAN_JOBS=2 FAKE_PLANT="$plants" FAKE_RUNSH_PID="$tmp/pid-$name" "${envs[@]}" \
+        setsid bash -c 'echo $$ >"$FAKE_RUNSH_PID"; exec bash "$0"' "$runsh" >"$tmp/stdout-$name" 2>&1) 2>/dev/null
     local rc=$? bad=0
     if [ "$rc" -ne "$want" ]; then
         echo "case $name: run.sh exited $rc, want $want"
         bad=1
     fi
+    [ "$rc" = 137 ] && sleep 1 # a killed run: its last sanitizer job ends (it is outside the group)
     for pattern in "$@"; do
         if ! grep -qE -- "$pattern" "$out/summary.txt" 2>/dev/null; then
             echo "case $name: the summary lacks /$pattern/"
@@ -293,6 +302,14 @@ for want in "^--- kernel _Z11k_cgc_solve13cgs_problem" "^fence/barrier instructi
     "^--- kernel _Z11k_cpp_solve13cgs_problem" "^fence/barrier instructions: MEMBAR.SC.GPU=1"; do
     grep -qE -- "$want" "$tmp/extras-sass/sass.txt" 2>/dev/null || { echo "case sass: sass.txt lacks /$want/"; fail=1; }
 done
+# A run the device call cuts short (killed in the sanitizer passes, no
+# summary): the extras written so far are already packed, so it still
+# leaves at most 8 files, and extras.tar.gz holds them.
+run_case cut clean 137 "stray cut" "CGC_SASS=wl_demo:k_(cgc|cpp)_solve" --
+[ -e "$tmp/out-cut/summary.txt" ] && { echo "case cut: the run was not cut (a summary)"; fail=1; }
+got=$(tar -tzf "$tmp/out-cut/extras.tar.gz" 2>/dev/null | sort | tr '\n' ' ')
+[ "$got" = "bench.json launch.csv sass.txt wl_demo_extra.txt workloads.json " ] ||
+    { echo "case cut: extras.tar.gz holds '$got'"; fail=1; }
 # A benchmark that dies, and sanitizer runs the deadline stops.
 run_case deadline clean 1 "benchdies launchdies" CGC_DEADLINE=-1000 -- "^FAIL bench: exit code 2" \
     "^FAIL launch-overhead: exit code 2$" \

@@ -93,6 +93,44 @@ tar -C "$work" -xzf "$bundle" || { echo "no bundle at $bundle: run tools/gpu/bun
 keep_files="tests.log tours.log bench.log bench.csv workloads.csv sanitizers.log summary.txt"
 for f in $keep_files extras.tar.gz bench.json workloads.json launch.csv sass.txt; do rm -f "$out/$f"; done
 (cd "$out" && find . -mindepth 1 | sort) >"$work/out_before.txt"
+extras="$work/extras" # what extras.tar.gz holds, unpacked
+mkdir -p "$extras"
+# new_entries: what the run added to $OUT (names, sorted), the kept ones and
+# extras.tar.gz left out.
+new_entries() {
+    (cd "$out" && find . -mindepth 1 -maxdepth 1 | sort) | comm -23 - "$work/out_before.txt" | sed 's#^\./##' |
+        while read -r e; do
+            case " $keep_files extras.tar.gz " in *" $e "*) ;; *) printf '%s\n' "$e" ;; esac
+        done
+}
+# pack_extras: moves the new entries into $extras and (re)writes
+# $OUT/extras.tar.gz from it, whole or not at all. Called after each part
+# that writes extra files, so a run the device call cuts short still leaves
+# at most 8 files; a failure is a FAIL line, the files then stay in $OUT.
+pack_extras() {
+    [ "${CGC_PACK_EXTRAS:-1}" = 0 ] && return 0
+    local e moved=()
+    while read -r e; do
+        [ -n "$e" ] && mv "$out/$e" "$extras/" && moved+=("$e")
+    done < <(new_entries)
+    [ ${#moved[@]} -gt 0 ] || return 0
+    if (cd "$extras" && find . -mindepth 1 -maxdepth 1 | sed 's#^\./##' | sort | tar -czf "$work/extras.part" -T -) &&
+        mv "$work/extras.part" "$out/extras.tar.gz"; then
+        return 0
+    fi
+    echo "FAIL extras: could not pack ${moved[*]} into extras.tar.gz (left in \$OUT)" >>"$verdict"
+    for e in "${moved[@]}"; do mv "$extras/$e" "$out/"; done
+}
+# out_count: how many files the run leaves in $OUT, summary.txt (written
+# last) counted.
+out_count() {
+    local n=0 f e
+    for f in $keep_files extras.tar.gz; do [ -f "$out/$f" ] || [ "$f" = summary.txt ] && n=$((n + 1)); done
+    while read -r e; do
+        [ -n "$e" ] && n=$((n + $(find "$out/$e" -type f | wc -l)))
+    done < <(new_entries)
+    echo "$n"
+}
 export LD_LIBRARY_PATH="$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 CGC_COMMIT=$(cat "$work/commit.txt" 2>/dev/null || echo unknown)
 export CGC_COMMIT
@@ -238,6 +276,7 @@ if [ "$only_san" != 1 ] && [ "$skip_wl" != 1 ]; then
         run_part "workload-$(basename "$wl")" "$out/bench.log" 180 "$wl" --csv "$out/workloads.csv" ${CGC_WL_ARGS:-}
     done
 fi
+pack_extras
 echo "tours, bench, self-test and workloads done at $(($(date +%s) - start)) s"
 
 # --- SASS of named kernels (CGC_SASS) -------------------------------------------
@@ -256,6 +295,7 @@ if [ -n "${CGC_SASS:-}" ]; then
             echo "FAIL sass: no kernel of bin/$bin matches /$re/ (or cuobjdump failed; sass.txt says which)" >>"$verdict"
         fi
     done
+    pack_extras
     echo "sass done at $(($(date +%s) - start)) s"
 fi
 
@@ -283,37 +323,7 @@ fi
 echo "sanitizers done at $(($(date +%s) - start)) s"
 
 # --- at most 8 files back: the rest into extras.tar.gz ---------------------------
-# new_entries: what the run added to $OUT (relative paths, sorted), the kept
-# names left out; out_count: how many files the run leaves there, summary.txt
-# (written last) counted.
-new_entries() {
-    (cd "$out" && find . -mindepth 1 -maxdepth 1 | sort) | comm -23 - "$work/out_before.txt" | sed 's#^\./##' |
-        while read -r e; do
-            case " $keep_files " in *" $e "*) ;; *) printf '%s\n' "$e" ;; esac
-        done
-}
-out_count() {
-    local n=0 f
-    for f in $keep_files; do [ -f "$out/$f" ] || [ "$f" = summary.txt ] && n=$((n + 1)); done
-    while read -r e; do
-        [ -n "$e" ] && n=$((n + $(find "$out/$e" -type f | wc -l)))
-    done < <(new_entries)
-    echo "$n"
-}
-: >"$work/extras.txt"
-if [ "${CGC_PACK_EXTRAS:-1}" != 0 ]; then
-    new_entries >"$work/extras.txt"
-    if [ -s "$work/extras.txt" ]; then
-        if tar -C "$out" -czf "$work/extras.tar.gz" -T "$work/extras.txt" &&
-            mv "$work/extras.tar.gz" "$out/extras.tar.gz"; then
-            while read -r e; do rm -rf "${out:?}/$e"; done <"$work/extras.txt"
-        else
-            echo "FAIL extras: could not pack $(tr '\n' ' ' <"$work/extras.txt")into extras.tar.gz" >>"$verdict"
-            rm -f "$out/extras.tar.gz"
-            : >"$work/extras.txt"
-        fi
-    fi
-fi
+pack_extras
 nout=$(out_count)
 if [ "$nout" -gt 8 ]; then
     echo "FAIL out: the run leaves $nout files in \$OUT; the device tool brings back 8 and drops the rest at random (extras.tar.gz packs them; CGC_PACK_EXTRAS=${CGC_PACK_EXTRAS:-1})" >>"$verdict"
@@ -482,8 +492,8 @@ summarize() {
             echo "FAIL sanitizers: none ran (set CGC_SKIP_SANITIZERS=1 to skip them on purpose)" >>"$verdict"
         fi
     fi
-    if [ -s "$work/extras.txt" ]; then
-        echo "extras.tar.gz: $(tr '\n' ' ' <"$work/extras.txt")(tar -xzf extras.tar.gz)"
+    if [ -s "$out/extras.tar.gz" ]; then
+        echo "extras.tar.gz: $( (cd "$extras" && find . -mindepth 1 -maxdepth 1 | sed 's#^\./##' | sort) | tr '\n' ' ')(tar -xzf extras.tar.gz)"
     fi
     echo "files in \$OUT: $nout"
     echo "wall time: $(($(date +%s) - start)) s"
