@@ -13,7 +13,9 @@ mbarriers' job, docs/design/workloads.md).
 
     python3 bench/workloads/wl_stencil_deep_rows.py     # prints "ok N"
 
-Keep band_lo and the steps in run() in step with dj_band_lo and kw_dj.
+Keep band_lo, NR and the steps in run() in step with dj_band_lo,
+dj_buffer_rows and kw_dj. ("cgc" is both cgc kinds: the empty handshake
+moves no row.)
 """
 import sys
 
@@ -54,7 +56,7 @@ def run(ny, G, C, k, S, mode, balance):
     """Replay kw_dj<mode> (cgc, pull, push: clusters of C; glob: no cluster)."""
     clustered = mode in ("cgc", "pull", "push")
     CC = C if clustered else 1
-    NR = (ny + G - 1) // G + 3 * k + 3  # dj_buffer_rows
+    NR = max(band_lo(g + 1, ny, G, CC, k, balance) - band_lo(g, ny, G, CC, k, balance) for g in range(G)) + 2 * k + 2  # dj_buffer_rows
     ctas = []
     for g in range(G):
         rank = g % CC
@@ -161,7 +163,7 @@ def main():
             for C in clusters:
                 if G % C:
                     continue
-                for k in (1, 2, 3, 4, 8):
+                for k in (1, 2, 3, 4, 8, 16):
                     for S in (1, 2, 3, 7, 8, 9, 17, 53):
                         for balance in (0, 1) if mode != "glob" else (0,):
                             run(ny, G, C, k, S, mode, balance)
