@@ -44,6 +44,8 @@
  *                  (st.shared::cluster, as (d)) instead of loads; cgc's
  *                  loads through generic pointers (cg_cluster_map_shared_rank,
  *                  addressed as C++ CG (c) is: the addressing's share);
+ *                  C++ CG (c) with cgc's cluster addresses instead (the
+ *                  barrier's share; not an anchor candidate);
  *                  C++ CG grid.sync() with global halos (the anchor before
  *                  issue 31); cgc with every halo global and no cluster; a
  *                  probe with no exchange and no grid barrier (each band's
@@ -109,14 +111,18 @@ __global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_frozen(st_problem_t pr) 
  * cluster.map_shared_rank; CLBAR: a split cluster barrier too (arrive after
  * the edge rows, wait at the next sweep's start). st_init's one cluster
  * barrier (the neighbours are running before anyone maps their memory) is
- * the same barrier.cluster.arrive / wait pair C++ CG's cluster.sync() is. */
-template <int SPLIT, int HALO, int CLBAR> __global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cg(st_problem_t pr)
+ * the same barrier.cluster.arrive / wait pair C++ CG's cluster.sync() is.
+ * GENERIC 0 (an info row, not an anchor): cgc's 32-bit cluster addresses
+ * for the DSMEM halos instead of map_shared_rank's generic pointers, to
+ * tell the barrier's share of a difference from the addressing's. */
+template <int SPLIT, int HALO, int CLBAR, int GENERIC = 1>
+__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cg(st_problem_t pr)
 {
     namespace ccg = cooperative_groups;
     st_state_t s;
-    st_init(&s, &pr, HALO, 1); /* generic pointers, remapped below with C++ CG */
+    st_init(&s, &pr, HALO, GENERIC); /* generic pointers are remapped below with C++ CG */
     ccg::grid_group grid = ccg::this_grid();
-    if (HALO != ST_HALO_GLOBAL) {
+    if (HALO != ST_HALO_GLOBAL && GENERIC) {
         ccg::cluster_group cluster = ccg::this_cluster();
         if (s.peer_up)
             s.peer_up = cluster.map_shared_rank(s.hb, (int)s.rank - 1);
@@ -211,6 +217,9 @@ static const ws_kernel_t WS_CGC_GENERIC = {(const void *)kw_st_cgc_generic, 1, 0
                                            "cgc: DSMEM loads through generic pointers in clusters, split cg grid "
                                            "barrier",
                                            WS_OP_INFO("cgc, generic DSMEM pointers as C++ CG (c)")};
+static const ws_kernel_t WS_CG_PULL_CA = {(const void *)kw_st_cg<1, ST_HALO_PULL, 0, 0>, 1, 0, NULL,
+                                          "C++ CG (c) with cgc's cluster-address loads (mixed: C++ CG's grid barrier)",
+                                          WS_OP_INFO("C++ CG (c) with cluster addresses")};
 static const ws_kernel_t WS_CG_SYNC = {(const void *)kw_st_cg<0, ST_HALO_GLOBAL, 0>, 0, 0, NULL,
                                        "C++ CG: every halo global, grid.sync() per sweep, no cluster",
                                        WS_OP_INFO("C++ CG grid.sync, the old anchor")};
@@ -227,8 +236,8 @@ static const ws_kernel_t WS_FROZEN_CL = {(const void *)kw_st_frozen, 1, 1, NULL,
 /* A series: the target kernel first, then the anchor candidates, then the
  * info kernels; the rows come out in this order. */
 static const ws_kernel_t *const ws_series[] = {&WS_CGC,        &WS_CG_GLOBAL,   &WS_CG_PULL_CLBAR, &WS_CG_PULL,
-                                               &WS_CG_STORE,   &WS_CGC_STORE,   &WS_CGC_GENERIC,   &WS_CG_SYNC,
-                                               &WS_CGC_GLOBAL, &WS_FROZEN,      &WS_FROZEN_CL};
+                                               &WS_CG_STORE,   &WS_CGC_STORE,   &WS_CGC_GENERIC,   &WS_CG_PULL_CA,
+                                               &WS_CG_SYNC,    &WS_CGC_GLOBAL,  &WS_FROZEN,        &WS_FROZEN_CL};
 #define WS_NSERIES (sizeof ws_series / sizeof ws_series[0])
 #define WS_TARGET 1.00
 #define WS_GRAPH_OP WS_OP_INFO("one launch per sweep, CUDA graph")

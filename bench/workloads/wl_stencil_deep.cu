@@ -24,9 +24,12 @@
  * ghost rows and the halo rows in shared memory, two levels (ping-pong),
  * nx / 4 threads of 4 columns. A sweep: the rows that need nothing from
  * outside the CTA first (while the barrier and the DSMEM rows travel), then
- * the grid barrier's wait (epoch start) and the ghost rows, the wait for the
- * halo rows, the rows that need them, then the sends and, at an epoch's end,
- * the global rows and the grid barrier's arrive.
+ * the wait for the cluster neighbours' halo rows, the rows that need them
+ * and the sends to the neighbours; then, at an epoch's start, the grid
+ * barrier's wait, the ghost rows and the rows that need them (after the
+ * sends: the in-cluster chain of one row a sweep does not wait for the
+ * grid barrier); at an epoch's end the rows other groups need, to global
+ * memory, and the grid barrier's arrive.
  *
  * Kernels (one persistent cooperative launch runs all sweeps, one CTA per
  * SM: the shared memory asked for keeps a second CTA off every SM, so all
@@ -36,7 +39,7 @@
  *              completing on its "full" mbarrier): only neighbours wait for
  *              each other, no cluster-wide barrier, no GPU-wide fence and
  *              no handshake a sweep (the data dependence orders the reuse
- *              of a halo row: see step 5 in kw_dj); cgc's split grid
+ *              of a halo row: see step 4 in kw_dj); cgc's split grid
  *              barrier every k sweeps. With balanced bands (the cluster's
  *              first and last CTAs own fewer rows: they also compute the
  *              ghost rows, (k - 1) / 2 a sweep on average, dj_band_lo) and
@@ -334,23 +337,7 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
         const int bdep = bot == DJ_DSMEM || (bot == DJ_GLOBAL && epoch_start);
         /* 1. the rows that need nothing from outside this CTA */
         dj_rows(src, dst, base, nx, c0, tdep ? lo + 1 : r0, bdep ? hi - 1 : r1);
-        /* 2. the epoch's ghost rows (level L = m) from global memory */
-        if (epoch_start) {
-            if (DJ_IS_CGC(MODE) || MODE == DJ_CGC_GLOBAL)
-                cg_grid_barrier_wait(&cgrid, ctok);
-            else
-                grid.barrier_wait(static_cast<ccg::grid_group::arrival_token &&>(tok));
-            const float *xg = pr.xg + (size_t)(e & 1u) * ny * nx + c0;
-            if (top == DJ_GLOBAL)
-                for (int i = lo - (int)d > 1 ? lo - (int)d : 1; i < lo; ++i)
-                    *dj_at(src, base, nx, c0, i) = __ldcg((const float4 *)(xg + (size_t)i * nx));
-            if (bot == DJ_GLOBAL)
-                for (int i = hi; i < hi + (int)d && i < (int)ny - 1; ++i)
-                    *dj_at(src, base, nx, c0, i) = __ldcg((const float4 *)(xg + (size_t)i * nx));
-            if (d >= 2u && (top == DJ_GLOBAL || bot == DJ_GLOBAL))
-                __syncthreads(); /* ghost rows beyond the first are read across columns */
-        }
-        /* 3. the halo rows (level m) from the neighbours in the cluster */
+        /* 2. the halo rows (level m) from the neighbours in the cluster */
         if (m > 0 && DJ_IS_CGC(MODE) && peers) {
             cg_mbarrier_wait_parity_cluster(&full[m & 1u], (full_ph >> (m & 1u)) & 1u);
             full_ph ^= 1u << (m & 1u);
@@ -361,21 +348,22 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
             if (MODE == DJ_CG_PULL && bot == DJ_DSMEM) /* the lower CTA's first row */
                 *dj_at(src, base, nx, c0, hi) = *dj_at((m & 1u) ? dn1 : dn0, base_dn, nx, c0, hi);
         }
-        /* 4. the rows that needed them */
-        if (tdep)
+        /* 3. the rows that needed them */
+        if (top == DJ_DSMEM)
             dj_rows(src, dst, base, nx, c0, r0, lo + 1);
-        if (bdep)
+        if (bot == DJ_DSMEM)
             dj_rows(src, dst, base, nx, c0, hi - 1, r1);
-        if (m + 1u >= S)
-            break; /* level S is read by nobody else */
-        /* 5. send level m + 1's edge rows to the neighbours in the cluster */
+        /* 4. send level m + 1's edge rows to the neighbours in the cluster
+         * (none in the last sweep: level S is read by nobody else). Before
+         * an epoch's grid barrier wait and ghost rows (5), so that the
+         * in-cluster chain of one row a sweep never waits for them. */
         const uint32_t nb = (m + 1u) & 1u;
-        if (DJ_IS_CGC(MODE) && peers) {
+        if (m + 1u < S && DJ_IS_CGC(MODE) && peers) {
             /* The receivers are done with level m - 1 in buffer nb: each
-             * receiver thread read its columns of that halo row (step 4 of
+             * receiver thread read its columns of that halo row (step 3 of
              * sweep m - 1) before it pushed its own edge row of level m
-             * (step 5, same thread), whose complete_tx is a cluster-scope
-             * release, and this CTA's wait for level m (step 3, acquire)
+             * (step 4, same thread), whose complete_tx is a cluster-scope
+             * release, and this CTA's wait for level m (step 2, acquire)
              * saw all of those. So no handshake is needed; DJ_CGC_EMPTY
              * keeps the old one (a wait on the receivers' releases) as an
              * info row. */
@@ -390,15 +378,38 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
                 cg_dsmem_st_async_v4_b32(cg_dsmem_addr(dj_at(dst, base_dn, nx, c0, hi - 1), rank + 1u),
                                          dj_bits(*dj_at(dst, base, nx, c0, hi - 1)),
                                          cg_dsmem_addr(&full[nb], rank + 1u));
-        } else if (MODE == DJ_CG_PULL || MODE == DJ_CG_PUSH) {
+        } else if (m + 1u < S && (MODE == DJ_CG_PULL || MODE == DJ_CG_PUSH)) {
             if (MODE == DJ_CG_PUSH && top == DJ_DSMEM)
                 *dj_at(nb ? up1 : up0, base_up, nx, c0, lo) = *dj_at(dst, base, nx, c0, lo);
             if (MODE == DJ_CG_PUSH && bot == DJ_DSMEM)
                 *dj_at(nb ? dn1 : dn0, base_dn, nx, c0, hi - 1) = *dj_at(dst, base, nx, c0, hi - 1);
             (void)ccg::this_cluster().barrier_arrive();
         }
+        /* 5. at an epoch's start: the grid barrier's wait, the epoch's ghost
+         * rows (level L = m) from global memory, the rows that need them */
+        if (epoch_start) {
+            if (DJ_IS_CGC(MODE) || MODE == DJ_CGC_GLOBAL)
+                cg_grid_barrier_wait(&cgrid, ctok);
+            else
+                grid.barrier_wait(static_cast<ccg::grid_group::arrival_token &&>(tok));
+            const float *xg = pr.xg + (size_t)(e & 1u) * ny * nx + c0;
+            if (top == DJ_GLOBAL)
+                for (int i = lo - (int)d > 1 ? lo - (int)d : 1; i < lo; ++i)
+                    *dj_at(src, base, nx, c0, i) = __ldcg((const float4 *)(xg + (size_t)i * nx));
+            if (bot == DJ_GLOBAL)
+                for (int i = hi; i < hi + (int)d && i < (int)ny - 1; ++i)
+                    *dj_at(src, base, nx, c0, i) = __ldcg((const float4 *)(xg + (size_t)i * nx));
+            if (d >= 2u && (top == DJ_GLOBAL || bot == DJ_GLOBAL))
+                __syncthreads(); /* ghost rows beyond the first are read across columns */
+            if (top == DJ_GLOBAL)
+                dj_rows(src, dst, base, nx, c0, r0, lo + 1);
+            if (bot == DJ_GLOBAL)
+                dj_rows(src, dst, base, nx, c0, hi - 1, r1);
+        }
+        if (m + 1u >= S)
+            break;
         /* 6. at an epoch's end: the rows other groups need as ghosts, then
-         * the grid barrier's arrive (its wait: the next sweep, step 2) */
+         * the grid barrier's arrive (its wait: the next epoch's start, step 5) */
         if (j + 1u == d && MODE != DJ_FROZEN) {
             const uint32_t d2 = k < S - (m + 1u) ? k : S - (m + 1u);
             float *xg = pr.xg + (size_t)((e + 1u) & 1u) * ny * nx + c0;
