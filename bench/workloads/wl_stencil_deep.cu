@@ -36,10 +36,12 @@
  * kernels are placed alike), each at k = 1, 2, 4, 8, 16:
  *   cgc        groups are clusters; the edge rows go to the neighbours by
  *              DSMEM push (st.async into the neighbour's halo row,
- *              completing on its "full" mbarrier): only neighbours wait for
- *              each other, no cluster-wide barrier, no GPU-wide fence and
- *              no handshake a sweep (the data dependence orders the reuse
- *              of a halo row: see step 4 in kw_dj); cgc's split grid
+ *              completing on its "full" mbarrier of that side, one per
+ *              neighbour, so each side's rows go as soon as that
+ *              neighbour's row is in): only neighbours wait for each
+ *              other, no cluster-wide barrier, no GPU-wide fence and no
+ *              handshake a sweep (the data dependence orders the reuse of a
+ *              halo row: see steps 2-4 in kw_dj); cgc's split grid
  *              barrier every k sweeps. With balanced bands (the cluster's
  *              first and last CTAs own fewer rows: they also compute the
  *              ghost rows, (k - 1) / 2 a sweep on average, dj_band_lo) and
@@ -176,10 +178,10 @@ static __host__ __device__ __forceinline__ uint32_t dj_buffer_rows(uint32_t ny, 
     return (uint32_t)wide + 2u * k + 2u;
 }
 
-/* 4 mbarriers, then two level buffers of nr rows. */
+/* 6 mbarriers (in 64 bytes), then two level buffers of nr rows. */
 static inline size_t dj_smem_bytes(uint32_t nx, uint32_t nr)
 {
-    const size_t need = 32u + 2u * 4u * (size_t)nr * nx;
+    const size_t need = 64u + 2u * 4u * (size_t)nr * nx;
     return need > DJ_SMEM_ONE_PER_SM ? need : DJ_SMEM_ONE_PER_SM;
 }
 
@@ -251,25 +253,38 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
     const int top = g == 0 ? DJ_NONE : MODE == DJ_FROZEN ? DJ_FIXED : rank > 0 ? DJ_DSMEM : DJ_GLOBAL;
     const int bot = g + 1u == G ? DJ_NONE : MODE == DJ_FROZEN ? DJ_FIXED : rank + 1u < C ? DJ_DSMEM : DJ_GLOBAL;
     const int base = lo - (int)k - 1; /* global row of local row 0 */
-    cg_mbarrier_t *full = (cg_mbarrier_t *)dj_smem, *empty = full + 2;
+    /* cgc: full[2 b + side]: buffer b's halo row on that side (0 top, 1
+     * bottom) holds the level it waits for (one mbarrier per neighbour, so
+     * each side's rows go as soon as that neighbour's row is in);
+     * empty[b] (DJ_CGC_EMPTY): both neighbours released buffer b */
+    cg_mbarrier_t *full = (cg_mbarrier_t *)dj_smem, *empty = full + 4;
     /* the two level buffers (level L in buf0 for even L); scalars, not an
      * array indexed by parity, which would live in local memory */
-    float *const buf0 = (float *)(dj_smem + 32), *const buf1 = buf0 + (size_t)NR * nx;
+    float *const buf0 = (float *)(dj_smem + 64), *const buf1 = buf0 + (size_t)NR * nx;
     /* the neighbours' local row 0 (their buffers have this layout) */
     const int base_up = (g > 0 ? dj_band_lo(g - 1u, ny, G, C, k, pr.balance) : 0) - (int)k - 1,
               base_dn = hi - (int)k - 1;
-    const uint32_t peers = (top == DJ_DSMEM) + (bot == DJ_DSMEM), bytes = peers * nx * 4u;
-    uint32_t full_ph = 0u, empty_ph = 3u; /* as examples/jacobi_cluster.cuh */
+    const uint32_t peers = (top == DJ_DSMEM) + (bot == DJ_DSMEM), row_bytes = nx * 4u;
+    /* bit 2 b + side: the parity to wait for on full[2 b + side]; bit b: on
+     * empty[b] (its first use reads as complete) */
+    uint32_t full_ph = 0u, empty_ph = 3u;
 
     if (DJ_IS_CGC(MODE) && threadIdx.x == 0 && peers) {
         for (uint32_t b = 0; b < 2u; ++b) {
-            cg_mbarrier_init(&full[b], 1u); /* this thread's arm, plus the pushed bytes */
+            if (top == DJ_DSMEM)
+                cg_mbarrier_init(&full[2u * b], 1u); /* this thread's arm, plus the row's bytes */
+            if (bot == DJ_DSMEM)
+                cg_mbarrier_init(&full[2u * b + 1u], 1u);
             if (MODE == DJ_CGC_EMPTY)
                 cg_mbarrier_init(&empty[b], peers);
         }
         cg_mbarrier_init_fence_cluster();
-        for (uint32_t L = 1u; L <= 2u && L < S; ++L) /* levels 1 and 2, if they are sent */
-            (void)cg_mbarrier_arrive_tx(&full[L & 1u], bytes);
+        for (uint32_t L = 1u; L <= 2u && L < S; ++L) { /* levels 1 and 2, if they are sent */
+            if (top == DJ_DSMEM)
+                (void)cg_mbarrier_arrive_tx(&full[2u * (L & 1u)], row_bytes);
+            if (bot == DJ_DSMEM)
+                (void)cg_mbarrier_arrive_tx(&full[2u * (L & 1u) + 1u], row_bytes);
+        }
     }
     /* level 0: every row of the window that exists; the domain's first and
      * last rows (never computed), and the probe's fixed halo rows, in both
@@ -318,7 +333,10 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
              * halo rows back to their senders. */
             if (DJ_IS_CGC(MODE) && threadIdx.x == 0 && m >= 2u && m + 1u < S && peers) {
                 const uint32_t b = (m - 1u) & 1u;
-                (void)cg_mbarrier_arrive_tx(&full[b], bytes);
+                if (top == DJ_DSMEM)
+                    (void)cg_mbarrier_arrive_tx(&full[2u * b], row_bytes);
+                if (bot == DJ_DSMEM)
+                    (void)cg_mbarrier_arrive_tx(&full[2u * b + 1u], row_bytes);
                 if (MODE == DJ_CGC_EMPTY && top == DJ_DSMEM)
                     cg_dsmem_release(&empty[b], rank - 1u);
                 if (MODE == DJ_CGC_EMPTY && bot == DJ_DSMEM)
@@ -337,53 +355,79 @@ template <int MODE> __global__ void __launch_bounds__(DJ_THREADS(DJ_MAX_NX)) kw_
         const int bdep = bot == DJ_DSMEM || (bot == DJ_GLOBAL && epoch_start);
         /* 1. the rows that need nothing from outside this CTA */
         dj_rows(src, dst, base, nx, c0, tdep ? lo + 1 : r0, bdep ? hi - 1 : r1);
-        /* 2. the halo rows (level m) from the neighbours in the cluster */
-        if (m > 0 && DJ_IS_CGC(MODE) && peers) {
-            cg_mbarrier_wait_parity_cluster(&full[m & 1u], (full_ph >> (m & 1u)) & 1u);
-            full_ph ^= 1u << (m & 1u);
-        } else if (m > 0 && (MODE == DJ_CG_PULL || MODE == DJ_CG_PUSH)) {
-            ccg::this_cluster().barrier_wait();
-            if (MODE == DJ_CG_PULL && top == DJ_DSMEM) /* the upper CTA's last row */
-                *dj_at(src, base, nx, c0, lo - 1) = *dj_at((m & 1u) ? up1 : up0, base_up, nx, c0, lo - 1);
-            if (MODE == DJ_CG_PULL && bot == DJ_DSMEM) /* the lower CTA's first row */
-                *dj_at(src, base, nx, c0, hi) = *dj_at((m & 1u) ? dn1 : dn0, base_dn, nx, c0, hi);
-        }
-        /* 3. the rows that needed them */
-        if (top == DJ_DSMEM)
-            dj_rows(src, dst, base, nx, c0, r0, lo + 1);
-        if (bot == DJ_DSMEM)
-            dj_rows(src, dst, base, nx, c0, hi - 1, r1);
-        /* 4. send level m + 1's edge rows to the neighbours in the cluster
-         * (none in the last sweep: level S is read by nobody else). Before
-         * an epoch's grid barrier wait and ghost rows (5), so that the
-         * in-cluster chain of one row a sweep never waits for them. */
         const uint32_t nb = (m + 1u) & 1u;
-        if (m + 1u < S && DJ_IS_CGC(MODE) && peers) {
-            /* The receivers are done with level m - 1 in buffer nb: each
-             * receiver thread read its columns of that halo row (step 3 of
-             * sweep m - 1) before it pushed its own edge row of level m
-             * (step 4, same thread), whose complete_tx is a cluster-scope
-             * release, and this CTA's wait for level m (step 2, acquire)
-             * saw all of those. So no handshake is needed; DJ_CGC_EMPTY
-             * keeps the old one (a wait on the receivers' releases) as an
-             * info row. */
-            if (MODE == DJ_CGC_EMPTY) {
-                cg_mbarrier_wait_parity_cluster(&empty[nb], (empty_ph >> nb) & 1u);
-                empty_ph ^= 1u << nb;
+        const int send = m + 1u < S; /* level m + 1 is read by a neighbour (level S by nobody) */
+        if (DJ_IS_CGC(MODE)) {
+            /* 2-4, per side: the wait for that neighbour's row of level m,
+             * the rows that need it, this CTA's edge row of level m + 1 to
+             * it by st.async (onto its full mbarrier of that side). Before
+             * an epoch's grid barrier wait and ghost rows (5), so that the
+             * in-cluster chain of one row a sweep never waits for them.
+             * No handshake before a push into buffer nb: each receiver
+             * thread read its columns of that halo row (level m - 1, this
+             * block of sweep m - 1) before it pushed its own edge row of
+             * level m to this CTA (same thread, later), whose complete_tx
+             * is a cluster-scope release, and this CTA's wait for level m
+             * from that neighbour (acquire) comes first. So the reuse is
+             * ordered by the data; DJ_CGC_EMPTY keeps the old handshake (a
+             * wait on both receivers' releases before the first push) as
+             * an info row. */
+            const int wait_empty = send && MODE == DJ_CGC_EMPTY && peers;
+            if (top == DJ_DSMEM) {
+                if (m > 0) {
+                    const uint32_t q = 2u * (m & 1u);
+                    cg_mbarrier_wait_parity_cluster(&full[q], (full_ph >> q) & 1u);
+                    full_ph ^= 1u << q;
+                }
+                dj_rows(src, dst, base, nx, c0, r0, lo + 1);
+                if (send && wait_empty) {
+                    cg_mbarrier_wait_parity_cluster(&empty[nb], (empty_ph >> nb) & 1u);
+                    empty_ph ^= 1u << nb;
+                }
+                if (send) /* my first row -> the upper CTA's bottom halo row */
+                    cg_dsmem_st_async_v4_b32(cg_dsmem_addr(dj_at(dst, base_up, nx, c0, lo), rank - 1u),
+                                             dj_bits(*dj_at(dst, base, nx, c0, lo)),
+                                             cg_dsmem_addr(&full[2u * nb + 1u], rank - 1u));
             }
-            if (top == DJ_DSMEM) /* my first row -> the upper CTA's bottom halo row */
-                cg_dsmem_st_async_v4_b32(cg_dsmem_addr(dj_at(dst, base_up, nx, c0, lo), rank - 1u),
-                                         dj_bits(*dj_at(dst, base, nx, c0, lo)), cg_dsmem_addr(&full[nb], rank - 1u));
-            if (bot == DJ_DSMEM) /* my last row -> the lower CTA's top halo row */
-                cg_dsmem_st_async_v4_b32(cg_dsmem_addr(dj_at(dst, base_dn, nx, c0, hi - 1), rank + 1u),
-                                         dj_bits(*dj_at(dst, base, nx, c0, hi - 1)),
-                                         cg_dsmem_addr(&full[nb], rank + 1u));
-        } else if (m + 1u < S && (MODE == DJ_CG_PULL || MODE == DJ_CG_PUSH)) {
-            if (MODE == DJ_CG_PUSH && top == DJ_DSMEM)
-                *dj_at(nb ? up1 : up0, base_up, nx, c0, lo) = *dj_at(dst, base, nx, c0, lo);
-            if (MODE == DJ_CG_PUSH && bot == DJ_DSMEM)
-                *dj_at(nb ? dn1 : dn0, base_dn, nx, c0, hi - 1) = *dj_at(dst, base, nx, c0, hi - 1);
-            (void)ccg::this_cluster().barrier_arrive();
+            if (bot == DJ_DSMEM) {
+                if (m > 0) {
+                    const uint32_t q = 2u * (m & 1u) + 1u;
+                    cg_mbarrier_wait_parity_cluster(&full[q], (full_ph >> q) & 1u);
+                    full_ph ^= 1u << q;
+                }
+                dj_rows(src, dst, base, nx, c0, hi - 1, r1);
+                if (send && wait_empty && top != DJ_DSMEM) {
+                    cg_mbarrier_wait_parity_cluster(&empty[nb], (empty_ph >> nb) & 1u);
+                    empty_ph ^= 1u << nb;
+                }
+                if (send) /* my last row -> the lower CTA's top halo row */
+                    cg_dsmem_st_async_v4_b32(cg_dsmem_addr(dj_at(dst, base_dn, nx, c0, hi - 1), rank + 1u),
+                                             dj_bits(*dj_at(dst, base, nx, c0, hi - 1)),
+                                             cg_dsmem_addr(&full[2u * nb], rank + 1u));
+            }
+        } else {
+            /* 2. the halo rows (level m) from the neighbours in the cluster */
+            if (m > 0 && (MODE == DJ_CG_PULL || MODE == DJ_CG_PUSH)) {
+                ccg::this_cluster().barrier_wait();
+                if (MODE == DJ_CG_PULL && top == DJ_DSMEM) /* the upper CTA's last row */
+                    *dj_at(src, base, nx, c0, lo - 1) = *dj_at((m & 1u) ? up1 : up0, base_up, nx, c0, lo - 1);
+                if (MODE == DJ_CG_PULL && bot == DJ_DSMEM) /* the lower CTA's first row */
+                    *dj_at(src, base, nx, c0, hi) = *dj_at((m & 1u) ? dn1 : dn0, base_dn, nx, c0, hi);
+            }
+            /* 3. the rows that needed them */
+            if (top == DJ_DSMEM)
+                dj_rows(src, dst, base, nx, c0, r0, lo + 1);
+            if (bot == DJ_DSMEM)
+                dj_rows(src, dst, base, nx, c0, hi - 1, r1);
+            /* 4. the edge rows of level m + 1 to the neighbours, the cluster
+             * barrier's arrive (before 5, as cgc's pushes) */
+            if (send && (MODE == DJ_CG_PULL || MODE == DJ_CG_PUSH)) {
+                if (MODE == DJ_CG_PUSH && top == DJ_DSMEM)
+                    *dj_at(nb ? up1 : up0, base_up, nx, c0, lo) = *dj_at(dst, base, nx, c0, lo);
+                if (MODE == DJ_CG_PUSH && bot == DJ_DSMEM)
+                    *dj_at(nb ? dn1 : dn0, base_dn, nx, c0, hi - 1) = *dj_at(dst, base, nx, c0, hi - 1);
+                (void)ccg::this_cluster().barrier_arrive();
+            }
         }
         /* 5. at an epoch's start: the grid barrier's wait, the epoch's ghost
          * rows (level L = m) from global memory, the rows that need them */
