@@ -77,10 +77,11 @@
  * plain Jacobi (st_host_jacobi): a point computed redundantly by two CTAs,
  * or read from a ghost row, has the same four operands in the same order,
  * so it is the same float. A self-check first runs every kernel at small
- * sizes (bands of 2 and 3 rows under halos 8 and 16 deep, sweeps not a multiple of
- * k, k = 3) against the host. WRONG and exit 3 on any difference. The row
- * ranges are also replayed without a GPU by wl_stencil_deep_rows.py (keep it
- * in step with dj_band_lo and kw_dj).
+ * sizes (bands of 2 and 3 rows under halos 8 and 16 deep, sweeps not a
+ * multiple of k, k = 3) against the host. WRONG and exit 3 on any
+ * difference. The row ranges are also replayed without a GPU by
+ * wl_stencil_deep_rows.py (keep it in step with dj_band_lo,
+ * dj_buffer_rows and kw_dj).
  */
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
