@@ -106,18 +106,69 @@ typedef struct dh_params {
             COUNT1(dh_k_[j_]);                                                                           \
     } while (0)
 
+/* -------------------------------------------------------------------------
+ * 16-bit counters: two bins to a 32-bit shared word
+ * -------------------------------------------------------------------------
+ * Half the shared memory a bin, so twice the bins fit a CTA (2^16 in 128
+ * KiB). Plain CUDA (no cgc call): the benchmark's plain anchors use the very
+ * same helper, since a user could pack counters without any cluster.
+ *
+ * Bin `off` is the half (off & 1) of word off >> 1; a count adds 1 << 16 or
+ * 1 to the word (atomicAdd, whose return value says the half's old count).
+ * A half must never carry into its neighbour, so it is drained: the ONE
+ * thread whose add took the half from DH_C16_DRAIN - 1 to DH_C16_DRAIN
+ * subtracts DH_C16_DRAIN from it and adds DH_C16_DRAIN to the bin's global
+ * counter. Why that is exact: between a crossing and its drain the half only
+ * grows (the only subtraction is that drain), so no second crossing (which
+ * needs the half back at DH_C16_DRAIN - 1) can happen before it, at most one
+ * drain is pending per half, and the subtraction never borrows. Why it never
+ * carries: a half exceeds DH_C16_DRAIN only by the adds made between a
+ * crossing and its drain (the drainer's next two instructions); a CTA of
+ * 1024 threads with 16 keys each in flight makes at most 16384 of them,
+ * below the 2^16 - DH_C16_DRAIN = 49152 of room. The global counters get
+ * whole DH_C16_DRAIN's during the count and each half's rest (< 2^16) at the
+ * end. With 2^28 keys over 132 CTAs a drain takes 16384 keys of ONE bin in
+ * ONE CTA: rare except under extreme skew, where it costs one global atomic
+ * per 16384 keys. */
+#define DH_C16_DRAIN 0x4000u
+
+/* Count bin `off` of packed 16-bit counters `words` (shared memory); on a
+ * drain add DH_C16_DRAIN to *global_bin (the bin's output counter). */
+static __device__ __forceinline__ void dh_add16(uint32_t *words, uint32_t off, uint32_t *global_bin)
+{
+    const uint32_t sh = (off & 1u) << 4;
+    const uint32_t old = atomicAdd(&words[off >> 1], 1u << sh);
+    if (((old >> sh) & 0xffffu) == DH_C16_DRAIN - 1u) {
+        atomicSub(&words[off >> 1], DH_C16_DRAIN << sh);
+        atomicAdd(global_bin, DH_C16_DRAIN);
+    }
+}
+
+/* The count of bin `off` of packed 16-bit counters (after the last add). */
+static __device__ __forceinline__ uint32_t dh_get16(const uint32_t *words, uint32_t off)
+{
+    return (words[off >> 1] >> ((off & 1u) << 4)) & 0xffffu;
+}
+
 /* Count one key (step 2 above). counts / counts_addr: this CTA's counters
  * (pointer and shared::cta address); rank: this CTA's rank in the cluster.
  * agg (a compile-time constant): aggregate first: the lanes of the warp
  * that name the same peer counter (__match_any_sync) send ONE reduction of
  * their number (a design row for skewed keys: fewer remote operations when
- * a warp holds equal keys; uniform keys rarely meet in a warp). */
+ * a warp holds equal keys; uniform keys rarely meet in a warp).
+ * c16 (a compile-time constant, only with log2c = 0): packed 16-bit
+ * counters (dh_add16; hist: the output, for the drains). */
 static __device__ __forceinline__ void dh_count(uint32_t *counts, uint32_t counts_addr, uint32_t key, uint32_t nbins,
-                                                uint32_t shift, uint32_t rank, uint32_t log2c, uint32_t agg)
+                                                uint32_t shift, uint32_t rank, uint32_t log2c, uint32_t agg,
+                                                uint32_t c16, uint32_t *hist)
 {
     const uint32_t bin = key >> shift;
     if (bin >= nbins)
         return; /* above the upper level: not counted (as CUB) */
+    if (c16) {
+        dh_add16(counts, bin, &hist[bin]);
+        return;
+    }
     const uint32_t owner = bin & ((1u << log2c) - 1u), off = bin >> log2c;
     if (log2c == 0u || owner == rank) {
         atomicAdd(&counts[off], 1u); /* this CTA's counter: a shared-memory atomic */
@@ -133,9 +184,10 @@ static __device__ __forceinline__ void dh_count(uint32_t *counts, uint32_t count
     }
 }
 
-/* The kernel body; log2c and agg are compile-time constants at every call
- * (one kernel per cluster size: DH_KERNEL, DH_KERNEL_AGG). */
-static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2c, uint32_t agg)
+/* The kernel body; log2c, agg and c16 are compile-time constants at every
+ * call (one kernel per cluster size: DH_KERNEL, DH_KERNEL_AGG; c16, packed
+ * 16-bit counters, only at cluster 1: DH_KERNEL16). */
+static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2c, uint32_t agg, uint32_t c16)
 {
     extern __shared__ __align__(16) uint32_t dh_counts[];
     cg_cluster_t cl = cg_this_cluster();
@@ -143,6 +195,7 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
     const uint32_t t = cg_thread_block_thread_rank(&blk), nt = cg_thread_block_num_threads(&blk);
     const uint32_t rank = log2c ? cg_cluster_block_rank(&cl) : 0u;
     const uint32_t per = p.nbins >> log2c; /* this CTA's counters */
+    const uint32_t words = c16 ? (per + 1u) / 2u : per;
     const uint32_t counts_addr = cg_smem_addr(dh_counts);
 
     /* a launch whose cluster is not the size the body was compiled for would
@@ -151,7 +204,7 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
         __trap();
 
     /* 1. zero this CTA's counters; the whole cluster's, before anyone adds */
-    for (uint32_t i = t; i < per; i += nt)
+    for (uint32_t i = t; i < words; i += nt)
         dh_counts[i] = 0u;
     if (log2c)
         cg_cluster_sync(&cl);
@@ -159,7 +212,7 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
         cg_thread_block_sync(&blk);
 
     /* 2. count every key this thread takes (the grid strides over them) */
-#define DH_COUNT1_(k) dh_count(dh_counts, counts_addr, (k), p.nbins, p.shift, rank, log2c, agg)
+#define DH_COUNT1_(k) dh_count(dh_counts, counts_addr, (k), p.nbins, p.shift, rank, log2c, agg, c16, p.hist)
     DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_);
 #undef DH_COUNT1_
 
@@ -173,7 +226,7 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
 
     /* 4. this CTA's bins b = off * C + rank into the global histogram */
     for (uint32_t off = t; off < per; off += nt) {
-        const uint32_t c = dh_counts[off];
+        const uint32_t c = c16 ? dh_get16(dh_counts, off) : dh_counts[off];
         if (c)
             atomicAdd(&p.hist[(off << log2c) | rank], c);
     }
@@ -181,10 +234,16 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
 
 /* A kernel for clusters of 2^log2c CTAs: DH_KERNEL(my_histogram_c4, 2). */
 #define DH_KERNEL(name, log2c)                                                                     \
-    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 0u); }
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 0u, 0u); }
 /* The same with warp-aggregated remote reductions (dh_count's agg). */
 #define DH_KERNEL_AGG(name, log2c)                                                                 \
-    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 1u); }
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 1u, 0u); }
+/* One CTA a histogram (no cluster) with packed 16-bit counters (dh_add16):
+ * up to 2^16 bins in 128 KiB; dynamic shared memory DH_SMEM16_BYTES(nbins). */
+#define DH_KERNEL16(name)                                                                          \
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, 0u, 0u, 1u); }
+/* Dynamic shared memory of DH_KERNEL16's CTA: nbins 16-bit counters. */
+#define DH_SMEM16_BYTES(nbins) ((size_t)(((nbins) + 1u) / 2u) * 4u)
 
 /* The cluster size for nbins counters: the smallest power of two whose CTAs
  * hold at most DH_CTA_COUNTER_BYTES each (1 up to 2^15 bins, 2 for 2^16, 4
@@ -576,5 +635,151 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
  * (three peers' channels for 32 warps would not fit beside 128 KiB of
  * counters; each lane keeps DH_ROUTE_VECS loads in flight instead). */
 static inline uint32_t dh_route_threads(uint32_t c) { return c <= 2u ? 1024u : 512u; }
+
+/* -------------------------------------------------------------------------
+ * Keys multicast: every CTA of the cluster sees every key of the cluster's
+ * tiles, and counts only the bins it owns, in its own shared memory.
+ * -------------------------------------------------------------------------
+ *
+ * Why: the multi-pass anchor with its slices run concurrently (one group of
+ * CTAs per slice of the bins, each group reading every key) is bound by
+ * L2 -> SM traffic: every key crosses from L2 to an SM once per slice. The
+ * routed kernel reads each key once but pays staging and DSMEM pushes per
+ * remote key. Here a cluster of C CTAs reads each key tile ONCE from L2
+ * and the TMA engine multicasts it into all C CTAs' shared memory (the
+ * sliced multicast pipeline of async/pipeline.h: each CTA loads 1/C of a
+ * tile and multicasts it), and each CTA counts the keys whose bin it owns
+ * with local shared-memory atomics: no DSMEM traffic per key, no staging.
+ * The price: every SM examines C keys for each key it counts (a shared
+ * load of 16 bytes per 4 keys, a shift, a compare), so its bound is the
+ * SM's examine rate, not L2.
+ *
+ * Layout of a CTA's dynamic shared memory (DH_MC_SMEM_BYTES):
+ *   the pipeline: `stages` stages of DH_MC_TILE_BYTES of keys + barriers;
+ *   its counters: nbins / C bins, 32-bit, or packed 16-bit (dh_add16), bin
+ *   b in CTA (b mod C) at counter b / C (as the kernels above).
+ * Threads: DH_MC_THREADS (32 warps): warp 0's elected lane produces (the
+ * cluster's tiles t = cluster id, + clusters, ...), warps 1..31 consume:
+ * each lane takes DH_MC_VPL 16-byte vectors of a stage into registers,
+ * releases the stage to every CTA's producer
+ * (cg_pipeline_cluster_consumer_release_all_whole_warp: the reads ordered
+ * at cluster scope before the multicasts that refill it, no GPU-wide
+ * fence), then counts its 4 x DH_MC_VPL keys. The keys before the first
+ * 16-byte boundary and after the last whole tile (fewer than a tile + 3)
+ * are read directly by every CTA of the clusters, strided over clusters.
+ * Exit: each producer waits for the last releases aimed at its barriers
+ * (cg_pipeline_cluster_producer_tail); every multicast into a CTA completes
+ * on a full barrier its consumers waited for; then cg_cluster_exit_sync
+ * (also the block barrier before the counters are read), and each CTA adds
+ * its counters to the output.
+ */
+#define DH_MC_THREADS 1024u
+#define DH_MC_WARPS 31u /* consumer warps (warp 0 produces) */
+#define DH_MC_VPL 2u    /* 16-byte vectors a consumer lane takes from a stage */
+/* A tile: what one stage holds; 31744 bytes, 7936 keys; a multiple of 16 x C
+ * for every C up to 8, so every CTA's slice is whole 16-byte pieces. */
+#define DH_MC_TILE_BYTES (DH_MC_WARPS * 32u * 16u * DH_MC_VPL)
+#define DH_MC_TILE_KEYS (DH_MC_TILE_BYTES / 4u)
+/* Dynamic shared memory of a CTA: the pipeline, then its nbins / c counters
+ * (c16: 16-bit). 3 stages fit beside 128 KiB of counters, 5 beside 64 KiB. */
+#define DH_MC_SMEM_BYTES(nbins, c, c16, stages)                                                        \
+    (CG_PIPELINE_SMEM_BYTES((stages), DH_MC_TILE_BYTES) + (size_t)((nbins) / (c)) * ((c16) ? 2u : 4u))
+
+/* Count one key in the CTA that owns its bin (the others skip it). */
+static __device__ __forceinline__ void dh_mc_count(uint32_t *cnt, uint32_t key, dh_params_t p, uint32_t rank,
+                                                   uint32_t log2c, uint32_t c16)
+{
+    const uint32_t bin = key >> p.shift;
+    if (bin >= p.nbins || (bin & ((1u << log2c) - 1u)) != rank)
+        return;
+    if (c16)
+        dh_add16(cnt, bin >> log2c, &p.hist[bin]);
+    else
+        atomicAdd(&cnt[bin >> log2c], 1u);
+}
+
+/* The kernel body; log2c (1..3), c16 and stages are compile-time constants
+ * (DH_MC_KERNEL). */
+static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t log2c, uint32_t c16, uint32_t stages)
+{
+    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char dh_mc_smem[];
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t C = 1u << log2c;
+    if (cg_cluster_num_blocks(&cl) != C || blockDim.x != DH_MC_THREADS)
+        __trap(); /* the body's constants would count into the wrong CTAs or lanes */
+    const uint32_t rank = cg_cluster_block_rank(&cl);
+    const uint32_t t = threadIdx.x, warp = t / 32u, lane = t % 32u;
+    const uint32_t cid = blockIdx.x >> log2c, ncl = gridDim.x >> log2c;
+    const uint16_t all = (uint16_t)((1u << C) - 1u);
+    const uint32_t per = p.nbins >> log2c, words = c16 ? (per + 1u) / 2u : per;
+    uint32_t *cnt = (uint32_t *)(dh_mc_smem + CG_PIPELINE_SMEM_BYTES(stages, DH_MC_TILE_BYTES));
+
+    /* the keys: [0, head) before the first 16-byte boundary, ntiles whole
+     * tiles from there, the rest after them */
+    size_t head = ((16u - ((uintptr_t)p.keys & 15u)) & 15u) / 4u;
+    if (head > p.n)
+        head = p.n;
+    const size_t ntiles = (p.n - head) / DH_MC_TILE_KEYS;
+    const uint32_t *tiles = p.keys + head;
+    const size_t body_end = head + ntiles * DH_MC_TILE_KEYS;
+
+    for (uint32_t i = t; i < words; i += DH_MC_THREADS)
+        cnt[i] = 0u;
+    cg_pipeline_t pl = cg_pipeline_attach_cluster(dh_mc_smem, stages, DH_MC_TILE_BYTES, 0u);
+    if (t == 0u) /* every CTA's producer writes into all C CTAs: empty counts C x the consumer warps */
+        cg_pipeline_init_barriers_cluster(&pl, C * DH_MC_WARPS);
+    cg_cluster_sync(&cl); /* barriers and zeroed counters ready in every CTA */
+
+#define DH_MC_COUNT1_(k) dh_mc_count(cnt, (k), p, rank, log2c, c16)
+    if (warp == 0u) {
+        if (cg_elect_sync(0xffffffffu)) {
+            for (size_t tile = cid; tile < ntiles; tile += ncl) {
+                cg_pipeline_cluster_producer_acquire(&pl);
+                cg_pipeline_cluster_producer_copy_slice(&pl, tiles + tile * DH_MC_TILE_KEYS, all);
+                cg_pipeline_cluster_producer_commit_local(&pl, DH_MC_TILE_BYTES);
+            }
+            cg_pipeline_cluster_producer_tail(&pl); /* every release aimed at this CTA has landed */
+        }
+        __syncwarp();
+    } else {
+        const uint32_t first = (warp - 1u) * 32u + lane;
+        for (size_t tile = cid; tile < ntiles; tile += ncl) {
+            const uint4 *x = (const uint4 *)cg_pipeline_cluster_consumer_wait(&pl);
+            uint4 v[DH_MC_VPL];
+#pragma unroll
+            for (uint32_t k = 0; k < DH_MC_VPL; ++k)
+                v[k] = x[first + k * DH_MC_WARPS * 32u];
+            cg_pipeline_cluster_consumer_release_all_whole_warp(&pl, all);
+#pragma unroll
+            for (uint32_t k = 0; k < DH_MC_VPL; ++k)
+                DH_EACH4_(DH_MC_COUNT1_, v[k]);
+        }
+    }
+    /* the keys outside whole tiles: every CTA of cluster (j / threads) mod
+     * clusters examines key j of them */
+    const size_t nrest = head + (p.n - body_end);
+    for (size_t j = (size_t)cid * DH_MC_THREADS + t; j < nrest; j += (size_t)ncl * DH_MC_THREADS)
+        DH_MC_COUNT1_(__ldg(p.keys + (j < head ? j : body_end + (j - head))));
+#undef DH_MC_COUNT1_
+
+    /* no CTA touches a peer's shared memory after this (the cluster exit
+     * rule), and every thread's counts are in before anyone reads them */
+    cg_cluster_exit_sync(&cl);
+    for (uint32_t off = t; off < per; off += DH_MC_THREADS) {
+        const uint32_t c = c16 ? dh_get16(cnt, off) : cnt[off];
+        if (c)
+            atomicAdd(&p.hist[(off << log2c) | rank], c);
+    }
+}
+
+/* A keys-multicast kernel for clusters of 2^log2c CTAs, c16 (0/1) 16-bit
+ * counters, `stages` pipeline stages: DH_MC_KERNEL(my_mc_c2, 1, 0, 3).
+ * Launch: DH_MC_THREADS threads, clusters of 2^log2c, dynamic shared
+ * memory DH_MC_SMEM_BYTES(nbins, 2^log2c, c16, stages), hist zeroed. */
+#define DH_MC_KERNEL(name, log2c, c16, stages)                                                         \
+    __global__ void __launch_bounds__(DH_MC_THREADS, 1) name(dh_params_t p)                            \
+    {                                                                                                  \
+        dh_histogram_mc(p, (log2c), (c16), (stages));                                                  \
+    }
 
 #endif /* CGX_DSMEM_HISTOGRAM_CUH */
