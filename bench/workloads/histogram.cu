@@ -143,7 +143,10 @@ typedef struct hw_slices {
     uint32_t groups;
 } hw_slices_t;
 
-__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a)
+/* The multi-pass body; c16 (a compile-time constant): packed 16-bit
+ * counters (dh_add16, the helper cgc's 16-bit kernels use: plain CUDA,
+ * nothing of a cluster in it), so a slice holds twice the bins. */
+static __device__ __forceinline__ void hw_plain_slices(const hw_slices_t &a, uint32_t c16)
 {
     extern __shared__ __align__(16) uint32_t cnt[];
     const uint32_t t = threadIdx.x, nt = blockDim.x;
@@ -152,19 +155,23 @@ __global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a)
         return; /* the host launches a multiple of groups; never taken */
     for (uint32_t q = g; q < a.nslices; q += a.groups) {
         const uint32_t lo = q * a.per, nb = a.p.nbins - lo < a.per ? a.p.nbins - lo : a.per;
-        for (uint32_t i = t; i < nb; i += nt)
+        for (uint32_t i = t; i < (c16 ? (nb + 1u) / 2u : nb); i += nt)
             cnt[i] = 0u;
         __syncthreads();
 #define HW_SL1_(k)                                                                                         \
     do {                                                                                                   \
         const uint32_t l_ = ((k) >> a.p.shift) - lo;                                                       \
-        if (l_ < nb)                                                                                       \
-            atomicAdd(&cnt[l_], 1u);                                                                       \
+        if (l_ < nb) {                                                                                     \
+            if (c16)                                                                                       \
+                dh_add16(cnt, l_, &a.p.hist[lo + l_]);                                                     \
+            else                                                                                           \
+                atomicAdd(&cnt[l_], 1u);                                                                   \
+        }                                                                                                  \
     } while (0)
         DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_);
         __syncthreads();
         for (uint32_t i = t; i < nb; i += nt) {
-            const uint32_t c = cnt[i];
+            const uint32_t c = c16 ? dh_get16(cnt, i) : cnt[i];
             if (c)
                 atomicAdd(&a.p.hist[lo + i], c);
         }
@@ -172,39 +179,12 @@ __global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a)
     }
 }
 
-/* The same multi-pass kernel with packed 16-bit counters (dh_add16, the
- * helper cgc's 16-bit kernels use: plain CUDA, nothing of a cluster in it),
- * so a slice holds twice the bins: ONE slice (one pass, one CTA a histogram)
+__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a) { hw_plain_slices(a, 0u); }
+
+/* The same with 16-bit counters: ONE slice (one pass, one CTA a histogram)
  * at 2^16 bins, 2 at 2^17. A user who packs counters gets this without any
  * cluster, so it is an anchor. */
-__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices16(hw_slices_t a)
-{
-    extern __shared__ __align__(16) uint32_t cnt[];
-    const uint32_t t = threadIdx.x, nt = blockDim.x;
-    const uint32_t g = blockIdx.x % a.groups, member = blockIdx.x / a.groups, members = gridDim.x / a.groups;
-    if (member >= members)
-        return; /* the host launches a multiple of groups; never taken */
-    for (uint32_t q = g; q < a.nslices; q += a.groups) {
-        const uint32_t lo = q * a.per, nb = a.p.nbins - lo < a.per ? a.p.nbins - lo : a.per;
-        for (uint32_t i = t; i < (nb + 1u) / 2u; i += nt)
-            cnt[i] = 0u;
-        __syncthreads();
-#define HW_SL16_(k)                                                                                        \
-    do {                                                                                                   \
-        const uint32_t l_ = ((k) >> a.p.shift) - lo;                                                       \
-        if (l_ < nb)                                                                                       \
-            dh_add16(cnt, l_, &a.p.hist[lo + l_]);                                                         \
-    } while (0)
-        DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL16_);
-        __syncthreads();
-        for (uint32_t i = t; i < nb; i += nt) {
-            const uint32_t c = dh_get16(cnt, i);
-            if (c)
-                atomicAdd(&a.p.hist[lo + i], c);
-        }
-        __syncthreads(); /* every count read before the next slice zeroes them */
-    }
-}
+__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices16(hw_slices_t a) { hw_plain_slices(a, 1u); }
 
 /* The C++ CG distributed-shared-memory histogram (the CUDA Programming
  * Guide's, "Distributed Shared Memory"): bins over the cluster's shared
