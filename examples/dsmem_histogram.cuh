@@ -75,13 +75,25 @@ typedef struct dh_params {
         COUNT1((v).w);                                                                                   \
     } while (0)
 
+/* COUNT1 on each key of the DH_VECS vectors v (DH_FOR_EACH_KEY's COUNTV). */
+#define DH_EACH_VEC_(COUNT1, v)                                                                          \
+    do {                                                                                                 \
+        _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) DH_EACH4_(COUNT1, (v)[u_]);              \
+    } while (0)
+
 /* Every key a thread takes, as the kernels here and the benchmark's plain
  * CUDA anchors read them: the keys before the first 16-byte boundary one at
  * a time, then DH_VECS 16-byte loads in flight, striding by `stride`
  * threads from thread `first`, then the last n mod 4 keys one at a time.
  * COUNT1(key) counts one key (a macro or function). Plain CUDA (no cgc
  * call), so that a plain anchor runs the very same loop. */
-#define DH_FOR_EACH_KEY(keys_, n_, first_, stride_, COUNT1)                                                \
+#define DH_FOR_EACH_KEY(keys_, n_, first_, stride_, COUNT1)                                              \
+    DH_FOR_EACH_KEY_V(keys_, n_, first_, stride_, DH_EACH_VEC_, COUNT1)
+
+/* The same loop, the DH_VECS vectors of each main-loop step counted
+ * together by COUNTV(COUNT1, v) (v: uint4[DH_VECS]); COUNT1 counts the
+ * keys outside that loop. */
+#define DH_FOR_EACH_KEY_V(keys_, n_, first_, stride_, COUNTV, COUNT1)                                    \
     do {                                                                                                 \
         const uint32_t *dh_k_ = (keys_);                                                                 \
         const size_t dh_n_ = (n_), dh_first_ = (first_), dh_stride_ = (stride_);                         \
@@ -96,7 +108,7 @@ typedef struct dh_params {
         for (; i_ + (DH_VECS - 1) * dh_stride_ < dh_nvec_; i_ += DH_VECS * dh_stride_) {                 \
             uint4 v_[DH_VECS];                                                                           \
             _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) v_[u_] = __ldg(dh_vec_ + i_ + u_ * dh_stride_); \
-            _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) DH_EACH4_(COUNT1, v_[u_]);           \
+            COUNTV(COUNT1, v_);                                                                          \
         }                                                                                                \
         for (; i_ < dh_nvec_; i_ += dh_stride_) {                                                        \
             const uint4 w_ = __ldg(dh_vec_ + i_);                                                        \
@@ -149,6 +161,66 @@ static __device__ __forceinline__ uint32_t dh_get16(const uint32_t *words, uint3
 {
     return (words[off >> 1] >> ((off & 1u) << 4)) & 0xffffu;
 }
+
+/* Which of a CTA's 16-bit counters a key goes to, for dh_add16_vecs: l =
+ * (key >> shift) - lo; counted when l < nb and l mod 2^log2c == rank, at
+ * counter l >> log2c, whose output bin is hist[lo + l]. (One CTA: lo 0, nb
+ * the bins, log2c 0, rank 0; a multi-pass slice: lo its first bin; a
+ * cluster: lo 0, the CTA's rank.) */
+typedef struct dh_c16_map {
+    uint32_t shift, lo, nb, log2c, rank;
+    uint32_t *hist;
+} dh_c16_map_t;
+
+/* The counter index of `key` under m, or 0xffffffff when this CTA does not
+ * count it. */
+static __device__ __forceinline__ uint32_t dh_c16_slot(uint32_t key, const dh_c16_map_t *m)
+{
+    const uint32_t l = (key >> m->shift) - m->lo;
+    return l < m->nb && (l & ((1u << m->log2c) - 1u)) == m->rank ? l >> m->log2c : 0xffffffffu;
+}
+
+/* Key j (0..3) of a uint4. */
+static __device__ __forceinline__ uint32_t dh_u4(uint4 v, int j)
+{
+    return j == 0 ? v.x : j == 1 ? v.y : j == 2 ? v.z : v.w;
+}
+
+/* dh_add16 on the 4 x nv keys of v (nv a compile-time constant, at most
+ * DH_C16_MAXV): EVERY add first, then the drain tests. A test right after
+ * its add would hold the warp for the atomic's round trip at each key (the
+ * hardware issues in order, and the next add may not pass the conditional
+ * drain before it); 32-bit counts have no such wait (their result is
+ * unused). Deferring a drain by the thread's other 4 nv - 1 adds leaves the
+ * argument of dh_add16 as it is (those adds are among the in-flight ones it
+ * counts). */
+#define DH_C16_MAXV 4
+static __device__ __forceinline__ void dh_add16_vecs(uint32_t *words, const uint4 *v, int nv, const dh_c16_map_t *m)
+{
+    uint32_t old[4 * DH_C16_MAXV];
+#pragma unroll
+    for (int i = 0; i < 4 * DH_C16_MAXV; ++i) {
+        if (i < 4 * nv) {
+            const uint32_t off = dh_c16_slot(dh_u4(v[i / 4], i % 4), m);
+            old[i] = off != 0xffffffffu ? atomicAdd(&words[off >> 1], 1u << ((off & 1u) << 4)) : 0u;
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < 4 * DH_C16_MAXV; ++i) {
+        if (i < 4 * nv) {
+            const uint32_t off = dh_c16_slot(dh_u4(v[i / 4], i % 4), m);
+            const uint32_t sh = (off & 1u) << 4;
+            if (off != 0xffffffffu && ((old[i] >> sh) & 0xffffu) == DH_C16_DRAIN - 1u) {
+                atomicSub(&words[off >> 1], DH_C16_DRAIN << sh);
+                atomicAdd(&m->hist[m->lo + ((off << m->log2c) | m->rank)], DH_C16_DRAIN);
+            }
+        }
+    }
+}
+
+/* DH_FOR_EACH_KEY_V's COUNTV for 16-bit counters: needs `dh_c16_words_`
+ * (the counters) and `dh_c16_map_` (a dh_c16_map_t) in scope. */
+#define DH_COUNTV16_(COUNT1, v) dh_add16_vecs(dh_c16_words_, (v), DH_VECS, &dh_c16_map_)
 
 /* Count one key (step 2 above). counts / counts_addr: this CTA's counters
  * (pointer and shared::cta address); rank: this CTA's rank in the cluster.
@@ -213,7 +285,14 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
 
     /* 2. count every key this thread takes (the grid strides over them) */
 #define DH_COUNT1_(k) dh_count(dh_counts, counts_addr, (k), p.nbins, p.shift, rank, log2c, agg, c16, p.hist)
-    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_);
+    if (c16) { /* the main loop's 16 keys a thread: every add, then the drain tests (dh_add16_vecs) */
+        uint32_t *const dh_c16_words_ = dh_counts;
+        const dh_c16_map_t dh_c16_map_ = {p.shift, 0u, p.nbins, 0u, 0u, p.hist};
+        DH_FOR_EACH_KEY_V(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNTV16_,
+                          DH_COUNT1_);
+    } else {
+        DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_);
+    }
 #undef DH_COUNT1_
 
     /* 3. every reduction of the cluster has landed (release/acquire at
@@ -750,9 +829,14 @@ static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t l
             for (uint32_t k = 0; k < DH_MC_VPL; ++k)
                 v[k] = x[first + k * DH_MC_WARPS * 32u];
             cg_pipeline_cluster_consumer_release_all_whole_warp(&pl, all);
+            if (c16) { /* every add first, then the drain tests (dh_add16_vecs) */
+                const dh_c16_map_t m = {p.shift, 0u, p.nbins, log2c, rank, p.hist};
+                dh_add16_vecs(cnt, v, (int)DH_MC_VPL, &m);
+            } else {
 #pragma unroll
-            for (uint32_t k = 0; k < DH_MC_VPL; ++k)
-                DH_EACH4_(DH_MC_COUNT1_, v[k]);
+                for (uint32_t k = 0; k < DH_MC_VPL; ++k)
+                    DH_EACH4_(DH_MC_COUNT1_, v[k]);
+            }
         }
     }
     /* the keys outside whole tiles: every CTA of cluster (j / threads) mod

@@ -168,7 +168,13 @@ static __device__ __forceinline__ void hw_plain_slices(const hw_slices_t &a, uin
                 atomicAdd(&cnt[l_], 1u);                                                                   \
         }                                                                                                  \
     } while (0)
-        DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_);
+        if (c16) { /* the main loop's 16 keys a thread: every add, then the drain tests (dh_add16_vecs) */
+            uint32_t *const dh_c16_words_ = cnt;
+            const dh_c16_map_t dh_c16_map_ = {a.p.shift, lo, nb, 0u, 0u, a.p.hist};
+            DH_FOR_EACH_KEY_V(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, DH_COUNTV16_, HW_SL1_);
+        } else {
+            DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_);
+        }
         __syncthreads();
         for (uint32_t i = t; i < nb; i += nt) {
             const uint32_t c = c16 ? dh_get16(cnt, i) : cnt[i];
