@@ -135,9 +135,13 @@ typedef struct dh_params {
  * needs the half back at DH_C16_DRAIN - 1) can happen before it, at most one
  * drain is pending per half, and the subtraction never borrows. Why it never
  * carries: a half exceeds DH_C16_DRAIN only by the adds made between a
- * crossing and its drain (the drainer's next two instructions); a CTA of
- * 1024 threads with 16 keys each in flight makes at most 16384 of them,
- * below the 2^16 - DH_C16_DRAIN = 49152 of room. The global counters get
+ * crossing and its drain, which the drainer issues as soon as its batch of
+ * adds has returned (dh_add16_vecs: at most 16 adds a thread, then the
+ * tests); a CTA of 1024 threads makes 16384 adds a batch, and a thread
+ * starts its next batch only after a global load, so the 49152 adds of room
+ * (2^16 - DH_C16_DRAIN) would need the drainer's warp to be passed over
+ * for about three whole batches of every other thread in its CTA: the
+ * assumption (not a guarantee of the hardware) this rests on. The global counters get
  * whole DH_C16_DRAIN's during the count and each half's rest (< 2^16) at the
  * end. With 2^28 keys over 132 CTAs a drain takes 16384 keys of ONE bin in
  * ONE CTA: rare except under extreme skew, where it costs one global atomic
