@@ -141,9 +141,9 @@ typedef struct dh_params {
  * starts its next batch only after a global load, so the 49152 adds of room
  * (2^16 - DH_C16_DRAIN) would need the drainer's warp to be passed over
  * for about three whole batches of every other thread in its CTA: the
- * assumption (not a guarantee of the hardware) this rests on. The global counters get
- * whole DH_C16_DRAIN's during the count and each half's rest (< 2^16) at the
- * end. With 2^28 keys over 132 CTAs a drain takes 16384 keys of ONE bin in
+ * assumption (not a guarantee of the hardware) this rests on. The global
+ * counters get whole DH_C16_DRAIN's during the count and each half's rest
+ * (< 2^16) at the end. With 2^28 keys over 132 CTAs a drain takes 16384 keys of ONE bin in
  * ONE CTA: rare except under extreme skew, where it costs one global atomic
  * per 16384 keys. */
 #define DH_C16_DRAIN 0x4000u
