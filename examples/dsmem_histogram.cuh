@@ -739,8 +739,14 @@ static inline uint32_t dh_route_threads(uint32_t c) { return c <= 2u ? 1024u : 5
  *
  * Layout of a CTA's dynamic shared memory (DH_MC_SMEM_BYTES):
  *   the pipeline: `stages` stages of DH_MC_TILE_BYTES of keys + barriers;
- *   its counters: nbins / C bins, 32-bit, or packed 16-bit (dh_add16), bin
- *   b in CTA (b mod C) at counter b / C (as the kernels above).
+ *   its counters: nbins / C bins, 32-bit, or packed 16-bit (dh_add16):
+ *   CTA r owns the contiguous range [r nbins / C, (r + 1) nbins / C).
+ *   Contiguous, not interleaved as in the kernels above: a CTA examines C
+ *   keys for each one it counts, and a range costs one subtraction and one
+ *   unsigned compare a key (the multi-pass anchor's own test) where
+ *   interleaving cost an AND, a second compare and the index shift (11 ->
+ *   about 6 PTX instructions a key examined). Every CTA examines every key
+ *   anyway, so a hot run piled on one CTA costs only its atomics there.
  * Threads: DH_MC_THREADS (32 warps): warp 0's elected lane produces (the
  * cluster's tiles t = cluster id, + clusters, ...), warps 1..31 consume:
  * each lane takes DH_MC_VPL 16-byte vectors of a stage into registers,
@@ -768,17 +774,19 @@ static inline uint32_t dh_route_threads(uint32_t c) { return c <= 2u ? 1024u : 5
 #define DH_MC_SMEM_BYTES(nbins, c, c16, stages)                                                        \
     (CG_PIPELINE_SMEM_BYTES((stages), DH_MC_TILE_BYTES) + (size_t)((nbins) / (c)) * ((c16) ? 2u : 4u))
 
-/* Count one key in the CTA that owns its bin (the others skip it). */
-static __device__ __forceinline__ void dh_mc_count(uint32_t *cnt, uint32_t key, dh_params_t p, uint32_t rank,
-                                                   uint32_t log2c, uint32_t c16)
+/* Count one key in the CTA that owns its bin, bins [lo, lo + per) (the
+ * others skip it): one subtraction and one compare a key examined, as the
+ * multi-pass anchor's slices. */
+static __device__ __forceinline__ void dh_mc_count(uint32_t *cnt, uint32_t key, uint32_t shift, uint32_t lo,
+                                                   uint32_t per, uint32_t c16, uint32_t *hist)
 {
-    const uint32_t bin = key >> p.shift;
-    if (bin >= p.nbins || (bin & ((1u << log2c) - 1u)) != rank)
+    const uint32_t l = (key >> shift) - lo;
+    if (l >= per)
         return;
     if (c16)
-        dh_add16(cnt, bin >> log2c, &p.hist[bin]);
+        dh_add16(cnt, l, &hist[lo + l]);
     else
-        atomicAdd(&cnt[bin >> log2c], 1u);
+        atomicAdd(&cnt[l], 1u);
 }
 
 /* The kernel body; log2c (1..3), c16 and stages are compile-time constants
@@ -795,6 +803,7 @@ static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t l
     const uint32_t cid = blockIdx.x >> log2c, ncl = gridDim.x >> log2c;
     const uint16_t all = (uint16_t)((1u << C) - 1u);
     const uint32_t per = p.nbins >> log2c, words = c16 ? (per + 1u) / 2u : per;
+    const uint32_t lo = rank * per; /* this CTA's bins: [lo, lo + per) */
     uint32_t *cnt = (uint32_t *)(dh_mc_smem + CG_PIPELINE_SMEM_BYTES(stages, DH_MC_TILE_BYTES));
 
     /* the keys: [0, head) before the first 16-byte boundary, ntiles whole
@@ -813,7 +822,7 @@ static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t l
         cg_pipeline_init_barriers_cluster(&pl, C * DH_MC_WARPS);
     cg_cluster_sync(&cl); /* barriers and zeroed counters ready in every CTA */
 
-#define DH_MC_COUNT1_(k) dh_mc_count(cnt, (k), p, rank, log2c, c16)
+#define DH_MC_COUNT1_(k) dh_mc_count(cnt, (k), p.shift, lo, per, c16, p.hist)
     if (warp == 0u) {
         if (cg_elect_sync(0xffffffffu)) {
             for (size_t tile = cid; tile < ntiles; tile += ncl) {
@@ -834,7 +843,7 @@ static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t l
                 v[k] = x[first + k * DH_MC_WARPS * 32u];
             cg_pipeline_cluster_consumer_release_all_whole_warp(&pl, all);
             if (c16) { /* every add first, then the drain tests (dh_add16_vecs) */
-                const dh_c16_map_t m = {p.shift, 0u, p.nbins, log2c, rank, p.hist};
+                const dh_c16_map_t m = {p.shift, lo, per, 0u, 0u, p.hist};
                 dh_add16_vecs(cnt, v, (int)DH_MC_VPL, &m);
             } else {
 #pragma unroll
@@ -856,7 +865,7 @@ static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t l
     for (uint32_t off = t; off < per; off += DH_MC_THREADS) {
         const uint32_t c = c16 ? dh_get16(cnt, off) : cnt[off];
         if (c)
-            atomicAdd(&p.hist[(off << log2c) | rank], c);
+            atomicAdd(&p.hist[lo + off], c);
     }
 }
 
