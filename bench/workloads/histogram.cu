@@ -30,7 +30,7 @@
  *     FASTEST of the anchors: >= 1.3x its throughput (time <= 1/1.3):
  *       multi-pass: k_plain_slices, one pass per slice of the bins that
  *         fits one CTA (as many bins as the opt-in shared memory holds,
- *         slices balanced: 2 x 2^15 at 2^16, 3 x 43692 at 2^17), every CTA
+ *         slices balanced: 2 x 2^15 at 2^16, 3 x 43691 at 2^17), every CTA
  *         making the passes one after another over all keys (one launch);
  *       multi-pass, slices concurrent: the same kernel with the grid split
  *         into one group of CTAs per slice, all slices counted at once over
@@ -837,9 +837,9 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
         /* the multi-pass kernels: as many bins a slice as the opt-in shared memory holds (32- or 16-bit
          * counters), slices balanced */
         for (int c16 = 0; c16 < 2; ++c16) {
-            const uint32_t maxper = (uint32_t)smem_optin / (c16 ? 2u : 4u) & ~1u;
-            const uint32_t nslices = (nbins + maxper - 1u) / maxper;
-            const uint32_t per = ((nbins + nslices - 1u) / nslices + 1u) & ~1u; /* even: whole 16-bit pairs */
+            const uint32_t maxper = c16 ? (uint32_t)smem_optin / 2u & ~1u : (uint32_t)smem_optin / 4u;
+            const uint32_t nslices = (nbins + maxper - 1u) / maxper, balanced = (nbins + nslices - 1u) / nslices;
+            const uint32_t per = c16 ? (balanced + 1u) & ~1u : balanced; /* 16-bit: even, whole word pairs */
             for (int conc = 0; conc < 2; ++conc) {
                 hw_run_t *m = &r[c16 ? (conc ? HB_MULTI16_CONC : HB_MULTI16_SEQ) : (conc ? HB_MULTI_CONC : HB_MULTI_SEQ)];
                 const char *what = c16 ? (nslices == 1u ? "plain one-CTA kernel, 16-bit counters"
