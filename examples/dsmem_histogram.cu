@@ -160,6 +160,8 @@ DH_ROUTE_KERNEL_SEL(dsmem_histogram_route_sel_c4, 2, 512, DH_ROUTE_SLOTS)
 DH_MC_KERNEL(dsmem_histogram_mc_c2, 1, 0, 3)
 DH_MC_KERNEL(dsmem_histogram_mc16_c2, 1, 1, 3)
 DH_MC_KERNEL(dsmem_histogram_mc16_c4_s5, 2, 1, 5)
+/* the same with an L2 prefetch of the keys ahead of the copies (a tensor map) */
+DH_MC_PF_KERNEL(dsmem_histogram_mc16_pf_c2, 1, 1, 3)
 /* one CTA, packed 16-bit counters, no cluster */
 DH_KERNEL16(dsmem_histogram_c16)
 
@@ -168,9 +170,9 @@ DH_KERNEL16(dsmem_histogram_c16)
 /* nbins bins (bin = key >> (17 - log2 nbins)) over clusters of csize,
  * `threads` a CTA, `smem` bytes of dynamic shared memory; checks every bin
  * against the host's counts `fine` (one per key value). */
-static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32_t threads, size_t smem,
-                      const uint32_t *dkeys, size_t n, const uint32_t *fine, uint32_t *dhist, uint32_t *hhist,
-                      char *detail, size_t detail_len)
+static int run_spread_ex(uint32_t nbins, uint32_t csize, const void *kernel, uint32_t threads, size_t smem,
+                         const uint32_t *dkeys, size_t n, const uint32_t *fine, uint32_t *dhist, uint32_t *hhist,
+                         char *detail, size_t detail_len, int pf)
 {
     cudaError_t err;
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
@@ -194,7 +196,13 @@ static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32
     p.hist = dhist;
     p.nbins = nbins;
     p.shift = BIG_KEY_BITS - dh_log2(nbins);
-    void *args[] = {(void *)&p};
+    dh_mc_pf_params_t pfa; /* pf: the prefetching kernel's parameter (p and the keys' tensor map) */
+    if (pf && (st = dh_mc_pf_map(&pfa, p, csize)) != CG_SUCCESS) {
+        snprintf(detail, detail_len, "%u bins, cluster %u: the prefetch map: %s: %s", nbins, csize,
+                 cg_status_string(st), cg_last_error_detail());
+        return 2;
+    }
+    void *args[] = {pf ? (void *)&pfa : (void *)&p};
     if ((err = cudaMemset(dhist, 0, nbins * 4u)) != cudaSuccess) {
         snprintf(detail, detail_len, "CUDA error: %s", cudaGetErrorString(err));
         return 2;
@@ -237,6 +245,13 @@ static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32
         return 1;
     }
     return 0;
+}
+
+static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32_t threads, size_t smem,
+                      const uint32_t *dkeys, size_t n, const uint32_t *fine, uint32_t *dhist, uint32_t *hhist,
+                      char *detail, size_t detail_len)
+{
+    return run_spread_ex(nbins, csize, kernel, threads, smem, dkeys, n, fine, dhist, hhist, detail, detail_len, 0);
 }
 
 extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
@@ -348,6 +363,10 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
             rc = run_spread(1u << 17, 2, (const void *)dsmem_histogram_mc16_c2, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
                             detail_len);
+        if (rc == 0)
+            rc = run_spread_ex(1u << 17, 2, (const void *)dsmem_histogram_mc16_pf_c2, DH_MC_THREADS,
+                               DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
+                               detail_len, 1);
         if (rc == 0)
             rc = run_spread(1u << 17, 4, (const void *)dsmem_histogram_mc16_c4_s5, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 17, 4, 1, 5), dbig + 1, n_used, fine, dbighist, hbig, detail,

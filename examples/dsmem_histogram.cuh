@@ -789,9 +789,31 @@ static __device__ __forceinline__ void dh_mc_count(uint32_t *cnt, uint32_t key, 
         atomicAdd(&cnt[l], 1u);
 }
 
+/* The L2 prefetch of the keys-multicast kernel (a design row): the pipeline
+ * holds `stages` tiles a cluster in flight, and shared memory beside 128
+ * KiB of counters holds only 3; the producer also asks L2 for the tile
+ * DH_MC_PF_AHEAD tiles ahead of the one it copies, so HBM has more bytes in
+ * flight than shared memory holds. The keys from the first 16-byte
+ * boundary on, as a 2-D tensor of rows of 256 keys (1 KiB), 31 rows a tile
+ * (DH_MC_TILE_BYTES = 31 KiB); each CTA prefetches its part of a tile, a
+ * box of 256 x ceil(31 / C) rows (cg_tensor_prefetch_2d: one instruction a
+ * tile; the boxes of the last rank overhang into the next tile, harmlessly).
+ * Rows are int32 coordinates: at most 2^31 - 1 rows. */
+#define DH_MC_PF_AHEAD 6u
+#define DH_MC_ROW_KEYS 256u
+#define DH_MC_TILE_ROWS (DH_MC_TILE_KEYS / DH_MC_ROW_KEYS) /* 31 */
+
+/* The prefetching kernel's parameter: the map first (128-byte aligned). */
+typedef struct dh_mc_pf_params {
+    cg_tensor_map_t map;
+    dh_params_t p;
+} dh_mc_pf_params_t;
+
 /* The kernel body; log2c (1..3), c16 and stages are compile-time constants
- * (DH_MC_KERNEL). */
-static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t log2c, uint32_t c16, uint32_t stages)
+ * (DH_MC_KERNEL); pf: the prefetch map (the kernel parameter's, see
+ * DH_MC_PF_KERNEL), or NULL (a constant) for none. */
+static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t log2c, uint32_t c16, uint32_t stages,
+                                                       const cg_tensor_map_t *pf)
 {
     extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char dh_mc_smem[];
     cg_cluster_t cl = cg_this_cluster();
@@ -825,7 +847,11 @@ static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t l
 #define DH_MC_COUNT1_(k) dh_mc_count(cnt, (k), p.shift, lo, per, c16, p.hist)
     if (warp == 0u) {
         if (cg_elect_sync(0xffffffffu)) {
+            const uint32_t pf_rows = (DH_MC_TILE_ROWS + C - 1u) >> log2c;
             for (size_t tile = cid; tile < ntiles; tile += ncl) {
+                if (pf != NULL && tile + DH_MC_PF_AHEAD * ncl < ntiles) /* a hint: nothing waits for it */
+                    cg_tensor_prefetch_2d(pf, 0,
+                                          (int32_t)((tile + DH_MC_PF_AHEAD * ncl) * DH_MC_TILE_ROWS + rank * pf_rows));
                 cg_pipeline_cluster_producer_acquire(&pl);
                 cg_pipeline_cluster_producer_copy_slice(&pl, tiles + tile * DH_MC_TILE_KEYS, all);
                 cg_pipeline_cluster_producer_commit_local(&pl, DH_MC_TILE_BYTES);
@@ -876,7 +902,40 @@ static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t l
 #define DH_MC_KERNEL(name, log2c, c16, stages)                                                         \
     __global__ void __launch_bounds__(DH_MC_THREADS, 1) name(dh_params_t p)                            \
     {                                                                                                  \
-        dh_histogram_mc(p, (log2c), (c16), (stages));                                                  \
+        dh_histogram_mc(p, (log2c), (c16), (stages), (const cg_tensor_map_t *)0);                      \
     }
+/* The same with the L2 prefetch: name(const __grid_constant__ dh_mc_pf_params_t a), the map made by
+ * dh_mc_pf_map for the same keys and cluster size. */
+#define DH_MC_PF_KERNEL(name, log2c, c16, stages)                                                      \
+    __global__ void __launch_bounds__(DH_MC_THREADS, 1) name(const __grid_constant__ dh_mc_pf_params_t a) \
+    {                                                                                                  \
+        dh_histogram_mc(a.p, (log2c), (c16), (stages), &a.map);                                        \
+    }
+
+/* Host: the prefetching kernel's parameter for p (keys on the device) and
+ * clusters of c: p, and the map of the keys' whole tiles. CG_SUCCESS, or
+ * cg_tensor_map_encode's status (too many keys for int32 rows included:
+ * CG_ERROR_INVALID_ARGUMENT). With no whole tile the map describes one row
+ * that is never prefetched. */
+static inline cg_status_t dh_mc_pf_map(dh_mc_pf_params_t *out, dh_params_t p, uint32_t c)
+{
+    size_t head = ((16u - ((uintptr_t)p.keys & 15u)) & 15u) / 4u;
+    if (head > p.n)
+        head = p.n;
+    const size_t rows = (p.n - head) / DH_MC_TILE_KEYS * DH_MC_TILE_ROWS;
+    if (rows > 0x7fffffffu || c == 0u || c > 8u)
+        return CG_ERROR_INVALID_ARGUMENT;
+    cg_tensor_map_desc_t d = CG_TENSOR_MAP_DESC_INIT;
+    d.dtype = CG_TENSOR_U32;
+    d.rank = 2;
+    d.global_address = (void *)(p.keys + head);
+    d.shape[0] = DH_MC_ROW_KEYS;
+    d.shape[1] = rows ? rows : 1u;
+    d.box[0] = DH_MC_ROW_KEYS;
+    d.box[1] = (DH_MC_TILE_ROWS + c - 1u) / c;
+    d.l2_promotion = CG_TENSOR_L2_256B;
+    out->p = p;
+    return cg_tensor_map_encode(&out->map, &d);
+}
 
 #endif /* CGX_DSMEM_HISTOGRAM_CUH */

@@ -100,6 +100,9 @@ DH_MC_KERNEL(k_mc_c2, 1, 0, 3)
 DH_MC_KERNEL(k_mc16_c2_s5, 1, 1, 5)
 DH_MC_KERNEL(k_mc16_c2, 1, 1, 3)
 DH_MC_KERNEL(k_mc16_c4_s5, 2, 1, 5)
+/* the two targets' forms with the L2 prefetch DH_MC_PF_AHEAD tiles ahead */
+DH_MC_PF_KERNEL(k_mc_pf_c2, 1, 0, 3)
+DH_MC_PF_KERNEL(k_mc16_pf_c2, 1, 1, 3)
 /* the routed kernel, each bin count's faster form in the 2026-11-28 run */
 DH_ROUTE_KERNEL(k_route_c2, 1, 1024, DH_ROUTE_SLOTS)
 DH_ROUTE_KERNEL_SEL(k_route_sel_c4, 2, 512, DH_ROUTE_SLOTS)
@@ -314,6 +317,8 @@ typedef struct hw_run {
     uint32_t cluster;         /* HW_PLAIN_CLUSTER (and the note) */
     size_t smem;              /* dynamic shared memory a CTA */
     dh_params_t p;            /* the kernel's argument (HW_CGC, one-CTA and CG kernels) */
+    int pf;                   /* 1: the prefetching multicast kernel takes pfa, not p */
+    dh_mc_pf_params_t pfa;
     hw_slices_t s;            /* the multi-pass kernel's argument */
     int slices;               /* 1: k_plain_slices takes s, not p */
     const float *fkeys;       /* HW_CUB_F32 */
@@ -368,7 +373,7 @@ static cudaError_t hw_launch(void *ctx)
     }
     if ((e = cudaMemsetAsync(r->dhist, 0, r->hist_bytes, 0)) != cudaSuccess)
         return e;
-    void *args[] = {r->slices ? (void *)&r->s : (void *)&r->p};
+    void *args[] = {r->pf ? (void *)&r->pfa : r->slices ? (void *)&r->s : (void *)&r->p};
     if (r->kind == HW_CGC) {
         const cg_status_t st = cg_launch(&r->cfg, r->kernel, args);
         if (st != CG_SUCCESS) {
@@ -395,6 +400,7 @@ static void hw_setup(wl_opts_t *o, hw_run_t *r, int sms)
         return;
     r->p.hist = r->dhist;
     r->s.p.hist = r->dhist;
+    r->pfa.p.hist = r->dhist;
     if (r->kind == HW_CUB_U32 || r->kind == HW_CUB_F32) {
         r->temp = NULL;
         r->temp_bytes = 0;
@@ -406,6 +412,14 @@ static void hw_setup(wl_opts_t *o, hw_run_t *r, int sms)
     }
     if (r->kind == HW_CGC) {
         uint32_t clusters = 0;
+        if (r->pf) {
+            const cg_status_t ms = dh_mc_pf_map(&r->pfa, r->p, r->cluster);
+            if (ms != CG_SUCCESS) {
+                snprintf(r->skip, sizeof r->skip, "its prefetch map: %s: %s", cg_status_string(ms),
+                         cg_last_error_detail());
+                return;
+            }
+        }
         const cg_status_t st = cg_max_active_clusters(&r->cfg, r->kernel, &clusters);
         if (st != CG_SUCCESS || clusters == 0) {
             snprintf(r->skip, sizeof r->skip, "does not fit: %s: %s", cg_status_string(st), cg_last_error_detail());
@@ -619,6 +633,7 @@ enum { HS_CGC, HS_PLAIN, HS_CUB_U32, HS_CUB_F32, HS_N };
 enum {
     HB_MC,           /* target: keys multicast, cluster 2 (2^16: 32-bit counters; 2^17: 16-bit) */
     HB_MC_ALT,       /* keys multicast, 16-bit counters, 5 stages (2^16: cluster 2; 2^17: cluster 4) */
+    HB_MC_PF,        /* the target's form with the L2 prefetch (dh_histogram_mc's pf) */
     HB_ONE16,        /* cgc one-CTA kernel, 16-bit counters (2^16 only) */
     HB_ROUTE,        /* routed (the 2026-11-28 target form): 2^16 cluster 2; 2^17 one store a key, cluster 4 */
     HB_MULTI_SEQ,    /* anchor: multi-pass, passes one after another */
@@ -666,6 +681,8 @@ static int hw_rowdefs(int dist, int lb, hw_rowdef_t *d)
            ds, lb == 16 ? "" : ", 16-bit counters");
     hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_MC_ALT, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, keys multicast, cluster %u, 16-bit "
            "counters, 5 stages", lb, ds, lb == 16 ? 2u : 4u);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_MC_PF, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, keys multicast, cluster 2%s, L2 "
+           "prefetch", lb, ds, lb == 16 ? "" : ", 16-bit counters");
     if (lb == 16) {
         hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ONE16, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, one CTA, 16-bit counters", lb, ds);
         hw_def(&d[k++], HW_OP_C16, HB_ONE16, HB_MULTI16_SEQ, HW_SMALL_TARGET, "2^%d bins, %s, cluster 1", lb, ds);
@@ -821,6 +838,8 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
                    DH_MC_SMEM_BYTES(nbins, 2, 0, 3), p);
             hw_cgc(&r[HB_MC_ALT], "cgc keys multicast, cluster 2, 16-bit counters, 5 stages",
                    (const void *)k_mc16_c2_s5, DH_MC_THREADS, 2, DH_MC_SMEM_BYTES(nbins, 2, 1, 5), p);
+            hw_cgc(&r[HB_MC_PF], "cgc keys multicast, cluster 2, 32-bit counters, L2 prefetch", (const void *)k_mc_pf_c2,
+                   DH_MC_THREADS, 2, DH_MC_SMEM_BYTES(nbins, 2, 0, 3), p);
             hw_cgc(&r[HB_ONE16], "cgc one-CTA kernel, 16-bit counters (cluster 1)", (const void *)k_hist16_c1,
                    DH_THREADS, 1, DH_SMEM16_BYTES(nbins), p);
             hw_cgc(&r[HB_ROUTE], "cgc routed (st.async batches), cluster 2", (const void *)k_route_c2,
@@ -830,6 +849,8 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
                    2, DH_MC_SMEM_BYTES(nbins, 2, 1, 3), p);
             hw_cgc(&r[HB_MC_ALT], "cgc keys multicast, cluster 4, 16-bit counters, 5 stages",
                    (const void *)k_mc16_c4_s5, DH_MC_THREADS, 4, DH_MC_SMEM_BYTES(nbins, 4, 1, 5), p);
+            hw_cgc(&r[HB_MC_PF], "cgc keys multicast, cluster 2, 16-bit counters, L2 prefetch",
+                   (const void *)k_mc16_pf_c2, DH_MC_THREADS, 2, DH_MC_SMEM_BYTES(nbins, 2, 1, 3), p);
             hw_init_run(&r[HB_ONE16], "(not run)", HW_CGC, NULL, p);
             hw_cgc(&r[HB_ROUTE], "cgc routed, one staging store a key, cluster 4", (const void *)k_route_sel_c4,
                    dh_route_threads(4), 4, DH_ROUTE_SMEM_BYTES(nbins, 4, dh_route_threads(4), DH_ROUTE_SLOTS), p);
@@ -868,6 +889,7 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
         hw_init_run(&r[HB_CUB_U32], "CUB HistogramEven (uint32 samples)", HW_CUB_U32, NULL, p);
         hw_init_run(&r[HB_CUB_F32], "CUB HistogramEven (float samples)", HW_CUB_F32, NULL, p);
         r[HB_CUB_F32].fkeys = dfkeys;
+        r[HB_MC_PF].pf = 1;
         nr = HB_N;
     }
     return nr;
