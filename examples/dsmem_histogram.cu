@@ -35,7 +35,8 @@
  * and the keys-multicast form (every key tile loaded once per cluster and
  * multicast by the TMA engine into every CTA, each CTA counting the bins it
  * owns) at 2^16 bins over clusters of 2 with 32-bit counters and at 2^17
- * over clusters of 2 and 4 with packed 16-bit counters, and one CTA with
+ * over clusters of 2 (also with an L2 prefetch of the keys ahead of the
+ * copies) and 4 with packed 16-bit counters, and one CTA with
  * 16-bit counters at 2^16 bins (no cluster at all). The 16-bit forms run a
  * second key set too, three quarters of it ONE value, so that every CTA
  * drains that bin's 16-bit counter into the output several times.

@@ -47,7 +47,8 @@
  *         one after another or concurrent. A user can pack counters without
  *         any cluster, so these are anchors too.
  *   info: the multicast kernel with 16-bit counters and 5 stages (cluster 2
- *     at 2^16, cluster 4 at 2^17); cgc's one-CTA kernel with 16-bit
+ *     at 2^16, cluster 4 at 2^17); the target's form with an L2 prefetch of
+ *     the keys 6 tiles ahead (DH_MC_PF_KERNEL); cgc's one-CTA kernel with 16-bit
  *     counters at 2^16 (against the fastest anchor, and against the plain
  *     16-bit kernel as a <= 1.02 row: the same kernel without cgc); the
  *     routed kernel of the 2026-11-28 run (its faster form per bin count);
