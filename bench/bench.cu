@@ -524,45 +524,24 @@ static const row_t k_rows[] = {
     {"latency: global->shared copy", "setting: cg_memcpy_async_tx in 4 pieces (one thread)", "plain int4 loads", d_copy_tx_split4, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
     {"latency: global->shared copy", "probe: cuda::memcpy_async + barrier (the one-bulk-copy floor)", "plain int4 loads", a_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
 
-    /* DSMEM exchange as users write it (dsmem/dsmem.h's double-buffered push:
-     * no cluster barrier in the loop) against the double-buffered pull, X
-     * messages of 8 KiB (512 threads x 16 B) per synchronization. */
+    /* DSMEM exchange as users write it (dsmem/dsmem.h's double-buffered push,
+     * round i + 1 pushed before round i is read: no cluster barrier in the
+     * loop) against the double-buffered pull, X messages of 8 KiB (512
+     * threads x 16 B) per synchronization. Both pulls carry the target (the
+     * user's C++ CG loop, and the same with round i + 1 written while round
+     * i's loads are in flight): the push has to beat the faster. */
+#define DSMEM_DB_ROW(cs, tgt, anc_what, c, an, x)                                                                         \
+    {"DSMEM exchange, double-buffered", "st.async push pushed ahead, full/empty mbarriers", anc_what, c, an, DSM(cs, 512, (x) * 8192u), 20, tgt, METRIC_DSMEM, NULL, (x), CHK_COUNTS},
 #define DSMEM_DB_ROWS(cs, tgt)                                                                                         \
-    {"DSMEM exchange, double-buffered", "st.async push, full/empty mbarriers", "map_shared_rank pull + cluster.sync", c_dsmem_push_db1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, tgt, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange, double-buffered", "st.async push, full/empty mbarriers", "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, tgt, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull + cluster.sync", c_dsmem_push_db1, a_dsmem_pull_db1, 1)                 \
+    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, 8)                 \
+    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db1, a_dsmem_pull_db_ahead1, 1) \
+    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db8, a_dsmem_pull_db_ahead8, 8) \
+    {"DSMEM exchange, double-buffered", "info: the phase-A loop (push after reading)", "map_shared_rank pull + cluster.sync", p_dsmem_push_after1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange, double-buffered", "info: the phase-A loop (push after reading)", "map_shared_rank pull + cluster.sync", p_dsmem_push_after8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_DB_ROWS(2, THR(1.0)) DSMEM_DB_ROWS(4, THR(1.2)) DSMEM_DB_ROWS(8, THR(1.2))
 #undef DSMEM_DB_ROWS
-    /* The same exchange with the receiver's release forwarded by one more warp
-     * (544 threads: 512 push and read as above; info). */
-#define DSMEM_FWD_ROWS(cs)                                                                                            \
-    {"DSMEM exchange probes", "probe: release forwarded by a 17th warp", "itself (compare ns with the row above)", p_dsmem_push_fwd1, p_dsmem_push_fwd1, DSM(cs, 544, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", "probe: release forwarded by a 17th warp", "itself (compare ns with the row above)", p_dsmem_push_fwd8, p_dsmem_push_fwd8, DSM(cs, 544, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-    DSMEM_FWD_ROWS(2) DSMEM_FWD_ROWS(4) DSMEM_FWD_ROWS(8)
-#undef DSMEM_FWD_ROWS
-#define DSMEM_WARP_ROWS(cs)                                                                                           \
-    {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-    DSMEM_WARP_ROWS(2) DSMEM_WARP_ROWS(4) DSMEM_WARP_ROWS(8)
-#undef DSMEM_WARP_ROWS
-    /* Issue 32 item 5's designs (bench/cgc_rows.cu, BENCH_DSMEM_PUSH_DB2_KERNEL): the next
-     * round pushed before this one is read; one release by the last warp to read, no block
-     * barrier; both. Anchor: the pull of the rows above (info). */
-#define DSMEM_DESIGN_ROWS(cs, what, k1, k8)                                                                           \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-#define DSMEM_DESIGNS(cs)                                                                                              \
-    DSMEM_DESIGN_ROWS(cs, "design: next round pushed before this one is read", p_dsmem_push_ahead1, p_dsmem_push_ahead8) \
-    DSMEM_DESIGN_ROWS(cs, "design: last warp to read releases (no block barrier)", p_dsmem_push_elect1, p_dsmem_push_elect8) \
-    DSMEM_DESIGN_ROWS(cs, "design: pushed ahead + last warp releases", p_dsmem_push_ahead_elect1, p_dsmem_push_ahead_elect8)
-    DSMEM_DESIGNS(2) DSMEM_DESIGNS(4) DSMEM_DESIGNS(8)
-    /* clock64 per step of a round, printed by block 0 ("cgc probe: DSMEM push ...") */
-#define DSMEM_TIMED(cs)                                                                                                \
-    {"DSMEM exchange probes", "probe: push, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS}, \
-    {"DSMEM exchange probes", "probe: pushed ahead + last warp releases, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_ahead_elect_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-    DSMEM_TIMED(2) DSMEM_TIMED(4) DSMEM_TIMED(8)
-#undef DSMEM_TIMED
-#undef DSMEM_DESIGNS
-#undef DSMEM_DESIGN_ROWS
+#undef DSMEM_DB_ROW
 
     /* Collectives (issue 12): the cgc call against C++ CG's, each result
      * feeding the next input, the sampled threads' chains replayed here. */
@@ -1155,12 +1134,9 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     default:
         break;
     }
-    /* The kernels' unrolled loops assume these divisions are exact. The
-     * forwarded-release probes have one warp that moves no data (their
-     * anchor is the probe itself: compare its ns with the real row's). */
+    /* The kernels' unrolled loops assume these divisions are exact. */
     unsigned vecs = r->bytes / 16u;
-    const unsigned data_threads =
-        (r->cgc == p_dsmem_push_fwd1 || r->cgc == p_dsmem_push_fwd8) ? r->threads - 32u : r->threads;
+    const unsigned data_threads = r->threads;
     if ((r->metric == METRIC_COPY && (vecs % r->threads || vecs / r->threads > 4)) ||
         (r->metric == METRIC_DSMEM && !r->xfers && vecs % (4u * r->threads)) ||
         (r->metric == METRIC_DSMEM && r->xfers && vecs != r->xfers * data_threads)) {

@@ -107,6 +107,8 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cuda_device_barrier)  /* cuda::barrier<device> arrive + wait, checked  */  \
     X(a_dsmem_pull_db1)       /* double-buffered map_shared_rank pull, 1 msg/sync */ \
     X(a_dsmem_pull_db8)       /* the same, 8 messages per cluster.sync         */  \
+    X(a_dsmem_pull_db_ahead1) /* the same, round i + 1 written while round i is read */ \
+    X(a_dsmem_pull_db_ahead8) /* the same, 8 messages per cluster.sync         */  \
     X(a_reduce32_i32)         /* cg::reduce, tile 32, int                      */  \
     X(a_reduce32_f32)         /* cg::reduce, tile 32, float                    */  \
     X(a_reduce32_f64)         /* cg::reduce, tile 32, double                   */  \
@@ -173,18 +175,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */  \
     X(c_dsmem_push_db1)       /* double-buffered st.async push, 1 msg/sync     */  \
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_fwd1)      /* probe: the same, release forwarded by a 17th warp */ \
-    X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
-    X(p_dsmem_push_warp1)     /* probe: double-buffered push, per-warp releases */ \
-    X(p_dsmem_push_warp8)     /* probe: the same, 8 messages per synchronization */ \
-    X(p_dsmem_push_ahead1)    /* design: next round pushed before this one is read */ \
-    X(p_dsmem_push_ahead8)    /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_elect1)    /* design: the last warp to read releases (no block barrier) */ \
-    X(p_dsmem_push_elect8)    /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_ahead_elect1) /* design: both                               */  \
-    X(p_dsmem_push_ahead_elect8) /* the same, 8 messages per synchronization   */  \
-    X(p_dsmem_push_timed8)    /* probe: the push's protocol, clock64 per step (printed) */ \
-    X(p_dsmem_push_ahead_elect_timed8) /* probe: both designs, clock64 per step (printed) */ \
+    X(p_dsmem_push_after1)    /* info: the phase-A loop, push after reading    */  \
+    X(p_dsmem_push_after8)    /* the same, 8 messages per synchronization      */  \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \
