@@ -530,13 +530,13 @@ static const row_t k_rows[] = {
      * threads x 16 B) per synchronization. Both pulls carry the target (the
      * user's C++ CG loop, and the same with round i + 1 written while round
      * i's loads are in flight): the push has to beat the faster. */
-#define DSMEM_DB_ROW(cs, tgt, anc_what, c, an, x)                                                                         \
-    {"DSMEM exchange, double-buffered", "st.async push pushed ahead, full/empty mbarriers", anc_what, c, an, DSM(cs, 512, (x) * 8192u), 20, tgt, METRIC_DSMEM, NULL, (x), CHK_COUNTS},
-#define DSMEM_DB_ROWS(cs, tgt)                                                                                         \
-    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull + cluster.sync", c_dsmem_push_db1, a_dsmem_pull_db1, 1)                 \
-    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, 8)                 \
-    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db1, a_dsmem_pull_db_ahead1, 1) \
-    DSMEM_DB_ROW(cs, tgt, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db8, a_dsmem_pull_db_ahead8, 8) \
+#define DSMEM_DB_ROW(cs, anc_what, c, an, x, ...) /* ...: the target (LE / THR expand to two values) */               \
+    {"DSMEM exchange, double-buffered", "st.async push pushed ahead, full/empty mbarriers", anc_what, c, an, DSM(cs, 512, (x) * 8192u), 20, __VA_ARGS__, METRIC_DSMEM, NULL, (x), CHK_COUNTS},
+#define DSMEM_DB_ROWS(cs, ...)                                                                                         \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull + cluster.sync", c_dsmem_push_db1, a_dsmem_pull_db1, 1, __VA_ARGS__)         \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, 8, __VA_ARGS__)         \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db1, a_dsmem_pull_db_ahead1, 1, __VA_ARGS__) \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db8, a_dsmem_pull_db_ahead8, 8, __VA_ARGS__) \
     {"DSMEM exchange, double-buffered", "info: the phase-A loop (push after reading)", "map_shared_rank pull + cluster.sync", p_dsmem_push_after1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
     {"DSMEM exchange, double-buffered", "info: the phase-A loop (push after reading)", "map_shared_rank pull + cluster.sync", p_dsmem_push_after8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_DB_ROWS(2, THR(1.0)) DSMEM_DB_ROWS(4, THR(1.2)) DSMEM_DB_ROWS(8, THR(1.2))
@@ -622,47 +622,40 @@ static const row_t k_rows[] = {
     /* The multicast example's kernel (examples/pipeline_project.cuh) against
      * its twin; the anchor is the FASTER of the twin launched in the row's
      * clusters and the twin launched without (bench_stream_row times both,
-     * interleaved). MC3: clusters 2, 4, 8. */
+     * interleaved). Every cluster launch gets one wave of co-resident
+     * clusters (bench/stream.cu, bs_one_wave_grid) unless the row says
+     * "every SM". MC3: clusters 2, 4, 8. */
 #define MC3(op, what, anc_what, cgc, anc, t2, t4, t8)                                                  \
     {op, what, anc_what, cgc, anc, STRC(2), 1, t2, METRIC_STREAM},                                     \
     {op, what, anc_what, cgc, anc, STRC(4), 1, t4, METRIC_STREAM},                                     \
     {op, what, anc_what, cgc, anc, STRC(8), 1, t8, METRIC_STREAM},
+/* the same with the kernel's block size in the config (8 consumer warps: 288) */
+#define MC3T(op, what, anc_what, cgc, anc, thr)                                                        \
+    {op, what, anc_what, cgc, anc, SHAPE_CLUSTER, (thr), 2, 1, 16384, 1, INFO, METRIC_STREAM},         \
+    {op, what, anc_what, cgc, anc, SHAPE_CLUSTER, (thr), 4, 1, 16384, 1, INFO, METRIC_STREAM},         \
+    {op, what, anc_what, cgc, anc, SHAPE_CLUSTER, (thr), 8, 1, 16384, 1, INFO, METRIC_STREAM},
 #define MC_TWIN "the faster twin: same kernel, every CTA loads (in clusters or without)"
-#define MC_TWIN8 "the faster twin, 8 stages: every CTA loads (in clusters or without)"
-#define MC_TWIN12 "the faster twin, 12 stages: every CTA loads (in clusters or without)"
+#define MC_TWIN_ALL "the faster twin, every SM in clusters too (in clusters or without)"
     /* HBM-bound stream: multicast can only cost here (issue 32 item 4's targets) */
-    MC3("multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced, c_project_local, LE(1.05), LE(1.05), LE(1.15))
+    MC3("multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C; whole-warp release)", MC_TWIN, c_project_sliced, c_project_local, LE(1.05), LE(1.05), LE(1.15))
     MC3("multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", MC_TWIN, p_project_forwarded, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", MC_TWIN, p_project_forwarded_batch, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, branch-free warp release", MC_TWIN, d_project_release_hybrid, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, partial-warp form out of line", MC_TWIN, d_project_release_cold_partial, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, cg_pipeline_cluster_consumer_release_all_whole_warp (caller-declared whole warps)", MC_TWIN, d_project_release_whole_warp, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, one release per CTA per stage (last consumer warp)", MC_TWIN, d_project_release_elected, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8, d_project_local_s8, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8, d_project_local_s8, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12, d_project_local_s12, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: rotating root (stage k loaded whole by CTA k mod C)", MC_TWIN, d_project_rotate, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8, d_project_local_s8, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, grid of every SM (the first run's sizing: a partial second wave)", MC_TWIN_ALL, d_project_sliced_every_sm, d_project_local_every_sm, INFO, INFO, INFO)
     /* L2-resident input (8 MiB read again and again): the twin waits on L2 ->
      * SM bandwidth, the case multicast is for (issue 32 item 4: >= 10% faster) */
-    MC3("multicast, L2-resident shared input", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced_l2, c_project_local_l2, LE(0.91), LE(0.91), LE(0.91))
-    MC3("multicast, L2-resident shared input", "design: sliced, caller-declared whole-warp release", MC_TWIN, d_project_release_whole_warp_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, one release per CTA per stage", MC_TWIN, d_project_release_elected_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12_l2, d_project_local_s12_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: rotating root", MC_TWIN, d_project_rotate_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "twin, 8 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s8_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "twin, 12 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s12_l2, c_project_local_l2, INFO, INFO, INFO)
-    /* clock64 per step of a stage use (bench/designs_pipeline_timed.cu): cycles in the notes */
-    MC3("multicast tile sharing", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced, p_project_timed_local, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced_l2, p_project_timed_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "cg_pipeline sliced multicast (every CTA loads 1/C; whole-warp release)", MC_TWIN, c_project_sliced_l2, c_project_local_l2, LE(0.91), LE(0.91), LE(0.91))
+    MC3("multicast, L2-resident shared input", "design: sliced, grid of every SM (the first run's sizing)", MC_TWIN_ALL, d_project_sliced_every_sm_l2, d_project_local_every_sm_l2, INFO, INFO, INFO)
+    /* 8 consumer warps (bench/designs_pipeline_warps8.cu): the consumers twice as
+     * fast per tile, so that the twin waits on L2 -> SM bandwidth, where multicast
+     * can pay; and the same with clock64 per step of a stage use
+     * (bench/designs_pipeline_timed.cu): cycles in the notes */
+    MC3T("multicast tile sharing", "design: sliced, 8 consumer warps", "the faster twin, 8 consumer warps (in clusters or without)", d_project_sliced_w8, d_project_local_w8, 288)
+    MC3T("multicast, L2-resident shared input", "design: sliced, 8 consumer warps", "the faster twin, 8 consumer warps (in clusters or without)", d_project_sliced_w8_l2, d_project_local_w8_l2, 288)
+    MC3T("multicast tile sharing", "probe: sliced, 8 consumer warps, clock64 per step (cycles in the note)", "the faster twin, 8 warps, clock64 per step", p_project_timed_sliced, p_project_timed_local, 288)
+    MC3T("multicast, L2-resident shared input", "probe: sliced, 8 consumer warps, clock64 per step (cycles in the note)", "the faster twin, 8 warps, clock64 per step", p_project_timed_sliced_l2, p_project_timed_local_l2, 288)
 #undef MC3
+#undef MC3T
 #undef MC_TWIN
-#undef MC_TWIN8
-#undef MC_TWIN12
+#undef MC_TWIN_ALL
     {"self-test: broken pipeline", "cg_pipeline 2 stages, stages read before the wait", "plain int4 loads", d_stream_pipeline_broken, a_stream_plain, STR(160), 1, INFO, METRIC_STREAM},
     {"self-test: broken multicast", "sliced multicast, stages read before the wait", "same kernel, every CTA loads", d_project_sliced_broken, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
 #undef STR
