@@ -505,9 +505,15 @@ BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u, 1, 0)
 BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u, 1, 0)
 BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
 BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
-/* The self-test's twin of the 1-message library row: each round read before
- * its wait on full[s] (EARLY). */
-BENCH_DSMEM_PUSH_DB_KERNEL(kd_dsmem_push_db_broken, 1u, 1, 1)
+/* The self-test's broken double buffer, 1 message: each round read before
+ * its wait on full[s] (EARLY), in the phase-A loop (AHEAD 0), where the
+ * round read early was pushed in the same iteration and has usually not
+ * landed: caught in the first GPU run (1.3e9 wrong int4 fields). In the
+ * push-ahead loop the round read early was pushed an iteration before and
+ * has often landed, so the early read would mostly be right and the
+ * self-test could not tell that the check works. The check is the same
+ * code in both loops (BENCH_DSMEM_DB_CHECK). */
+BENCH_DSMEM_PUSH_DB_KERNEL(kd_dsmem_push_db_broken, 1u, 0, 1)
 BENCH_EXPORT(d_dsmem_push_db_broken, kd_dsmem_push_db_broken)
 /* Info: the phase-A loop (push after reading the round before). */
 BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_after1, 1u, 0, 0)
