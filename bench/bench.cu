@@ -524,45 +524,24 @@ static const row_t k_rows[] = {
     {"latency: global->shared copy", "setting: cg_memcpy_async_tx in 4 pieces (one thread)", "plain int4 loads", d_copy_tx_split4, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
     {"latency: global->shared copy", "probe: cuda::memcpy_async + barrier (the one-bulk-copy floor)", "plain int4 loads", a_copy_memcpy_async, a_copy_plain, CPY(1024, TILE), 100, INFO, METRIC_COPY},
 
-    /* DSMEM exchange as users write it (dsmem/dsmem.h's double-buffered push:
-     * no cluster barrier in the loop) against the double-buffered pull, X
-     * messages of 8 KiB (512 threads x 16 B) per synchronization. */
-#define DSMEM_DB_ROWS(cs, tgt)                                                                                         \
-    {"DSMEM exchange, double-buffered", "st.async push, full/empty mbarriers", "map_shared_rank pull + cluster.sync", c_dsmem_push_db1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, tgt, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange, double-buffered", "st.async push, full/empty mbarriers", "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, tgt, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
+    /* DSMEM exchange as users write it (dsmem/dsmem.h's double-buffered push,
+     * round i + 1 pushed before round i is read: no cluster barrier in the
+     * loop) against the double-buffered pull, X messages of 8 KiB (512
+     * threads x 16 B) per synchronization. Both pulls carry the target (the
+     * user's C++ CG loop, and the same with round i + 1 written while round
+     * i's loads are in flight): the push has to beat the faster. */
+#define DSMEM_DB_ROW(cs, anc_what, c, an, x, ...) /* ...: the target (LE / THR expand to two values) */               \
+    {"DSMEM exchange, double-buffered", "st.async push pushed ahead, full/empty mbarriers", anc_what, c, an, DSM(cs, 512, (x) * 8192u), 20, __VA_ARGS__, METRIC_DSMEM, NULL, (x), CHK_COUNTS},
+#define DSMEM_DB_ROWS(cs, ...)                                                                                         \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull + cluster.sync", c_dsmem_push_db1, a_dsmem_pull_db1, 1, __VA_ARGS__)         \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull + cluster.sync", c_dsmem_push_db8, a_dsmem_pull_db8, 8, __VA_ARGS__)         \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db1, a_dsmem_pull_db_ahead1, 1, __VA_ARGS__) \
+    DSMEM_DB_ROW(cs, "map_shared_rank pull, next round written during the reads", c_dsmem_push_db8, a_dsmem_pull_db_ahead8, 8, __VA_ARGS__) \
+    {"DSMEM exchange, double-buffered", "info: the phase-A loop (push after reading)", "map_shared_rank pull + cluster.sync", p_dsmem_push_after1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
+    {"DSMEM exchange, double-buffered", "info: the phase-A loop (push after reading)", "map_shared_rank pull + cluster.sync", p_dsmem_push_after8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
     DSMEM_DB_ROWS(2, THR(1.0)) DSMEM_DB_ROWS(4, THR(1.2)) DSMEM_DB_ROWS(8, THR(1.2))
 #undef DSMEM_DB_ROWS
-    /* The same exchange with the receiver's release forwarded by one more warp
-     * (544 threads: 512 push and read as above; info). */
-#define DSMEM_FWD_ROWS(cs)                                                                                            \
-    {"DSMEM exchange probes", "probe: release forwarded by a 17th warp", "itself (compare ns with the row above)", p_dsmem_push_fwd1, p_dsmem_push_fwd1, DSM(cs, 544, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", "probe: release forwarded by a 17th warp", "itself (compare ns with the row above)", p_dsmem_push_fwd8, p_dsmem_push_fwd8, DSM(cs, 544, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-    DSMEM_FWD_ROWS(2) DSMEM_FWD_ROWS(4) DSMEM_FWD_ROWS(8)
-#undef DSMEM_FWD_ROWS
-#define DSMEM_WARP_ROWS(cs)                                                                                           \
-    {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", "probe: per-warp releases (no block barrier)", "map_shared_rank pull + cluster.sync", p_dsmem_push_warp8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-    DSMEM_WARP_ROWS(2) DSMEM_WARP_ROWS(4) DSMEM_WARP_ROWS(8)
-#undef DSMEM_WARP_ROWS
-    /* Issue 32 item 5's designs (bench/cgc_rows.cu, BENCH_DSMEM_PUSH_DB2_KERNEL): the next
-     * round pushed before this one is read; one release by the last warp to read, no block
-     * barrier; both. Anchor: the pull of the rows above (info). */
-#define DSMEM_DESIGN_ROWS(cs, what, k1, k8)                                                                           \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k1, a_dsmem_pull_db1, DSM(cs, 512, 8192u), 20, INFO, METRIC_DSMEM, NULL, 1, CHK_COUNTS}, \
-    {"DSMEM exchange probes", what, "map_shared_rank pull + cluster.sync", k8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-#define DSMEM_DESIGNS(cs)                                                                                              \
-    DSMEM_DESIGN_ROWS(cs, "design: next round pushed before this one is read", p_dsmem_push_ahead1, p_dsmem_push_ahead8) \
-    DSMEM_DESIGN_ROWS(cs, "design: last warp to read releases (no block barrier)", p_dsmem_push_elect1, p_dsmem_push_elect8) \
-    DSMEM_DESIGN_ROWS(cs, "design: pushed ahead + last warp releases", p_dsmem_push_ahead_elect1, p_dsmem_push_ahead_elect8)
-    DSMEM_DESIGNS(2) DSMEM_DESIGNS(4) DSMEM_DESIGNS(8)
-    /* clock64 per step of a round, printed by block 0 ("cgc probe: DSMEM push ...") */
-#define DSMEM_TIMED(cs)                                                                                                \
-    {"DSMEM exchange probes", "probe: push, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS}, \
-    {"DSMEM exchange probes", "probe: pushed ahead + last warp releases, clock64 per step (printed)", "map_shared_rank pull + cluster.sync", p_dsmem_push_ahead_elect_timed8, a_dsmem_pull_db8, DSM(cs, 512, 65536u), 20, INFO, METRIC_DSMEM, NULL, 8, CHK_COUNTS},
-    DSMEM_TIMED(2) DSMEM_TIMED(4) DSMEM_TIMED(8)
-#undef DSMEM_TIMED
-#undef DSMEM_DESIGNS
-#undef DSMEM_DESIGN_ROWS
+#undef DSMEM_DB_ROW
 
     /* Collectives (issue 12): the cgc call against C++ CG's, each result
      * feeding the next input, the sampled threads' chains replayed here. */
@@ -643,47 +622,40 @@ static const row_t k_rows[] = {
     /* The multicast example's kernel (examples/pipeline_project.cuh) against
      * its twin; the anchor is the FASTER of the twin launched in the row's
      * clusters and the twin launched without (bench_stream_row times both,
-     * interleaved). MC3: clusters 2, 4, 8. */
+     * interleaved). Every cluster launch gets one wave of co-resident
+     * clusters (bench/stream.cu, bs_one_wave_grid) unless the row says
+     * "every SM". MC3: clusters 2, 4, 8. */
 #define MC3(op, what, anc_what, cgc, anc, t2, t4, t8)                                                  \
     {op, what, anc_what, cgc, anc, STRC(2), 1, t2, METRIC_STREAM},                                     \
     {op, what, anc_what, cgc, anc, STRC(4), 1, t4, METRIC_STREAM},                                     \
     {op, what, anc_what, cgc, anc, STRC(8), 1, t8, METRIC_STREAM},
+/* the same with the kernel's block size in the config (8 consumer warps: 288) */
+#define MC3T(op, what, anc_what, cgc, anc, thr)                                                        \
+    {op, what, anc_what, cgc, anc, SHAPE_CLUSTER, (thr), 2, 1, 16384, 1, INFO, METRIC_STREAM},         \
+    {op, what, anc_what, cgc, anc, SHAPE_CLUSTER, (thr), 4, 1, 16384, 1, INFO, METRIC_STREAM},         \
+    {op, what, anc_what, cgc, anc, SHAPE_CLUSTER, (thr), 8, 1, 16384, 1, INFO, METRIC_STREAM},
 #define MC_TWIN "the faster twin: same kernel, every CTA loads (in clusters or without)"
-#define MC_TWIN8 "the faster twin, 8 stages: every CTA loads (in clusters or without)"
-#define MC_TWIN12 "the faster twin, 12 stages: every CTA loads (in clusters or without)"
+#define MC_TWIN_ALL "the faster twin, every SM in clusters too (in clusters or without)"
     /* HBM-bound stream: multicast can only cost here (issue 32 item 4's targets) */
-    MC3("multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced, c_project_local, LE(1.05), LE(1.05), LE(1.15))
+    MC3("multicast tile sharing", "cg_pipeline sliced multicast (every CTA loads 1/C; whole-warp release)", MC_TWIN, c_project_sliced, c_project_local, LE(1.05), LE(1.05), LE(1.15))
     MC3("multicast tile sharing", "cg_pipeline cluster form, one root CTA multicasts", MC_TWIN, c_project_multicast, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "probe: sliced, releases forwarded by a 6th warp", MC_TWIN, p_project_forwarded, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "probe: forwarded, one fence per batch of consumed stages", MC_TWIN, p_project_forwarded_batch, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, branch-free warp release", MC_TWIN, d_project_release_hybrid, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, partial-warp form out of line", MC_TWIN, d_project_release_cold_partial, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, cg_pipeline_cluster_consumer_release_all_whole_warp (caller-declared whole warps)", MC_TWIN, d_project_release_whole_warp, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, one release per CTA per stage (last consumer warp)", MC_TWIN, d_project_release_elected, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8, d_project_local_s8, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8, d_project_local_s8, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12, d_project_local_s12, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: rotating root (stage k loaded whole by CTA k mod C)", MC_TWIN, d_project_rotate, c_project_local, INFO, INFO, INFO)
-    MC3("multicast tile sharing", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8, d_project_local_s8, INFO, INFO, INFO)
+    MC3("multicast tile sharing", "design: sliced, grid of every SM (the first run's sizing: a partial second wave)", MC_TWIN_ALL, d_project_sliced_every_sm, d_project_local_every_sm, INFO, INFO, INFO)
     /* L2-resident input (8 MiB read again and again): the twin waits on L2 ->
      * SM bandwidth, the case multicast is for (issue 32 item 4: >= 10% faster) */
-    MC3("multicast, L2-resident shared input", "cg_pipeline sliced multicast (every CTA loads 1/C)", MC_TWIN, c_project_sliced_l2, c_project_local_l2, LE(0.91), LE(0.91), LE(0.91))
-    MC3("multicast, L2-resident shared input", "design: sliced, caller-declared whole-warp release", MC_TWIN, d_project_release_whole_warp_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, one release per CTA per stage", MC_TWIN, d_project_release_elected_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, 8 stages", MC_TWIN8, d_project_sliced_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, 8 stages, one release per CTA per stage", MC_TWIN8, d_project_release_elected_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: sliced, 12 stages", MC_TWIN12, d_project_sliced_s12_l2, d_project_local_s12_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: rotating root", MC_TWIN, d_project_rotate_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "design: rotating root, 8 stages", MC_TWIN8, d_project_rotate_s8_l2, d_project_local_s8_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "twin, 8 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s8_l2, c_project_local_l2, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "twin, 12 stages in clusters (is the deeper twin the stronger anchor?)", MC_TWIN, d_project_local_s12_l2, c_project_local_l2, INFO, INFO, INFO)
-    /* clock64 per step of a stage use (bench/designs_pipeline_timed.cu): cycles in the notes */
-    MC3("multicast tile sharing", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced, p_project_timed_local, INFO, INFO, INFO)
-    MC3("multicast, L2-resident shared input", "probe: sliced, clock64 per step (cycles in the note)", "the faster twin, clock64 per step", p_project_timed_sliced_l2, p_project_timed_local_l2, INFO, INFO, INFO)
+    MC3("multicast, L2-resident shared input", "cg_pipeline sliced multicast (every CTA loads 1/C; whole-warp release)", MC_TWIN, c_project_sliced_l2, c_project_local_l2, LE(0.91), LE(0.91), LE(0.91))
+    MC3("multicast, L2-resident shared input", "design: sliced, grid of every SM (the first run's sizing)", MC_TWIN_ALL, d_project_sliced_every_sm_l2, d_project_local_every_sm_l2, INFO, INFO, INFO)
+    /* 8 consumer warps (bench/designs_pipeline_warps8.cu): the consumers twice as
+     * fast per tile, so that the twin waits on L2 -> SM bandwidth, where multicast
+     * can pay; and the same with clock64 per step of a stage use
+     * (bench/designs_pipeline_timed.cu): cycles in the notes */
+    MC3T("multicast tile sharing", "design: sliced, 8 consumer warps", "the faster twin, 8 consumer warps (in clusters or without)", d_project_sliced_w8, d_project_local_w8, 288)
+    MC3T("multicast, L2-resident shared input", "design: sliced, 8 consumer warps", "the faster twin, 8 consumer warps (in clusters or without)", d_project_sliced_w8_l2, d_project_local_w8_l2, 288)
+    MC3T("multicast tile sharing", "probe: sliced, 8 consumer warps, clock64 per step (cycles in the note)", "the faster twin, 8 warps, clock64 per step", p_project_timed_sliced, p_project_timed_local, 288)
+    MC3T("multicast, L2-resident shared input", "probe: sliced, 8 consumer warps, clock64 per step (cycles in the note)", "the faster twin, 8 warps, clock64 per step", p_project_timed_sliced_l2, p_project_timed_local_l2, 288)
 #undef MC3
+#undef MC3T
 #undef MC_TWIN
-#undef MC_TWIN8
-#undef MC_TWIN12
+#undef MC_TWIN_ALL
     {"self-test: broken pipeline", "cg_pipeline 2 stages, stages read before the wait", "plain int4 loads", d_stream_pipeline_broken, a_stream_plain, STR(160), 1, INFO, METRIC_STREAM},
     {"self-test: broken multicast", "sliced multicast, stages read before the wait", "same kernel, every CTA loads", d_project_sliced_broken, c_project_local, STRC(2), 1, INFO, METRIC_STREAM},
 #undef STR
@@ -1155,12 +1127,9 @@ static void run_row(device_t *d, const options_t *o, const row_t *r, result_t *r
     default:
         break;
     }
-    /* The kernels' unrolled loops assume these divisions are exact. The
-     * forwarded-release probes have one warp that moves no data (their
-     * anchor is the probe itself: compare its ns with the real row's). */
+    /* The kernels' unrolled loops assume these divisions are exact. */
     unsigned vecs = r->bytes / 16u;
-    const unsigned data_threads =
-        (r->cgc == p_dsmem_push_fwd1 || r->cgc == p_dsmem_push_fwd8) ? r->threads - 32u : r->threads;
+    const unsigned data_threads = r->threads;
     if ((r->metric == METRIC_COPY && (vecs % r->threads || vecs / r->threads > 4)) ||
         (r->metric == METRIC_DSMEM && !r->xfers && vecs % (4u * r->threads)) ||
         (r->metric == METRIC_DSMEM && r->xfers && vecs != r->xfers * data_threads)) {

@@ -107,6 +107,8 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cuda_device_barrier)  /* cuda::barrier<device> arrive + wait, checked  */  \
     X(a_dsmem_pull_db1)       /* double-buffered map_shared_rank pull, 1 msg/sync */ \
     X(a_dsmem_pull_db8)       /* the same, 8 messages per cluster.sync         */  \
+    X(a_dsmem_pull_db_ahead1) /* the same, round i + 1 written while round i is read */ \
+    X(a_dsmem_pull_db_ahead8) /* the same, 8 messages per cluster.sync         */  \
     X(a_reduce32_i32)         /* cg::reduce, tile 32, int                      */  \
     X(a_reduce32_f32)         /* cg::reduce, tile 32, float                    */  \
     X(a_reduce32_f64)         /* cg::reduce, tile 32, double                   */  \
@@ -173,18 +175,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */  \
     X(c_dsmem_push_db1)       /* double-buffered st.async push, 1 msg/sync     */  \
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_fwd1)      /* probe: the same, release forwarded by a 17th warp */ \
-    X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
-    X(p_dsmem_push_warp1)     /* probe: double-buffered push, per-warp releases */ \
-    X(p_dsmem_push_warp8)     /* probe: the same, 8 messages per synchronization */ \
-    X(p_dsmem_push_ahead1)    /* design: next round pushed before this one is read */ \
-    X(p_dsmem_push_ahead8)    /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_elect1)    /* design: the last warp to read releases (no block barrier) */ \
-    X(p_dsmem_push_elect8)    /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_ahead_elect1) /* design: both                               */  \
-    X(p_dsmem_push_ahead_elect8) /* the same, 8 messages per synchronization   */  \
-    X(p_dsmem_push_timed8)    /* probe: the push's protocol, clock64 per step (printed) */ \
-    X(p_dsmem_push_ahead_elect_timed8) /* probe: both designs, clock64 per step (printed) */ \
+    X(p_dsmem_push_after1)    /* info: the phase-A loop, push after reading    */  \
+    X(p_dsmem_push_after8)    /* the same, 8 messages per synchronization      */  \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \
@@ -284,31 +276,17 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(c_project_sliced)       /* examples/pipeline_project.cuh, sliced multicast */ \
     X(c_project_multicast)    /* examples/pipeline_project.cuh, one root multicasts */ \
     X(c_project_local)        /* the same kernel, every CTA loads each tile    */  \
-    X(p_project_forwarded)    /* probe: sliced, releases forwarded by one warp */ \
-    X(p_project_forwarded_batch) /* probe: the same, one fence per batch of stages */ \
-    X(d_project_release_whole_warp) /* design: sliced, warp release without the lane test */ \
-    X(d_project_release_hybrid) /* design: sliced, branch-free warp release     */ \
-    X(d_project_release_cold_partial) /* design: sliced, partial-warp form out of line */ \
     X(c_project_sliced_l2)    /* sliced multicast, L2-resident input (8 MiB read again and again) */ \
     X(c_project_local_l2)     /* its twin: every CTA loads each tile           */  \
-    X(d_project_release_whole_warp_l2) /* design: caller-declared whole-warp release, L2-resident */ \
-    X(d_project_release_elected) /* design: one remote release per CTA per stage (last warp) */ \
-    X(d_project_release_elected_l2) /* the same, L2-resident input               */ \
-    X(d_project_release_elected_s8) /* the same, 8 stages                         */ \
-    X(d_project_release_elected_s8_l2) /* the same, 8 stages, L2-resident input   */ \
-    X(d_project_sliced_s8)    /* design: sliced multicast with an 8-stage ring */  \
-    X(d_project_local_s8)     /* its twin, 8 stages                            */  \
-    X(d_project_sliced_s8_l2) /* the same, L2-resident input                   */  \
-    X(d_project_local_s8_l2)  /* its twin, L2-resident input                   */  \
-    X(d_project_sliced_s12)   /* design: sliced multicast with a 12-stage ring */  \
-    X(d_project_local_s12)    /* its twin, 12 stages                           */  \
-    X(d_project_sliced_s12_l2) /* the same, L2-resident input                  */  \
-    X(d_project_local_s12_l2) /* its twin, L2-resident input                   */  \
-    X(d_project_rotate)       /* design: rotating root, stage k by CTA k % C   */  \
-    X(d_project_rotate_l2)    /* the same, L2-resident input                   */  \
-    X(d_project_rotate_s8)    /* the same, 8 stages                            */  \
-    X(d_project_rotate_s8_l2) /* the same, 8 stages, L2-resident input         */  \
-    X(p_project_timed_sliced) /* probe: sliced, clock64 per step of a stage use */ \
+    X(d_project_sliced_every_sm) /* design: the sliced kernel, grid of every SM (r1's sizing) */ \
+    X(d_project_sliced_every_sm_l2) /* the same, L2-resident input             */  \
+    X(d_project_local_every_sm) /* its twin, grid of every SM in clusters too  */  \
+    X(d_project_local_every_sm_l2) /* the same, L2-resident input              */  \
+    X(d_project_sliced_w8)    /* design: sliced, 8 consumer warps              */  \
+    X(d_project_local_w8)     /* its twin, 8 consumer warps                    */  \
+    X(d_project_sliced_w8_l2) /* the same, L2-resident input                   */  \
+    X(d_project_local_w8_l2)  /* its twin, L2-resident input                   */  \
+    X(p_project_timed_sliced) /* probe: sliced, 8 consumer warps, clock64 per step of a stage use */ \
     X(p_project_timed_local)  /* probe: the twin, the same clocks              */  \
     X(p_project_timed_sliced_l2) /* probe: sliced, L2-resident input, clocks   */  \
     X(p_project_timed_local_l2) /* probe: the twin, L2-resident input, clocks  */

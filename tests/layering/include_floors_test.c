@@ -721,17 +721,7 @@ static const struct {
 static const struct {
     const char *path, *name, *why;
 } known_uses[] = {
-    {"bench/designs_release_cold_partial.cu", "cg_pipeline_advance_", "pipeline design rows (async/pipeline.h's owner)"},
-    {"bench/designs_release_cold_partial.cu", "cg_pipeline_block_warps_whole_", "pipeline design rows"},
-    {"bench/designs_release_cold_partial.cu", "cg_pipeline_release_all_lanes_", "pipeline design rows"},
-    {"bench/designs_release_cold_partial.cu", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
-    {"bench/designs_release_hybrid.cu", "cg_pipeline_advance_", "pipeline design rows"},
-    {"bench/designs_release_hybrid.cu", "cg_pipeline_warp_lanes_", "pipeline design rows"},
-    {"bench/designs_release_elected.cuh", "cg_pipeline_advance_", "pipeline design rows"},
-    {"bench/designs_release_elected.cuh", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
     {"bench/cgc_kernels.h", "cg_fence_acq_rel_cta_", "the completion barrier's election floor: the library's own fence (barrier_fn's owner)"},
-    {"examples/pipeline_project.cuh", "cg_pipeline_advance_", "the multicast example's design modes (rotating root), until the GPU run decides them"},
-    {"bench/stream.cu", "cg_pipeline_advance_", "the streaming rows (the pipeline's owner)"},
     {"tests/handoff/handoff_kernels.cu", "cg_pipeline_advance_", "the handoff tests (the pipeline's owner)"},
     {"tests/cg/group_kinds_test.c", "CG_GROUP_KINDS_ANY_NAMES_", "checks the kinds table itself (group API's owner)"},
     {"tests/cg/launch_gpu_test.c", "CG_DBAR_INIT_STATE_", "builds a device barrier's word by hand (device barrier's owner)"},
