@@ -244,10 +244,7 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_block_split_pred)     /* block split, first-use setup predicated, no branch */ \
     X(d_block_rotating_pred)  /* rotating slow warp, the same                 */ \
     X(d_dbar_poll_all)        /* cg_device_barrier_t, no done token, unpaced  */ \
-    X(d_tile64_aligned)       /* cg_wide_tile_sync as barrier.sync.aligned    */ \
-    X(d_copy_split4)          /* cg_memcpy_async bulk path in 4 pieces        */ \
-    X(d_copy_split16)         /* cg_memcpy_async bulk path in 16 pieces       */ \
-    X(d_copy_tx_split4)       /* cg_memcpy_async_tx in 4 pieces, one thread   */
+    X(d_copy_tx_nofence)      /* cg_memcpy_async_tx kernel, no proxy fence    */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 

@@ -122,10 +122,14 @@
 
 /* One-thread TMA bulk copy completing on an mbarrier (seed 001): thread 0
  * fences (the previous tile's generic reads, ordered by the block sync, come
- * before the engine overwrites it), arrives expecting the tile's bytes and
- * starts the copy; everyone waits on the phase's parity, consumes, syncs.
- * (cgc_rows.cu with the library's defaults; designs_copy_*.cu with the copy
- * split into pieces.) */
+ * before the engine overwrites it; BENCH_COPY_TMA_FENCE 0 leaves it out, as
+ * seed 001 and libcu++'s memcpy_async do), starts the copy and then arrives
+ * expecting the tile's bytes (seed 001's order); everyone waits on the
+ * phase's parity, consumes, syncs. (cgc_rows.cu; designs_copy_tx_nofence.cu
+ * without the fence.) */
+#ifndef BENCH_COPY_TMA_FENCE
+#define BENCH_COPY_TMA_FENCE 1
+#endif
 #define BENCH_COPY_TMA_KERNEL(kname, early)\
     __global__ void __launch_bounds__(1024) kname(bench_args_t a)                       \
     {                                                                                   \
@@ -138,9 +142,10 @@
         unsigned acc = threadIdx.x;                                                     \
         for (long long i = 0; i < a.iters; ++i) {                                       \
             if (threadIdx.x == 0) {                                                     \
-                cg_fence_proxy_async_smem();                                            \
-                (void)cg_mbarrier_arrive_tx(&mbar, a.tile_bytes);                       \
+                if (BENCH_COPY_TMA_FENCE)                                               \
+                    cg_fence_proxy_async_smem();                                        \
                 cg_memcpy_async_tx(tile, bench_tile_src(&a, i), a.tile_bytes, &mbar);   \
+                (void)cg_mbarrier_arrive_tx(&mbar, a.tile_bytes);                       \
             }                                                                           \
             if (early) /* the self-test's defect: the tile read before its wait */     \
                 acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong); \
