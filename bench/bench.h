@@ -238,8 +238,6 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_dbar_spin16_paced)    /* cg_device_barrier_t, 16 polls, then paced      */ \
     X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */ \
     X(d_block_broken)         /* self-test: block barrier released one phase early */ \
-    X(d_fn_after_fence)       /* cg_barrier_fn_t, fn/arg read after the fence  */ \
-    X(d_fn_before_fence)      /* cg_barrier_fn_t, fn/arg read before the fence */ \
     X(d_fn_empty_call)        /* cg_barrier_fn_t, read early, empty fn for NULL */ \
     X(d_block_split_pred)     /* block split, first-use setup predicated, no branch */ \
     X(d_block_rotating_pred)  /* rotating slow warp, the same                 */ \
