@@ -299,8 +299,9 @@ CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
     }
 #else
     for (uint32_t polls = 1; !cg_device_barrier_test_wait(b, tok); ++polls)
-        if (CG_DEVICE_BARRIER_POLL_PACE && polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS)
-            (void)cg_sreg_globaltimer_ns();
+        if (CG_DEVICE_BARRIER_POLL_PACE &&
+            (CG_DEVICE_BARRIER_POLL_SPINS == 0 || polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS))
+            (void)cg_sreg_globaltimer_ns(); /* paces the next poll (see the top) */
 #endif
 }
 
