@@ -154,6 +154,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_compl_light_with) /* cg_barrier_fn_arrive_with, fn named: inlined */ \
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
     X(c_barrier_compl_light_defined) /* CG_BARRIER_FN_DEFINE type + light fn (inlined) */ \
+    X(c_barrier_compl_light_thread0) /* CG_BARRIER_FN_DEFINE_THREAD0 type + light fn */ \
     X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
     X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
     X(c_fn_fixed_completer_probe) /* thread 0 completes on 2 mbarriers (timing) */ \
