@@ -21,6 +21,21 @@
  * the step inline (arrive_elect / complete; no function stored).
  * BENCH_COMPL_LIGHT_KERNEL_Q_ also takes the function's qualifiers (the
  * direct-call probe below: __noinline__). */
+/* The light rows' per-phase check (the shared `count` F adds 1 to: F ran
+ * exactly once per phase, its write seen after the wait) and their end. */
+#define BENCH_COMPL_LIGHT_CHECK_(i, acc, wrong)                                \
+    do {                                                                       \
+        const unsigned c_ = count;                                             \
+        (acc) += c_;                                                           \
+        (wrong) += c_ != (unsigned)((i) + 1);                                  \
+    } while (0)
+#define BENCH_COMPL_LIGHT_END_(a, acc, wrong)                                  \
+    do {                                                                       \
+        bench_check_report(&(a), (wrong));                                     \
+        bench_sink(&(a), (acc));                                               \
+        if (threadIdx.x == 0)                                                  \
+            (a).acc[blockIdx.x] = count;                                       \
+    } while (0)
 #define BENCH_COMPL_LIGHT_KERNEL(kname, form) BENCH_COMPL_LIGHT_KERNEL_Q_(kname, form, )
 #define BENCH_COMPL_LIGHT_KERNEL_Q_(kname, form, qual)                         \
     static __device__ qual void kname##_fn(void *p) { *(unsigned *)p += 1u; }  \
@@ -50,14 +65,9 @@
                                 : cg_barrier_fn_arrive(&bar);                  \
             }                                                                  \
             cg_barrier_fn_wait(&bar, t);                                       \
-            const unsigned c = count;                                          \
-            acc += c;                                                          \
-            wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */ \
+            BENCH_COMPL_LIGHT_CHECK_(i, acc, wrong);                           \
         }                                                                      \
-        bench_check_report(&a, wrong);                                         \
-        bench_sink(&a, acc);                                                   \
-        if (threadIdx.x == 0)                                                  \
-            a.acc[blockIdx.x] = count;                                         \
+        BENCH_COMPL_LIGHT_END_(a, acc, wrong);                                 \
     }
 
 /* 1 only in the block self-test kernel (designs_block_broken.cu): the

@@ -110,14 +110,9 @@ CG_BARRIER_FN_DEFINE_THREAD0(kc_light_t0_bar, kc_light_count_fn);
         for (long long i = 0; i < a.iters; ++i) {                              \
             cg_token_t t = bar##_arrive(&b);                                   \
             bar##_wait(&b, t);                                                 \
-            const unsigned c = count;                                          \
-            acc += c;                                                          \
-            wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */ \
+            BENCH_COMPL_LIGHT_CHECK_(i, acc, wrong);                           \
         }                                                                      \
-        bench_check_report(&a, wrong);                                         \
-        bench_sink(&a, acc);                                                   \
-        if (threadIdx.x == 0)                                                  \
-            a.acc[blockIdx.x] = count;                                         \
+        BENCH_COMPL_LIGHT_END_(a, acc, wrong);                                 \
     }
 BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_defined, kc_light_bar)
 BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_thread0, kc_light_t0_bar)
