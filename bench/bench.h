@@ -156,6 +156,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_compl_light_with) /* cg_barrier_fn_arrive_with, fn named: inlined */ \
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
     X(c_barrier_compl_light_defined) /* CG_BARRIER_FN_DEFINE type + light fn (inlined) */ \
+    X(c_barrier_compl_light_thread0) /* CG_BARRIER_FN_DEFINE_THREAD0 type + light fn */ \
     X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
     X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
     X(c_fn_fixed_completer_probe) /* thread 0 completes on 2 mbarriers (timing) */ \
@@ -226,27 +227,15 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_grid_sync_nosleep)    /* cg_grid_sync, flat pollers never sleep        */  \
     X(d_grid_split_nosleep)   /* split grid rows, the same                     */  \
     X(d_grid_probe_nosleep)   /* split grid probe, the same                    */  \
-    X(d_dbar_sleep64)         /* cg_device_barrier_t, waiters sleep 64 ns      */ \
-    X(d_dbar_spin16_sleep64)  /* cg_device_barrier_t, 16 polls then sleep 64 ns */ \
-    X(d_dbar_paced)           /* cg_device_barrier_t, %globaltimer every poll   */ \
+    X(d_dbar_no_done)         /* cg_device_barrier_t, paced, no done token     */ \
     X(d_dbar_spin16_paced)    /* cg_device_barrier_t, 16 polls, then paced      */ \
-    X(d_dbar_gap64)           /* cg_device_barrier_t, 64 cycles between polls   */ \
-    X(d_dbar_gap256)          /* cg_device_barrier_t, 256 cycles between polls  */ \
-    X(d_dbar_release)         /* cg_device_barrier_t, release arrive           */ \
     X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */ \
     X(d_block_broken)         /* self-test: block barrier released one phase early */ \
-    X(d_fn_after_fence)       /* cg_barrier_fn_t, fn/arg read after the fence  */ \
-    X(d_fn_before_fence)      /* cg_barrier_fn_t, fn/arg read before the fence */ \
     X(d_fn_empty_call)        /* cg_barrier_fn_t, read early, empty fn for NULL */ \
-    X(d_block_split_cold)     /* block split, first-use test marked unlikely  */ \
-    X(d_block_rotating_cold)  /* rotating slow warp, the same                 */ \
-    X(d_block_split_uni)      /* block split, first-use test a bra.uni in asm */ \
-    X(d_block_rotating_uni)   /* rotating slow warp, the same                 */ \
-    X(d_dbar_poll_all)        /* cg_device_barrier_t, the completer polls too */ \
-    X(d_tile64_aligned)       /* cg_wide_tile_sync as barrier.sync.aligned    */ \
-    X(d_copy_split4)          /* cg_memcpy_async bulk path in 4 pieces        */ \
-    X(d_copy_split16)         /* cg_memcpy_async bulk path in 16 pieces       */ \
-    X(d_copy_tx_split4)       /* cg_memcpy_async_tx in 4 pieces, one thread   */
+    X(d_block_split_pred)     /* block split, first-use setup predicated, no branch */ \
+    X(d_block_rotating_pred)  /* rotating slow warp, the same                 */ \
+    X(d_dbar_poll_all)        /* cg_device_barrier_t, no done token, unpaced  */ \
+    X(d_copy_tx_nofence)      /* cg_memcpy_async_tx kernel, no proxy fence    */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
@@ -325,13 +314,8 @@ extern "C" int bench_cgc_debug_build(void);
 #define BENCH_DBAR_MAX_THREADS (132u * 2048u)
 extern "C" int bench_dbar_stats_cgc(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_anchor(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_sleep64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_spin16_sleep64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_paced(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_no_done(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_spin16_paced(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_gap64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_gap256(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_release(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_poll_all(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
 

@@ -89,32 +89,34 @@ BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
 
 /* The light rows' function and checks with the barrier type whose function
  * is fixed at compile time (CG_BARRIER_FN_DEFINE: what a port of
- * cuda::barrier<block, F> writes; F inlined as C++'s). */
+ * cuda::barrier<block, F> writes; F inlined as C++'s), and with the thread-0
+ * type (CG_BARRIER_FN_DEFINE_THREAD0: same function, thread 0 completes in
+ * its wait). `bar` is the type's name. */
 static __device__ void kc_light_count_fn(void *p) { *(unsigned *)p += 1u; }
 CG_BARRIER_FN_DEFINE(kc_light_bar, kc_light_count_fn);
-__global__ void kc_barrier_compl_light_defined(bench_args_t a)
-{
-    __shared__ unsigned count;
-    __shared__ kc_light_bar_t bar;
-    if (threadIdx.x == 0) {
-        count = 0;
-        kc_light_bar_init(&bar, blockDim.x, &count);
+CG_BARRIER_FN_DEFINE_THREAD0(kc_light_t0_bar, kc_light_count_fn);
+#define BENCH_COMPL_LIGHT_DEFINED_KERNEL(kname, bar)                           \
+    __global__ void kname(bench_args_t a)                                      \
+    {                                                                          \
+        __shared__ unsigned count;                                             \
+        __shared__ bar##_t b;                                                  \
+        if (threadIdx.x == 0) {                                                \
+            count = 0;                                                         \
+            bar##_init(&b, blockDim.x, &count);                                \
+        }                                                                      \
+        __syncthreads();                                                       \
+        unsigned long long wrong = 0;                                          \
+        unsigned acc = threadIdx.x;                                            \
+        for (long long i = 0; i < a.iters; ++i) {                              \
+            cg_token_t t = bar##_arrive(&b);                                   \
+            bar##_wait(&b, t);                                                 \
+            BENCH_COMPL_LIGHT_CHECK_(i, acc, wrong);                           \
+        }                                                                      \
+        BENCH_COMPL_LIGHT_END_(a, acc, wrong);                                 \
     }
-    __syncthreads();
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        cg_token_t t = kc_light_bar_arrive(&bar);
-        kc_light_bar_wait(&bar, t);
-        const unsigned c = count;
-        acc += c;
-        wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-    if (threadIdx.x == 0)
-        a.acc[blockIdx.x] = count;
-}
+BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_defined, kc_light_bar)
+BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_thread0, kc_light_t0_bar)
+BENCH_BUILT(c_barrier_compl_light_thread0, kc_barrier_compl_light_thread0)
 BENCH_BUILT(c_barrier_compl_light_defined, kc_barrier_compl_light_defined)
 
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_probe, 0)

@@ -714,7 +714,7 @@ static const struct {
     {"cg_named_barrier_sync_", "barrier", "cg", "the named-barrier PTX form the wide tiles' sync is"},
     {"cg_named_barrier_sync_aligned_", "barrier", "cg", "its aligned form (the wide tiles' CG_WIDE_TILE_SYNC_ALIGNED setting)"},
     {"cg_block_sync_unaligned_", "barrier", "cg", "the non-aligned block barrier the block's split-barrier set-up uses"},
-    {"cg_mbarrier_arrive_first_use_uni_", "barrier", "cg", "the block split's first-use setting (CG_THREAD_BLOCK_FIRST_USE 2)"},
+    {"cg_mbarrier_arrive_first_use_pred_", "barrier", "cg", "the block split's first-use setting (CG_THREAD_BLOCK_FIRST_USE 3)"},
 };
 #define NSEAM_NAMES (sizeof seam_names / sizeof seam_names[0])
 
