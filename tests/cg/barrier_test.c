@@ -306,6 +306,29 @@ Test(cg_barriers, grid_sync_three_objects, .timeout = 300)
     }
 }
 
+/* cg_grid_sync mixed with C++ CG's grid.sync() in one launch (one phase of
+ * four is C++ CG's), at one block per SM (the flat barrier: cgc's sync reads
+ * the phase's sense from its atom, so the two agree on the word) and at full
+ * occupancy (the spread barrier: cgc's phases never touch the word after the
+ * first): every phase correct. */
+Test(cg_barriers, grid_sync_mixed_with_cpp_cg_grid_sync, .timeout = 300)
+{
+    uint32_t full = 0, sms, iters = quick() ? 40 : 20000;
+    cgt_require_sm90();
+    sms = (uint32_t)cgt_device_props()->multiProcessorCount;
+    CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
+    const uint32_t sizes[2] = {sms, full};
+    for (int k = 0; k < 2; k++) {
+        char what[80];
+        int spread = 0;
+        grid_run_t r = grid_run_start(sizes[k], 128, iters, 0, 0);
+        CGT_SYNC();
+        snprintf(what, sizeof what, "cgc and C++ CG syncs: grid %u x 128, %u phases", sizes[k], iters);
+        grid_run_finish(&r, what, &spread);
+        cr_log_info("%s: the %s barrier's size", what, spread ? "spread" : "flat");
+    }
+}
+
 /* Two cooperative launches at once on two streams, half the grid each: both
  * complete every phase correctly (on an H200 the driver gave them workspaces
  * 64 bytes apart). With 256 threads each half is 4 blocks per SM (flat

@@ -63,9 +63,11 @@ __global__ void k_grid_stale_token_flat(void)
 __global__ void k_grid_mixed_with_cpp_cg(void)
 {
     const cg_grid_t g = cg_this_grid();
-    cg_grid_sync(&g);
+    cg_token_t t = cg_grid_barrier_arrive(&g);
+    cg_grid_barrier_wait(&g, t);
     cooperative_groups::this_grid().sync();
-    cg_grid_sync(&g);
+    t = cg_grid_barrier_arrive(&g);
+    cg_grid_barrier_wait(&g, t);
 }
 
 /* Thread 5 arrives twice on the block barrier before waiting. */
