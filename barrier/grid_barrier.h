@@ -294,11 +294,11 @@ CG_DEVICE uint32_t cg_grid_flat_add_(void)
 /* Per block: which launch and block it belongs to, the spread slot (0:
  * flat), the number of the block's last grid barrier (every block takes
  * part in every phase, so all agree on it), and the flat word's top bit
- * before the block's next flat arrival. Thread 0 reads it before the
+ * before the block's next flat arrival. Thread 0 reads it after the
  * arrive's block barrier and writes it after its arrival (a grid sync below
  * the spread barrier's size writes only the sense); warp 0 reads it in the
  * wait after a __syncwarp. */
-typedef struct __align__(16) cg_grid_block_state_s_ {
+typedef struct cg_grid_block_state_s_ {
     uint64_t grid;
     uint32_t rank;
     uint32_t slot;
@@ -519,22 +519,25 @@ CG_DEVICE void cg_grid_state_init_(cg_grid_block_state_t_ *st, uint32_t *word, u
 }
 
 /* Thread 0, after the arrive's block barrier: the block's arrival, then
- * its state's update for the next phase. `v`: the state as thread 0 read it
- * (set up for this launch). Spread: 1 on counter rank mod 32. Flat: this
- * block's add on the word in the form CG_GRID_ARRIVE_FORM says (the default
- * a release reduction, which nothing waits for). The state's stores come
- * after the arrival, so they add nothing to the time before it; the wait's
- * warp 0 reads them after a __syncwarp. Returns the token: its flags and
- * the phase number (the atom setting's flat token: the old word). */
-CG_DEVICE uint64_t cg_grid_arrive_block_(cg_grid_block_state_t_ *st, const cg_grid_block_state_t_ *v, uint32_t *word)
+ * its state's update for the next phase (the state set up for this launch).
+ * Spread: 1 on counter rank mod 32. Flat: this block's add on the word in
+ * the form CG_GRID_ARRIVE_FORM says (the default a release reduction, which
+ * nothing waits for). The state's stores come after the arrival, so they
+ * add nothing to the time before it; the wait's warp 0 reads them after a
+ * __syncwarp. Returns the token: its flags and the phase number (the atom
+ * setting's flat token: the old word). */
+CG_DEVICE uint64_t cg_grid_arrive_block_(cg_grid_block_state_t_ *st, uint32_t *word)
 {
-    const uint64_t p = v->phase + 1u;
-    if (p > 1u && v->slot != 0) {
-        cg_gpu_red_add_release_u32(cg_grid_spread_count_(v->slot, cg_grid_rank_() % CG_GRID_SPREAD_COUNTERS_), 1u);
+    const uint64_t p = st->phase + 1u;
+    const uint32_t slot = st->slot;
+    if (p > 1u && slot != 0) {
+        cg_gpu_red_add_release_u32(cg_grid_spread_count_(slot, cg_grid_rank_() % CG_GRID_SPREAD_COUNTERS_), 1u);
         st->phase = p;
         return CG_GRID_TOK_SPREAD_ | (uint32_t)p;
     }
-    const uint32_t sense = v->sense;
+#if !CG_GRID_ARRIVE_IS_ATOM_
+    const uint32_t sense = st->sense;
+#endif
 #if CG_DEBUG && !CG_GRID_ARRIVE_IS_ATOM_
     /* The word's top bit before this block's add is the phase's sense,
      * unless the block's previous phase has not completed or something else
@@ -693,42 +696,37 @@ CG_REPORT_ void cg_grid_report_late_(cg_token_t tok, uint32_t late)
 /* ------------------------------------------------------------------------- */
 
 /* Split arrive, collective over the block (converged code; the block
- * barrier is __syncthreads): thread 0 loads the block's state, the block
- * barrier orders every thread's writes before thread 0's release, thread 0
- * adds the block's arrival (a release reduction, flat or spread) and then
- * updates the state; the other threads return right after the block
- * barrier. The state's loads are issued before the block barrier (release
- * build), so their latency hides in it and thread 0 reaches the barrier as
- * early as the other warps; its first use in a launch (tags of another
- * launch or block) sets it up after the barrier. The token is meaningful
- * only in thread 0; every thread passes its own to the wait. */
+ * barrier is __syncthreads): the block barrier orders every thread's writes
+ * before thread 0's release; thread 0 then checks the block's state (its
+ * first use in a launch, tags of another launch or block, sets it up), adds
+ * the block's arrival (a release reduction, flat or spread) and updates the
+ * state after it; the other threads return right after the block barrier.
+ * Thread 0 does nothing before the block barrier, so the block's other warps
+ * do not wait there for its state work (until 2026-11-28 they did: warp 1's
+ * arrive measured ~210 cycles longer than in C++ CG). (Loading the state
+ * before the block barrier, to hide the loads' latency in it, cost the
+ * grid-sync kernel 8 registers: 34 against 26, sm_90a, CUDA 13.0.) The
+ * token is meaningful only in thread 0; every thread passes its own to the
+ * wait. */
 CG_DEVICE cg_token_t cg_grid_bar_arrive_(const cg_grid_bar_t_ *bar)
 {
     cg_token_t t;
     t._opaque = 0;
     cg_grid_block_state_t_ *st = cg_grid_block_state_();
-    cg_grid_block_state_t_ v = {0, 0, 0, 0, 0, 0};
     const int t0 = cg_grid_is_block_thread0_();
 #if CG_DEBUG
     cg_grid_debug_require_workspace_(bar->ws);
-#else
-    if (t0)
-        v = *st;
 #endif
     __syncthreads();
     if (t0) {
-#if CG_DEBUG /* loaded here: fewer registers live across the block barrier */
-        v = *st;
-#else /* a debug build checked every thread above */
+#if !CG_DEBUG /* a debug build checked every thread above */
         if (CG_UNLIKELY_(bar->ws == 0))
             cg_grid_report_no_workspace_();
 #endif
         uint32_t *word = cg_grid_word_(bar);
-        if (CG_UNLIKELY_(v.grid != cg_sreg_gridid() || v.rank != cg_grid_rank_())) {
+        if (CG_UNLIKELY_(st->grid != cg_sreg_gridid() || st->rank != cg_grid_rank_()))
             cg_grid_state_init_(st, word, cg_sreg_gridid(), cg_grid_rank_());
-            v = *st;
-        }
-        t._opaque = cg_grid_arrive_block_(st, &v, word);
+        t._opaque = cg_grid_arrive_block_(st, word);
     }
     return t;
 }
