@@ -673,8 +673,11 @@ CG_REPORT_ void cg_grid_report_late_(cg_token_t tok, uint32_t late)
     const cg_grid_block_state_t_ *st = cg_grid_block_state_();
     const uint64_t p = st->phase;
     const uint32_t slot = st->slot;
-    const void *group_word = slot ? (const void *)cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP)
-                                  : (const void *)flat_word;
+    /* (a flat sync below the spread barrier's size keeps no slot: the
+     * state's slot is read only for the other reports) */
+    const void *group_word = late != CG_GRID_LATE_FLAT_ && slot
+                                 ? (const void *)cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP)
+                                 : (const void *)flat_word;
     if (late == CG_GRID_LATE_FLAT_) {
         printf("cgc: grid barrier wait at %p: phase (top bit %u before it, word 0x%08x now) did not complete in "
                "%llu ns (block %u,%u,%u of %u,%u,%u). Was the kernel launched cooperatively, with every block "
