@@ -211,22 +211,11 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
 /* Settings the library considered (designs_*.cu): the library built with one
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
-    X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \
-    X(d_grid_sync_poll_relaxed) /* cg_grid_sync, relaxed flat polls + one fence */ \
     X(d_grid_sync_spread)     /* cg_grid_sync, spread barrier at every size    */  \
-    X(d_grid_sync_spread_group32)  /* cg_grid_sync, spread, groups of 32       */  \
-    X(d_grid_sync_spread_group128) /* cg_grid_sync, spread, groups of 128      */  \
-    X(d_grid_sync_spread_sleep32)  /* cg_grid_sync, spread pollers sleep 32 ns */ \
-    X(d_grid_split_flat)      /* split grid rows, flat counter at every size   */  \
-    X(d_grid_sync_arrive_lazy)   /* cg_grid_sync, atom arrive read at the wait */ \
-    X(d_grid_split_arrive_lazy)  /* split grid rows, the same                  */ \
-    X(d_grid_probe_arrive_lazy)  /* split grid probe, the same                 */ \
-    X(d_grid_sync_arrive_eager)  /* cg_grid_sync, atom arrive tested at once (before) */ \
-    X(d_grid_split_arrive_eager) /* split grid rows, the same                  */ \
+    X(d_grid_sync_spread_spin)  /* cg_grid_sync, spread pollers spin (before)  */ \
+    X(d_grid_split_spread_spin) /* split grid rows, the same                   */ \
+    X(d_grid_split_arrive_eager) /* split grid rows, atom arrive tested at once (before) */ \
     X(d_grid_probe_arrive_eager) /* split grid probe, the same                 */ \
-    X(d_grid_sync_nosleep)    /* cg_grid_sync, flat pollers never sleep        */  \
-    X(d_grid_split_nosleep)   /* split grid rows, the same                     */  \
-    X(d_grid_probe_nosleep)   /* split grid probe, the same                    */  \
     X(d_dbar_no_done)         /* cg_device_barrier_t, paced, no done token     */ \
     X(d_dbar_spin16_paced)    /* cg_device_barrier_t, 16 polls, then paced      */ \
     X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */ \

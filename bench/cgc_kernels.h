@@ -300,16 +300,6 @@
                               cg_grid_barrier_wait(&g, bench_t_));                               \
     }
 
-/* A grid design file's kernels: grid sync, the split rows and the probe,
- * all on the library as the file configured it. */
-#define BENCH_GRID_DESIGN_KERNELS(sync_name, split_name, probe_name)                             \
-    BENCH_GRID_SYNC_KERNEL(k##sync_name)                                                         \
-    BENCH_EXPORT(sync_name, k##sync_name)                                                        \
-    BENCH_GRID_SPLIT_KERNEL(k##split_name, 0)                                                    \
-    BENCH_EXPORT(split_name, k##split_name)                                                      \
-    BENCH_GRID_SPLIT_KERNEL(k##probe_name, 1)                                                    \
-    BENCH_EXPORT(probe_name, k##probe_name)
-
 /* Where cg_barrier_fn_t's time goes (info rows against the raw mbarrier
  * floor): the barrier's election alone — every thread arrive.noComplete on a
  * count-(n+1) mbarrier, the one that saw 2 pending makes the last arrival,

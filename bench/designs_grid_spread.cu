@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * bench/designs_grid_spread.cu — the grid barrier with the spread barrier at
- * every grid size (the default uses it from 7 blocks per SM), for the
+ * every grid size (the default uses it from 10 blocks per SM), for the
  * benchmark's comparison (barrier/grid_barrier.h).
  */
 #define CG_GRID_SPREAD_MIN_BLOCKS_PER_SM 0

@@ -711,6 +711,7 @@ static const struct {
     {"cg_grid_bar_t_", "barrier", "cg", "the grid barrier's state, which cg_grid_t embeds"},
     {"cg_grid_bar_arrive_", "barrier", "cg", "the grid barrier's arrive, which cg_grid_barrier_arrive forwards to"},
     {"cg_grid_bar_wait_", "barrier", "cg", "the grid barrier's wait, which cg_grid_barrier_wait forwards to"},
+    {"cg_grid_bar_sync_", "barrier", "cg", "the grid barrier's sync, which cg_grid_sync forwards to"},
     {"cg_named_barrier_sync_", "barrier", "cg", "the named-barrier PTX form the wide tiles' sync is"},
     {"cg_named_barrier_sync_aligned_", "barrier", "cg", "its aligned form (the wide tiles' CG_WIDE_TILE_SYNC_ALIGNED setting)"},
     {"cg_block_sync_unaligned_", "barrier", "cg", "the non-aligned block barrier the block's split-barrier set-up uses"},
