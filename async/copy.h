@@ -142,31 +142,6 @@ CG_DEVICE void cg_async_check_aligned_(const void *dst, const void *src, size_t 
 #define CG_ASYNC_CHECK_ALIGNED_(dst, src, bytes, align) ((void)0)
 #endif
 
-/* Tuning (issue 33, the latency rows' `setting:` rows): the bulk path of
- * cg_memcpy_async(&g, ..., &bar) as CG_MEMCPY_ASYNC_BULK_PIECES bulk copies
- * of about bytes / pieces each (whole 16-byte units), issued by threads
- * spread over the group (rank k * count / pieces), each after its own proxy
- * fence; rank 0 expects all the bytes. 1 (default): one bulk copy from rank
- * 0. Whether the engine moves one large copy slower than several smaller
- * ones in flight at once is what the rows measure (on an H200 the one-copy
- * tile took 1.17x the plain int4 loads' time, 1.02x on an H100). */
-#if !defined(CG_MEMCPY_ASYNC_BULK_PIECES)
-#define CG_MEMCPY_ASYNC_BULK_PIECES 1
-#endif
-/* The same for cg_memcpy_async_tx: its one thread issues the copy as this
- * many bulk copies (1, default: one). */
-#if !defined(CG_MEMCPY_ASYNC_TX_PIECES)
-#define CG_MEMCPY_ASYNC_TX_PIECES 1
-#endif
-
-/* Piece k of P of `bytes` (a multiple of 16): *lo and *n (0 past the end). */
-CG_DEVICE void cg_bulk_piece_(uint32_t bytes, uint32_t k, uint32_t pieces, uint32_t *lo, uint32_t *n)
-{
-    const uint32_t per = ((bytes / 16u + pieces - 1u) / pieces) * 16u;
-    *lo = k * per;
-    *n = *lo < bytes ? (bytes - *lo < per ? bytes - *lo : per) : 0u;
-}
-
 /* ------------------------------------------------------------------------ */
 /* One-thread bulk copies completing on an mbarrier                          */
 /* ------------------------------------------------------------------------ */
@@ -178,16 +153,7 @@ CG_DEVICE void cg_bulk_piece_(uint32_t bytes, uint32_t k, uint32_t pieces, uint3
 CG_DEVICE_SM90 void cg_memcpy_async_tx(void *dst, const void *src, uint32_t bytes, cg_mbarrier_t *mbar)
 {
     CG_ASYNC_CHECK_BULK_("cg_memcpy_async_tx", dst, src, bytes);
-#if CG_MEMCPY_ASYNC_TX_PIECES > 1
-    for (uint32_t k = 0; k < (uint32_t)CG_MEMCPY_ASYNC_TX_PIECES; ++k) {
-        uint32_t lo, n;
-        cg_bulk_piece_(bytes, k, (uint32_t)CG_MEMCPY_ASYNC_TX_PIECES, &lo, &n);
-        if (n != 0u)
-            cg_bulk_copy_g2s(cg_smem_addr(dst) + lo, (const char *)src + lo, n, cg_smem_addr(mbar));
-    }
-#else
     cg_bulk_copy_g2s(cg_smem_addr(dst), src, bytes, cg_smem_addr(mbar));
-#endif
 }
 
 /* One thread: the same bytes land at dst's offset in every CTA of the cluster
@@ -218,26 +184,6 @@ CG_DEVICE_SM90 void cg_bulk_store(void *dst, const void *src, uint32_t bytes)
 /* Group copy completing on a barrier                                        */
 /* ------------------------------------------------------------------------ */
 
-#if CG_ARCH_HAS_SM90
-/* The bulk path in CG_MEMCPY_ASYNC_BULK_PIECES pieces (see above). */
-CG_DEVICE_SM90 void cg_memcpy_async_bulk_pieces_(uint32_t rank, uint32_t count, void *dst, const void *src,
-                                                 uint32_t bytes, cg_mbarrier_t *mbar)
-{
-    const uint32_t pieces = CG_MEMCPY_ASYNC_BULK_PIECES;
-    if (rank == 0)
-        cg_mbarrier_expect_tx(mbar, bytes);
-#pragma unroll
-    for (uint32_t k = 0; k < pieces; ++k) {
-        const uint32_t issuer = count >= pieces ? k * (count / pieces) : k % count;
-        uint32_t lo, n;
-        cg_bulk_piece_(bytes, k, pieces, &lo, &n);
-        if (rank == issuer && n != 0u) {
-            cg_fence_proxy_async_smem();
-            cg_bulk_copy_g2s(cg_smem_addr(dst) + lo, (const char *)src + lo, n, cg_smem_addr(mbar));
-        }
-    }
-}
-#endif
 
 /* The engine behind cg_memcpy_async(&group, ...) (cg/group_copy.h): the
  * calling thread is `rank` of the `count` threads that share the copy, every
@@ -262,19 +208,19 @@ CG_DEVICE void cg_memcpy_async_share(uint32_t rank, uint32_t count, void *dst, c
 
 #if CG_ARCH_HAS_SM90
     if ((align & 15u) == 0) {
-#if CG_MEMCPY_ASYNC_BULK_PIECES > 1
-        cg_memcpy_async_bulk_pieces_(rank, count, dst, src, (uint32_t)bytes, mbar);
-#else
         if (rank == 0) {
             /* Earlier generic accesses to dst (ordered before this call by the
              * caller's sync) happen before the engine writes it. */
             cg_fence_proxy_async_smem();
-            /* Expect first, then copy: the tx-count never goes negative, and
-             * the phase still waits for this thread's own arrival. */
-            cg_mbarrier_expect_tx(mbar, (uint32_t)bytes);
+            /* Copy first, then expect (as the aligned form and libcu++): the
+             * engine starts one mbarrier operation sooner; a complete_tx that
+             * lands before the expect takes the tx-count below zero for a
+             * moment, which the mbarrier allows (PTX: tx-count range
+             * -(2^20-1) .. 2^20-1), and the phase still waits for this
+             * thread's own arrival, which comes after the expect. */
             cg_bulk_copy_g2s(cg_smem_addr(dst), src, (uint32_t)bytes, cg_smem_addr(mbar));
+            cg_mbarrier_expect_tx(mbar, (uint32_t)bytes);
         }
-#endif
         return;
     }
 #endif

@@ -50,9 +50,14 @@
  * one, without a branch). Waiters poll the word with ld.acquire.gpu, each
  * thread for its own token (a converged warp's poll is one memory request),
  * and compare phase numbers: a token of an older, completed phase is
- * complete at once. The arrive that completes a phase marks its token
- * (CG_DBAR_TOK_DONE_), and that thread's wait returns without a load: its
- * own acq_rel add has already acquired every arrival of the phase.
+ * complete at once. Every poll after a failed one also reads %globaltimer,
+ * as libcu++'s wait loop does: it spaces one thread's polls of the
+ * contended word by a few tens of cycles. The arrive that completes a phase
+ * marks its token (CG_DBAR_TOK_DONE_), and that thread's wait returns
+ * without a load: its own acq_rel add has already acquired every arrival of
+ * the phase. (The two go together: without the spacing, the completer's
+ * early next arrive queued behind the other waiters' polls and the done
+ * token measured slower than none; docs/design/device_barrier.md.)
  *
  * Limits: expected count 1 .. 2^20-1 (more than any device can hold
  * resident); phase numbers wrap after 2^23 phases, so a token more than
@@ -82,38 +87,25 @@ typedef struct cg_device_barrier {
 #define CG_DBAR_INIT_STATE_(expected)                                                              \
     (((CG_DBAR_COUNT_SPAN_ - (uint64_t)(expected)) << CG_DBAR_COUNT_SHIFT_) | (uint64_t)(expected))
 
-/* Nanoseconds a waiter sleeps between two polls of the state (0: spin),
- * after its first CG_DEVICE_BARRIER_POLL_SPINS polls. */
-#if !defined(CG_DEVICE_BARRIER_POLL_SLEEP_NS)
-#define CG_DEVICE_BARRIER_POLL_SLEEP_NS 0
-#endif
+/* Polls a waiter makes back to back before it paces them (below). */
 #if !defined(CG_DEVICE_BARRIER_POLL_SPINS)
 #define CG_DEVICE_BARRIER_POLL_SPINS 0
 #endif
-/* 1: every poll after the first CG_DEVICE_BARRIER_POLL_SPINS also reads
- * %globaltimer (paces the polls as libcu++'s wait loop does; the
- * benchmark's comparison). */
+/* 1 (default): every poll after the first CG_DEVICE_BARRIER_POLL_SPINS
+ * also reads %globaltimer (paces the polls as libcu++'s wait loop does;
+ * issue 33, H200: with the done token below, 0.99-1.02x libcu++ against
+ * 1.00-1.16x unpaced). 0: polls back to back (the benchmark's
+ * comparison). */
 #if !defined(CG_DEVICE_BARRIER_POLL_PACE)
-#define CG_DEVICE_BARRIER_POLL_PACE 0
-#endif
-
-/* Cycles a waiter lets pass between two polls (0: none), after its first
- * CG_DEVICE_BARRIER_POLL_SPINS polls: fewer reads of the contended word. */
-#if !defined(CG_DEVICE_BARRIER_POLL_GAP_CYCLES)
-#define CG_DEVICE_BARRIER_POLL_GAP_CYCLES 0
-#endif
-
-/* 1: arrive is an acq_rel add (measured 1% faster than release on an H100
- * at 1-4 blocks per SM); 0: a release add (the benchmark's comparison). */
-#if !defined(CG_DEVICE_BARRIER_ARRIVE_ACQ_REL)
-#define CG_DEVICE_BARRIER_ARRIVE_ACQ_REL 1
+#define CG_DEVICE_BARRIER_POLL_PACE 1
 #endif
 
 /* 1 (default): the arrive that completes a phase marks its token, and that
  * thread's wait returns without loading the word (issue 33: the completer is
  * the last arrival, so its wait's L2 round trip was on every phase's critical
- * path: the next phase waits for its next arrive). 0: every wait polls (the
- * benchmark's comparison, as libcu++'s wait does). */
+ * path: the next phase waits for its next arrive). Measured a gain only with
+ * the paced polls above (alone it was 1.00-1.16x libcu++ on an H200).
+ * 0: every wait polls (the benchmark's comparison, as libcu++'s wait does). */
 #if !defined(CG_DEVICE_BARRIER_DONE_TOKEN)
 #define CG_DEVICE_BARRIER_DONE_TOKEN 1
 #endif
@@ -192,8 +184,7 @@ CG_REPORT_ void cg_dbar_over_arrival_(cg_device_barrier_t *b, uint64_t state, ui
 CG_DEVICE uint64_t cg_dbar_arrive_(cg_device_barrier_t *b, bool drop)
 {
     uint64_t inc = (1ull << CG_DBAR_COUNT_SHIFT_) - (drop ? 1u : 0u);
-    const uint64_t old = CG_DEVICE_BARRIER_ARRIVE_ACQ_REL ? cg_gpu_atom_add_acq_rel_u64(&b->_state, inc)
-                                                          : cg_gpu_atom_add_release_u64(&b->_state, inc);
+    const uint64_t old = cg_gpu_atom_add_acq_rel_u64(&b->_state, inc);
 #if CG_DEBUG
     if (CG_UNLIKELY_(drop && (old & CG_DBAR_EXPECTED_MASK_) == 0u))
         cg_dbar_over_arrival_(b, old, 0u);
@@ -304,24 +295,13 @@ CG_DEVICE void cg_device_barrier_wait(cg_device_barrier_t *b, cg_token_t tok)
     while (!cg_dbar_passed_(state, tok)) {
         if (CG_UNLIKELY_(cg_debug_timer_expired_(t0)))
             cg_dbar_report_(b, tok, state, "deadlock (are all blocks resident? did every participant arrive?)");
-        if (CG_DEVICE_BARRIER_POLL_SLEEP_NS)
-            __nanosleep((uint32_t)CG_DEVICE_BARRIER_POLL_SLEEP_NS);
         state = cg_gpu_ld_acquire_u64(&b->_state);
     }
 #else
-    for (uint32_t polls = 1; !cg_device_barrier_test_wait(b, tok); ++polls) {
-        if (CG_DEVICE_BARRIER_POLL_SLEEP_NS && polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS)
-            __nanosleep((uint32_t)CG_DEVICE_BARRIER_POLL_SLEEP_NS);
-        if (CG_DEVICE_BARRIER_POLL_PACE && polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS)
-            (void)cg_sreg_globaltimer_ns();
-#if CG_DEVICE_BARRIER_POLL_GAP_CYCLES
-        if (polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS) {
-            const uint32_t c0 = cg_sreg_clock32();
-            while (cg_sreg_clock32() - c0 < (uint32_t)CG_DEVICE_BARRIER_POLL_GAP_CYCLES) {
-            }
-        }
-#endif
-    }
+    for (uint32_t polls = 1; !cg_device_barrier_test_wait(b, tok); ++polls)
+        if (CG_DEVICE_BARRIER_POLL_PACE &&
+            (CG_DEVICE_BARRIER_POLL_SPINS == 0 || polls > (uint32_t)CG_DEVICE_BARRIER_POLL_SPINS))
+            (void)cg_sreg_globaltimer_ns(); /* paces the next poll (see the top) */
 #endif
 }
 

@@ -10,7 +10,9 @@
  *                        workspace address (base/sreg.h), read-only
  *   cg_grid_bar_arrive_  split arrive, collective over the block
  *   cg_grid_bar_wait_    split wait, collective over the block
- * A sync is wait(arrive). Everything mutable lives in the block's shared
+ *   cg_grid_bar_sync_    grid sync, collective over the block: wait(arrive)
+ *                        from the spread barrier's size, below it one
+ *                        acq_rel atom per block (see Flat algorithm) Everything mutable lives in the block's shared
  * memory (below), so the calls take a const state: several cg_grid_t of one
  * kernel, copies of one, and a fresh one per phase all act as one barrier.
  * The token layout, the choice of algorithm and the misuse reports are this
@@ -26,8 +28,10 @@
  * Calls are made from converged code by every thread of every block, once
  * per phase each, a block's wait before its next arrive (as C++ CG's
  * grid_group::barrier_arrive / barrier_wait). Mixing them with C++ CG's
- * grid.sync() on the same launch is supported only before cgc's first grid
- * barrier of the launch (a debug build reports a mix after it). A kernel's
+ * grid.sync() on the same launch is supported only before the launch's
+ * first cgc split arrive (a debug build reports a mix after it); cgc's grid
+ * sync below the spread barrier's size mixes anywhere (its sense comes from
+ * its atom). A kernel's
  * grid barrier calls are all in one translation unit: the block's state is
  * a __shared__ variable of this header, one per unit, so with -rdc a kernel
  * whose grid barriers sit in two units would keep two states that disagree
@@ -45,18 +49,24 @@
  * block leaves there can match), the number of grid barriers the block has
  * arrived at in the launch, the flat word's top bit before the block's next
  * flat arrival (its "sense"), and the spread barrier's slot. Thread 0 reads
- * and updates it in the arrive, BEFORE the arrive's block barrier (so its
- * cost hides while the block's other warps arrive); its first use in a
- * launch sets it up after that barrier instead (fewer registers there). The
- * wait's warp 0 reads it after a __syncwarp, with no shuffle of the token;
- * nobody writes it again before the wait's block barrier.
+ * it in the arrive AFTER the arrive's block barrier (so the block's other
+ * warps never wait for it there), sets it up on its first use in a launch,
+ * and updates it after the block's arrival. The wait's warp 0 reads it after
+ * a __syncwarp (from the spread barrier's size only), with no shuffle of the
+ * token; nobody writes it again before the wait's block barrier. A grid sync
+ * below the spread barrier's size writes only the sense.
  *
  * Flat algorithm (below CG_GRID_SPREAD_MIN_BLOCKS_PER_SM blocks per SM, every
  * block's first barrier in a launch, and the fallback): a sense-reversing
  * counter on the workspace word, laid out as C++ CG's grid.sync() lays it out.
  *   - Each block arrives once per phase: block barrier, then thread 0 adds to
- *     the word with red.release.gpu (fire and forget: nothing waits for the
- *     reduction, so the work between arrive and wait overlaps it). Block 0
+ *     the word. The split arrive adds with red.release.gpu (fire and forget:
+ *     nothing waits for the reduction, so the work between arrive and wait
+ *     overlaps it). The grid sync adds with atom.add.acq_rel.gpu: it waits
+ *     anyway, the old value gives the phase's sense, and the block whose add
+ *     completed the phase skips its polls (one L2 round trip off the
+ *     critical path; with the reduction and a poll the sync measured
+ *     1.05-1.19x C++ CG's at 1-8 blocks per SM, 0.93 with the atom). Block 0
  *     adds 0x80000000 - (N-1), every other block adds 1, so a full phase adds
  *     exactly 0x80000000: the top bit flips on the last arrival and the low 31
  *     bits return to 0. A block that saw phase p complete and arrives for p+1
@@ -185,39 +195,40 @@
 #if !defined(CG_GRID_SPREAD_SLOTS)
 #define CG_GRID_SPREAD_SLOTS 4
 #endif
-/* Nanoseconds a watcher or a waiting block sleeps between polls (0: spin). */
+/* Nanoseconds a watcher or a waiting block sleeps between polls (0: spin).
+ * 32: measured 3-4% faster than spinning at 12 and 16 blocks per SM on an
+ * H200 (docs/design/grid_barrier.md). */
 #if !defined(CG_GRID_SPREAD_POLL_SLEEP_NS)
-#define CG_GRID_SPREAD_POLL_SLEEP_NS 0
+#define CG_GRID_SPREAD_POLL_SLEEP_NS 32
 #endif
 
 /* How the flat barrier's waiter polls. 1 (default): every poll an
- * ld.acquire.gpu. 0: relaxed loads, then one fence.acq_rel.gpu after the
- * load that saw the flip (an acquire pattern): slower, because the fence
- * waits for the memory system on every waiter's critical path; kept for the
- * benchmark's setting row (docs/design/grid_barrier.md). */
+ * ld.acquire.gpu. 0: relaxed polls and NO fence: not a barrier for data
+ * (a waiter's SM may keep serving lines it cached before the phase); the
+ * tests' positive control for the acquire side (tests/cg:grid_split_test).
+ * (Relaxed polls with one fence after the flip measured slower than the
+ * acquire polls and are gone: docs/design/grid_barrier.md.) */
 #ifndef CG_GRID_POLL_ACQUIRE
 #define CG_GRID_POLL_ACQUIRE 1
 #endif
 
-/* How a block arrives on the flat word (the benchmark's setting rows; only
- * the default is a supported build):
+/* How the split arrive adds a block's arrival to the flat word (the
+ * benchmark's setting rows; only the default is a supported build; a grid
+ * sync below the spread barrier's size always uses the atom, see
+ * cg_grid_bar_sync_):
  *   0 (default) red.release.gpu: fire and forget; the sense comes from the
  *     block's state.
- *   1 atom.add.acq_rel.gpu whose old value is first read in the wait (C++
- *     CG's shape: the atomic's latency can overlap the work in between).
- *   2 atom.add.acq_rel.gpu whose old value is tested in the arrive (the last
- *     arrival skips its polls; cgc until 2026-11-28).
- *   3 red.relaxed.gpu: NOT a barrier for data (orders nothing); the tests'
- *     positive control for the release. */
+ *   2 atom.add.acq_rel.gpu whose old value thread 0 tests in the arrive (the
+ *     last arrival skips its polls; the split arrive until 2026-11-28). */
 #ifndef CG_GRID_ARRIVE_FORM
 #define CG_GRID_ARRIVE_FORM 0
 #endif
 #define CG_GRID_ARRIVE_RED_ 0
-#define CG_GRID_ARRIVE_ATOM_LAZY_ 1
 #define CG_GRID_ARRIVE_ATOM_EAGER_ 2
-#define CG_GRID_ARRIVE_RELAXED_ 3
-#define CG_GRID_ARRIVE_IS_ATOM_                                                                    \
-    (CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_LAZY_ || CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_EAGER_)
+#define CG_GRID_ARRIVE_IS_ATOM_ (CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_EAGER_)
+#if CG_GRID_ARRIVE_FORM != CG_GRID_ARRIVE_RED_ && CG_GRID_ARRIVE_FORM != CG_GRID_ARRIVE_ATOM_EAGER_
+#error "CG_GRID_ARRIVE_FORM: 0 (release reduction) or 2 (atom tested in the arrive, a setting)"
+#endif
 
 /* The grid barrier's state as a group keeps it: the launch's grid workspace
  * address (cg_sreg_grid_workspace_(), base/sreg.h), 0 without one. Read
@@ -274,7 +285,7 @@ CG_DEVICE uint32_t cg_grid_flat_add_(void)
 
 /* Token bits (only thread 0 of each block carries a meaningful token):
  *   bits 0..31  the block's barrier number in the launch (low 32 bits; its
- *               first is 1); with an atom arrive (settings 1, 2) in a flat
+ *               first is 1); with the atom arrive (setting 2) in a flat
  *               phase, the word before this block's add
  *   bit 32      setting 2: this block's add completed the phase (no polls)
  *   bit 33      the phase is a spread one
@@ -282,6 +293,10 @@ CG_DEVICE uint32_t cg_grid_flat_add_(void)
 #define CG_GRID_TOK_DONE_ (1ull << 32)
 #define CG_GRID_TOK_SPREAD_ (1ull << 33)
 #define CG_GRID_TOK_SENSE_ (1ull << 34)
+/* An atom arrival's flat token: the old word, and DONE when this block's
+ * add completed the phase. */
+#define CG_GRID_TOK_FLAT_ATOM_(old, add)                                                           \
+    ((uint64_t)(old) | (cg_grid_flipped_((old), (old) + (add)) ? CG_GRID_TOK_DONE_ : 0ull))
 
 /* ------------------------------------------------------------------------- */
 /* The block's state (shared memory)                                          */
@@ -290,8 +305,10 @@ CG_DEVICE uint32_t cg_grid_flat_add_(void)
 /* Per block: which launch and block it belongs to, the spread slot (0:
  * flat), the number of the block's last grid barrier (every block takes
  * part in every phase, so all agree on it), and the flat word's top bit
- * before the block's next flat arrival. Thread 0 writes it in the arrive,
- * before the block barrier; any thread reads it after. */
+ * before the block's next flat arrival. Thread 0 reads it after the
+ * arrive's block barrier and writes it after its arrival (a grid sync below
+ * the spread barrier's size writes only the sense); warp 0 reads it in the
+ * wait after a __syncwarp. */
 typedef struct cg_grid_block_state_s_ {
     uint64_t grid;
     uint32_t rank;
@@ -351,17 +368,17 @@ CG_DEVICE void cg_grid_debug_require_workspace_(uint64_t ws)
  * again before its wait returned), or something else completed phases on
  * the word (C++ CG's grid.sync() in the same launch after cgc's first grid
  * barrier, or this barrier compiled into another translation unit with its
- * own state). Reads the rest itself (the state's sense is already flipped
- * for the next phase), so the arrive keeps no value alive for it. */
+ * own state). Reads the rest itself (the state still holds the previous
+ * phase), so the arrive keeps no value alive for it. */
 CG_REPORT_ void cg_grid_report_foreign_(uint32_t seen)
 {
     const cg_grid_block_state_t_ *st = cg_grid_block_state_();
     printf("cgc: grid barrier arrive at %p: the word reads 0x%08x, but this block's barrier %llu expects top bit %u "
            "(block %u,%u,%u): the block arrived again before its wait returned, or another barrier (C++ CG "
            "grid.sync()?, or cgc's grid barrier compiled in another translation unit) completed phases on the "
-           "launch's workspace after cgc's first grid barrier\n",
-           (const void *)(uintptr_t)(cg_sreg_grid_workspace_() + 4u), seen, (unsigned long long)st->phase,
-           (st->sense ^ CG_GRID_TOP_) >> 31, blockIdx.x, blockIdx.y, blockIdx.z);
+           "launch's workspace after the launch's first cgc split grid barrier\n",
+           (const void *)(uintptr_t)(cg_sreg_grid_workspace_() + 4u), seen, (unsigned long long)st->phase + 1u,
+           st->sense >> 31, blockIdx.x, blockIdx.y, blockIdx.z);
     __trap();
 }
 
@@ -395,9 +412,9 @@ static __device__ __noinline__ void cg_grid_report_no_workspace_(void)
 /* ------------------------------------------------------------------------- */
 
 /* Poll `word` until its top bit differs from `before`'s; sleeping `sleep_ns`
- * between polls when nonzero. Acquire: the load that sees the flip, or the
- * fence after it (CG_GRID_POLL_ACQUIRE). Returns 0, or (debug build)
- * CG_GRID_LATE_FLAT_ when it gave up. */
+ * between polls when nonzero. Acquire: the load that sees the flip (none
+ * with the test control CG_GRID_POLL_ACQUIRE 0). Returns 0, or (debug
+ * build) CG_GRID_LATE_FLAT_ when it gave up. */
 CG_DEVICE uint32_t cg_grid_poll_flip_(const uint32_t *word, uint32_t before, uint32_t sleep_ns)
 {
     uint32_t late = 0;
@@ -411,8 +428,6 @@ CG_DEVICE uint32_t cg_grid_poll_flip_(const uint32_t *word, uint32_t before, uin
         CG_GRID_DEBUG_LATE_(t0, late, CG_GRID_LATE_FLAT_)
 #endif
     }
-    if (!CG_GRID_POLL_ACQUIRE)
-        cg_gpu_fence_acq_rel(); /* with the relaxed load that saw the flip: an acquire */
     return late;
 }
 
@@ -514,65 +529,44 @@ CG_DEVICE void cg_grid_state_init_(cg_grid_block_state_t_ *st, uint32_t *word, u
     st->sense = cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_;
 }
 
-/* Thread 0: 1 when the block's state belongs to another launch or block
- * (its first use in this launch: cg_grid_state_init_ sets it up, after the
- * arrive's block barrier, where it holds fewer registers; the wait's warp 0
- * reads the state after a __syncwarp). */
-CG_DEVICE int cg_grid_state_fresh_(void)
+/* Thread 0, after the arrive's block barrier: the block's arrival, then
+ * its state's update for the next phase (the state set up for this launch).
+ * Spread: 1 on counter rank mod 32. Flat: this block's add on the word in
+ * the form CG_GRID_ARRIVE_FORM says (the default a release reduction, which
+ * nothing waits for). The state's stores come after the arrival, so they
+ * add nothing to the time before it; the wait's warp 0 reads them after a
+ * __syncwarp. Returns the token: its flags and the phase number (the atom
+ * setting's flat token: the old word). */
+CG_DEVICE uint64_t cg_grid_arrive_block_(cg_grid_block_state_t_ *st, uint32_t *word)
 {
-    const cg_grid_block_state_t_ *st = cg_grid_block_state_();
-    return CG_UNLIKELY_(st->grid != cg_sreg_gridid() || st->rank != cg_grid_rank_());
-}
-
-/* Thread 0: start the block's next barrier in its (set-up) state and say
- * how it arrives; the token's flags and phase bits (no DONE yet). */
-CG_DEVICE uint64_t cg_grid_begin_phase_(void)
-{
-    cg_grid_block_state_t_ *st = cg_grid_block_state_();
     const uint64_t p = st->phase + 1u;
-    st->phase = p;
-    if (p > 1u && st->slot != 0)
-        return CG_GRID_TOK_SPREAD_ | (uint32_t)p;
-    const uint32_t sense = st->sense;
-    st->sense = sense ^ CG_GRID_TOP_;
-    return (sense ? CG_GRID_TOK_SENSE_ : 0ull) | (uint32_t)p;
-}
-
-/* Thread 0, after the arrive's block barrier: the block's arrival. `pre`:
- * what cg_grid_begin_phase_ returned. Spread: 1 on counter rank mod 32.
- * Flat: this block's add on the word, in the form CG_GRID_ARRIVE_FORM says
- * (the default a release reduction, which nothing waits for). */
-CG_DEVICE uint64_t cg_grid_arrive_block_(uint32_t *word, uint64_t pre)
-{
-    if (pre & CG_GRID_TOK_SPREAD_) {
-        const uint32_t slot = cg_grid_block_state_()->slot;
+    const uint32_t slot = st->slot;
+    if (p > 1u && slot != 0) {
         cg_gpu_red_add_release_u32(cg_grid_spread_count_(slot, cg_grid_rank_() % CG_GRID_SPREAD_COUNTERS_), 1u);
-        return pre;
+        st->phase = p;
+        return CG_GRID_TOK_SPREAD_ | (uint32_t)p;
     }
+#if !CG_GRID_ARRIVE_IS_ATOM_
+    const uint32_t sense = st->sense;
+#endif
 #if CG_DEBUG && !CG_GRID_ARRIVE_IS_ATOM_
     /* The word's top bit before this block's add is the phase's sense,
      * unless the block's previous phase has not completed or something else
      * moved the word (cg_grid_report_foreign_). */
-    if (CG_UNLIKELY_(((cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_) != 0) != ((pre & CG_GRID_TOK_SENSE_) != 0)))
+    if (CG_UNLIKELY_((cg_gpu_ld_relaxed_u32(word) & CG_GRID_TOP_) != sense))
         cg_grid_report_foreign_(cg_gpu_ld_relaxed_u32(word));
 #endif
     const uint32_t add = cg_grid_flat_add_();
 #if CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_RED_
     cg_gpu_red_add_release_u32(word, add);
-    return pre;
-#elif CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_RELAXED_
-    cg_gpu_red_add_relaxed_u32(word, add);
-    return pre;
-#elif CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_LAZY_
-    /* The old value goes into the token untouched: its first reader is the
-     * wait. */
+    st->phase = p;
+    st->sense = sense ^ CG_GRID_TOP_;
+    return (sense ? CG_GRID_TOK_SENSE_ : 0ull) | (uint32_t)p;
+#else /* CG_GRID_ARRIVE_ATOM_EAGER_ */
     const uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
-    return ((pre >> 32) << 32) | old;
-#elif CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_EAGER_
-    const uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
-    return ((pre >> 32) << 32) | old | (cg_grid_flipped_(old, old + add) ? CG_GRID_TOK_DONE_ : 0ull);
-#else
-#error "CG_GRID_ARRIVE_FORM: 0 (release reduction), 1, 2 (atom settings) or 3 (relaxed, a test control)"
+    st->phase = p;
+    st->sense = (old & CG_GRID_TOP_) ^ CG_GRID_TOP_;
+    return CG_GRID_TOK_FLAT_ATOM_(old, add);
 #endif
 }
 
@@ -659,18 +653,13 @@ CG_DEVICE uint32_t cg_grid_spread_wait_(uint32_t slot, uint64_t q, uint32_t lane
 }
 
 /* Thread 0's part of a flat wait: poll unless the token says this block's
- * add completed the phase (atom settings). */
+ * add completed the phase (an atom arrival). */
 CG_DEVICE uint32_t cg_grid_flat_wait_(uint32_t *word, cg_token_t tok)
 {
 #if CG_GRID_ARRIVE_IS_ATOM_
-    const uint32_t before = (uint32_t)tok._opaque;
-#if CG_GRID_ARRIVE_FORM == CG_GRID_ARRIVE_ATOM_EAGER_
     if (tok._opaque & CG_GRID_TOK_DONE_)
         return 0;
-#else
-    if (cg_grid_flipped_(before, before + cg_grid_flat_add_()))
-        return 0;
-#endif
+    const uint32_t before = (uint32_t)tok._opaque;
 #else
     const uint32_t before = (tok._opaque & CG_GRID_TOK_SENSE_) ? CG_GRID_TOP_ : 0u;
 #endif
@@ -685,14 +674,17 @@ CG_REPORT_ void cg_grid_report_late_(cg_token_t tok, uint32_t late)
     const cg_grid_block_state_t_ *st = cg_grid_block_state_();
     const uint64_t p = st->phase;
     const uint32_t slot = st->slot;
-    const void *group_word = slot ? (const void *)cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP)
-                                  : (const void *)flat_word;
+    /* (a flat sync below the spread barrier's size keeps no slot: the
+     * state's slot is read only for the other reports) */
+    const void *group_word = late != CG_GRID_LATE_FLAT_ && slot
+                                 ? (const void *)cg_grid_spread_release_(slot, cg_grid_rank_() / CG_GRID_SPREAD_GROUP)
+                                 : (const void *)flat_word;
     if (late == CG_GRID_LATE_FLAT_) {
-        printf("cgc: grid barrier wait at %p: phase (top bit %u before it, word 0x%08x now; the block's barrier "
-               "%llu) did not complete in %llu ns (block %u,%u,%u of %u,%u,%u). Was the kernel launched "
-               "cooperatively, with every block co-resident, and does every block reach the barrier?\n",
+        printf("cgc: grid barrier wait at %p: phase (top bit %u before it, word 0x%08x now) did not complete in "
+               "%llu ns (block %u,%u,%u of %u,%u,%u). Was the kernel launched cooperatively, with every block "
+               "co-resident, and does every block reach the barrier?\n",
                (const void *)flat_word, (tok._opaque & CG_GRID_TOK_SENSE_) ? 1u : 0u,
-               *(const volatile uint32_t *)flat_word, (unsigned long long)p,
+               *(const volatile uint32_t *)flat_word,
                (unsigned long long)CG_DEBUG_WAIT_TIMEOUT_NS, blockIdx.x, blockIdx.y, blockIdx.z, gridDim.x,
                gridDim.y, gridDim.z);
     } else if (late == CG_GRID_LATE_TOKEN_) {
@@ -718,38 +710,37 @@ CG_REPORT_ void cg_grid_report_late_(cg_token_t tok, uint32_t late)
 /* ------------------------------------------------------------------------- */
 
 /* Split arrive, collective over the block (converged code; the block
- * barrier is __syncthreads): thread 0 starts the block's phase in its state,
- * the block barrier orders every thread's writes before thread 0's release,
- * thread 0 adds the block's arrival (a release reduction, flat or spread)
- * and returns at once; so do the other threads, right after the block
- * barrier. The token is meaningful only in thread 0; every thread passes its
- * own to the wait. */
+ * barrier is __syncthreads): the block barrier orders every thread's writes
+ * before thread 0's release; thread 0 then checks the block's state (its
+ * first use in a launch, tags of another launch or block, sets it up), adds
+ * the block's arrival (a release reduction, flat or spread) and updates the
+ * state after it; the other threads return right after the block barrier.
+ * Thread 0 does nothing before the block barrier, so the block's other warps
+ * do not wait there for its state work (until 2026-11-28 they did: warp 1's
+ * arrive measured ~210 cycles longer than in C++ CG). (Loading the state
+ * before the block barrier, to hide the loads' latency in it, cost the
+ * grid-sync kernel 8 registers: 34 against 26, sm_90a, CUDA 13.0.) The
+ * token is meaningful only in thread 0; every thread passes its own to the
+ * wait. */
 CG_DEVICE cg_token_t cg_grid_bar_arrive_(const cg_grid_bar_t_ *bar)
 {
     cg_token_t t;
     t._opaque = 0;
-    uint32_t *word = cg_grid_word_(bar);
-    uint64_t pre = 0;
+    cg_grid_block_state_t_ *st = cg_grid_block_state_();
+    const int t0 = cg_grid_is_block_thread0_();
 #if CG_DEBUG
     cg_grid_debug_require_workspace_(bar->ws);
 #endif
-    int fresh = 0;
-    if (cg_grid_is_block_thread0_()) {
+    __syncthreads();
+    if (t0) {
 #if !CG_DEBUG /* a debug build checked every thread above */
         if (CG_UNLIKELY_(bar->ws == 0))
             cg_grid_report_no_workspace_();
 #endif
-        fresh = cg_grid_state_fresh_();
-        if (!fresh)
-            pre = cg_grid_begin_phase_();
-    }
-    __syncthreads();
-    if (cg_grid_is_block_thread0_()) {
-        if (CG_UNLIKELY_(fresh)) {
-            cg_grid_state_init_(cg_grid_block_state_(), word, cg_sreg_gridid(), cg_grid_rank_());
-            pre = cg_grid_begin_phase_();
-        }
-        t._opaque = cg_grid_arrive_block_(word, pre);
+        uint32_t *word = cg_grid_word_(bar);
+        if (CG_UNLIKELY_(st->grid != cg_sreg_gridid() || st->rank != cg_grid_rank_()))
+            cg_grid_state_init_(st, word, cg_sreg_gridid(), cg_grid_rank_());
+        t._opaque = cg_grid_arrive_block_(st, word);
     }
     return t;
 }
@@ -792,17 +783,22 @@ CG_DEVICE void cg_grid_bar_wait_(const cg_grid_bar_t_ *bar, cg_token_t tok)
 #endif
         {
 #if CG_GRID_SPREAD_SLOTS > 0
-            /* thread 0 may have set the state up after the arrive's block
-             * barrier (its first use in the launch): the warp barrier
-             * orders that before the lanes' reads */
-            __syncwarp(mask);
-            const cg_grid_block_state_t_ *st = cg_grid_block_state_();
-            const uint32_t slot = st->slot;
-            const uint64_t p = st->phase;
-            if (slot != 0 && p > 1u)
-                CG_GRID_WAIT_LATE_(cg_grid_spread_wait_(slot, p - 1u, tid, lanes, mask));
-            else
+            if (cg_grid_spread_wanted_()) {
+                /* thread 0 wrote the state after the arrive's block
+                 * barrier: the warp barrier orders that before the lanes'
+                 * reads */
+                __syncwarp(mask);
+                const cg_grid_block_state_t_ *st = cg_grid_block_state_();
+                const uint32_t slot = st->slot;
+                const uint64_t p = st->phase;
+                if (slot != 0 && p > 1u)
+                    CG_GRID_WAIT_LATE_(cg_grid_spread_wait_(slot, p - 1u, tid, lanes, mask));
+                else if (tid == 0)
+                    CG_GRID_WAIT_LATE_(cg_grid_flat_wait_(cg_grid_word_(bar), tok));
+            } else
 #endif
+                /* below the spread barrier's size every phase is flat: only
+                 * thread 0 works, from its token */
                 if (tid == 0)
                 CG_GRID_WAIT_LATE_(cg_grid_flat_wait_(cg_grid_word_(bar), tok));
         }
@@ -811,6 +807,64 @@ CG_DEVICE void cg_grid_bar_wait_(const cg_grid_bar_t_ *bar, cg_token_t tok)
 #if CG_DEBUG
     if (CG_UNLIKELY_(late != 0))
         cg_grid_report_late_(tok, late);
+#endif
+    __syncthreads();
+}
+
+/* Grid sync, collective over the block (converged code). From the spread
+ * barrier's size: wait(arrive). Below it, every phase is flat and the sync
+ * is the old value's barrier: block barrier, thread 0's
+ * atom.add.acq_rel.gpu on the word, whose old value gives the phase's sense
+ * and tells the last arrival it completed the phase (no poll: one L2 round
+ * trip less on the critical path than a release reduction and a poll);
+ * every other block's thread 0 polls with ld.acquire.gpu; block barrier. It
+ * reads no block state (none of the split arrive's tag checks on its path)
+ * and writes only the state's sense (the word's top bit after this phase,
+ * known from the old value), so split arrives later in the launch stay
+ * consistent with it; a sync with a fresh state leaves nothing a later
+ * split arrive would trust (it sets the state up from the word). Because
+ * the sense comes from the word, this sync mixes with C++ CG's grid.sync()
+ * at any point of a launch (the split arrive does only before its first
+ * use). Memory model: as the split's, the atom's release half in place of
+ * the reduction; its acquire half orders the last arrival's wake-up. */
+CG_DEVICE void cg_grid_bar_sync_(const cg_grid_bar_t_ *bar)
+{
+#if CG_GRID_SPREAD_SLOTS > 0
+    if (cg_grid_spread_wanted_()) {
+        cg_grid_bar_wait_(bar, cg_grid_bar_arrive_(bar));
+        return;
+    }
+#endif
+#if CG_DEBUG
+    uint32_t late = 0;
+    uint64_t tok = 0;
+    cg_grid_debug_require_workspace_(bar->ws);
+#endif
+    __syncthreads();
+    if (cg_grid_is_block_thread0_()) {
+#if !CG_DEBUG /* a debug build checked every thread above */
+        if (CG_UNLIKELY_(bar->ws == 0))
+            cg_grid_report_no_workspace_();
+#endif
+        uint32_t *word = cg_grid_word_(bar);
+        const uint32_t add = cg_grid_flat_add_();
+        const uint32_t old = cg_gpu_atom_add_acq_rel_u32(word, add);
+        cg_grid_block_state_()->sense = (old & CG_GRID_TOP_) ^ CG_GRID_TOP_;
+        if (!cg_grid_flipped_(old, old + add)) {
+#if CG_DEBUG
+            late = cg_grid_poll_flip_(word, old, cg_grid_sleep_ns_());
+            tok = (old & CG_GRID_TOP_) ? CG_GRID_TOK_SENSE_ : 0ull;
+#else
+            (void)cg_grid_poll_flip_(word, old, cg_grid_sleep_ns_());
+#endif
+        }
+    }
+#if CG_DEBUG
+    if (CG_UNLIKELY_(late != 0)) {
+        cg_token_t t;
+        t._opaque = tok;
+        cg_grid_report_late_(t, late);
+    }
 #endif
     __syncthreads();
 }

@@ -615,8 +615,15 @@ extern "C" int bench_fill_src(int4 *src, unsigned long long n, cudaStream_t stre
  * the X messages of the next CTA (rank + 1) through map_shared_rank and
  * checks it. Two buffers: round i + 1 writes the other one, and round i + 2
  * rewrites this one only after the sync of round i + 1, which every reader
- * of round i passed. One synchronization per round for X messages. */
-template <unsigned X>
+ * of round i passed. One synchronization per round for X messages.
+ * AHEAD (the candidate anchor given the push's freedom): round i + 1 is
+ * written right after round i's loads are issued, while they are in flight,
+ * instead of before the sync of round i + 1. Still correct with two buffers:
+ * send[(i + 1) & 1] held round i - 1, whose readers all read it before they
+ * arrived at sync i, which this CTA has passed; and sync i + 1 publishes the
+ * writes. The row that carries the target is run against both forms: the
+ * cgc kernel has to beat the faster. */
+template <unsigned X, bool AHEAD>
 __global__ void k_dsmem_pull_db(bench_args_t a)
 {
     extern __shared__ int4 dyn[]; /* send[2][X * blockDim] */
@@ -626,17 +633,25 @@ __global__ void k_dsmem_pull_db(bench_args_t a)
     const int4 *remote = cl.map_shared_rank(dyn, peer);
     unsigned long long wrong = 0;
     unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        int4 *mine = dyn + (unsigned)(i & 1) * X * v;
+    auto write = [&](long long j) {
+        int4 *mine = dyn + (unsigned)(j & 1) * X * v;
 #pragma unroll
         for (unsigned m = 0; m < X; ++m)
-            mine[m * v + threadIdx.x] = bench_dsmem_vec(blockIdx.x, i, m * v + threadIdx.x);
+            mine[m * v + threadIdx.x] = bench_dsmem_vec(blockIdx.x, j, m * v + threadIdx.x);
+    };
+    if (AHEAD && a.iters > 0)
+        write(0);
+    for (long long i = 0; i < a.iters; ++i) {
+        if (!AHEAD)
+            write(i);
         cl.sync();
         const int4 *theirs = remote + (unsigned)(i & 1) * X * v;
         int4 r[X];
 #pragma unroll
         for (unsigned m = 0; m < X; ++m)
             r[m] = theirs[m * v + threadIdx.x];
+        if (AHEAD && i + 1 < a.iters)
+            write(i + 1); /* while round i's loads are in flight */
 #pragma unroll
         for (unsigned m = 0; m < X; ++m) {
             wrong += bench_vec_ne(r[m], bench_dsmem_vec(from, i, m * v + threadIdx.x));
@@ -647,8 +662,10 @@ __global__ void k_dsmem_pull_db(bench_args_t a)
     bench_check_report(&a, wrong);
     bench_sink(&a, acc);
 }
-BENCH_EXPORT(a_dsmem_pull_db1, k_dsmem_pull_db<1>)
-BENCH_EXPORT(a_dsmem_pull_db8, k_dsmem_pull_db<8>)
+BENCH_EXPORT(a_dsmem_pull_db1, (k_dsmem_pull_db<1, false>))
+BENCH_EXPORT(a_dsmem_pull_db8, (k_dsmem_pull_db<8, false>))
+BENCH_EXPORT(a_dsmem_pull_db_ahead1, (k_dsmem_pull_db<1, true>))
+BENCH_EXPORT(a_dsmem_pull_db_ahead8, (k_dsmem_pull_db<8, true>))
 
 // --- collectives: reduce / inclusive_scan on tiles of 32 and 16 -------------------------
 

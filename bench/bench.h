@@ -107,6 +107,8 @@ typedef const void *(*bench_kernel_fn)(void);
     X(a_cuda_device_barrier)  /* cuda::barrier<device> arrive + wait, checked  */  \
     X(a_dsmem_pull_db1)       /* double-buffered map_shared_rank pull, 1 msg/sync */ \
     X(a_dsmem_pull_db8)       /* the same, 8 messages per cluster.sync         */  \
+    X(a_dsmem_pull_db_ahead1) /* the same, round i + 1 written while round i is read */ \
+    X(a_dsmem_pull_db_ahead8) /* the same, 8 messages per cluster.sync         */  \
     X(a_reduce32_i32)         /* cg::reduce, tile 32, int                      */  \
     X(a_reduce32_f32)         /* cg::reduce, tile 32, float                    */  \
     X(a_reduce32_f64)         /* cg::reduce, tile 32, double                   */  \
@@ -154,6 +156,7 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_compl_light_with) /* cg_barrier_fn_arrive_with, fn named: inlined */ \
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
     X(c_barrier_compl_light_defined) /* CG_BARRIER_FN_DEFINE type + light fn (inlined) */ \
+    X(c_barrier_compl_light_thread0) /* CG_BARRIER_FN_DEFINE_THREAD0 type + light fn */ \
     X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
     X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
     X(c_fn_fixed_completer_probe) /* thread 0 completes on 2 mbarriers (timing) */ \
@@ -173,18 +176,8 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_device_barrier)       /* cg_device_barrier_t arrive + wait, checked    */  \
     X(c_dsmem_push_db1)       /* double-buffered st.async push, 1 msg/sync     */  \
     X(c_dsmem_push_db8)       /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_fwd1)      /* probe: the same, release forwarded by a 17th warp */ \
-    X(p_dsmem_push_fwd8)      /* probe: the same, 8 messages per synchronization */ \
-    X(p_dsmem_push_warp1)     /* probe: double-buffered push, per-warp releases */ \
-    X(p_dsmem_push_warp8)     /* probe: the same, 8 messages per synchronization */ \
-    X(p_dsmem_push_ahead1)    /* design: next round pushed before this one is read */ \
-    X(p_dsmem_push_ahead8)    /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_elect1)    /* design: the last warp to read releases (no block barrier) */ \
-    X(p_dsmem_push_elect8)    /* the same, 8 messages per synchronization      */  \
-    X(p_dsmem_push_ahead_elect1) /* design: both                               */  \
-    X(p_dsmem_push_ahead_elect8) /* the same, 8 messages per synchronization   */  \
-    X(p_dsmem_push_timed8)    /* probe: the push's protocol, clock64 per step (printed) */ \
-    X(p_dsmem_push_ahead_elect_timed8) /* probe: both designs, clock64 per step (printed) */ \
+    X(p_dsmem_push_after1)    /* info: the phase-A loop, push after reading    */  \
+    X(p_dsmem_push_after8)    /* the same, 8 messages per synchronization      */  \
     X(c_reduce32_i32)         /* cg_tile_reduce_i32, tile 32                   */  \
     X(c_reduce32_f32)         /* cg_tile_reduce_f32, tile 32                   */  \
     X(c_reduce32_f64)         /* cg_tile_reduce_f64, tile 32                   */  \
@@ -218,43 +211,20 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
 /* Settings the library considered (designs/*.cu): the library built with one
  * tuning macro changed, in the kernel of the cgc row it competes with. */
 #define BENCH_DESIGN_KERNELS(X)                                                    \
-    X(d_grid_sync_flat)       /* cg_grid_sync, flat counter at every size      */  \
-    X(d_grid_sync_poll_relaxed) /* cg_grid_sync, relaxed flat polls + one fence */ \
     X(d_grid_sync_spread)     /* cg_grid_sync, spread barrier at every size    */  \
-    X(d_grid_sync_spread_group32)  /* cg_grid_sync, spread, groups of 32       */  \
-    X(d_grid_sync_spread_group128) /* cg_grid_sync, spread, groups of 128      */  \
-    X(d_grid_sync_spread_sleep32)  /* cg_grid_sync, spread pollers sleep 32 ns */ \
-    X(d_grid_split_flat)      /* split grid rows, flat counter at every size   */  \
-    X(d_grid_sync_arrive_lazy)   /* cg_grid_sync, atom arrive read at the wait */ \
-    X(d_grid_split_arrive_lazy)  /* split grid rows, the same                  */ \
-    X(d_grid_probe_arrive_lazy)  /* split grid probe, the same                 */ \
-    X(d_grid_sync_arrive_eager)  /* cg_grid_sync, atom arrive tested at once (before) */ \
-    X(d_grid_split_arrive_eager) /* split grid rows, the same                  */ \
+    X(d_grid_sync_spread_spin)  /* cg_grid_sync, spread pollers spin (before)  */ \
+    X(d_grid_split_spread_spin) /* split grid rows, the same                   */ \
+    X(d_grid_split_arrive_eager) /* split grid rows, atom arrive tested at once (before) */ \
     X(d_grid_probe_arrive_eager) /* split grid probe, the same                 */ \
-    X(d_grid_sync_nosleep)    /* cg_grid_sync, flat pollers never sleep        */  \
-    X(d_grid_split_nosleep)   /* split grid rows, the same                     */  \
-    X(d_grid_probe_nosleep)   /* split grid probe, the same                    */  \
-    X(d_dbar_sleep64)         /* cg_device_barrier_t, waiters sleep 64 ns      */ \
-    X(d_dbar_spin16_sleep64)  /* cg_device_barrier_t, 16 polls then sleep 64 ns */ \
-    X(d_dbar_paced)           /* cg_device_barrier_t, %globaltimer every poll   */ \
+    X(d_dbar_no_done)         /* cg_device_barrier_t, paced, no done token     */ \
     X(d_dbar_spin16_paced)    /* cg_device_barrier_t, 16 polls, then paced      */ \
-    X(d_dbar_gap64)           /* cg_device_barrier_t, 64 cycles between polls   */ \
-    X(d_dbar_gap256)          /* cg_device_barrier_t, 256 cycles between polls  */ \
-    X(d_dbar_release)         /* cg_device_barrier_t, release arrive           */ \
     X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */ \
     X(d_block_broken)         /* self-test: block barrier released one phase early */ \
-    X(d_fn_after_fence)       /* cg_barrier_fn_t, fn/arg read after the fence  */ \
-    X(d_fn_before_fence)      /* cg_barrier_fn_t, fn/arg read before the fence */ \
     X(d_fn_empty_call)        /* cg_barrier_fn_t, read early, empty fn for NULL */ \
-    X(d_block_split_cold)     /* block split, first-use test marked unlikely  */ \
-    X(d_block_rotating_cold)  /* rotating slow warp, the same                 */ \
-    X(d_block_split_uni)      /* block split, first-use test a bra.uni in asm */ \
-    X(d_block_rotating_uni)   /* rotating slow warp, the same                 */ \
-    X(d_dbar_poll_all)        /* cg_device_barrier_t, the completer polls too */ \
-    X(d_tile64_aligned)       /* cg_wide_tile_sync as barrier.sync.aligned    */ \
-    X(d_copy_split4)          /* cg_memcpy_async bulk path in 4 pieces        */ \
-    X(d_copy_split16)         /* cg_memcpy_async bulk path in 16 pieces       */ \
-    X(d_copy_tx_split4)       /* cg_memcpy_async_tx in 4 pieces, one thread   */
+    X(d_block_split_pred)     /* block split, first-use setup predicated, no branch */ \
+    X(d_block_rotating_pred)  /* rotating slow warp, the same                 */ \
+    X(d_dbar_poll_all)        /* cg_device_barrier_t, no done token, unpaced  */ \
+    X(d_copy_tx_nofence)      /* cg_memcpy_async_tx kernel, no proxy fence    */
 
 BENCH_DESIGN_KERNELS(BENCH_DECLARE)
 
@@ -284,31 +254,17 @@ extern "C" int bench_tensor_verify(const bench_args_t *a, unsigned grid, char *n
     X(c_project_sliced)       /* examples/pipeline_project.cuh, sliced multicast */ \
     X(c_project_multicast)    /* examples/pipeline_project.cuh, one root multicasts */ \
     X(c_project_local)        /* the same kernel, every CTA loads each tile    */  \
-    X(p_project_forwarded)    /* probe: sliced, releases forwarded by one warp */ \
-    X(p_project_forwarded_batch) /* probe: the same, one fence per batch of stages */ \
-    X(d_project_release_whole_warp) /* design: sliced, warp release without the lane test */ \
-    X(d_project_release_hybrid) /* design: sliced, branch-free warp release     */ \
-    X(d_project_release_cold_partial) /* design: sliced, partial-warp form out of line */ \
     X(c_project_sliced_l2)    /* sliced multicast, L2-resident input (8 MiB read again and again) */ \
     X(c_project_local_l2)     /* its twin: every CTA loads each tile           */  \
-    X(d_project_release_whole_warp_l2) /* design: caller-declared whole-warp release, L2-resident */ \
-    X(d_project_release_elected) /* design: one remote release per CTA per stage (last warp) */ \
-    X(d_project_release_elected_l2) /* the same, L2-resident input               */ \
-    X(d_project_release_elected_s8) /* the same, 8 stages                         */ \
-    X(d_project_release_elected_s8_l2) /* the same, 8 stages, L2-resident input   */ \
-    X(d_project_sliced_s8)    /* design: sliced multicast with an 8-stage ring */  \
-    X(d_project_local_s8)     /* its twin, 8 stages                            */  \
-    X(d_project_sliced_s8_l2) /* the same, L2-resident input                   */  \
-    X(d_project_local_s8_l2)  /* its twin, L2-resident input                   */  \
-    X(d_project_sliced_s12)   /* design: sliced multicast with a 12-stage ring */  \
-    X(d_project_local_s12)    /* its twin, 12 stages                           */  \
-    X(d_project_sliced_s12_l2) /* the same, L2-resident input                  */  \
-    X(d_project_local_s12_l2) /* its twin, L2-resident input                   */  \
-    X(d_project_rotate)       /* design: rotating root, stage k by CTA k % C   */  \
-    X(d_project_rotate_l2)    /* the same, L2-resident input                   */  \
-    X(d_project_rotate_s8)    /* the same, 8 stages                            */  \
-    X(d_project_rotate_s8_l2) /* the same, 8 stages, L2-resident input         */  \
-    X(p_project_timed_sliced) /* probe: sliced, clock64 per step of a stage use */ \
+    X(d_project_sliced_every_sm) /* design: the sliced kernel, grid of every SM (r1's sizing) */ \
+    X(d_project_sliced_every_sm_l2) /* the same, L2-resident input             */  \
+    X(d_project_local_every_sm) /* its twin, grid of every SM in clusters too  */  \
+    X(d_project_local_every_sm_l2) /* the same, L2-resident input              */  \
+    X(d_project_sliced_w8)    /* design: sliced, 8 consumer warps              */  \
+    X(d_project_local_w8)     /* its twin, 8 consumer warps                    */  \
+    X(d_project_sliced_w8_l2) /* the same, L2-resident input                   */  \
+    X(d_project_local_w8_l2)  /* its twin, L2-resident input                   */  \
+    X(p_project_timed_sliced) /* probe: sliced, 8 consumer warps, clock64 per step of a stage use */ \
     X(p_project_timed_local)  /* probe: the twin, the same clocks              */  \
     X(p_project_timed_sliced_l2) /* probe: sliced, L2-resident input, clocks   */  \
     X(p_project_timed_local_l2) /* probe: the twin, L2-resident input, clocks  */
@@ -347,13 +303,8 @@ extern "C" int bench_cgc_debug_build(void);
 #define BENCH_DBAR_MAX_THREADS (132u * 2048u)
 extern "C" int bench_dbar_stats_cgc(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_anchor(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_sleep64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_spin16_sleep64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_paced(unsigned long long out[2]);
+extern "C" int bench_dbar_stats_no_done(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_spin16_paced(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_gap64(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_gap256(unsigned long long out[2]);
-extern "C" int bench_dbar_stats_release(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_poll_all(unsigned long long out[2]);
 extern "C" int bench_dbar_stats_broken(unsigned long long out[2]);
 

@@ -21,6 +21,21 @@
  * the step inline (arrive_elect / complete; no function stored).
  * BENCH_COMPL_LIGHT_KERNEL_Q_ also takes the function's qualifiers (the
  * direct-call probe below: __noinline__). */
+/* The light rows' per-phase check (the shared `count` F adds 1 to: F ran
+ * exactly once per phase, its write seen after the wait) and their end. */
+#define BENCH_COMPL_LIGHT_CHECK_(i, acc, wrong)                                \
+    do {                                                                       \
+        const unsigned c_ = count;                                             \
+        (acc) += c_;                                                           \
+        (wrong) += c_ != (unsigned)((i) + 1);                                  \
+    } while (0)
+#define BENCH_COMPL_LIGHT_END_(a, acc, wrong)                                  \
+    do {                                                                       \
+        bench_check_report(&(a), (wrong));                                     \
+        bench_sink(&(a), (acc));                                               \
+        if (threadIdx.x == 0)                                                  \
+            (a).acc[blockIdx.x] = count;                                       \
+    } while (0)
 #define BENCH_COMPL_LIGHT_KERNEL(kname, form) BENCH_COMPL_LIGHT_KERNEL_Q_(kname, form, )
 #define BENCH_COMPL_LIGHT_KERNEL_Q_(kname, form, qual)                         \
     static __device__ qual void kname##_fn(void *p) { *(unsigned *)p += 1u; }  \
@@ -50,14 +65,9 @@
                                 : cg_barrier_fn_arrive(&bar);                  \
             }                                                                  \
             cg_barrier_fn_wait(&bar, t);                                       \
-            const unsigned c = count;                                          \
-            acc += c;                                                          \
-            wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */ \
+            BENCH_COMPL_LIGHT_CHECK_(i, acc, wrong);                           \
         }                                                                      \
-        bench_check_report(&a, wrong);                                         \
-        bench_sink(&a, acc);                                                   \
-        if (threadIdx.x == 0)                                                  \
-            a.acc[blockIdx.x] = count;                                         \
+        BENCH_COMPL_LIGHT_END_(a, acc, wrong);                                 \
     }
 
 /* 1 only in the block self-test kernel (designs/block_broken.cu): the
@@ -122,10 +132,14 @@
 
 /* One-thread TMA bulk copy completing on an mbarrier (seed 001): thread 0
  * fences (the previous tile's generic reads, ordered by the block sync, come
- * before the engine overwrites it), arrives expecting the tile's bytes and
- * starts the copy; everyone waits on the phase's parity, consumes, syncs.
- * (cgc_rows.cu with the library's defaults; designs/copy_*.cu with the copy
- * split into pieces.) */
+ * before the engine overwrites it; BENCH_COPY_TMA_FENCE 0 leaves it out, as
+ * seed 001 and libcu++'s memcpy_async do), starts the copy and then arrives
+ * expecting the tile's bytes (seed 001's order); everyone waits on the
+ * phase's parity, consumes, syncs. (cgc_rows.cu; designs/copy_tx_nofence.cu
+ * without the fence.) */
+#ifndef BENCH_COPY_TMA_FENCE
+#define BENCH_COPY_TMA_FENCE 1
+#endif
 #define BENCH_COPY_TMA_KERNEL(kname, early)\
     __global__ void __launch_bounds__(1024) kname(bench_args_t a)                       \
     {                                                                                   \
@@ -138,9 +152,10 @@
         unsigned acc = threadIdx.x;                                                     \
         for (long long i = 0; i < a.iters; ++i) {                                       \
             if (threadIdx.x == 0) {                                                     \
-                cg_fence_proxy_async_smem();                                            \
-                (void)cg_mbarrier_arrive_tx(&mbar, a.tile_bytes);                       \
+                if (BENCH_COPY_TMA_FENCE)                                               \
+                    cg_fence_proxy_async_smem();                                        \
                 cg_memcpy_async_tx(tile, bench_tile_src(&a, i), a.tile_bytes, &mbar);   \
+                (void)cg_mbarrier_arrive_tx(&mbar, a.tile_bytes);                       \
             }                                                                           \
             if (early) /* the self-test's defect: the tile read before its wait */     \
                 acc = bench_consume_tile_checked(&a, tile, bench_tile_no(&a, i), i, acc, &wrong); \
@@ -284,16 +299,6 @@
         BENCH_GRID_SPLIT_BODY(a, 1, probe, 0, cg_token_t bench_t_ = cg_grid_barrier_arrive(&g),  \
                               cg_grid_barrier_wait(&g, bench_t_));                               \
     }
-
-/* A grid design file's kernels: grid sync, the split rows and the probe,
- * all on the library as the file configured it. */
-#define BENCH_GRID_DESIGN_KERNELS(sync_name, split_name, probe_name)                             \
-    BENCH_GRID_SYNC_KERNEL(k##sync_name)                                                         \
-    BENCH_EXPORT(sync_name, k##sync_name)                                                        \
-    BENCH_GRID_SPLIT_KERNEL(k##split_name, 0)                                                    \
-    BENCH_EXPORT(split_name, k##split_name)                                                      \
-    BENCH_GRID_SPLIT_KERNEL(k##probe_name, 1)                                                    \
-    BENCH_EXPORT(probe_name, k##probe_name)
 
 /* Where cg_barrier_fn_t's time goes (info rows against the raw mbarrier
  * floor): the barrier's election alone — every thread arrive.noComplete on a

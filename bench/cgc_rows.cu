@@ -89,32 +89,34 @@ BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
 
 /* The light rows' function and checks with the barrier type whose function
  * is fixed at compile time (CG_BARRIER_FN_DEFINE: what a port of
- * cuda::barrier<block, F> writes; F inlined as C++'s). */
+ * cuda::barrier<block, F> writes; F inlined as C++'s), and with the thread-0
+ * type (CG_BARRIER_FN_DEFINE_THREAD0: same function, thread 0 completes in
+ * its wait). `bar` is the type's name. */
 static __device__ void kc_light_count_fn(void *p) { *(unsigned *)p += 1u; }
 CG_BARRIER_FN_DEFINE(kc_light_bar, kc_light_count_fn);
-__global__ void kc_barrier_compl_light_defined(bench_args_t a)
-{
-    __shared__ unsigned count;
-    __shared__ kc_light_bar_t bar;
-    if (threadIdx.x == 0) {
-        count = 0;
-        kc_light_bar_init(&bar, blockDim.x, &count);
+CG_BARRIER_FN_DEFINE_THREAD0(kc_light_t0_bar, kc_light_count_fn);
+#define BENCH_COMPL_LIGHT_DEFINED_KERNEL(kname, bar)                           \
+    __global__ void kname(bench_args_t a)                                      \
+    {                                                                          \
+        __shared__ unsigned count;                                             \
+        __shared__ bar##_t b;                                                  \
+        if (threadIdx.x == 0) {                                                \
+            count = 0;                                                         \
+            bar##_init(&b, blockDim.x, &count);                                \
+        }                                                                      \
+        __syncthreads();                                                       \
+        unsigned long long wrong = 0;                                          \
+        unsigned acc = threadIdx.x;                                            \
+        for (long long i = 0; i < a.iters; ++i) {                              \
+            cg_token_t t = bar##_arrive(&b);                                   \
+            bar##_wait(&b, t);                                                 \
+            BENCH_COMPL_LIGHT_CHECK_(i, acc, wrong);                           \
+        }                                                                      \
+        BENCH_COMPL_LIGHT_END_(a, acc, wrong);                                 \
     }
-    __syncthreads();
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    for (long long i = 0; i < a.iters; ++i) {
-        cg_token_t t = kc_light_bar_arrive(&bar);
-        kc_light_bar_wait(&bar, t);
-        const unsigned c = count;
-        acc += c;
-        wrong += c != (unsigned)(i + 1); /* F ran exactly once per phase */
-    }
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-    if (threadIdx.x == 0)
-        a.acc[blockIdx.x] = count;
-}
+BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_defined, kc_light_bar)
+BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_thread0, kc_light_t0_bar)
+BENCH_BUILT(c_barrier_compl_light_thread0, kc_barrier_compl_light_thread0)
 BENCH_BUILT(c_barrier_compl_light_defined, kc_barrier_compl_light_defined)
 
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_probe, 0)
@@ -393,14 +395,12 @@ BENCH_BUILT(c_copy_memcpy_async_aligned, kc_copy_memcpy_async_aligned)
  * cluster barrier in the loop. Every thread pushes its int4 of each of the X
  * messages from registers (st.async, bench_dsmem_vec: new data every round)
  * into the next CTA, and checks its int4 of each message from the previous
- * CTA. EARLY (1 only in the self-test's d_dsmem_push_db_broken): a round is
- * read before the wait on full[s], then waited for (nothing hangs).
+ * CTA.
  */
 /* What every double-buffered push kernel starts with: the receive buffers
- * (poisoned), full and empty barriers (empty counting `empty_count`
- * releases), the ring neighbours, a cluster barrier, and the neighbour's
- * addresses. */
-#define BENCH_DSMEM_DB_PROLOGUE(X, empty_count)                                                           \
+ * (poisoned), full and empty barriers (empty counting one release a round),
+ * the ring neighbours, a cluster barrier, and the neighbour's addresses. */
+#define BENCH_DSMEM_DB_PROLOGUE(X)                                                                        \
     extern __shared__ int4 dyn[]; /* recv[2][X * blockDim] */                                             \
     __shared__ cg_mbarrier_t full[2], empty[2];                                                           \
     cg_cluster_t cl = cg_this_cluster();                                                                  \
@@ -408,14 +408,13 @@ BENCH_BUILT(c_copy_memcpy_async_aligned, kc_copy_memcpy_async_aligned)
     const uint32_t v = blockDim.x, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);      \
     const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;                                   \
     const unsigned from = blockIdx.x - me + from_rank;                                                    \
-    (void)b;                                                                                              \
     for (uint32_t k = threadIdx.x; k < 2u * X * v; k += v)                                                 \
         dyn[k] = make_int4(-1, -1, -1, -1); /* poison: no int4 sent has .y = -1 (.y is its index) */      \
     if (threadIdx.x == 0) {                                                                               \
         cg_mbarrier_init(&full[0], 1);                                                                    \
         cg_mbarrier_init(&full[1], 1);                                                                    \
-        cg_mbarrier_init(&empty[0], (empty_count));                                                       \
-        cg_mbarrier_init(&empty[1], (empty_count));                                                       \
+        cg_mbarrier_init(&empty[0], 1);                                                                   \
+        cg_mbarrier_init(&empty[1], 1);                                                                   \
         cg_mbarrier_init_fence_cluster();                                                                 \
     }                                                                                                     \
     cg_cluster_sync(&cl); /* every CTA's barriers are set up before anyone pushes */                      \
@@ -448,225 +447,81 @@ static __device__ __forceinline__ void bench_dsmem_db_push(long long j, uint32_t
     }
 }
 
-#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X, WARP) BENCH_DSMEM_PUSH_DB_KERNEL_D(kname, X, WARP, 0)
-#define BENCH_DSMEM_PUSH_DB_KERNEL_D(kname, X, WARP, EARLY)                                                   \
-    __global__ void kname(bench_args_t a)                                                                 \
-    {                                                                                                     \
-        BENCH_DSMEM_DB_PROLOGUE(X, WARP ? v / 32u : 1u)                                                   \
-        for (long long i = 0; i < a.iters; ++i) {                                                         \
-            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);                          \
-            bench_dsmem_db_push<X>(i, v, full, empty, dst0, full0, full1);                                \
-            if (!(EARLY))                                                                                 \
-                cg_mbarrier_wait_parity_cluster(&full[s], ph);                                            \
-            const int4 *mine = dyn + s * X * v;                                                           \
-            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
-            {                                                                                             \
-                const int4 r = mine[m * v + threadIdx.x];                                                 \
-                wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));                  \
-                acc ^= (unsigned)r.x;                                                                     \
-            }                                                                                             \
-            if (EARLY) /* the defect: the round was read before its full wait */                          \
-                cg_mbarrier_wait_parity_cluster(&full[s], ph);                                            \
-            if (WARP) { /* each warp releases its part: no block barrier in the loop */                 \
-                __syncwarp();                                                                             \
-                if (threadIdx.x % 32u == 0)                                                               \
-                    cg_dsmem_release(&empty[s], from_rank);                                              \
-            } else {                                                                                      \
-                cg_thread_block_sync(&b); /* the whole block has read buffer s */                         \
-                if (threadIdx.x == 0)                                                                     \
-                    cg_dsmem_release(&empty[s], from_rank);                                              \
-            }                                                                                             \
-        }                                                                                                 \
-        cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
-        bench_check_report(&a, wrong);                                                                    \
-        bench_sink(&a, acc);                                                                              \
-    }
-
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u, 0)
-BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u, 0)
-BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
-BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
-/* The self-test's twin of the 1-message row: each round read before its
- * wait on full[s] (EARLY). */
-BENCH_DSMEM_PUSH_DB_KERNEL_D(kd_dsmem_push_db_broken, 1u, 0, 1)
-BENCH_EXPORT(d_dsmem_push_db_broken, kd_dsmem_push_db_broken)
-/* Probe (info): every warp releases its own part of the buffer (empty counts
- * the 16 warps), so no block barrier sits in the loop. */
-BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_warp1, 1u, 1)
-BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_warp8, 8u, 1)
-BENCH_BUILT(p_dsmem_push_warp1, kp_dsmem_push_warp1)
-BENCH_BUILT(p_dsmem_push_warp8, kp_dsmem_push_warp8)
-
 /*
- * Design rows for issue 32 item 5 (8 messages <= 0.83 of the pull at clusters
- * 4 and 8): the same exchange, two buffers, the same checks, changed in
- * where the round's time goes (docs/design/dsmem_exchange.md):
- *   AHEAD: round i + 1 is pushed BEFORE round i is read and checked, so the
- *     link carries the next 64 KiB while the block checks this round's
- *     (the real row pushes, waits, reads, syncs, and only then pushes again).
- *     The push of round i + 1 into buffer (i + 1) & 1 waits for the release
- *     of round i - 1, which the receiver gave at the end of its round i - 1:
- *     CTA c's round i waits only on rounds <= i - 1 of its neighbours, so
- *     there is no deadlock, and two buffers still suffice.
- *   ELECT: no block barrier: each warp, after __syncwarp, counts itself on a
- *     per-buffer counter (atomicInc_block, wrapping at the warp count, fenced
- *     at CTA scope on both sides); the warp that counts last (lane 0) makes
- *     the one release, cg_dsmem_release (empty counts 1). The counted warps'
- *     reads happen before it (release/acquire at CTA scope through the
- *     counter's RMW chain), and the restricted fence is cumulative over them.
- *     A warp cannot count round i + 2 into round i's count: it reads round
- *     i + 2 only after the sender pushed it, after this CTA's release of
- *     round i, after every warp counted round i.
+ * AHEAD = 1, the library rows (dsmem/dsmem.h's recommended loop since phase
+ * B): iteration i pushes round i + 1 BEFORE it waits for and reads round i,
+ * so the link carries the next round's bytes while this one is read and
+ * checked; the block loads its int4s, syncs, thread 0 releases, and only then
+ * the values are checked. The push of round i + 1 into buffer (i + 1) & 1
+ * waits for the release of round i - 1, which the next CTA gave at the end
+ * of its iteration i - 1: iteration i of any CTA waits only on iterations
+ * <= i - 1 of its neighbours, so there is no deadlock, and two buffers still
+ * suffice (docs/design/dsmem_exchange.md, "The push-ahead protocol").
+ * AHEAD = 0 (info row: the phase-A protocol, measured 2026-11-28 on an H200
+ * at 0.98 / 0.75 / 0.75 of the pull with 1 message, 1.02 / 0.92 / 0.91 with
+ * 8): push round i, wait, read and check it, block barrier, release.
+ * EARLY (1 only in the self-test's d_dsmem_push_db_broken): a round is read
+ * before its wait on full[s], then waited for (nothing hangs).
  */
-/* TIMED (probe rows): thread 0 of each block reads clock64 around each step
- * of a round (push, wait for full, loads, release, check) and block 0's
- * thread 0 prints the means per round at the end of each launch (a few log
- * lines per row; nothing in the loop but the clock reads). */
-#define BENCH_DSMEM_PUSH_DB2_KERNEL(kname, X, AHEAD, ELECT, TIMED)                                            \
+#define BENCH_DSMEM_PUSH_DB_KERNEL(kname, X, AHEAD, EARLY)                                                 \
     __global__ void kname(bench_args_t a)                                                                 \
     {                                                                                                     \
-        BENCH_DSMEM_DB_PROLOGUE(X, 1u)                                                                    \
-        __shared__ unsigned done[2]; /* ELECT: warps done with buffer s this round */                    \
-        if (threadIdx.x < 2u)                                                                             \
-            done[threadIdx.x] = 0u;                                                                       \
-        __syncthreads(); /* the counters are zero before any warp counts */                               \
+        BENCH_DSMEM_DB_PROLOGUE(X)                                                                        \
         auto push = [&](long long j) { bench_dsmem_db_push<X>(j, v, full, empty, dst0, full0, full1); };  \
-        auto clk = [&]() { return TIMED && threadIdx.x == 0 ? clock64() : 0ll; };                         \
-        long long tp = 0, tw = 0, tl = 0, tr = 0, tc = 0;                                                 \
         if (AHEAD && a.iters > 0)                                                                         \
             push(0);                                                                                      \
         for (long long i = 0; i < a.iters; ++i) {                                                         \
             const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);                          \
-            const long long c0 = clk();                                                                   \
             if (!AHEAD)                                                                                   \
                 push(i);                                                                                  \
             else if (i + 1 < a.iters)                                                                     \
                 push(i + 1); /* on the link while this round is read and checked */                       \
-            const long long c1 = clk();                                                                   \
-            cg_mbarrier_wait_parity_cluster(&full[s], ph);                                                \
-            const long long c2 = clk();                                                                   \
+            if (!(EARLY))                                                                                 \
+                cg_mbarrier_wait_parity_cluster(&full[s], ph);                                            \
             const int4 *mine = dyn + s * X * v;                                                           \
             int4 r[X];                                                                                    \
             _Pragma("unroll") for (uint32_t m = 0; m < X; ++m) r[m] = mine[m * v + threadIdx.x];          \
-            const long long c3 = clk();                                                                   \
-            if (ELECT) {                                                                                  \
-                unsigned last = 0;                                                                        \
-                __syncwarp();                                                                             \
-                if (threadIdx.x % 32u == 0) {                                                             \
-                    __threadfence_block(); /* release: the warp's reads before its count */               \
-                    last = atomicInc_block(&done[s], v / 32u - 1u) == v / 32u - 1u;                        \
-                    __threadfence_block(); /* acquire: the counted warps' reads before the release */     \
-                    if (last)                                                                             \
-                        cg_dsmem_release(&empty[s], from_rank);                                           \
-                }                                                                                         \
-            } else {                                                                                      \
-                cg_thread_block_sync(&b); /* the whole block has read buffer s */                         \
-                if (threadIdx.x == 0)                                                                     \
-                    cg_dsmem_release(&empty[s], from_rank);                                               \
-            }                                                                                             \
-            const long long c4 = clk();                                                                   \
-            _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                            \
-            {                                                                                             \
-                wrong += bench_vec_ne(r[m], bench_dsmem_vec(from, i, m * v + threadIdx.x));               \
-                acc ^= (unsigned)r[m].x;                                                                  \
-            }                                                                                             \
-            if (TIMED) {                                                                                  \
-                acc ^= (unsigned)wrong; /* the check before the clock: keep it in its step */             \
-                const long long c5 = clk();                                                               \
-                tp += c1 - c0, tw += c2 - c1, tl += c3 - c2, tr += c4 - c3, tc += c5 - c4;                \
-            }                                                                                             \
+            if (EARLY) /* the defect: the round was read before its full wait */                          \
+                cg_mbarrier_wait_parity_cluster(&full[s], ph);                                            \
+            if (!AHEAD)                                                                                   \
+                BENCH_DSMEM_DB_CHECK(X, r, i);                                                            \
+            cg_thread_block_sync(&b); /* the whole block has read buffer s */                             \
+            if (threadIdx.x == 0)                                                                         \
+                cg_dsmem_release(&empty[s], from_rank);                                                   \
+            if (AHEAD)                                                                                    \
+                BENCH_DSMEM_DB_CHECK(X, r, i);                                                            \
         }                                                                                                 \
-        if (TIMED && blockIdx.x == 0 && threadIdx.x == 0 && a.iters > 0)                                  \
-            printf("cgc probe: DSMEM push, %u messages, cluster %u, thread 0's cycles per round: push %lld, " \
-                   "wait for full %lld, loads %lld, release %lld, check %lld\n",                            \
-                   X, nb, tp / a.iters, tw / a.iters, tl / a.iters, tr / a.iters, tc / a.iters);          \
         cg_cluster_sync(&cl); /* no CTA exits while another may push to it */                             \
         bench_check_report(&a, wrong);                                                                    \
         bench_sink(&a, acc);                                                                              \
     }
-
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead1, 1u, 1, 0, 0)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead8, 8u, 1, 0, 0)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect1, 1u, 0, 1, 0)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_elect8, 8u, 0, 1, 0)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect1, 1u, 1, 1, 0)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect8, 8u, 1, 1, 0)
-BENCH_BUILT(p_dsmem_push_ahead1, kp_dsmem_push_ahead1)
-BENCH_BUILT(p_dsmem_push_ahead8, kp_dsmem_push_ahead8)
-BENCH_BUILT(p_dsmem_push_elect1, kp_dsmem_push_elect1)
-BENCH_BUILT(p_dsmem_push_elect8, kp_dsmem_push_elect8)
-BENCH_BUILT(p_dsmem_push_ahead_elect1, kp_dsmem_push_ahead_elect1)
-BENCH_BUILT(p_dsmem_push_ahead_elect8, kp_dsmem_push_ahead_elect8)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_timed8, 8u, 0, 0, 1)
-BENCH_DSMEM_PUSH_DB2_KERNEL(kp_dsmem_push_ahead_elect_timed8, 8u, 1, 1, 1)
-BENCH_BUILT(p_dsmem_push_timed8, kp_dsmem_push_timed8)
-BENCH_BUILT(p_dsmem_push_ahead_elect_timed8, kp_dsmem_push_ahead_elect_timed8)
-
-/* Probe (info): the same exchange with the release forwarded. The block has
- * one more warp (blockDim = 512 + 32); the first 512 threads push and read as
- * above, and each of their warps, after reading buffer s, releases it to a
- * LOCAL barrier consumed[s] (CTA scope, counts the 16 warps) instead of the
- * block barrier and thread 0's remote arrive. The last warp waits on
- * consumed[s] (acquire at CTA scope) and makes the one cluster-scope release
- * on the sender's empty[s]: cumulative over every reader's loads (PTX model:
- * their release and its acquire are in one CTA), so the sender's acquire of
- * it orders them before its next push. No block barrier in the loop and no
- * reader warp waits for the cluster-scope fence. */
-template <uint32_t X>
-__global__ void kp_dsmem_push_fwd(bench_args_t a)
-{
-    extern __shared__ int4 dyn[]; /* recv[2][X * v] */
-    __shared__ cg_mbarrier_t full[2], empty[2], consumed[2];
-    cg_cluster_t cl = cg_this_cluster();
-    const uint32_t v = 512u, nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl); /* + 1 warp */
-    const uint32_t to = (me + 1u) % nb, from_rank = (me + nb - 1u) % nb;
-    const unsigned from = blockIdx.x - me + from_rank;
-    const uint32_t lane = threadIdx.x % 32u;
-    for (uint32_t k = threadIdx.x; k < 2u * X * v; k += blockDim.x)
-        dyn[k] = make_int4(-1, -1, -1, -1); /* poison: no int4 sent has .y = -1 (.y is its index) */
-    if (threadIdx.x == 0) {
-        for (int k = 0; k < 2; ++k) {
-            cg_mbarrier_init(&full[k], 1);
-            cg_mbarrier_init(&empty[k], 1);
-            cg_mbarrier_init(&consumed[k], v / 32u);
-        }
-        cg_mbarrier_init_fence_cluster();
+/* Each thread's X int4 of round i against what the previous CTA sent. */
+#define BENCH_DSMEM_DB_CHECK(X, r, i)                                                                     \
+    _Pragma("unroll") for (uint32_t m = 0; m < X; ++m)                                                    \
+    {                                                                                                     \
+        wrong += bench_vec_ne(r[m], bench_dsmem_vec(from, i, m * v + threadIdx.x));                       \
+        acc ^= (unsigned)r[m].x;                                                                          \
     }
-    cg_cluster_sync(&cl);
-    unsigned long long wrong = 0;
-    unsigned acc = threadIdx.x;
-    if (threadIdx.x < v) {
-        const uint32_t dst0 = cg_dsmem_addr(dyn, to);
-        const uint32_t full0 = cg_dsmem_addr(&full[0], to), full1 = cg_dsmem_addr(&full[1], to);
-        for (long long i = 0; i < a.iters; ++i) {
-            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);
-            bench_dsmem_db_push<X>(i, v, full, empty, dst0, full0, full1);
-            cg_mbarrier_wait_parity_cluster(&full[s], ph);
-            const int4 *mine = dyn + s * X * v;
-#pragma unroll
-            for (uint32_t m = 0; m < X; ++m) {
-                const int4 r = mine[m * v + threadIdx.x];
-                wrong += bench_vec_ne(r, bench_dsmem_vec(from, i, m * v + threadIdx.x));
-                acc ^= (unsigned)r.x;
-            }
-            __syncwarp();
-            if (lane == 0)
-                (void)cg_mbarrier_arrive(&consumed[s]); /* release.cta, local */
-        }
-    } else {
-        for (long long i = 0; i < a.iters; ++i) {
-            const uint32_t s = (uint32_t)(i & 1), ph = (uint32_t)((i >> 1) & 1);
-            cg_mbarrier_wait_parity(&consumed[s], ph); /* acquire.cta: every reader warp */
-            if (lane == 0)
-                cg_mbarrier_arrive_remote(&empty[s], from_rank); /* release.cluster */
-        }
-    }
-    cg_cluster_sync(&cl);
-    bench_check_report(&a, wrong);
-    bench_sink(&a, acc);
-}
-BENCH_BUILT(p_dsmem_push_fwd1, kp_dsmem_push_fwd<1u>)
-BENCH_BUILT(p_dsmem_push_fwd8, kp_dsmem_push_fwd<8u>)
+
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db1, 1u, 1, 0)
+BENCH_DSMEM_PUSH_DB_KERNEL(kc_dsmem_push_db8, 8u, 1, 0)
+BENCH_BUILT(c_dsmem_push_db1, kc_dsmem_push_db1)
+BENCH_BUILT(c_dsmem_push_db8, kc_dsmem_push_db8)
+/* The self-test's broken double buffer, 1 message: each round read before
+ * its wait on full[s] (EARLY), in the phase-A loop (AHEAD 0), where the
+ * round read early was pushed in the same iteration and has usually not
+ * landed: caught in the first GPU run (1.3e9 wrong int4 fields). In the
+ * push-ahead loop the round read early was pushed an iteration before and
+ * has often landed, so the early read would mostly be right and the
+ * self-test could not tell that the check works. The check is the same
+ * code in both loops (BENCH_DSMEM_DB_CHECK). */
+BENCH_DSMEM_PUSH_DB_KERNEL(kd_dsmem_push_db_broken, 1u, 0, 1)
+BENCH_EXPORT(d_dsmem_push_db_broken, kd_dsmem_push_db_broken)
+/* Info: the phase-A loop (push after reading the round before). */
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_after1, 1u, 0, 0)
+BENCH_DSMEM_PUSH_DB_KERNEL(kp_dsmem_push_after8, 8u, 0, 0)
+BENCH_BUILT(p_dsmem_push_after1, kp_dsmem_push_after1)
+BENCH_BUILT(p_dsmem_push_after8, kp_dsmem_push_after8)
 
 // --- collectives: reduce on tiles of 32, 16 and 8, inclusive_scan on tiles of 32 and 16 ------
 

@@ -25,10 +25,11 @@ for call in cg_tile_reduce_i32 cg_tile_reduce_f32 cg_tile_reduce_f64 cg_tile_inc
     [ "$(grep -cF -- "$call" <<<"$out")" -ge 1 ] || { echo "bench --list lacks $call"; fail=1; }
 done
 n=$(grep -c "double-buffered" <<<"$out")
-[ "$n" -eq 6 ] || { echo "want 6 double-buffered DSMEM rows (clusters 2/4/8 x 1/8 messages), got $n"; fail=1; }
+# clusters 2/4/8 x 1/8 messages x (two pull anchors + the phase-A loop as info)
+[ "$n" -eq 18 ] || { echo "want 18 double-buffered DSMEM rows (clusters 2/4/8 x 1/8 messages x 3), got $n"; fail=1; }
 # --filter selects the new families (--list shows what a run with it would run).
-for spec in "inclusive_scan:6" "tile 16:6" "tile 8:3" "CG_BARRIER_FN_DEFINE:6" "coalesced:1" "tile-64:10" "wait_prior:10" \
-    "double-buffered:6" "latency::10" "check cost:6" "self-test:13" "bar.sync id, 64:6"; do
+for spec in "inclusive_scan:6" "tile 16:6" "tile 8:3" "CG_BARRIER_FN_DEFINE:12" "THREAD0:6" "coalesced:1" "tile-64:8" "wait_prior:10" \
+    "double-buffered:18" "latency::9" "check cost:6" "self-test:13" "bar.sync id, 64:4"; do
     f=${spec%:*}
     want=${spec##*:}
     got=$("$bin" --list --filter "$f" | grep -c .)

@@ -2,14 +2,11 @@
 /*
  * bench/project_forms.cuh — the benchmark's kernels of the multicast
  * example's body (examples/pipeline_project.cuh), one line each. A file that
- * builds a design of the body defines its knobs (PJ_STAGES,
- * PJ_RELEASE_ALL_WARP, PJ_RELEASES_PER_CTA, PJ_SETUP, PJ_TIMED) and then
- * includes this file, which brings in the body:
+ * builds a probe of the body defines its knobs (PJ_TIMED) and then includes
+ * this file, which brings in the body:
  *
  *   BD_SLICED_PAIR(name)  the sliced multicast form on the HBM-bound stream
  *                         (name) and on the L2-resident input (name##_l2)
- *   BD_ROTATE_PAIR(name)  the rotating-root form (PJ_ROTATE), the same two
- *                         inputs
  *   BD_TWIN_PAIR(name)    its twin (every CTA loads every tile), the same two
  *                         inputs; a.group lets bench_stream_row launch it
  *                         without clusters for the faster-twin anchor
@@ -34,10 +31,6 @@
 #define BD_SLICED_PAIR(name)                                                                                  \
     BD_PROJECT_KERNEL(name, 0u, 0u, PJ_SLICED)                                                            \
     BD_PROJECT_KERNEL(name##_l2, PJ_L2_WINDOW_TILES, 0u, PJ_SLICED)
-
-#define BD_ROTATE_PAIR(name)                                                                                  \
-    BD_PROJECT_KERNEL(name, 0u, 0u, PJ_ROTATE)                                                            \
-    BD_PROJECT_KERNEL(name##_l2, PJ_L2_WINDOW_TILES, 0u, PJ_ROTATE)
 
 #define BD_TWIN_PAIR(name)                                                                                    \
     BD_PROJECT_KERNEL(name, 0u, a.group, PJ_TWIN)                                                         \

@@ -30,9 +30,10 @@
  *                             message read before the wait (cgc_rows.cu,
  *                             dsmem_push_kernel; the old rows sent the same
  *                             data every round and checked it once)
- *   d_dsmem_push_db_broken    the double-buffered push (1 message), each
- *                             round read before its wait on full[s]
- *                             (cgc_rows.cu, BENCH_DSMEM_PUSH_DB_KERNEL_D)
+ *   d_dsmem_push_db_broken    the double-buffered push (1 message, the
+ *                             phase-A loop), each round read before its
+ *                             wait on full[s] (cgc_rows.cu,
+ *                             BENCH_DSMEM_PUSH_DB_KERNEL(.., 0, 1))
  *   d_memcpy_stages_broken    group memcpy_async, 2 stages, each stage read
  *                             before cg_wait_prior (cgc_rows.cu,
  *                             BENCH_MEMCPY_STAGES_KERNEL_D)

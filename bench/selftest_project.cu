@@ -4,9 +4,9 @@
  * multicast example's own sliced kernel (examples/pipeline_project.cuh)
  * built with PJ_READ_BEFORE_WAIT, so its consumers read each stage before
  * the wait (then wait and release as the protocol asks). Its own file
- * because the switch is a macro of the example's header, as the release
- * forms of designs/release_*.cu are. The per-rank checksums (stream.cu)
- * must come out wrong.
+ * because the switch is a macro of the example's header (as PJ_TIMED of
+ * designs/pipeline_timed.cu is). The per-rank checksums (stream.cu) must
+ * come out wrong.
  */
 #define PJ_READ_BEFORE_WAIT 1
 #include "bench/bench.h"

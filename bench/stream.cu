@@ -35,9 +35,13 @@
  *                           the same on an 8 MiB L2-resident input read
  *                           again and again (PJ_L2_WINDOW_TILES): the twin
  *                           is L2 -> SM bound, where multicast can pay
- *   d_project_* (bench/designs/*.cu)
- *                           design rows: the caller-declared whole-warp
- *                           release, one release per CTA per stage, 8 stages
+ *   d_project_*_every_sm (bench/designs/pipeline_every_sm.cu)
+ *                           the same sliced kernel and twin launched with
+ *                           the first GPU run's grid (every SM, whole
+ *                           clusters); the library rows launch every
+ *                           cluster kernel with one wave of co-resident
+ *                           clusters (bs_one_wave_grid)
+ *   p_project_timed_*       probe: the same with PJ_TIMED (cycles per step)
  *
  * Checksums: the stream kernels add every 32-bit word into a 64-bit sum per
  * block; the projection kernels each CTA's dot products (mod 2^32), checked
@@ -228,102 +232,6 @@ BD_TWIN_PAIR(c_project_local)
  * SM could do, so the twin waits on L2 -> SM bandwidth, the case multicast is
  * built for (a filter bank, a batch of heads or experts scoring the same
  * input: every CTA of a cluster applies its own weights to the same data). */
-
-// --- probe: the sliced multicast kernel with its releases forwarded (info) --------------------
-
-/* The sliced kernel of examples/pipeline_project.cuh with one more warp, the
- * forwarder. A consumer warp releases a stage to a LOCAL barrier
- * (consumed[k], CTA scope: cheap, same CTA); the forwarder waits on it
- * (acquire at CTA scope) and its lanes 0..C-1 each make one
- * mbarrier.arrive.release.cluster on CTA lane's empty[k]: one cluster-scope
- * release per stage per CTA instead of one per consumer warp, and none on
- * the consumers' path. The order is the PTX model's: the consumers' reads
- * happen before their CTA-scope release, which the forwarder's CTA-scope
- * acquire synchronizes with; its cluster-scope release is cumulative over
- * them and synchronizes with the producer's cluster-scope acquire. empty[k]
- * counts C forwards (one per CTA). Same checksums as the rows above. */
-#define BS_FWD_THREADS (PJ_THREADS + 32u)
-#define BS_FWD_SMEM (PJ_SMEM_BYTES + PJ_STAGES * 8u)
-
-template <int BATCH>
-__global__ void __launch_bounds__(BS_FWD_THREADS) kb_project_forwarded(bench_args_t a)
-{
-    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char pj_smem[];
-    const uint32_t *in = (const uint32_t *)a.src;
-    const size_t ntiles = a.ntiles;
-    cg_cluster_t cl = cg_this_cluster();
-    const uint32_t r = cg_cluster_block_rank(&cl), C = cg_cluster_num_blocks(&cl);
-    const uint32_t cid = blockIdx.x / C, ncl = gridDim.x / C;
-    const uint32_t warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
-    const uint16_t all = (uint16_t)((1u << C) - 1u);
-    uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
-    cg_mbarrier_t *consumed = (cg_mbarrier_t *)(pj_smem + PJ_SMEM_BYTES);
-    for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
-        w[j] = pj_weight(r, j);
-    cg_pipeline_t p = cg_pipeline_attach_cluster(pj_smem, PJ_STAGES, PJ_TILE_BYTES, 0);
-    if (threadIdx.x == 0) {
-        for (uint32_t k = 0; k < PJ_STAGES; ++k)
-            cg_mbarrier_init(&consumed[k], PJ_WARPS);
-        cg_pipeline_init_barriers_cluster(&p, C); /* ends with the cluster-scope init fence */
-    }
-    cg_cluster_sync(&cl);
-    if (warp == 0) {
-        if (cg_elect_sync(0xffffffffu))
-            pj_produce(&p, in, ntiles, 0u, cid, ncl, all, PJ_SLICED, NULL);
-        __syncwarp();
-    } else if (warp <= PJ_WARPS) {
-        uint32_t mine = 0;
-        for (size_t t = cid; t < ntiles; t += ncl) {
-            const uint4 *x = (const uint4 *)cg_pipeline_cluster_consumer_wait(&p);
-            uint32_t s = pj_dot(x, w, warp, lane);
-            __syncwarp();
-            if (lane == 0)
-                (void)cg_mbarrier_arrive(&consumed[p.tail]); /* release.cta, local */
-            cg_pipeline_advance_(&p.tail, &p.tail_phase, p.stages);
-            for (int d = 16; d > 0; d /= 2)
-                s += __shfl_xor_sync(0xffffffffu, s, d);
-            mine += s;
-        }
-        if (lane == 0)
-            atomicAdd(&a.acc[blockIdx.x], (unsigned long long)mine);
-    } else if (!BATCH) { /* the forwarder */
-        uint32_t k = 0, ph = 0;
-        for (size_t t = cid; t < ntiles; t += ncl) {
-            cg_mbarrier_wait_parity(&consumed[k], ph); /* acquire.cta: every consumer warp's release */
-            cg_mbarrier_arrive_remote_if(cg_pipeline_empty_barrier(&p, k), lane < C ? lane : 0u, lane < C);
-            cg_pipeline_advance_(&k, &ph, PJ_STAGES);
-        }
-    } else { /* the forwarder, one cluster-scope fence for every stage consumed by then */
-        uint32_t k = 0, ph = 0;
-        const size_t total = cid < ntiles ? (ntiles - cid + ncl - 1) / ncl : 0;
-        for (size_t done = 0; done < total;) {
-            cg_mbarrier_wait_parity(&consumed[k], ph);
-            uint32_t n = 1, kk = k, pk = ph;
-            cg_pipeline_advance_(&kk, &pk, PJ_STAGES);
-            while (done + n < total && n < PJ_STAGES && cg_mbarrier_test_wait_parity(&consumed[kk], pk)) {
-                ++n;
-                cg_pipeline_advance_(&kk, &pk, PJ_STAGES);
-            }
-            n = __shfl_sync(0xffffffffu, n, 0);
-            kk = k;
-            pk = ph;
-            for (uint32_t j = 0; j < n; ++j) { /* every lane acquires every stage it releases */
-                cg_mbarrier_wait_parity(&consumed[kk], pk);
-                cg_pipeline_advance_(&kk, &pk, PJ_STAGES);
-            }
-            asm volatile("fence.acq_rel.cluster;" ::: "memory"); /* + the relaxed arrives: a release pattern */
-            for (uint32_t j = 0; j < n; ++j) {
-                if (lane < C)
-                    cg_mbarrier_arrive_remote_relaxed(cg_pipeline_empty_barrier(&p, k), lane);
-                cg_pipeline_advance_(&k, &ph, PJ_STAGES);
-            }
-            done += n;
-        }
-    }
-    cg_cluster_sync(&cl);
-}
-BENCH_EXPORT(p_project_forwarded, kb_project_forwarded<0>)
-BENCH_EXPORT(p_project_forwarded_batch, kb_project_forwarded<1>)
 
 // --- self-test: broken variants (bench --self-test) --------------------------------------------
 
@@ -522,74 +430,64 @@ typedef struct bs_shape {
     int window;     /* ... on the L2-resident input (colsum_win) */
     int twin;       /* ... its twin: the row also times it without a cluster launch */
     int timed;      /* ... built with PJ_TIMED: the note gets its cycles per step */
+    int every_sm;   /* ... launched in clusters on every SM (r1's grid), not one wave */
 } bs_shape_t;
 
 /* Dynamic shared memory of the multicast example's kernel with `stages`. */
 #define BS_PJ_SMEM(stages) (CG_PIPELINE_SMEM_BYTES((stages), PJ_TILE_BYTES) + PJ_TILE_BYTES)
 
-/* The multicast example's kernel and its designs: stages, L2-resident, twin. */
+/* The multicast example's kernel and its designs: consumer warps, stages,
+ * L2-resident, twin, timed, and every_sm (launched in clusters with the
+ * grid of every SM, not one wave). */
 static const struct {
     bench_kernel_fn fn;
-    unsigned stages;
-    int window, twin, timed;
+    unsigned warps, stages;
+    int window, twin, timed, every_sm;
 } bs_projects[] = {
-    {c_project_sliced, PJ_STAGES, 0, 0, 0},
-    {c_project_multicast, PJ_STAGES, 0, 0, 0},
-    {c_project_local, PJ_STAGES, 0, 1, 0},
-    {d_project_release_whole_warp, PJ_STAGES, 0, 0, 0},
-    {d_project_release_hybrid, PJ_STAGES, 0, 0, 0},
-    {d_project_release_cold_partial, PJ_STAGES, 0, 0, 0},
-    {d_project_sliced_broken, PJ_STAGES, 0, 0, 0}, /* self-test */
-    {c_project_sliced_l2, PJ_STAGES, 1, 0, 0},
-    {c_project_local_l2, PJ_STAGES, 1, 1, 0},
-    {d_project_release_whole_warp_l2, PJ_STAGES, 1, 0, 0},
-    {d_project_release_elected, PJ_STAGES, 0, 0, 0},
-    {d_project_release_elected_l2, PJ_STAGES, 1, 0, 0},
-    {d_project_release_elected_s8, 8, 0, 0, 0},
-    {d_project_release_elected_s8_l2, 8, 1, 0, 0},
-    {d_project_sliced_s8, 8, 0, 0, 0},
-    {d_project_local_s8, 8, 0, 1, 0},
-    {d_project_sliced_s8_l2, 8, 1, 0, 0},
-    {d_project_local_s8_l2, 8, 1, 1, 0},
-    {d_project_sliced_s12, 12, 0, 0, 0},
-    {d_project_local_s12, 12, 0, 1, 0},
-    {d_project_sliced_s12_l2, 12, 1, 0, 0},
-    {d_project_local_s12_l2, 12, 1, 1, 0},
-    {d_project_rotate, PJ_STAGES, 0, 0, 0},
-    {d_project_rotate_l2, PJ_STAGES, 1, 0, 0},
-    {d_project_rotate_s8, 8, 0, 0, 0},
-    {d_project_rotate_s8_l2, 8, 1, 0, 0},
-    {p_project_timed_sliced, PJ_STAGES, 0, 0, 1},
-    {p_project_timed_local, PJ_STAGES, 0, 1, 1},
-    {p_project_timed_sliced_l2, PJ_STAGES, 1, 0, 1},
-    {p_project_timed_local_l2, PJ_STAGES, 1, 1, 1},
+    {c_project_sliced, PJ_WARPS, PJ_STAGES, 0, 0, 0, 0},
+    {c_project_multicast, PJ_WARPS, PJ_STAGES, 0, 0, 0, 0},
+    {c_project_local, PJ_WARPS, PJ_STAGES, 0, 1, 0, 0},
+    {d_project_sliced_broken, PJ_WARPS, PJ_STAGES, 0, 0, 0, 0}, /* self-test */
+    {c_project_sliced_l2, PJ_WARPS, PJ_STAGES, 1, 0, 0, 0},
+    {c_project_local_l2, PJ_WARPS, PJ_STAGES, 1, 1, 0, 0},
+    {d_project_sliced_every_sm, PJ_WARPS, PJ_STAGES, 0, 0, 0, 1},
+    {d_project_local_every_sm, PJ_WARPS, PJ_STAGES, 0, 1, 0, 1},
+    {d_project_sliced_every_sm_l2, PJ_WARPS, PJ_STAGES, 1, 0, 0, 1},
+    {d_project_local_every_sm_l2, PJ_WARPS, PJ_STAGES, 1, 1, 0, 1},
+    {d_project_sliced_w8, 8, PJ_STAGES, 0, 0, 0, 0},
+    {d_project_local_w8, 8, PJ_STAGES, 0, 1, 0, 0},
+    {d_project_sliced_w8_l2, 8, PJ_STAGES, 1, 0, 0, 0},
+    {d_project_local_w8_l2, 8, PJ_STAGES, 1, 1, 0, 0},
+    {p_project_timed_sliced, 8, PJ_STAGES, 0, 0, 1, 0},
+    {p_project_timed_local, 8, PJ_STAGES, 0, 1, 1, 0},
+    {p_project_timed_sliced_l2, 8, PJ_STAGES, 1, 0, 1, 0},
+    {p_project_timed_local_l2, 8, PJ_STAGES, 1, 1, 1, 0},
 };
 
 static bs_shape_t bs_shape_of(const void *fn)
 {
-    bs_shape_t s = {0, 0, 0, 0, 0, 0, 0};
+    bs_shape_t s = {0, 0, 0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < sizeof bs_projects / sizeof bs_projects[0]; ++i)
         if (fn == bs_projects[i].fn())
-            return (bs_shape_t){PJ_THREADS, 1, BS_PJ_SMEM(bs_projects[i].stages), 1, bs_projects[i].window,
-                                bs_projects[i].twin, bs_projects[i].timed};
+            return (bs_shape_t){32u * (1u + bs_projects[i].warps), 1, BS_PJ_SMEM(bs_projects[i].stages), 1,
+                                bs_projects[i].window,
+                                bs_projects[i].twin, bs_projects[i].timed, bs_projects[i].every_sm};
     if (fn == c_stream_pipeline2())
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0, 0, 0};
     else if (fn == c_stream_pipeline3())
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(3, BS_TILE), 0, 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(3, BS_TILE), 0, 0, 0, 0, 0};
     else if (fn == c_stream_pipeline4())
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(4, BS_TILE), 0, 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(4, BS_TILE), 0, 0, 0, 0, 0};
     else if (fn == a_stream_plain())
-        s = (bs_shape_t){BS_PLAIN_THREADS, BS_BLOCKS_PER_SM, 0, 0, 0, 0, 0};
+        s = (bs_shape_t){BS_PLAIN_THREADS, BS_BLOCKS_PER_SM, 0, 0, 0, 0, 0, 0};
     else if (fn == a_stream_cuda_pipeline2())
-        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 2u * BS_TILE, 0, 0, 0, 0};
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 2u * BS_TILE, 0, 0, 0, 0, 0};
     else if (fn == a_stream_cuda_pipeline3())
-        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 3u * BS_TILE, 0, 0, 0, 0};
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 3u * BS_TILE, 0, 0, 0, 0, 0};
     else if (fn == a_stream_cuda_pipeline4())
-        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0, 0, 0, 0};
-    else if (fn == p_project_forwarded() || fn == p_project_forwarded_batch())
-        s = (bs_shape_t){BS_FWD_THREADS, 1, BS_FWD_SMEM, 1, 0, 0, 0};
+        s = (bs_shape_t){BS_CUDA_PIPE_THREADS, BS_BLOCKS_PER_SM, 4u * BS_TILE, 0, 0, 0, 0, 0};
     else if (fn == d_stream_pipeline_broken()) /* self-test */
-        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0, 0};
+        s = (bs_shape_t){BS_CGC_THREADS, BS_BLOCKS_PER_SM, CG_PIPELINE_SMEM_BYTES(2, BS_TILE), 0, 0, 0, 0, 0};
     return s;
 }
 
@@ -610,6 +508,51 @@ static void bs_note_add(char *note, size_t size, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(note + used, size - used, fmt, ap);
     va_end(ap);
+}
+
+/* The grid of a cluster launch: one wave. `grid` (every SM, rounded down to
+ * whole clusters) cut to the clusters of `cluster` CTAs that the device can
+ * hold at once at ONE CTA per SM (cudaOccupancyMaxActiveClusters, asked with
+ * more than half an SM's shared memory per CTA so that no SM counts twice).
+ * Why: a GPC holds only whole clusters, so on an H200 at one CTA per SM 30
+ * clusters of 4 and 15 of 8 fit, not 33 and 16: the rest ran as a partial
+ * second wave (or two CTAs to an SM), which cost even the twin 1.32x at
+ * clusters 4 and 8 in the first GPU run. A persistent kernel a user writes
+ * is sized this way; the twin launched WITHOUT clusters keeps every SM. */
+static int bs_one_wave_grid(const void *fn, unsigned block, size_t smem, unsigned cluster, unsigned grid,
+                            unsigned *out)
+{
+    *out = grid;
+    int dev = 0, per_sm = 0, optin = 0, n = 0;
+    BS_CK(cudaGetDevice(&dev));
+    BS_CK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+    BS_CK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    cudaFuncAttributes fa;
+    BS_CK(cudaFuncGetAttributes(&fa, fn));
+    size_t q = (size_t)per_sm / 2u + 1u;
+    q = q > fa.sharedSizeBytes ? q - fa.sharedSizeBytes : 0u;
+    if (q < smem)
+        q = smem;
+    if (q + fa.sharedSizeBytes > (size_t)optin)
+        q = (size_t)optin - fa.sharedSizeBytes;
+    BS_CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)q));
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.gridDim = dim3(grid, 1, 1);
+    cfg.blockDim = dim3(block, 1, 1);
+    cfg.dynamicSmemBytes = q;
+    cudaLaunchAttribute attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = cluster;
+    attr.val.clusterDim.y = 1;
+    attr.val.clusterDim.z = 1;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    BS_CK(cudaOccupancyMaxActiveClusters(&n, fn, &cfg));
+    if (n > 0 && (unsigned)n * cluster < grid)
+        *out = (unsigned)n * cluster;
+    return 0;
 }
 
 /* The kernels a row times, in its rounds: the cgc kernel; the anchor as the
@@ -675,6 +618,11 @@ extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, uns
         if (cluster)
             grid[k] = grid[k] / cluster * cluster;
         launch_cluster[k] = k == 2 ? 0u : cluster;
+        if (launch_cluster[k] && s.projection && !s.every_sm) {
+            rc = bs_one_wave_grid(fns[k], s.block, s.smem, cluster, grid[k], &grid[k]);
+            if (rc)
+                return rc;
+        }
         group[k] = k == 2 ? cluster : 0u;
         ok[k] = 1;
         why[k][0] = '\0';
@@ -710,6 +658,9 @@ extern "C" int bench_stream_row(bench_kernel_fn cgc, bench_kernel_fn anchor, uns
     if (nk == 3)
         bs_note_add(out->note, nsz, "; anchor = the faster twin, %s (in clusters %.1f us, without %.1f us)",
                     solo_faster ? "no cluster launch" : "cluster launch", med[1] * 1e3, med[2] * 1e3);
+    if (cluster && sh[0].projection)
+        bs_note_add(out->note, nsz, "; grids: cgc %u CTAs, twin in clusters %u, without %u (%s)", grid[0], grid[1],
+                    nk == 3 ? grid[2] : 0u, sh[0].every_sm ? "every SM" : "one wave of co-resident clusters");
     if (sh[0].projection && cluster) {
         const size_t per_cluster = g->bytes / (grid[0] / cluster);
         bs_note_add(out->note, nsz, "; %s bytes read per cluster / %u: %zu KiB multicast, %zu KiB twin",

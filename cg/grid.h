@@ -153,8 +153,9 @@ CG_DEVICE cg_dim3_t cg_grid_group_dim(const cg_grid_t *g) { return cg_grid_dim_b
  * cg_grid_barrier_wait and it overlaps the barrier. The token is meaningful
  * only in thread 0 but every thread passes its own to the wait; a block
  * waits for one arrive before it arrives again. Limits: a cooperative
- * launch; mixing with C++ CG's grid.sync() only before cgc's first grid
- * barrier in the launch (barrier/grid_barrier.h). */
+ * launch; mixing with C++ CG's grid.sync() only before the launch's first
+ * cgc split arrive (barrier/grid_barrier.h; cg_grid_sync mixes anywhere
+ * below 10 blocks per SM). */
 CG_DEVICE cg_token_t cg_grid_barrier_arrive(const cg_grid_t *g) { return cg_grid_bar_arrive_(&g->_bar); }
 
 /* Split wait: returns once every block of the grid has arrived in the phase
@@ -165,11 +166,15 @@ CG_DEVICE cg_token_t cg_grid_barrier_arrive(const cg_grid_t *g) { return cg_grid
  * and a token that is not the block's last arrive's. */
 CG_DEVICE void cg_grid_barrier_wait(const cg_grid_t *g, cg_token_t tok) { cg_grid_bar_wait_(&g->_bar, tok); }
 
-/* Grid-wide barrier (C++ CG's grid.sync()): arrive then wait, so release
- * then acquire at gpu scope: every write before it, anywhere in the grid, is
- * visible to every thread after it. Collective over the grid, from
- * converged code, in a cooperative launch. */
-CG_DEVICE void cg_grid_sync(const cg_grid_t *g) { cg_grid_bar_wait_(&g->_bar, cg_grid_bar_arrive_(&g->_bar)); }
+/* Grid-wide barrier (C++ CG's grid.sync()): release then acquire at gpu
+ * scope: every write before it, anywhere in the grid, is visible to every
+ * thread after it. Collective over the grid, from converged code, in a
+ * cooperative launch. Below 10 blocks per SM it is one acq_rel atomic per
+ * block whose return tells the last arriving block it is done (no poll
+ * there), and it mixes with C++ CG's grid.sync() anywhere in a launch; from
+ * 10 blocks per SM it is the split arrive then wait (barrier/grid_barrier.h).
+ * Mixes with the split calls in one kernel. */
+CG_DEVICE void cg_grid_sync(const cg_grid_t *g) { cg_grid_bar_sync_(&g->_bar); }
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_GRID_H */

@@ -64,23 +64,22 @@
 #include "../base/sreg.h"
 #include "../base/warp.h"
 
-/* Where the first-use test's setup goes (tuning; the benchmark's `setting:`
+/* How the first-use test is compiled (tuning; the benchmark's `setting:`
  * rows build each, docs/design/block_split_barrier.md, issue 33):
  *   CG_THREAD_BLOCK_FIRST_USE_INLINE (0, default): a C branch around the
- *     setup, laid out where the compiler puts it (the setup inside the loop,
- *     a taken branch over it every phase);
- *   CG_THREAD_BLOCK_FIRST_USE_COLD (1): the same branch marked unlikely, so
- *     the setup is laid out away from the loop (the steady path falls
- *     through);
- *   CG_THREAD_BLOCK_FIRST_USE_UNI (2): the test and the setup inside one
- *     asm block (barrier/mbarrier.h, cg_mbarrier_arrive_first_use_uni_)
- *     whose branch is bra.uni, so ptxas knows it cannot diverge and needs no
- *     reconvergence around it (sm_90 release builds; otherwise 0).
+ *     setup (ptxas lays the setup out inside the loop and jumps over it on
+ *     every phase: on an H200 that taken branch is the unprepared loop's
+ *     whole cost over the raw floor, 1.15-1.22x);
+ *   CG_THREAD_BLOCK_FIRST_USE_PRED (3): the test and the setup in one asm
+ *     block (barrier/mbarrier.h, cg_mbarrier_arrive_first_use_pred_) with
+ *     every step predicated, the CTA barrier too: no branch on the steady
+ *     path (sm_90 release builds; otherwise 0).
+ * (1 and 2, the branch marked unlikely and a bra.uni, compiled to the same
+ * SASS as 0 and measured the same; they are gone.)
  * cg_thread_block_barrier_prepare before the loop is the raw loop in every
  * setting. */
 #define CG_THREAD_BLOCK_FIRST_USE_INLINE 0
-#define CG_THREAD_BLOCK_FIRST_USE_COLD 1
-#define CG_THREAD_BLOCK_FIRST_USE_UNI 2
+#define CG_THREAD_BLOCK_FIRST_USE_PRED 3
 #if !defined(CG_THREAD_BLOCK_FIRST_USE)
 #define CG_THREAD_BLOCK_FIRST_USE CG_THREAD_BLOCK_FIRST_USE_INLINE
 #endif
@@ -232,24 +231,19 @@ CG_DEVICE void cg_thread_block_barrier_setup_(const cg_thread_block_t *b)
  * same setup. */
 CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
 {
-#if CG_THREAD_BLOCK_FIRST_USE == CG_THREAD_BLOCK_FIRST_USE_COLD
-    if (CG_UNLIKELY_(!b->_ready)) {
-#else
     if (!b->_ready) {
-#endif
         cg_thread_block_barrier_setup_(b);
         b->_ready = 1;
     }
 }
 
-/* The first-use test with the setup in one asm block whose branch is
- * bra.uni (CG_THREAD_BLOCK_FIRST_USE_UNI): ptxas is told the test cannot
- * diverge. Then the arrive; returns its state. */
-CG_DEVICE_SM90 cg_token_t cg_thread_block_arrive_uni_(cg_thread_block_t *b)
+/* The first-use test with the setup in one branch-free asm block
+ * (CG_THREAD_BLOCK_FIRST_USE_PRED), then the arrive; returns its state. */
+CG_DEVICE_SM90 cg_token_t cg_thread_block_arrive_pred_(cg_thread_block_t *b)
 {
     const cg_thread_block_barrier_t_ *s = (const cg_thread_block_barrier_t_ *)cg_thread_block_mbarrier_(b);
     cg_token_t t;
-    t._opaque = cg_mbarrier_arrive_first_use_uni_(
+    t._opaque = cg_mbarrier_arrive_first_use_pred_(
         b->_ready, b->_bar, cg_smem_addr(&s->owner_grid), cg_smem_addr(&s->owner_block),
         (threadIdx.x | threadIdx.y | threadIdx.z) == 0, cg_sreg_gridid(),
         (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x, blockDim.x * blockDim.y * blockDim.z);
@@ -276,8 +270,8 @@ CG_REPORT_ void cg_thread_block_report_rearrive_(uint32_t bar)
  * (see the top). Collective: every thread of the block arrives once per phase. */
 CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
 {
-#if CG_THREAD_BLOCK_FIRST_USE == CG_THREAD_BLOCK_FIRST_USE_UNI && CG_ARCH_HAS_SM90 && !CG_DEBUG
-    return cg_thread_block_arrive_uni_(b);
+#if CG_THREAD_BLOCK_FIRST_USE == CG_THREAD_BLOCK_FIRST_USE_PRED && CG_ARCH_HAS_SM90 && !CG_DEBUG
+    return cg_thread_block_arrive_pred_(b);
 #else
     cg_thread_block_barrier_prepare(b);
 #if CG_DEBUG

@@ -38,6 +38,13 @@
  * the rest of the body's (tile reductions, block syncs, index arithmetic).
  * A kernel uses one kind of grid barrier throughout (the two keep separate
  * state), and both need the cooperative launch either side makes.
+ * And, ORed in, CGS_SHARED_PASSES: another probe. The three vector passes
+ * of an iteration (A p with p.Ap; x, r with r.r; p) then run as calls of
+ * ONE non-inlined copy (cgs_pass_ap, cgs_pass_xr, cgs_pass_p), the same
+ * machine code in the cgc and the C++ kernel, so what differs between the
+ * two is only the grid sums and barriers. Inlined, each kernel gets its own
+ * schedule of these loops from ptxas, and those schedules differed (the
+ * CG section of docs/design/workloads.md).
  * Probes run with .fixed = 1 (a fixed iteration count: their residuals are
  * not meaningful stop tests).
  */
@@ -62,6 +69,7 @@
 #define CGS_SYNC_ONLY 2
 #define CGS_MODE_MASK 3
 #define CGS_SWAP_GRID_SYNC 4 /* ORed in: the other library's grid barrier (the hybrid probes) */
+#define CGS_SHARED_PASSES 8  /* ORed in: the vector passes as calls of one non-inlined copy (a probe) */
 
 /* The system and the solver's vectors, in device memory; passed by value. */
 typedef struct cgs_problem {
@@ -77,6 +85,48 @@ typedef struct cgs_problem {
     double *rr;      /* out: the last r.r */
     int *conv;       /* out: the first iteration count with |r| <= tol |b|, -1 if none */
 } cgs_problem_t;
+
+/* --------------------------------------------------------------------------
+ * The vector passes, non-inlined (CGS_SHARED_PASSES): the same operations
+ * in the same order as the loops written out in both bodies below, so the
+ * iterates stay the same; i runs from `first` by `stride`.
+ * ------------------------------------------------------------------------ */
+
+/* Ap = A p; returns this thread's share of p.Ap. */
+static __device__ __noinline__ double cgs_pass_ap(const int *rowptr, const int *col, const double *val,
+                                                  const double *p, double *ap, int n, int first, int stride)
+{
+    double local = 0.0;
+    for (int i = first; i < n; i += stride) {
+        double s = 0.0;
+        for (int j = rowptr[i]; j < rowptr[i + 1]; ++j)
+            s = fma(val[j], p[col[j]], s);
+        ap[i] = s;
+        local = fma(p[i], s, local);
+    }
+    return local;
+}
+
+/* x += alpha p, r -= alpha Ap; returns this thread's share of r.r. */
+static __device__ __noinline__ double cgs_pass_xr(double alpha, const double *p, const double *ap, double *x,
+                                                  double *r, int n, int first, int stride)
+{
+    double local = 0.0;
+    for (int i = first; i < n; i += stride) {
+        x[i] = fma(alpha, p[i], x[i]);
+        const double ri = fma(-alpha, ap[i], r[i]);
+        r[i] = ri;
+        local = fma(ri, ri, local);
+    }
+    return local;
+}
+
+/* p = r + beta p. */
+static __device__ __noinline__ void cgs_pass_p(double beta, const double *r, double *p, int n, int first, int stride)
+{
+    for (int i = first; i < n; i += stride)
+        p[i] = fma(beta, p[i], r[i]);
+}
 
 /* --------------------------------------------------------------------------
  * cgc (C style)
@@ -149,7 +199,9 @@ static __device__ __forceinline__ void cgs_cgc_solve(cgs_problem_t P, int mode)
     int k = 0, conv = rr <= stop ? 0 : -1;
     while (k < P.max_iter && (P.fixed || rr > stop)) {
         local = 0.0; /* Ap = A p, and p.Ap */
-        for (int i = first; i < P.n; i += stride) {
+        if (mode & CGS_SHARED_PASSES) /* a probe: one non-inlined copy for both kernels */
+            local = cgs_pass_ap(P.rowptr, P.col, P.val, P.p, P.ap, P.n, first, stride);
+        for (int i = first; !(mode & CGS_SHARED_PASSES) && i < P.n; i += stride) {
             double s = 0.0;
             for (int j = P.rowptr[i]; j < P.rowptr[i + 1]; ++j)
                 s = fma(P.val[j], P.p[P.col[j]], s);
@@ -158,7 +210,9 @@ static __device__ __forceinline__ void cgs_cgc_solve(cgs_problem_t P, int mode)
         }
         const double alpha = rr / cgs_cgc_grid_sum(&grid, &cta, sm, local, P.partial, 1, mode);
         local = 0.0; /* x += alpha p, r -= alpha Ap, and r.r */
-        for (int i = first; i < P.n; i += stride) {
+        if (mode & CGS_SHARED_PASSES)
+            local = cgs_pass_xr(alpha, P.p, P.ap, P.x, P.r, P.n, first, stride);
+        for (int i = first; !(mode & CGS_SHARED_PASSES) && i < P.n; i += stride) {
             P.x[i] = fma(alpha, P.p[i], P.x[i]);
             const double ri = fma(-alpha, P.ap[i], P.r[i]);
             P.r[i] = ri;
@@ -167,7 +221,9 @@ static __device__ __forceinline__ void cgs_cgc_solve(cgs_problem_t P, int mode)
         const double rr_new = cgs_cgc_grid_sum(&grid, &cta, sm, local, P.partial, 0, mode);
         const double beta = rr_new / rr;
         rr = rr_new;
-        for (int i = first; i < P.n; i += stride)
+        if (mode & CGS_SHARED_PASSES)
+            cgs_pass_p(beta, P.r, P.p, P.n, first, stride);
+        for (int i = first; !(mode & CGS_SHARED_PASSES) && i < P.n; i += stride)
             P.p[i] = fma(beta, P.p[i], P.r[i]);
         if ((mode & CGS_MODE_MASK) != CGS_NO_GRID_SYNC)
             cgs_cgc_grid_barrier(&grid, mode); /* p is whole before the next A p reads it */
@@ -254,7 +310,9 @@ static __device__ __forceinline__ void cgs_cpp_solve(cgs_problem_t P, int mode)
     int k = 0, conv = rr <= stop ? 0 : -1;
     while (k < P.max_iter && (P.fixed || rr > stop)) {
         local = 0.0;
-        for (int i = first; i < P.n; i += stride) {
+        if (mode & CGS_SHARED_PASSES) /* a probe: one non-inlined copy for both kernels */
+            local = cgs_pass_ap(P.rowptr, P.col, P.val, P.p, P.ap, P.n, first, stride);
+        for (int i = first; !(mode & CGS_SHARED_PASSES) && i < P.n; i += stride) {
             double s = 0.0;
             for (int j = P.rowptr[i]; j < P.rowptr[i + 1]; ++j)
                 s = fma(P.val[j], P.p[P.col[j]], s);
@@ -263,7 +321,9 @@ static __device__ __forceinline__ void cgs_cpp_solve(cgs_problem_t P, int mode)
         }
         const double alpha = rr / cgs_cpp_grid_sum(grid, cta, sm, local, P.partial, 1, mode);
         local = 0.0;
-        for (int i = first; i < P.n; i += stride) {
+        if (mode & CGS_SHARED_PASSES)
+            local = cgs_pass_xr(alpha, P.p, P.ap, P.x, P.r, P.n, first, stride);
+        for (int i = first; !(mode & CGS_SHARED_PASSES) && i < P.n; i += stride) {
             P.x[i] = fma(alpha, P.p[i], P.x[i]);
             const double ri = fma(-alpha, P.ap[i], P.r[i]);
             P.r[i] = ri;
@@ -272,7 +332,9 @@ static __device__ __forceinline__ void cgs_cpp_solve(cgs_problem_t P, int mode)
         const double rr_new = cgs_cpp_grid_sum(grid, cta, sm, local, P.partial, 0, mode);
         const double beta = rr_new / rr;
         rr = rr_new;
-        for (int i = first; i < P.n; i += stride)
+        if (mode & CGS_SHARED_PASSES)
+            cgs_pass_p(beta, P.r, P.p, P.n, first, stride);
+        for (int i = first; !(mode & CGS_SHARED_PASSES) && i < P.n; i += stride)
             P.p[i] = fma(beta, P.p[i], P.r[i]);
         if ((mode & CGS_MODE_MASK) != CGS_NO_GRID_SYNC)
             cgs_cpp_grid_barrier(grid, mode);

@@ -31,7 +31,15 @@
  * cg_max_active_clusters says how many clusters fit at once. The same part
  * runs the routed form of the .cuh (each key's 16-bit counter index pushed
  * to its owner CTA in 512-byte batches with st.async, counted there with a
- * local atomic) at 2^16 bins over clusters of 2 and 4 and 2^17 over 4.
+ * local atomic) at 2^16 bins over clusters of 2 and 4 and 2^17 over 4,
+ * and the keys-multicast form (every key tile loaded once per cluster and
+ * multicast by the TMA engine into every CTA, each CTA counting the bins it
+ * owns) at 2^16 bins over clusters of 2 with 32-bit counters and at 2^17
+ * over clusters of 2 (also with an L2 prefetch of the keys ahead of the
+ * copies) and 4 with packed 16-bit counters, and one CTA with
+ * 16-bit counters at 2^16 bins (no cluster at all). The 16-bit forms run a
+ * second key set too, three quarters of it ONE value, so that every CTA
+ * drains that bin's 16-bit counter into the output several times.
  */
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -149,20 +157,28 @@ DH_ROUTE_KERNEL(dsmem_histogram_route_c4, 2, 512, DH_ROUTE_SLOTS)
 /* the same, one staging store a key (the benchmark's design row) */
 DH_ROUTE_KERNEL_SEL(dsmem_histogram_route_sel_c2, 1, 1024, DH_ROUTE_SLOTS)
 DH_ROUTE_KERNEL_SEL(dsmem_histogram_route_sel_c4, 2, 512, DH_ROUTE_SLOTS)
+/* keys multicast to the cluster, each CTA counting its own bins */
+DH_MC_KERNEL(dsmem_histogram_mc_c2, 1, 0, 3)
+DH_MC_KERNEL(dsmem_histogram_mc16_c2, 1, 1, 3)
+DH_MC_KERNEL(dsmem_histogram_mc16_c4_s5, 2, 1, 5)
+/* the same with an L2 prefetch of the keys ahead of the copies (a tensor map) */
+DH_MC_PF_KERNEL(dsmem_histogram_mc16_pf_c2, 1, 1, 3)
+/* one CTA, packed 16-bit counters, no cluster */
+DH_KERNEL16(dsmem_histogram_c16)
 
 #define BIG_KEY_BITS 17u /* keys in [0, 2^17) */
 
 /* nbins bins (bin = key >> (17 - log2 nbins)) over clusters of csize,
  * `threads` a CTA, `smem` bytes of dynamic shared memory; checks every bin
  * against the host's counts `fine` (one per key value). */
-static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32_t threads, size_t smem,
-                      const uint32_t *dkeys, size_t n, const uint32_t *fine, uint32_t *dhist, uint32_t *hhist,
-                      char *detail, size_t detail_len)
+static int run_spread_ex(uint32_t nbins, uint32_t csize, const void *kernel, uint32_t threads, size_t smem,
+                         const uint32_t *dkeys, size_t n, const uint32_t *fine, uint32_t *dhist, uint32_t *hhist,
+                         char *detail, size_t detail_len, int pf)
 {
     cudaError_t err;
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     cfg.block.x = threads;
-    cfg.cluster.x = csize;
+    cfg.cluster.x = csize > 1u ? csize : 0u; /* 1: a plain launch */
     cfg.dynamic_smem = smem;
     uint32_t clusters = 0;
     /* a persistent grid: as many clusters as can run at once */
@@ -181,7 +197,13 @@ static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32
     p.hist = dhist;
     p.nbins = nbins;
     p.shift = BIG_KEY_BITS - dh_log2(nbins);
-    void *args[] = {(void *)&p};
+    dh_mc_pf_params_t pfa; /* pf: the prefetching kernel's parameter (p and the keys' tensor map) */
+    if (pf && (st = dh_mc_pf_map(&pfa, p, csize)) != CG_SUCCESS) {
+        snprintf(detail, detail_len, "%u bins, cluster %u: the prefetch map: %s: %s", nbins, csize,
+                 cg_status_string(st), cg_last_error_detail());
+        return 2;
+    }
+    void *args[] = {pf ? (void *)&pfa : (void *)&p};
     if ((err = cudaMemset(dhist, 0, nbins * 4u)) != cudaSuccess) {
         snprintf(detail, detail_len, "CUDA error: %s", cudaGetErrorString(err));
         return 2;
@@ -224,6 +246,13 @@ static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32
         return 1;
     }
     return 0;
+}
+
+static int run_spread(uint32_t nbins, uint32_t csize, const void *kernel, uint32_t threads, size_t smem,
+                      const uint32_t *dkeys, size_t n, const uint32_t *fine, uint32_t *dhist, uint32_t *hhist,
+                      char *detail, size_t detail_len)
+{
+    return run_spread_ex(nbins, csize, kernel, threads, smem, dkeys, n, fine, dhist, hhist, detail, detail_len, 0);
 }
 
 extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
@@ -307,13 +336,55 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
                                 DH_ROUTE_SMEM_BYTES(1u << lb, c, dh_route_threads(c), DH_ROUTE_SLOTS), dbig + 1, n_used,
                                 fine, dbighist, hbig, detail, detail_len);
             }
+    /* keys multicast and 16-bit counters: on the same keys, then on keys
+     * three quarters of which are one value (drains of its 16-bit counter) */
+    for (uint32_t set = 0; rc == 0 && set < 2; ++set) {
+        if (set == 1) { /* the hot key set, in place of the first */
+            memset(fine, 0, ((size_t)1 << BIG_KEY_BITS) * 4);
+            for (size_t i = 0; i < n_big; ++i) {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                const uint32_t v = ((uint32_t)s & 3u) != 0u ? 0x1234u : (uint32_t)(s >> 32) & ((1u << BIG_KEY_BITS) - 1u);
+                big[i] = v;
+                if (i >= 1 && i < 1 + n_used)
+                    fine[v]++;
+            }
+            if ((err = cudaMemcpy(dbig, big, n_big * 4, cudaMemcpyHostToDevice)) != cudaSuccess) {
+                snprintf(detail, detail_len, "CUDA error: %s", cudaGetErrorString(err));
+                rc = 2;
+                break;
+            }
+        }
+        if (set == 0)
+            rc = run_spread(1u << 16, 2, (const void *)dsmem_histogram_mc_c2, DH_MC_THREADS,
+                            DH_MC_SMEM_BYTES(1u << 16, 2, 0, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
+                            detail_len);
+        if (rc == 0)
+            rc = run_spread(1u << 17, 2, (const void *)dsmem_histogram_mc16_c2, DH_MC_THREADS,
+                            DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
+                            detail_len);
+        if (rc == 0)
+            rc = run_spread_ex(1u << 17, 2, (const void *)dsmem_histogram_mc16_pf_c2, DH_MC_THREADS,
+                               DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
+                               detail_len, 1);
+        if (rc == 0)
+            rc = run_spread(1u << 17, 4, (const void *)dsmem_histogram_mc16_c4_s5, DH_MC_THREADS,
+                            DH_MC_SMEM_BYTES(1u << 17, 4, 1, 5), dbig + 1, n_used, fine, dbighist, hbig, detail,
+                            detail_len);
+        if (rc == 0)
+            rc = run_spread(1u << 16, 1, (const void *)dsmem_histogram_c16, DH_THREADS, DH_SMEM16_BYTES(1u << 16),
+                            dbig + 1, n_used, fine, dbighist, hbig, detail, detail_len);
+    }
     if (rc == 0)
         snprintf(detail, detail_len, "%s", routed ? "" : "(the routed form not run under racecheck) ");
     if (rc == 0)
         snprintf(detail + strlen(detail), detail_len - strlen(detail),
                  "%zu values into %u bins, clusters of 4 and 8, DSMEM push reduce-scatter; %zu keys into 2^16 bins "
                  "over clusters of 2 and 2^17 over clusters of 4, DSMEM reductions; 2^16 and 2^17 bins over "
-                 "clusters of 2 and 4, keys routed to their owner with st.async (seed %llu): all bins verified",
+                 "clusters of 2 and 4, keys routed to their owner with st.async; keys multicast to clusters of 2 and 4 "
+                 "(32- and 16-bit counters) and one CTA with 16-bit counters, also on keys 3/4 of one value "
+                 "(16-bit drains) (seed %llu): all bins verified",
                  n_in, NBINS, n_used, (unsigned long long)seed);
 done:
     cudaFree(din);

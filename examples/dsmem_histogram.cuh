@@ -75,13 +75,25 @@ typedef struct dh_params {
         COUNT1((v).w);                                                                                   \
     } while (0)
 
+/* COUNT1 on each key of the DH_VECS vectors v (DH_FOR_EACH_KEY's COUNTV). */
+#define DH_EACH_VEC_(COUNT1, v)                                                                          \
+    do {                                                                                                 \
+        _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) DH_EACH4_(COUNT1, (v)[u_]);              \
+    } while (0)
+
 /* Every key a thread takes, as the kernels here and the benchmark's plain
  * CUDA anchors read them: the keys before the first 16-byte boundary one at
  * a time, then DH_VECS 16-byte loads in flight, striding by `stride`
  * threads from thread `first`, then the last n mod 4 keys one at a time.
  * COUNT1(key) counts one key (a macro or function). Plain CUDA (no cgc
  * call), so that a plain anchor runs the very same loop. */
-#define DH_FOR_EACH_KEY(keys_, n_, first_, stride_, COUNT1)                                                \
+#define DH_FOR_EACH_KEY(keys_, n_, first_, stride_, COUNT1)                                              \
+    DH_FOR_EACH_KEY_V(keys_, n_, first_, stride_, DH_EACH_VEC_, COUNT1)
+
+/* The same loop, the DH_VECS vectors of each main-loop step counted
+ * together by COUNTV(COUNT1, v) (v: uint4[DH_VECS]); COUNT1 counts the
+ * keys outside that loop. */
+#define DH_FOR_EACH_KEY_V(keys_, n_, first_, stride_, COUNTV, COUNT1)                                    \
     do {                                                                                                 \
         const uint32_t *dh_k_ = (keys_);                                                                 \
         const size_t dh_n_ = (n_), dh_first_ = (first_), dh_stride_ = (stride_);                         \
@@ -96,7 +108,7 @@ typedef struct dh_params {
         for (; i_ + (DH_VECS - 1) * dh_stride_ < dh_nvec_; i_ += DH_VECS * dh_stride_) {                 \
             uint4 v_[DH_VECS];                                                                           \
             _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) v_[u_] = __ldg(dh_vec_ + i_ + u_ * dh_stride_); \
-            _Pragma("unroll") for (int u_ = 0; u_ < DH_VECS; ++u_) DH_EACH4_(COUNT1, v_[u_]);           \
+            COUNTV(COUNT1, v_);                                                                          \
         }                                                                                                \
         for (; i_ < dh_nvec_; i_ += dh_stride_) {                                                        \
             const uint4 w_ = __ldg(dh_vec_ + i_);                                                        \
@@ -106,18 +118,133 @@ typedef struct dh_params {
             COUNT1(dh_k_[j_]);                                                                           \
     } while (0)
 
+/* -------------------------------------------------------------------------
+ * 16-bit counters: two bins to a 32-bit shared word
+ * -------------------------------------------------------------------------
+ * Half the shared memory a bin, so twice the bins fit a CTA (2^16 in 128
+ * KiB). Plain CUDA (no cgc call): the benchmark's plain anchors use the very
+ * same helper, since a user could pack counters without any cluster.
+ *
+ * Bin `off` is the half (off & 1) of word off >> 1; a count adds 1 << 16 or
+ * 1 to the word (atomicAdd, whose return value says the half's old count).
+ * A half must never carry into its neighbour, so it is drained: the ONE
+ * thread whose add took the half from DH_C16_DRAIN - 1 to DH_C16_DRAIN
+ * subtracts DH_C16_DRAIN from it and adds DH_C16_DRAIN to the bin's global
+ * counter. Why that is exact: between a crossing and its drain the half only
+ * grows (the only subtraction is that drain), so no second crossing (which
+ * needs the half back at DH_C16_DRAIN - 1) can happen before it, at most one
+ * drain is pending per half, and the subtraction never borrows. Why it never
+ * carries: a half exceeds DH_C16_DRAIN only by the adds made between a
+ * crossing and its drain, which the drainer issues as soon as its batch of
+ * adds has returned (dh_add16_vecs: at most 16 adds a thread, then the
+ * tests); a CTA of 1024 threads makes 16384 adds a batch, and a thread
+ * starts its next batch only after a global load, so the 49152 adds of room
+ * (2^16 - DH_C16_DRAIN) would need the drainer's warp to be passed over
+ * for about three whole batches of every other thread in its CTA: the
+ * assumption (not a guarantee of the hardware) this rests on. The global
+ * counters get whole DH_C16_DRAIN's during the count and each half's rest
+ * (< 2^16) at the end. With 2^28 keys over 132 CTAs a drain takes 16384 keys of ONE bin in
+ * ONE CTA: rare except under extreme skew, where it costs one global atomic
+ * per 16384 keys. */
+#define DH_C16_DRAIN 0x4000u
+
+/* Count bin `off` of packed 16-bit counters `words` (shared memory); on a
+ * drain add DH_C16_DRAIN to *global_bin (the bin's output counter). */
+static __device__ __forceinline__ void dh_add16(uint32_t *words, uint32_t off, uint32_t *global_bin)
+{
+    const uint32_t sh = (off & 1u) << 4;
+    const uint32_t old = atomicAdd(&words[off >> 1], 1u << sh);
+    if (((old >> sh) & 0xffffu) == DH_C16_DRAIN - 1u) {
+        atomicSub(&words[off >> 1], DH_C16_DRAIN << sh);
+        atomicAdd(global_bin, DH_C16_DRAIN);
+    }
+}
+
+/* The count of bin `off` of packed 16-bit counters (after the last add). */
+static __device__ __forceinline__ uint32_t dh_get16(const uint32_t *words, uint32_t off)
+{
+    return (words[off >> 1] >> ((off & 1u) << 4)) & 0xffffu;
+}
+
+/* Which of a CTA's 16-bit counters a key goes to, for dh_add16_vecs: l =
+ * (key >> shift) - lo; counted when l < nb and l mod 2^log2c == rank, at
+ * counter l >> log2c, whose output bin is hist[lo + l]. (One CTA: lo 0, nb
+ * the bins, log2c 0, rank 0; a multi-pass slice: lo its first bin; a
+ * cluster: lo 0, the CTA's rank.) */
+typedef struct dh_c16_map {
+    uint32_t shift, lo, nb, log2c, rank;
+    uint32_t *hist;
+} dh_c16_map_t;
+
+/* The counter index of `key` under m, or 0xffffffff when this CTA does not
+ * count it. */
+static __device__ __forceinline__ uint32_t dh_c16_slot(uint32_t key, const dh_c16_map_t *m)
+{
+    const uint32_t l = (key >> m->shift) - m->lo;
+    return l < m->nb && (l & ((1u << m->log2c) - 1u)) == m->rank ? l >> m->log2c : 0xffffffffu;
+}
+
+/* Key j (0..3) of a uint4. */
+static __device__ __forceinline__ uint32_t dh_u4(uint4 v, int j)
+{
+    return j == 0 ? v.x : j == 1 ? v.y : j == 2 ? v.z : v.w;
+}
+
+/* dh_add16 on the 4 x nv keys of v (nv a compile-time constant, at most
+ * DH_C16_MAXV): EVERY add first, then the drain tests. A test right after
+ * its add would hold the warp for the atomic's round trip at each key (the
+ * hardware issues in order, and the next add may not pass the conditional
+ * drain before it); 32-bit counts have no such wait (their result is
+ * unused). Deferring a drain by the thread's other 4 nv - 1 adds leaves the
+ * argument of dh_add16 as it is (those adds are among the in-flight ones it
+ * counts). */
+#define DH_C16_MAXV 4
+static __device__ __forceinline__ void dh_add16_vecs(uint32_t *words, const uint4 *v, int nv, const dh_c16_map_t *m)
+{
+    uint32_t old[4 * DH_C16_MAXV];
+#pragma unroll
+    for (int i = 0; i < 4 * DH_C16_MAXV; ++i) {
+        if (i < 4 * nv) {
+            const uint32_t off = dh_c16_slot(dh_u4(v[i / 4], i % 4), m);
+            old[i] = off != 0xffffffffu ? atomicAdd(&words[off >> 1], 1u << ((off & 1u) << 4)) : 0u;
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < 4 * DH_C16_MAXV; ++i) {
+        if (i < 4 * nv) {
+            const uint32_t off = dh_c16_slot(dh_u4(v[i / 4], i % 4), m);
+            const uint32_t sh = (off & 1u) << 4;
+            if (off != 0xffffffffu && ((old[i] >> sh) & 0xffffu) == DH_C16_DRAIN - 1u) {
+                atomicSub(&words[off >> 1], DH_C16_DRAIN << sh);
+                atomicAdd(&m->hist[m->lo + ((off << m->log2c) | m->rank)], DH_C16_DRAIN);
+            }
+        }
+    }
+}
+
+/* DH_FOR_EACH_KEY_V's COUNTV for 16-bit counters: needs `dh_c16_words_`
+ * (the counters) and `dh_c16_map_` (a dh_c16_map_t) in scope. */
+#define DH_COUNTV16_(COUNT1, v) dh_add16_vecs(dh_c16_words_, (v), DH_VECS, &dh_c16_map_)
+
 /* Count one key (step 2 above). counts / counts_addr: this CTA's counters
  * (pointer and shared::cta address); rank: this CTA's rank in the cluster.
  * agg (a compile-time constant): aggregate first: the lanes of the warp
  * that name the same peer counter (__match_any_sync) send ONE reduction of
  * their number (a design row for skewed keys: fewer remote operations when
- * a warp holds equal keys; uniform keys rarely meet in a warp). */
+ * a warp holds equal keys; uniform keys rarely meet in a warp).
+ * c16 (a compile-time constant, only with log2c = 0): packed 16-bit
+ * counters (dh_add16; hist: the output, for the drains). */
 static __device__ __forceinline__ void dh_count(uint32_t *counts, uint32_t counts_addr, uint32_t key, uint32_t nbins,
-                                                uint32_t shift, uint32_t rank, uint32_t log2c, uint32_t agg)
+                                                uint32_t shift, uint32_t rank, uint32_t log2c, uint32_t agg,
+                                                uint32_t c16, uint32_t *hist)
 {
     const uint32_t bin = key >> shift;
     if (bin >= nbins)
         return; /* above the upper level: not counted (as CUB) */
+    if (c16) {
+        dh_add16(counts, bin, &hist[bin]);
+        return;
+    }
     const uint32_t owner = bin & ((1u << log2c) - 1u), off = bin >> log2c;
     if (log2c == 0u || owner == rank) {
         atomicAdd(&counts[off], 1u); /* this CTA's counter: a shared-memory atomic */
@@ -133,9 +260,10 @@ static __device__ __forceinline__ void dh_count(uint32_t *counts, uint32_t count
     }
 }
 
-/* The kernel body; log2c and agg are compile-time constants at every call
- * (one kernel per cluster size: DH_KERNEL, DH_KERNEL_AGG). */
-static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2c, uint32_t agg)
+/* The kernel body; log2c, agg and c16 are compile-time constants at every
+ * call (one kernel per cluster size: DH_KERNEL, DH_KERNEL_AGG; c16, packed
+ * 16-bit counters, only at cluster 1: DH_KERNEL16). */
+static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2c, uint32_t agg, uint32_t c16)
 {
     extern __shared__ __align__(16) uint32_t dh_counts[];
     cg_cluster_t cl = cg_this_cluster();
@@ -143,6 +271,7 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
     const uint32_t t = cg_thread_block_thread_rank(&blk), nt = cg_thread_block_num_threads(&blk);
     const uint32_t rank = log2c ? cg_cluster_block_rank(&cl) : 0u;
     const uint32_t per = p.nbins >> log2c; /* this CTA's counters */
+    const uint32_t words = c16 ? (per + 1u) / 2u : per;
     const uint32_t counts_addr = cg_smem_addr(dh_counts);
 
     /* a launch whose cluster is not the size the body was compiled for would
@@ -151,7 +280,7 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
         __trap();
 
     /* 1. zero this CTA's counters; the whole cluster's, before anyone adds */
-    for (uint32_t i = t; i < per; i += nt)
+    for (uint32_t i = t; i < words; i += nt)
         dh_counts[i] = 0u;
     if (log2c)
         cg_cluster_sync(&cl);
@@ -159,8 +288,15 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
         cg_thread_block_sync(&blk);
 
     /* 2. count every key this thread takes (the grid strides over them) */
-#define DH_COUNT1_(k) dh_count(dh_counts, counts_addr, (k), p.nbins, p.shift, rank, log2c, agg)
-    DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_);
+#define DH_COUNT1_(k) dh_count(dh_counts, counts_addr, (k), p.nbins, p.shift, rank, log2c, agg, c16, p.hist)
+    if (c16) { /* the main loop's 16 keys a thread: every add, then the drain tests (dh_add16_vecs) */
+        uint32_t *const dh_c16_words_ = dh_counts;
+        const dh_c16_map_t dh_c16_map_ = {p.shift, 0u, p.nbins, 0u, 0u, p.hist};
+        DH_FOR_EACH_KEY_V(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNTV16_,
+                          DH_COUNT1_);
+    } else {
+        DH_FOR_EACH_KEY(p.keys, p.n, (size_t)blockIdx.x * nt + t, (size_t)gridDim.x * nt, DH_COUNT1_);
+    }
 #undef DH_COUNT1_
 
     /* 3. every reduction of the cluster has landed (release/acquire at
@@ -173,7 +309,7 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
 
     /* 4. this CTA's bins b = off * C + rank into the global histogram */
     for (uint32_t off = t; off < per; off += nt) {
-        const uint32_t c = dh_counts[off];
+        const uint32_t c = c16 ? dh_get16(dh_counts, off) : dh_counts[off];
         if (c)
             atomicAdd(&p.hist[(off << log2c) | rank], c);
     }
@@ -181,10 +317,16 @@ static __device__ __forceinline__ void dh_histogram(dh_params_t p, uint32_t log2
 
 /* A kernel for clusters of 2^log2c CTAs: DH_KERNEL(my_histogram_c4, 2). */
 #define DH_KERNEL(name, log2c)                                                                     \
-    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 0u); }
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 0u, 0u); }
 /* The same with warp-aggregated remote reductions (dh_count's agg). */
 #define DH_KERNEL_AGG(name, log2c)                                                                 \
-    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 1u); }
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, (log2c), 1u, 0u); }
+/* One CTA a histogram (no cluster) with packed 16-bit counters (dh_add16):
+ * up to 2^16 bins in 128 KiB; dynamic shared memory DH_SMEM16_BYTES(nbins). */
+#define DH_KERNEL16(name)                                                                          \
+    __global__ void __launch_bounds__(DH_THREADS, 1) name(dh_params_t p) { dh_histogram(p, 0u, 0u, 1u); }
+/* Dynamic shared memory of DH_KERNEL16's CTA: nbins 16-bit counters. */
+#define DH_SMEM16_BYTES(nbins) ((size_t)(((nbins) + 1u) / 2u) * 4u)
 
 /* The cluster size for nbins counters: the smallest power of two whose CTAs
  * hold at most DH_CTA_COUNTER_BYTES each (1 up to 2^15 bins, 2 for 2^16, 4
@@ -576,5 +718,224 @@ static __device__ __forceinline__ void dh_histogram_route(dh_params_t p, uint32_
  * (three peers' channels for 32 warps would not fit beside 128 KiB of
  * counters; each lane keeps DH_ROUTE_VECS loads in flight instead). */
 static inline uint32_t dh_route_threads(uint32_t c) { return c <= 2u ? 1024u : 512u; }
+
+/* -------------------------------------------------------------------------
+ * Keys multicast: every CTA of the cluster sees every key of the cluster's
+ * tiles, and counts only the bins it owns, in its own shared memory.
+ * -------------------------------------------------------------------------
+ *
+ * Why: the multi-pass anchor with its slices run concurrently (one group of
+ * CTAs per slice of the bins, each group reading every key) is bound by
+ * L2 -> SM traffic: every key crosses from L2 to an SM once per slice. The
+ * routed kernel reads each key once but pays staging and DSMEM pushes per
+ * remote key. Here a cluster of C CTAs reads each key tile ONCE from L2
+ * and the TMA engine multicasts it into all C CTAs' shared memory (the
+ * sliced multicast pipeline of async/pipeline.h: each CTA loads 1/C of a
+ * tile and multicasts it), and each CTA counts the keys whose bin it owns
+ * with local shared-memory atomics: no DSMEM traffic per key, no staging.
+ * The price: every SM examines C keys for each key it counts (a shared
+ * load of 16 bytes per 4 keys, a shift, a compare), so its bound is the
+ * SM's examine rate, not L2.
+ *
+ * Layout of a CTA's dynamic shared memory (DH_MC_SMEM_BYTES):
+ *   the pipeline: `stages` stages of DH_MC_TILE_BYTES of keys + barriers;
+ *   its counters: nbins / C bins, 32-bit, or packed 16-bit (dh_add16):
+ *   CTA r owns the contiguous range [r nbins / C, (r + 1) nbins / C).
+ *   Contiguous, not interleaved as in the kernels above: a CTA examines C
+ *   keys for each one it counts, and a range costs one subtraction and one
+ *   unsigned compare a key (the multi-pass anchor's own test) where
+ *   interleaving cost an AND, a second compare and the index shift (11 ->
+ *   about 6 PTX instructions a key examined). Every CTA examines every key
+ *   anyway, so a hot run piled on one CTA costs only its atomics there.
+ * Threads: DH_MC_THREADS (32 warps): warp 0's elected lane produces (the
+ * cluster's tiles t = cluster id, + clusters, ...), warps 1..31 consume:
+ * each lane takes DH_MC_VPL 16-byte vectors of a stage into registers,
+ * releases the stage to every CTA's producer
+ * (cg_pipeline_cluster_consumer_release_all_whole_warp: the reads ordered
+ * at cluster scope before the multicasts that refill it, no GPU-wide
+ * fence), then counts its 4 x DH_MC_VPL keys. The keys before the first
+ * 16-byte boundary and after the last whole tile (fewer than a tile + 3)
+ * are read directly by every CTA of the clusters, strided over clusters.
+ * Exit: each producer waits for the last releases aimed at its barriers
+ * (cg_pipeline_cluster_producer_tail); every multicast into a CTA completes
+ * on a full barrier its consumers waited for; then cg_cluster_exit_sync
+ * (also the block barrier before the counters are read), and each CTA adds
+ * its counters to the output.
+ */
+#define DH_MC_THREADS 1024u
+#define DH_MC_WARPS 31u /* consumer warps (warp 0 produces) */
+#define DH_MC_VPL 2u    /* 16-byte vectors a consumer lane takes from a stage */
+/* A tile: what one stage holds; 31744 bytes, 7936 keys; a multiple of 16 x C
+ * for every C up to 8, so every CTA's slice is whole 16-byte pieces. */
+#define DH_MC_TILE_BYTES (DH_MC_WARPS * 32u * 16u * DH_MC_VPL)
+#define DH_MC_TILE_KEYS (DH_MC_TILE_BYTES / 4u)
+/* Dynamic shared memory of a CTA: the pipeline, then its nbins / c counters
+ * (c16: 16-bit). 3 stages fit beside 128 KiB of counters, 5 beside 64 KiB. */
+#define DH_MC_SMEM_BYTES(nbins, c, c16, stages)                                                        \
+    (CG_PIPELINE_SMEM_BYTES((stages), DH_MC_TILE_BYTES) + (size_t)((nbins) / (c)) * ((c16) ? 2u : 4u))
+
+/* Count one key in the CTA that owns its bin, bins [lo, lo + per) (the
+ * others skip it): one subtraction and one compare a key examined, as the
+ * multi-pass anchor's slices. */
+static __device__ __forceinline__ void dh_mc_count(uint32_t *cnt, uint32_t key, uint32_t shift, uint32_t lo,
+                                                   uint32_t per, uint32_t c16, uint32_t *hist)
+{
+    const uint32_t l = (key >> shift) - lo;
+    if (l >= per)
+        return;
+    if (c16)
+        dh_add16(cnt, l, &hist[lo + l]);
+    else
+        atomicAdd(&cnt[l], 1u);
+}
+
+/* The L2 prefetch of the keys-multicast kernel (a design row): the pipeline
+ * holds `stages` tiles a cluster in flight, and shared memory beside 128
+ * KiB of counters holds only 3; the producer also asks L2 for the tile
+ * DH_MC_PF_AHEAD tiles ahead of the one it copies, so HBM has more bytes in
+ * flight than shared memory holds. The keys from the first 16-byte
+ * boundary on, as a 2-D tensor of rows of 256 keys (1 KiB), 31 rows a tile
+ * (DH_MC_TILE_BYTES = 31 KiB); each CTA prefetches its part of a tile, a
+ * box of 256 x ceil(31 / C) rows (cg_tensor_prefetch_2d: one instruction a
+ * tile; the boxes of the last rank overhang into the next tile, harmlessly).
+ * Rows are int32 coordinates: at most 2^31 - 1 rows. */
+#define DH_MC_PF_AHEAD 6u
+#define DH_MC_ROW_KEYS 256u
+#define DH_MC_TILE_ROWS (DH_MC_TILE_KEYS / DH_MC_ROW_KEYS) /* 31 */
+
+/* The prefetching kernel's parameter: the map first (128-byte aligned). */
+typedef struct dh_mc_pf_params {
+    cg_tensor_map_t map;
+    dh_params_t p;
+} dh_mc_pf_params_t;
+
+/* The kernel body; log2c (1..3), c16 and stages are compile-time constants
+ * (DH_MC_KERNEL); pf: the prefetch map (the kernel parameter's, see
+ * DH_MC_PF_KERNEL), or NULL (a constant) for none. */
+static __device__ __forceinline__ void dh_histogram_mc(dh_params_t p, uint32_t log2c, uint32_t c16, uint32_t stages,
+                                                       const cg_tensor_map_t *pf)
+{
+    extern __shared__ __align__(CG_PIPELINE_ALIGN) unsigned char dh_mc_smem[];
+    cg_cluster_t cl = cg_this_cluster();
+    const uint32_t C = 1u << log2c;
+    if (cg_cluster_num_blocks(&cl) != C || blockDim.x != DH_MC_THREADS)
+        __trap(); /* the body's constants would count into the wrong CTAs or lanes */
+    const uint32_t rank = cg_cluster_block_rank(&cl);
+    const uint32_t t = threadIdx.x, warp = t / 32u, lane = t % 32u;
+    const uint32_t cid = blockIdx.x >> log2c, ncl = gridDim.x >> log2c;
+    const uint16_t all = (uint16_t)((1u << C) - 1u);
+    const uint32_t per = p.nbins >> log2c, words = c16 ? (per + 1u) / 2u : per;
+    const uint32_t lo = rank * per; /* this CTA's bins: [lo, lo + per) */
+    uint32_t *cnt = (uint32_t *)(dh_mc_smem + CG_PIPELINE_SMEM_BYTES(stages, DH_MC_TILE_BYTES));
+
+    /* the keys: [0, head) before the first 16-byte boundary, ntiles whole
+     * tiles from there, the rest after them */
+    size_t head = ((16u - ((uintptr_t)p.keys & 15u)) & 15u) / 4u;
+    if (head > p.n)
+        head = p.n;
+    const size_t ntiles = (p.n - head) / DH_MC_TILE_KEYS;
+    const uint32_t *tiles = p.keys + head;
+    const size_t body_end = head + ntiles * DH_MC_TILE_KEYS;
+
+    for (uint32_t i = t; i < words; i += DH_MC_THREADS)
+        cnt[i] = 0u;
+    cg_pipeline_t pl = cg_pipeline_attach_cluster(dh_mc_smem, stages, DH_MC_TILE_BYTES, 0u);
+    if (t == 0u) /* every CTA's producer writes into all C CTAs: empty counts C x the consumer warps */
+        cg_pipeline_init_barriers_cluster(&pl, C * DH_MC_WARPS);
+    cg_cluster_sync(&cl); /* barriers and zeroed counters ready in every CTA */
+
+#define DH_MC_COUNT1_(k) dh_mc_count(cnt, (k), p.shift, lo, per, c16, p.hist)
+    if (warp == 0u) {
+        if (cg_elect_sync(0xffffffffu)) {
+            const uint32_t pf_rows = (DH_MC_TILE_ROWS + C - 1u) >> log2c;
+            for (size_t tile = cid; tile < ntiles; tile += ncl) {
+                if (pf != NULL && tile + DH_MC_PF_AHEAD * ncl < ntiles) /* a hint: nothing waits for it */
+                    cg_tensor_prefetch_2d(pf, 0,
+                                          (int32_t)((tile + DH_MC_PF_AHEAD * ncl) * DH_MC_TILE_ROWS + rank * pf_rows));
+                cg_pipeline_cluster_producer_acquire(&pl);
+                cg_pipeline_cluster_producer_copy_slice(&pl, tiles + tile * DH_MC_TILE_KEYS, all);
+                cg_pipeline_cluster_producer_commit_local(&pl, DH_MC_TILE_BYTES);
+            }
+            cg_pipeline_cluster_producer_tail(&pl); /* every release aimed at this CTA has landed */
+        }
+        __syncwarp();
+    } else {
+        const uint32_t first = (warp - 1u) * 32u + lane;
+        for (size_t tile = cid; tile < ntiles; tile += ncl) {
+            const uint4 *x = (const uint4 *)cg_pipeline_cluster_consumer_wait(&pl);
+            uint4 v[DH_MC_VPL];
+#pragma unroll
+            for (uint32_t k = 0; k < DH_MC_VPL; ++k)
+                v[k] = x[first + k * DH_MC_WARPS * 32u];
+            cg_pipeline_cluster_consumer_release_all_whole_warp(&pl, all);
+            if (c16) { /* every add first, then the drain tests (dh_add16_vecs) */
+                const dh_c16_map_t m = {p.shift, lo, per, 0u, 0u, p.hist};
+                dh_add16_vecs(cnt, v, (int)DH_MC_VPL, &m);
+            } else {
+#pragma unroll
+                for (uint32_t k = 0; k < DH_MC_VPL; ++k)
+                    DH_EACH4_(DH_MC_COUNT1_, v[k]);
+            }
+        }
+    }
+    /* the keys outside whole tiles: every CTA of cluster (j / threads) mod
+     * clusters examines key j of them */
+    const size_t nrest = head + (p.n - body_end);
+    for (size_t j = (size_t)cid * DH_MC_THREADS + t; j < nrest; j += (size_t)ncl * DH_MC_THREADS)
+        DH_MC_COUNT1_(__ldg(p.keys + (j < head ? j : body_end + (j - head))));
+#undef DH_MC_COUNT1_
+
+    /* no CTA touches a peer's shared memory after this (the cluster exit
+     * rule), and every thread's counts are in before anyone reads them */
+    cg_cluster_exit_sync(&cl);
+    for (uint32_t off = t; off < per; off += DH_MC_THREADS) {
+        const uint32_t c = c16 ? dh_get16(cnt, off) : cnt[off];
+        if (c)
+            atomicAdd(&p.hist[lo + off], c);
+    }
+}
+
+/* A keys-multicast kernel for clusters of 2^log2c CTAs, c16 (0/1) 16-bit
+ * counters, `stages` pipeline stages: DH_MC_KERNEL(my_mc_c2, 1, 0, 3).
+ * Launch: DH_MC_THREADS threads, clusters of 2^log2c, dynamic shared
+ * memory DH_MC_SMEM_BYTES(nbins, 2^log2c, c16, stages), hist zeroed. */
+#define DH_MC_KERNEL(name, log2c, c16, stages)                                                         \
+    __global__ void __launch_bounds__(DH_MC_THREADS, 1) name(dh_params_t p)                            \
+    {                                                                                                  \
+        dh_histogram_mc(p, (log2c), (c16), (stages), (const cg_tensor_map_t *)0);                      \
+    }
+/* The same with the L2 prefetch: name(const __grid_constant__ dh_mc_pf_params_t a), the map made by
+ * dh_mc_pf_map for the same keys and cluster size. */
+#define DH_MC_PF_KERNEL(name, log2c, c16, stages)                                                      \
+    __global__ void __launch_bounds__(DH_MC_THREADS, 1) name(const __grid_constant__ dh_mc_pf_params_t a) \
+    {                                                                                                  \
+        dh_histogram_mc(a.p, (log2c), (c16), (stages), &a.map);                                        \
+    }
+
+/* Host: the prefetching kernel's parameter for p (keys on the device) and
+ * clusters of c: p, and the map of the keys' whole tiles. CG_SUCCESS, or
+ * cg_tensor_map_encode's status (too many keys for int32 rows included:
+ * CG_ERROR_INVALID_ARGUMENT). With no whole tile the map describes one row
+ * that is never prefetched. */
+static inline cg_status_t dh_mc_pf_map(dh_mc_pf_params_t *out, dh_params_t p, uint32_t c)
+{
+    size_t head = ((16u - ((uintptr_t)p.keys & 15u)) & 15u) / 4u;
+    if (head > p.n)
+        head = p.n;
+    const size_t rows = (p.n - head) / DH_MC_TILE_KEYS * DH_MC_TILE_ROWS;
+    if (rows > 0x7fffffffu || c == 0u || c > 8u)
+        return CG_ERROR_INVALID_ARGUMENT;
+    cg_tensor_map_desc_t d = CG_TENSOR_MAP_DESC_INIT;
+    d.dtype = CG_TENSOR_U32;
+    d.rank = 2;
+    d.global_address = (void *)(p.keys + head);
+    d.shape[0] = DH_MC_ROW_KEYS;
+    d.shape[1] = rows ? rows : 1u;
+    d.box[0] = DH_MC_ROW_KEYS;
+    d.box[1] = (DH_MC_TILE_ROWS + c - 1u) / c;
+    d.l2_promotion = CG_TENSOR_L2_256B;
+    out->p = p;
+    return cg_tensor_map_encode(&out->map, &d);
+}
 
 #endif /* CGX_DSMEM_HISTOGRAM_CUH */

@@ -90,7 +90,7 @@ typedef struct cgx_example {
     X(pipeline_stream, "bulk (TMA) copies and tx-count barriers")                                \
     X(pipeline_multicast, "clusters, multicast bulk copies and remote arrives")                  \
     X(gemm_multicast, "wgmma, clusters and tensor TMA multicast")                                \
-    X(jacobi_cluster, "clusters, DSMEM pushes (st.async) and remote arrives")
+    X(jacobi_cluster, "clusters, DSMEM loads and a cooperative grid barrier")
 
 /* The oldest compute capability (major) this build's device code targets:
  * 9 (sm_90a) unless the build says otherwise (as in example_util.h). */

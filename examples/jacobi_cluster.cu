@@ -2,12 +2,12 @@
 /*
  * examples/jacobi_cluster.cu — a persistent 2-D Jacobi solver
  * (examples/jacobi_cluster.cuh): every CTA keeps its band of rows in shared
- * memory for all sweeps; in clusters of 4 the halo rows between neighbouring
- * CTAs move by DSMEM pushes (st.async into the neighbour's halo buffer, which
- * it hands back on an "empty" mbarrier), and between clusters through global
- * memory with cgc's split grid barrier (arrive once the band's edge rows are
- * out, wait at the next sweep's start: the interior rows are computed in
- * between).
+ * memory for all sweeps; in clusters of 4 each CTA publishes its edge rows
+ * in its own shared memory and its neighbours in the cluster load them by
+ * DSMEM (ld.shared::cluster), while between clusters the rows go through
+ * global memory; cgc's split grid barrier orders both (arrive once the
+ * band's edge rows are out, wait at the next sweep's start: the interior
+ * rows are computed in between).
  *
  * 512 x 512 fp32 points, random values (the boundary too: it stays fixed),
  * 200 sweeps over 16 CTAs of 32 rows; checked element by element against a
@@ -29,11 +29,11 @@
 #define JX_CLUSTER 4u
 #define JX_CTAS 16u
 
-__global__ void jacobi_cluster_kernel(st_problem_t pr) { st_jacobi(&pr, ST_HALO_CLUSTER, 1); }
+__global__ void jacobi_cluster_kernel(st_problem_t pr) { st_jacobi(&pr, ST_HALO_PULL, 0); }
 
 extern "C" int cgx_jacobi_cluster(char *detail, size_t detail_len)
 {
-    if (cgx_require_sm90("clusters, DSMEM pushes and a cooperative launch", detail, detail_len) != 0)
+    if (cgx_require_sm90("clusters, DSMEM and a cooperative launch", detail, detail_len) != 0)
         return 2;
     const uint32_t nx = cgx_quick() ? 256u : 512u, ny = nx, sweeps = cgx_quick() ? 50u : 200u;
     const size_t n = (size_t)nx * ny;

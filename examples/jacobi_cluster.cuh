@@ -2,11 +2,11 @@
 /*
  * examples/jacobi_cluster.cuh — a persistent 2-D Jacobi solver whose CTAs keep
  * their part of the grid in shared memory for every sweep; halo rows move
- * between the CTAs of a cluster through DSMEM pushes and between clusters
- * through global memory and the grid barrier. Shared by the example
- * (examples/jacobi_cluster.cu) and the workload benchmark
- * (bench/workloads/wl_stencil.cu), whose anchors are built from the same
- * pieces with C++ Cooperative Groups.
+ * between the CTAs of a cluster through distributed shared memory (DSMEM)
+ * and between clusters through global memory, one split grid barrier a
+ * sweep ordering both. Shared by the example (examples/jacobi_cluster.cu)
+ * and the workload benchmark (bench/workloads/wl_stencil.cu), whose anchors
+ * are built from the same pieces with C++ Cooperative Groups.
  *
  * The problem: u (ny rows x nx columns, fp32, row-major); one sweep replaces
  * every interior point by the mean of its four neighbours,
@@ -17,13 +17,12 @@
  *
  * Decomposition: G CTAs (gridDim.x), CTA g owns rows [g ny / G, (g+1) ny / G)
  * (its band, R rows), all columns. A CTA has 32 + nx / 4 threads: warp 0
- * does the CTA's synchronization (the grid barrier's arrival, handing halo
- * buffers back, re-arming their barriers), so that waiting on an atomic
- * never delays the arithmetic; compute thread t (threadIdx.x - 32) owns
- * columns 4t .. 4t+3 of every row of the band. The band lives in shared
- * memory; each sweep updates it in place, walking down the rows with the old
- * row above and below in registers, so a thread never reads a value another
- * thread has already replaced:
+ * does the CTA's synchronization (the grid barrier's arrival), so that
+ * waiting on an atomic never delays the arithmetic; compute thread t
+ * (threadIdx.x - 32) owns columns 4t .. 4t+3 of every row of the band. The
+ * band lives in shared memory; each sweep updates it in place, walking down
+ * the rows with the old row above and below in registers, so a thread never
+ * reads a value another thread has already replaced:
  *   - vertical neighbours: the thread's own columns (registers);
  *   - horizontal neighbours inside a warp: __shfl_up/down of the old row;
  *   - across a warp boundary: a small "edge" array that holds, for every warp
@@ -34,43 +33,47 @@
  *     CTAs, as below.
  *
  * One sweep s (level s -> level s + 1) of CTA g:
- *   1. get the level-s halos: from a neighbour in the same cluster, a DSMEM
- *      push it made into this CTA's halo buffer (wait on the buffer's "full"
- *      mbarrier); from a neighbour in another cluster, the row it wrote to
- *      global memory before the grid barrier (after cg_grid_barrier_wait);
- *   2. compute the band's first and last rows (they need the halos) and send
- *      them at once: a DSMEM push (st.async, completing on the neighbour's
- *      full mbarrier, after the neighbour released that buffer on this CTA's
- *      "empty" mbarrier) or a global store; then cg_grid_barrier_arrive;
- *   3. (warp 0) hand this sweep's halo buffers back to their senders
- *      (cg_dsmem_release on the sender's empty mbarrier) after re-arming
- *      their full mbarriers for the level they will bring next;
- *   4. compute the interior rows while the barrier and the pushes travel.
- * The grid barrier is split: its latency hides behind step 4.
+ *   1. cg_grid_barrier_wait (s > 0): every CTA's level-s edge rows are out;
+ *      read the level-s halos: from a neighbour in the same cluster, a DSMEM
+ *      load (ld.shared::cluster) of the row it published in its own shared
+ *      memory; from a neighbour in another cluster, the row it wrote to
+ *      global memory;
+ *   2. compute the band's first and last rows (they need the halos) and
+ *      publish them at once: into this CTA's own shared memory for a
+ *      neighbour in the cluster, to global memory for one outside; then
+ *      cg_grid_barrier_arrive;
+ *   3. compute the interior rows while the barrier travels.
+ * The grid barrier is split: its latency hides behind step 3.
  *
- * Other halo modes (st_init's `halo`), for the benchmark's comparisons
- * (bench/workloads/wl_stencil.cu; docs/design/workloads.md): ST_HALO_STORE
- * writes the edge rows into the neighbour's halo buffer with plain DSMEM
- * stores and ST_HALO_PULL publishes them in this CTA's own buffer for the
- * neighbour to load; both need no mbarrier because the grid barrier of every
- * sweep orders them (its release and acquire are at gpu scope, which holds
- * the cluster's shared memory). ST_HALO_GLOBAL sends every halo through
- * global memory; ST_HALO_FROZEN exchanges nothing (a timing floor).
+ * Halo modes (st_init's `halo`): ST_HALO_PULL is the example's (above).
+ * ST_HALO_STORE writes the edge rows into the neighbour's halo buffer with
+ * DSMEM stores (st.shared::cluster) instead, so the reads of step 1 are
+ * local; ST_HALO_GLOBAL sends every halo through global memory;
+ * ST_HALO_FROZEN exchanges nothing (a timing floor). `generic` (st_init)
+ * addresses the neighbour's shared memory through generic pointers (what
+ * C++ CG's cluster.map_shared_rank returns) instead of 32-bit
+ * shared::cluster addresses (cg_dsmem_addr): the benchmark's comparison.
+ * Until 2026-11-28 the example pushed its halos with st.async onto the
+ * neighbour's mbarriers (full/empty handshake); with a grid barrier every
+ * sweep that handshake orders nothing the barrier does not, and it cost
+ * ~10% on an H200 (docs/design/workloads.md, Jacobi).
  *
- * Halo buffers and exchange rows are double-buffered by level parity. Level
- * L's halos go to buffer L % 2; a sender refills buffer b with level L + 2
- * only after the receiver released level L there (empty mbarrier). Nothing
- * is sent that nobody reads: the last sweep sends nothing, releases stop two
- * levels before the end, so no remote write or arrive is in flight when a CTA
- * exits (cg_cluster_exit_sync closes the kernel anyway).
- *
- * Memory order: full[b] is waited with an acquire at cluster scope (the
- * st.async bytes complete there with release.cluster semantics); the
- * receiver's release follows a block barrier after every thread's last read
- * of the buffer; the sender waits on empty[b] with a cluster-scope acquire
- * before its st.async writes. Global halo rows: plain stores before
- * cg_grid_barrier_arrive (a block barrier, then a gpu-scope release), loads
- * (ld.global.cg) after cg_grid_barrier_wait (acquire, then a block barrier).
+ * Memory order (no mbarrier: the grid barrier of every sweep is the order).
+ * Its arrive is a block barrier and then a gpu-scope release by thread 0;
+ * its wait a gpu-scope acquire by thread 0 and then a block barrier. gpu
+ * scope contains the cluster, so it orders shared::cluster accesses as it
+ * orders global ones:
+ *   - RAW: a level-L row is written (step 2 of sweep L - 1) before the
+ *     writer's arrive of that sweep, and read (step 1 of sweep L) after the
+ *     reader's wait of the same phase;
+ *   - WAR: rows and halo buffers are double-buffered by level parity. The
+ *     next write into the buffer that held level L is level L + 2's, in
+ *     sweep L + 1, after the writer's wait of sweep L + 1's phase; the read
+ *     of level L (sweep L) precedes the reader's arrive of that phase.
+ * Global halo rows: plain stores, loads with ld.global.cg (L2: no stale L1
+ * line) after the wait. Nothing is sent in the last sweep; a CTA of a
+ * cluster exits through cg_cluster_exit_sync, so no CTA leaves while a
+ * neighbour may still read its shared memory.
  */
 #ifndef CGX_JACOBI_CLUSTER_CUH
 #define CGX_JACOBI_CLUSTER_CUH
@@ -106,24 +109,19 @@ static __host__ __device__ __forceinline__ float4 st_point4(float4 up, float4 cu
 
 /* Halo kinds, per side of a band. */
 #define ST_NONE 0   /* the domain's edge: no neighbour */
-#define ST_DSMEM 1  /* a neighbour in this cluster: DSMEM push (st.async + full/empty mbarriers) */
-#define ST_GLOBAL 2 /* a neighbour elsewhere: global memory + grid barrier */
-#define ST_STORE 3  /* a neighbour in this cluster: plain DSMEM stores into its halo buffer, ordered by the grid barrier */
-#define ST_PULL 4   /* a neighbour in this cluster: it reads this CTA's published row by DSMEM after the grid barrier */
+#define ST_GLOBAL 1 /* a neighbour in another cluster: global memory */
+#define ST_PULL 2   /* a neighbour in this cluster: it reads this CTA's published row by DSMEM */
+#define ST_STORE 3  /* a neighbour in this cluster: this CTA stores into its halo buffer by DSMEM */
 
-/* How a kernel moves halos (st_init's `halo`). ST_HALO_STORE and
- * ST_HALO_PULL need a grid barrier every sweep (they lean on it for every
- * order: the barrier's release and acquire are at gpu scope, which holds the
- * cluster); ST_HALO_CLUSTER orders its DSMEM halos itself (mbarriers), so it
- * would run without a grid barrier where a cluster holds the whole domain. */
-#define ST_HALO_CLUSTER 0 /* DSMEM push (st.async) inside a cluster, global between clusters */
-#define ST_HALO_GLOBAL 1  /* global for every neighbour */
-#define ST_HALO_FROZEN 2  /* no exchange: every sweep reuses the level-0 halos (a timing probe) */
-#define ST_HALO_STORE 3   /* DSMEM stores inside a cluster (no mbarriers), global between clusters */
-#define ST_HALO_PULL 4    /* DSMEM loads of the neighbour's published rows inside a cluster, global between */
+/* How a kernel moves halos (st_init's `halo`). Every mode leans on the grid
+ * barrier of every sweep for its order (see the top of this file). */
+#define ST_HALO_PULL 0   /* DSMEM loads of the neighbour's published rows inside a cluster (the example) */
+#define ST_HALO_STORE 1  /* DSMEM stores into the neighbour's halo buffer inside a cluster */
+#define ST_HALO_GLOBAL 2 /* global for every neighbour */
+#define ST_HALO_FROZEN 3 /* no exchange: every sweep reuses the level-0 halos (a timing probe) */
 
 /* The halo modes that use the cluster's shared memory. */
-#define ST_HALO_USES_CLUSTER(halo) ((halo) == ST_HALO_CLUSTER || (halo) == ST_HALO_STORE || (halo) == ST_HALO_PULL)
+#define ST_HALO_USES_CLUSTER(halo) ((halo) == ST_HALO_PULL || (halo) == ST_HALO_STORE)
 
 #define ST_MAX_NX 3968u /* 32 + nx / 4 threads, at most 1024 */
 
@@ -141,12 +139,12 @@ typedef struct st_problem {
 /* Rows of the largest band of G. */
 static __host__ __device__ __forceinline__ uint32_t st_rows_max(uint32_t ny, uint32_t G) { return (ny + G - 1u) / G; }
 
-/* Dynamic shared memory of a CTA: 4 mbarriers, the band (rows_max x nx),
- * the halo buffers [2][2][nx], the edge array [2][2][nx / 128][rows_max]. */
+/* Dynamic shared memory of a CTA: the band (rows_max x nx), the halo
+ * buffers [2][2][nx], the edge array [2][2][nx / 128][rows_max]. */
 static __host__ __device__ __forceinline__ size_t st_smem_bytes(uint32_t nx, uint32_t ny, uint32_t G)
 {
     const size_t rm = st_rows_max(ny, G);
-    return 32u + 4u * (rm * nx + 4u * (size_t)nx + 4u * (nx / 128u) * rm);
+    return 4u * (rm * nx + 4u * (size_t)nx + 4u * (nx / 128u) * rm);
 }
 
 /* Floats of the global exchange array for G CTAs. */
@@ -169,21 +167,18 @@ typedef struct st_state {
     float *u;              /* the band in shared memory, R rows of nx */
     float *hb;             /* halo buffers [2][2][nx]: [parity][0 top / 1 bottom]; ST_PULL:
                             * this CTA's published [parity][0 first / 1 last row] */
-    float *peer_up, *peer_dn; /* ST_STORE / ST_PULL: the upper / lower neighbour's hb (a DSMEM
-                               * window pointer; the caller may remap it with its own call) */
+    float *peer_up, *peer_dn; /* generic: the upper / lower neighbour's hb (the caller may
+                               * remap them with its own call) */
+    uint32_t ca_up, ca_dn; /* not generic: the same as shared::cluster addresses */
     float *edge;           /* [2 parity][2: 0 first / 1 last column][nw][rows_max] */
-    cg_mbarrier_t *full;   /* [2]: a halo buffer holds a level (this CTA receives) */
-    cg_mbarrier_t *empty;  /* [2]: the neighbours released a buffer (this CTA sends) */
     float *xch, *out;      /* the problem's exchange rows and output */
     uint32_t nx, ny, S, rows_max;
     uint32_t g, G, lo, R;  /* this band: rows lo .. lo + R - 1 */
     int compute;           /* a compute thread (warps 1..); warp 0 synchronizes */
     uint32_t lane, w, nw, c0; /* w: compute warp 0 .. nw-1 */
     uint32_t rank, csize;  /* in the cluster */
-    int up, dn;            /* halo kinds (ST_NONE / ST_DSMEM / ST_GLOBAL) */
-    int frozen;
-    uint32_t dsmem_bytes;  /* bytes pushed into this CTA per level (0: no DSMEM neighbour) */
-    uint32_t full_ph, empty_ph; /* bit b: parity to wait for on full[b] / empty[b] */
+    int up, dn;            /* halo kinds (ST_NONE / ST_GLOBAL / ST_PULL / ST_STORE) */
+    int frozen, generic;
     float4 old0, oldR;     /* old rows 0 and R-1 (the interior's first up / last down) */
     float4 top0, bot0;     /* the level-0 halos */
 } st_state_t;
@@ -199,11 +194,33 @@ static __device__ __forceinline__ float *st_edge(const st_state_t *s, uint32_t p
     return s->edge + (((size_t)par * 2u + side) * s->nw + w) * s->rows_max + r;
 }
 
-/* Every thread: geometry, shared memory carve-up, barriers (thread 0), the
- * band and the level-0 halos from pr->in, the level-0 edge array. Ends with
- * a cluster barrier (the halo modes that use the cluster: the neighbours are
- * then running and their mbarriers initialized) or a block barrier. */
-static __device__ __forceinline__ void st_init(st_state_t *s, const st_problem_t *pr, int halo)
+/* This thread's four floats at float offset `off` of a neighbour's hb
+ * (up: the upper one), loaded / stored by DSMEM. */
+static __device__ __forceinline__ float4 st_peer_ld(const st_state_t *s, int up, uint32_t off)
+{
+    if (s->generic)
+        return *(const float4 *)((up ? s->peer_up : s->peer_dn) + off);
+    const uint4 v = cg_dsmem_ld_v4((up ? s->ca_up : s->ca_dn) + 4u * off);
+    return make_float4(__uint_as_float(v.x), __uint_as_float(v.y), __uint_as_float(v.z), __uint_as_float(v.w));
+}
+
+static __device__ __forceinline__ void st_peer_st(const st_state_t *s, int up, uint32_t off, float4 v)
+{
+    if (s->generic)
+        *(float4 *)((up ? s->peer_up : s->peer_dn) + off) = v;
+    else
+        cg_dsmem_st_v4((up ? s->ca_up : s->ca_dn) + 4u * off,
+                       make_uint4(__float_as_uint(v.x), __float_as_uint(v.y), __float_as_uint(v.z),
+                                  __float_as_uint(v.w)));
+}
+
+/* Every thread: geometry, shared memory carve-up, the band and the level-0
+ * halos from pr->in, the level-0 edge array. `generic`: reach the
+ * neighbours' shared memory through generic pointers (else shared::cluster
+ * addresses). Ends with a cluster barrier (the halo modes that use the
+ * cluster: the neighbours are then running, so their shared memory may be
+ * touched) or a block barrier. */
+static __device__ __forceinline__ void st_init(st_state_t *s, const st_problem_t *pr, int halo, int generic)
 {
     extern __shared__ __align__(16) unsigned char st_smem[];
     cg_cluster_t cl = cg_this_cluster();
@@ -225,33 +242,19 @@ static __device__ __forceinline__ void st_init(st_state_t *s, const st_problem_t
     s->rank = cg_cluster_block_rank(&cl);
     s->csize = cg_cluster_num_blocks(&cl);
     s->frozen = halo == ST_HALO_FROZEN;
-    s->full = (cg_mbarrier_t *)st_smem;
-    s->empty = s->full + 2;
-    s->u = (float *)(st_smem + 32);
+    s->generic = generic;
+    s->u = (float *)st_smem;
     s->hb = s->u + (size_t)s->rows_max * s->nx;
     s->edge = s->hb + 4u * (size_t)s->nx;
     const int dsmem = ST_HALO_USES_CLUSTER(halo);
-    const int kind = halo == ST_HALO_STORE ? ST_STORE : halo == ST_HALO_PULL ? ST_PULL : ST_DSMEM;
+    const int kind = halo == ST_HALO_STORE ? ST_STORE : ST_PULL;
     s->up = s->g == 0 ? ST_NONE : (dsmem && s->rank > 0 ? kind : ST_GLOBAL);
     s->dn = s->g + 1u == s->G ? ST_NONE : (dsmem && s->rank + 1u < s->csize ? kind : ST_GLOBAL);
-    s->peer_up = s->up == ST_STORE || s->up == ST_PULL ? (float *)cg_cluster_map_shared_rank(&cl, s->hb, s->rank - 1u)
-                                                      : (float *)0;
-    s->peer_dn = s->dn == ST_STORE || s->dn == ST_PULL ? (float *)cg_cluster_map_shared_rank(&cl, s->hb, s->rank + 1u)
-                                                      : (float *)0;
-    const uint32_t peers = (s->up == ST_DSMEM) + (s->dn == ST_DSMEM);
-    s->dsmem_bytes = peers * s->nx * 4u;
-    s->full_ph = 0u;  /* first use of each buffer: phase 0 */
-    s->empty_ph = 3u; /* first push into each buffer: the phase "before" 0 reads as complete */
-    if (threadIdx.x == 0 && peers) {
-        for (uint32_t b = 0; b < 2u; ++b) {
-            cg_mbarrier_init(&s->full[b], 1u);        /* this thread's arm, plus the pushed bytes */
-            cg_mbarrier_init(&s->empty[b], peers);    /* one release per receiver */
-        }
-        cg_mbarrier_init_fence_cluster();
-        /* arm level 1 (buffer 1) and level 2 (buffer 0) if they are sent */
-        for (uint32_t L = 1u; L <= 2u && L < s->S; ++L)
-            (void)cg_mbarrier_arrive_tx(&s->full[L & 1u], s->dsmem_bytes);
-    }
+    const int pu = s->up == ST_PULL || s->up == ST_STORE, pd = s->dn == ST_PULL || s->dn == ST_STORE;
+    s->peer_up = pu && generic ? (float *)cg_cluster_map_shared_rank(&cl, s->hb, s->rank - 1u) : (float *)0;
+    s->peer_dn = pd && generic ? (float *)cg_cluster_map_shared_rank(&cl, s->hb, s->rank + 1u) : (float *)0;
+    s->ca_up = pu && !generic ? cg_dsmem_addr(s->hb, s->rank - 1u) : 0u;
+    s->ca_dn = pd && !generic ? cg_dsmem_addr(s->hb, s->rank + 1u) : 0u;
     /* the band, the level-0 halos, the level-0 edges */
     const float4 *in = (const float4 *)pr->in + s->c0 / 4u;
     const size_t row4 = s->nx / 4u;
@@ -273,35 +276,29 @@ static __device__ __forceinline__ void st_init(st_state_t *s, const st_problem_t
         __syncthreads();
 }
 
-/* 1. (compute threads) The level-`sweep` halos: level 0 from the input; a
- * DSMEM neighbour's from this CTA's halo buffer (ST_DSMEM: wait on its full
- * mbarrier first; ST_STORE: after the grid barrier's wait), or from its
- * published row (ST_PULL: a DSMEM load after the grid barrier's wait); a
- * global neighbour's from the exchange rows (after the grid barrier's wait).
- * Frozen: level 0. */
-static __device__ __forceinline__ void st_halos(st_state_t *s, uint32_t sweep, float4 *top, float4 *bot)
+/* 1. (compute threads, after the grid barrier's wait) The level-`sweep`
+ * halos: level 0 from the input; a cluster neighbour's from this CTA's halo
+ * buffer (ST_STORE) or from its published row (ST_PULL: a DSMEM load); a
+ * global neighbour's from the exchange rows. Frozen: level 0. */
+static __device__ __forceinline__ void st_halos(const st_state_t *s, uint32_t sweep, float4 *top, float4 *bot)
 {
     *top = s->top0;
     *bot = s->bot0;
     if (sweep == 0 || s->frozen)
         return;
     const uint32_t b = sweep & 1u;
-    if (s->up == ST_DSMEM || s->dn == ST_DSMEM) {
-        cg_mbarrier_wait_parity_cluster(&s->full[b], (s->full_ph >> b) & 1u);
-        s->full_ph ^= 1u << b;
-    }
     const float4 *xch = (const float4 *)s->xch;
     const size_t row4 = s->nx / 4u, q = s->c0 / 4u;
-    if (s->up == ST_DSMEM || s->up == ST_STORE)
+    if (s->up == ST_STORE)
         *top = *(const float4 *)(s->hb + ((size_t)b * 2u + 0u) * s->nx + s->c0);
     else if (s->up == ST_PULL) /* the upper band's published last row */
-        *top = *(const float4 *)(s->peer_up + ((size_t)b * 2u + 1u) * s->nx + s->c0);
+        *top = st_peer_ld(s, 1, (b * 2u + 1u) * s->nx + s->c0);
     else if (s->up == ST_GLOBAL) /* the upper band's bottom row */
         *top = __ldcg(xch + (((size_t)b * s->G + (s->g - 1u)) * 2u + 1u) * row4 + q);
-    if (s->dn == ST_DSMEM || s->dn == ST_STORE)
+    if (s->dn == ST_STORE)
         *bot = *(const float4 *)(s->hb + ((size_t)b * 2u + 1u) * s->nx + s->c0);
     else if (s->dn == ST_PULL) /* the lower band's published first row */
-        *bot = *(const float4 *)(s->peer_dn + ((size_t)b * 2u + 0u) * s->nx + s->c0);
+        *bot = st_peer_ld(s, 0, (b * 2u + 0u) * s->nx + s->c0);
     else if (s->dn == ST_GLOBAL) /* the lower band's top row */
         *bot = __ldcg(xch + (((size_t)b * s->G + (s->g + 1u)) * 2u + 0u) * row4 + q);
 }
@@ -354,29 +351,14 @@ static __device__ __forceinline__ void st_edge_rows(st_state_t *s, uint32_t swee
     if (s->frozen || sweep + 1u >= s->S)
         return; /* level sweep + 1 is read by nobody else */
     const uint32_t nb = (sweep + 1u) & 1u;
-    if (s->up == ST_DSMEM || s->dn == ST_DSMEM) {
-        /* the receivers are done with level sweep - 1 in buffer nb */
-        cg_mbarrier_wait_parity_cluster(&s->empty[nb], (s->empty_ph >> nb) & 1u);
-        s->empty_ph ^= 1u << nb;
-    }
-    if (s->up == ST_DSMEM) /* my first row -> the upper CTA's bottom halo */
-        cg_dsmem_st_async_v4_b32(cg_dsmem_addr(s->hb + ((size_t)nb * 2u + 1u) * s->nx + s->c0, s->rank - 1u),
-                                 make_uint4(__float_as_uint(n0.x), __float_as_uint(n0.y), __float_as_uint(n0.z),
-                                            __float_as_uint(n0.w)),
-                                 cg_dsmem_addr(&s->full[nb], s->rank - 1u));
-    if (s->dn == ST_DSMEM) /* my last row -> the lower CTA's top halo */
-        cg_dsmem_st_async_v4_b32(cg_dsmem_addr(s->hb + ((size_t)nb * 2u + 0u) * s->nx + s->c0, s->rank + 1u),
-                                 make_uint4(__float_as_uint(nR.x), __float_as_uint(nR.y), __float_as_uint(nR.z),
-                                            __float_as_uint(nR.w)),
-                                 cg_dsmem_addr(&s->full[nb], s->rank + 1u));
     /* ST_STORE: into the neighbour's halo buffer; ST_PULL: into this CTA's
      * own, where the neighbour reads it (the grid barrier orders both) */
-    if (s->up == ST_STORE)
-        *(float4 *)(s->peer_up + ((size_t)nb * 2u + 1u) * s->nx + s->c0) = n0;
+    if (s->up == ST_STORE) /* my first row -> the upper CTA's bottom halo */
+        st_peer_st(s, 1, (nb * 2u + 1u) * s->nx + s->c0, n0);
     else if (s->up == ST_PULL)
         *(float4 *)(s->hb + ((size_t)nb * 2u + 0u) * s->nx + s->c0) = n0;
-    if (s->dn == ST_STORE)
-        *(float4 *)(s->peer_dn + ((size_t)nb * 2u + 0u) * s->nx + s->c0) = nR;
+    if (s->dn == ST_STORE) /* my last row -> the lower CTA's top halo */
+        st_peer_st(s, 0, (nb * 2u + 0u) * s->nx + s->c0, nR);
     else if (s->dn == ST_PULL)
         *(float4 *)(s->hb + ((size_t)nb * 2u + 1u) * s->nx + s->c0) = nR;
     float4 *xch = (float4 *)s->xch;
@@ -387,24 +369,7 @@ static __device__ __forceinline__ void st_edge_rows(st_state_t *s, uint32_t swee
         xch[(((size_t)nb * s->G + s->g) * 2u + 1u) * row4 + q] = nR;
 }
 
-/* 3. (thread 0) After a block barrier that follows every compute thread's
- * st_halos of level `level`: if the senders will refill that buffer (level
- * + 2 is sent), re-arm its full mbarrier for level + 2 (one arrival plus the
- * bytes to come: the phase of `level` is complete, every compute thread saw
- * it) and hand the buffer back to each sender. */
-static __device__ __forceinline__ void st_recycle_halos(const st_state_t *s, uint32_t level)
-{
-    if (threadIdx.x != 0 || s->frozen || level == 0 || level + 2u >= s->S || s->dsmem_bytes == 0)
-        return;
-    const uint32_t b = level & 1u;
-    (void)cg_mbarrier_arrive_tx(&s->full[b], s->dsmem_bytes);
-    if (s->up == ST_DSMEM)
-        cg_dsmem_release(&s->empty[b], s->rank - 1u);
-    if (s->dn == ST_DSMEM)
-        cg_dsmem_release(&s->empty[b], s->rank + 1u);
-}
-
-/* 4. (compute threads) Rows 1 .. R-2 of level sweep + 1, in place: the old row above in a
+/* 3. (compute threads) Rows 1 .. R-2 of level sweep + 1, in place: the old row above in a
  * register (row 0's from st_edge_rows), the one below loaded before it is
  * replaced (row R-1's kept by st_edge_rows). None of them is the domain's
  * first or last row. */
@@ -434,38 +399,31 @@ static __device__ __forceinline__ void st_store(const st_state_t *s)
 /* The cgc kernel body: launch cooperatively (cg_launch .cooperative = 1)
  * with ST_THREADS(nx) threads, st_smem_bytes(nx, ny, G) of dynamic shared
  * memory, a 1-D grid of G CTAs in clusters of any size along x (cluster 1:
- * every halo goes through global memory). `split`: arrive on the grid
- * barrier as soon as the band's edge rows are out and wait for it at the
- * next sweep's start (the interior's work hides the barrier); 0:
- * cg_grid_sync at each sweep's start (a timing comparison: the barrier's
- * whole latency is exposed). */
-static __device__ __forceinline__ void st_jacobi(const st_problem_t *pr, int halo, int split)
+ * every halo goes through global memory). The grid barrier is split: arrive
+ * as soon as the band's edge rows are out, wait at the next sweep's start
+ * (the interior's work hides the barrier). `generic`: as st_init (the
+ * example passes 0). */
+static __device__ __forceinline__ void st_jacobi(const st_problem_t *pr, int halo, int generic)
 {
     st_state_t s;
-    st_init(&s, pr, halo);
+    st_init(&s, pr, halo, generic);
     cg_grid_t grid = cg_this_grid();
     cg_token_t tok;
     tok._opaque = 0;
     for (uint32_t sweep = 0; sweep < s.S; ++sweep) {
         float4 top, bot;
         if (sweep > 0) {
-            if (halo == ST_HALO_FROZEN) {
+            if (s.frozen)
                 __syncthreads(); /* the edge array of the last level is complete */
-            } else if (split) {
-                cg_grid_barrier_wait(&grid, tok); /* other clusters' rows of level `sweep` are out */
-            } else {
-                cg_grid_sync(&grid);
-                st_recycle_halos(&s, sweep - 1u);
-            }
+            else
+                cg_grid_barrier_wait(&grid, tok); /* every band's rows of level `sweep` are out */
         }
         if (s.compute) {
             st_halos(&s, sweep, &top, &bot);
             st_edge_rows(&s, sweep, top, bot);
         }
-        if (split && halo != ST_HALO_FROZEN && sweep + 1u < s.S) {
+        if (!s.frozen && sweep + 1u < s.S)
             tok = cg_grid_barrier_arrive(&grid); /* a block barrier first: every halo read is done */
-            st_recycle_halos(&s, sweep);
-        }
         if (s.compute)
             st_interior(&s, sweep);
     }

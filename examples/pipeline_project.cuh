@@ -14,19 +14,15 @@
  *     tile and multicasts it into all C CTAs' pipelines; each CTA commits
  *     the whole tile on its own full barrier and its consumer warps release
  *     the stage to every CTA (cg_pipeline_cluster_producer_copy_slice,
- *     _commit_local, cg_pipeline_cluster_consumer_release_all_warp).
+ *     _commit_local, cg_pipeline_cluster_consumer_release_all_whole_warp:
+ *     the kernel's 160 threads are whole warps, so it declares them and
+ *     skips the general form's test of the block's shape).
  *     Global bytes read per cluster: one tile per tile, issued by C CTAs.
  *   mode PJ_ROOT (1): CTA 0's elected thread loads each tile ONCE and
  *     multicasts it into all C CTAs' pipelines (cg_pipeline_cluster_*);
  *     every CTA's consumer warps release the stage to CTA 0 remotely. One
  *     copy stream for the whole cluster: slower as C grows (kept for the
  *     benchmark's info row).
- *   mode PJ_ROTATE (3): the root rotates with the stage: CTA k % C loads
- *     every use of stage k WHOLE (one 16 KiB multicast) and commits it in
- *     every CTA (cg_pipeline_cluster_producer_copy / _commit); consumers
- *     release stage k to CTA k % C only (one remote arrive per warp). C
- *     copy streams per cluster as in the sliced form, but whole tiles and
- *     one release target per stage (a design row of the benchmark).
  *   mode PJ_TWIN (0): every CTA runs its own pipeline and loads the tile
  *     itself. Global bytes read per cluster: C tiles per tile (the L2 may
  *     serve some of them).
@@ -40,8 +36,8 @@
  * waits on L2 -> SM bandwidth, where multicast pays; the consumers then keep
  * their weights in registers, pj_dot_regs), and `group` lets the
  * twin run WITHOUT a cluster launch, the same CTAs sharing the same tiles
- * (the faster-twin anchor). The design rows also build it with other
- * PJ_STAGES, PJ_RELEASE_ALL_WARP, PJ_RELEASES_PER_CTA and PJ_SETUP.
+ * (the faster-twin anchor). The benchmark's probe rows build it with
+ * PJ_TIMED, its self-test with PJ_READ_BEFORE_WAIT.
  */
 #ifndef CGX_PIPELINE_PROJECT_CUH
 #define CGX_PIPELINE_PROJECT_CUH
@@ -50,12 +46,16 @@
 
 #define PJ_TILE_BYTES 16384u
 #define PJ_TILE_WORDS (PJ_TILE_BYTES / 4u)
-/* Stages of the ring (the benchmark's design rows build the kernel with
- * more, defining PJ_STAGES first). */
+/* Stages of the ring (a build may define PJ_STAGES first; 8 and 12
+ * measured no better, docs/design/pipeline.md). */
 #ifndef PJ_STAGES
 #define PJ_STAGES 4u
 #endif
-#define PJ_WARPS 4u                     /* consumer warps per CTA */
+/* Consumer warps per CTA (the benchmark's design rows build it with 8:
+ * consumers twice as fast per tile, docs/design/pipeline.md). */
+#ifndef PJ_WARPS
+#define PJ_WARPS 4u
+#endif
 #define PJ_THREADS (32u * (1u + PJ_WARPS)) /* + the producer warp */
 /* 16-byte words of a tile each consumer thread reads. */
 #define PJ_VECS_PER_THREAD (PJ_TILE_BYTES / 16u / (PJ_WARPS * 32u))
@@ -65,7 +65,6 @@
 #define PJ_TWIN 0   /* every CTA loads the whole tile itself */
 #define PJ_ROOT 1   /* CTA 0 loads it and multicasts it to the cluster */
 #define PJ_SLICED 2 /* every CTA loads 1/C of it and multicasts its slice */
-#define PJ_ROTATE 3 /* stage k's tiles are loaded whole by CTA k % C and multicast */
 /* Tiles of the L2-resident input of pj_project_ex's `window` form (8 MiB:
  * far below the 50 / 60 MiB L2 of an H100 / H200, and far above the
  * shared memory of a cluster). */
@@ -156,17 +155,6 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
     long long t_acq = 0, t_issue = 0, uses = 0;
     for (size_t t = cid; t < ntiles; t += ncl) {
         const uint32_t *src = in + (window ? t % window : t) * PJ_TILE_WORDS;
-        if (mode == PJ_ROTATE) { /* only the stages this CTA roots */
-            const uint32_t C = (uint32_t)__popc((int)all);
-            if (p->head % C == cg_hw_cluster_ctarank()) {
-                cg_pipeline_cluster_producer_acquire(p);
-                cg_pipeline_cluster_producer_copy(p, 0, src, PJ_TILE_BYTES, all);
-                cg_pipeline_cluster_producer_commit(p, PJ_TILE_BYTES, all);
-            } else {
-                cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
-            }
-            continue;
-        }
         const long long c0 = PJ_CLOCK_();
         if (PJ_TIMED && mode != PJ_TWIN) { /* the acquire alone, then the rest (the same calls as below) */
             cg_pipeline_cluster_producer_acquire(p);
@@ -207,14 +195,7 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
             cg_pipeline_producer_commit(p, PJ_TILE_BYTES);
         }
     }
-    if (mode == PJ_ROTATE) { /* the tail of the stages this CTA roots: their last releases */
-        const uint32_t C = (uint32_t)__popc((int)all);
-        for (uint32_t i = 0; i < p->stages; ++i) {
-            if (p->head % C == cg_hw_cluster_ctarank())
-                (void)cg_pipeline_cluster_producer_acquire(p); /* waits; issues nothing after it */
-            cg_pipeline_advance_(&p->head, &p->head_phase, p->stages);
-        }
-    } else if (mode != PJ_TWIN) { /* every remote release has landed before this CTA may exit */
+    if (mode != PJ_TWIN) { /* every remote release has landed before this CTA may exit */
         cg_pipeline_cluster_producer_tail(p);
     }
     if (PJ_TIMED && tim != NULL) {
@@ -224,23 +205,6 @@ static __device__ __forceinline__ void pj_produce(cg_pipeline_t *p, const uint32
     }
 }
 
-/* The sliced form's warp release. The benchmark's design rows
- * (bench/designs/release_*.cu) define it to another form before including
- * this file, to time the same kernel with it. */
-#ifndef PJ_RELEASE_ALL_WARP
-#define PJ_RELEASE_ALL_WARP cg_pipeline_cluster_consumer_release_all_warp
-#endif
-/* Releases each CTA's consumers make per stage use in the sliced form (what
- * every CTA's empty barriers count per CTA of the mask): one per consumer
- * warp. A design row whose release makes one per CTA defines it to 1. */
-#ifndef PJ_RELEASES_PER_CTA
-#define PJ_RELEASES_PER_CTA PJ_WARPS
-#endif
-/* Run by every thread once, before the pipeline's barriers are initialized
- * (a design row's release zeroes its shared state here). */
-#ifndef PJ_SETUP
-#define PJ_SETUP() ((void)0)
-#endif
 
 /* 1 only in the benchmark's self-test (bench/selftest_project.cu): the
  * consumers read each stage BEFORE its wait (then wait and release as the
@@ -270,7 +234,6 @@ static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t 
     uint32_t *w = (uint32_t *)(pj_smem + CG_PIPELINE_SMEM_BYTES(PJ_STAGES, PJ_TILE_BYTES));
     for (uint32_t j = threadIdx.x; j < PJ_TILE_WORDS; j += blockDim.x)
         w[j] = pj_weight(r, j);
-    PJ_SETUP();
 
     cg_pipeline_t p;
     if (clustered) {
@@ -278,7 +241,7 @@ static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t 
         /* root: CTA 0's empty barriers count every CTA's consumer warps;
          * sliced: every CTA's do (each CTA's producer writes into all) */
         if (threadIdx.x == 0)
-            cg_pipeline_init_barriers_cluster(&p, C * (mode == PJ_SLICED ? PJ_RELEASES_PER_CTA : PJ_WARPS));
+            cg_pipeline_init_barriers_cluster(&p, C * PJ_WARPS);
         cg_cluster_sync(&cl); /* barriers and weights ready in every CTA */
     } else {
         p = cg_pipeline_attach(pj_smem, PJ_STAGES, PJ_TILE_BYTES);
@@ -310,14 +273,9 @@ static __device__ __forceinline__ void pj_project_ex(const uint32_t *in, size_t 
             const long long c2 = PJ_CLOCK_();
             if (PJ_READ_BEFORE_WAIT) /* the self-test's defect: the wait after the reads */
                 (void)(clustered ? cg_pipeline_cluster_consumer_wait(&p) : cg_pipeline_consumer_wait(&p));
-            if (mode == PJ_SLICED) {
-                PJ_RELEASE_ALL_WARP(&p, all);
-            } else if (mode == PJ_ROTATE) { /* to the stage's root only */
-                __syncwarp();
-                cg_mbarrier_release_smem_remote_async_if(cg_pipeline_empty_barrier(&p, p.tail), p.tail % C,
-                                                         lane == 0);
-                cg_pipeline_advance_(&p.tail, &p.tail_phase, p.stages);
-            } else if (mode == PJ_ROOT)
+            if (mode == PJ_SLICED) /* whole warps (PJ_THREADS), declared: no test of the block's shape */
+                cg_pipeline_cluster_consumer_release_all_whole_warp(&p, all);
+            else if (mode == PJ_ROOT)
                 cg_pipeline_cluster_consumer_release_warp(&p);
             else
                 cg_pipeline_consumer_release_warp(&p);

@@ -23,10 +23,11 @@
  *   info: the same cgc kernel against CUB's HistogramEven (the faster of its
  *     uint32 and float sample paths).
  * 2^16 and 2^17 bins (more than one SM's shared memory holds at 4 B a bin):
- *   target: cgc's routed kernel (dh_histogram_route: bins over a cluster of
- *     C = 2 / 4, each key's 16-bit counter index pushed to its owner CTA in
- *     512-byte st.async batches, counted there with a local atomic) against
- *     the FASTER of three anchors: >= 1.3x its throughput (time <= 1/1.3):
+ *   target: cgc's keys-multicast kernel (dh_histogram_mc: a cluster of 2
+ *     reads each tile of keys once, the TMA engine multicasts it into both
+ *     CTAs, each CTA counts the bins it owns with local shared atomics;
+ *     32-bit counters at 2^16, packed 16-bit counters at 2^17) against the
+ *     FASTEST of the anchors: >= 1.3x its throughput (time <= 1/1.3):
  *       multi-pass: k_plain_slices, one pass per slice of the bins that
  *         fits one CTA (as many bins as the opt-in shared memory holds,
  *         slices balanced: 2 x 2^15 at 2^16, 3 x 43691 at 2^17), every CTA
@@ -39,10 +40,19 @@
  *         histogram (cluster.map_shared_rank + atomicAdd, cluster.sync()),
  *         tuned as cgc's reduction kernel is (persistent grid, 16-byte
  *         loads, bins interleaved over the ranks, own bins without the map),
- *         at the same cluster size C;
- *   info: cgc's DSMEM-reduction kernel (dh_histogram) at C and 2C, the same
- *     with warp-aggregated reductions at C, the routed kernel at cluster 4
- *     for 2^16 bins; each anchor on its own row; CUB.
+ *         at cluster 2 (2^16) / 4 (2^17);
+ *       multi-pass with packed 16-bit counters (k_plain_slices16, the same
+ *         dh_add16 helper cgc's 16-bit kernels use): at 2^16 ONE slice, i.e.
+ *         a plain one-CTA kernel with no cluster; at 2^17 2 x 2^16, passes
+ *         one after another or concurrent. A user can pack counters without
+ *         any cluster, so these are anchors too.
+ *   info: the multicast kernel with 16-bit counters and 5 stages (cluster 2
+ *     at 2^16, cluster 4 at 2^17); the target's form with an L2 prefetch of
+ *     the keys 6 tiles ahead (DH_MC_PF_KERNEL); cgc's one-CTA kernel with 16-bit
+ *     counters at 2^16 (against the fastest anchor, and against the plain
+ *     16-bit kernel as a <= 1.02 row: the same kernel without cgc); the
+ *     routed kernel of the 2026-11-28 run (its faster form per bin count);
+ *     the multicast kernel against each anchor; CUB.
  *
  * The floor: a kernel with the same grid and loads that only sums the keys
  * (checked against the host's sum); each note says what fraction of its
@@ -83,39 +93,20 @@ namespace cxx = cooperative_groups;
 /* --- cgc's kernels ------------------------------------------------------------------ */
 
 DH_KERNEL(k_hist_c1, 0)
-DH_KERNEL(k_hist_c2, 1)
-DH_KERNEL(k_hist_c4, 2)
-DH_KERNEL(k_hist_c8, 3)
-DH_KERNEL_AGG(k_hist_agg_c2, 1)
-DH_KERNEL_AGG(k_hist_agg_c4, 2)
+DH_KERNEL16(k_hist16_c1)
+/* keys multicast (dh_histogram_mc): the 2^16 target (cluster 2, 32-bit
+ * counters, 3 stages) and its 16-bit twin (64 KiB of counters, 5 stages);
+ * the 2^17 target (cluster 2, 16-bit, 3 stages) and its cluster-4 twin */
+DH_MC_KERNEL(k_mc_c2, 1, 0, 3)
+DH_MC_KERNEL(k_mc16_c2_s5, 1, 1, 5)
+DH_MC_KERNEL(k_mc16_c2, 1, 1, 3)
+DH_MC_KERNEL(k_mc16_c4_s5, 2, 1, 5)
+/* the two targets' forms with the L2 prefetch DH_MC_PF_AHEAD tiles ahead */
+DH_MC_PF_KERNEL(k_mc_pf_c2, 1, 0, 3)
+DH_MC_PF_KERNEL(k_mc16_pf_c2, 1, 1, 3)
+/* the routed kernel, each bin count's faster form in the 2026-11-28 run */
 DH_ROUTE_KERNEL(k_route_c2, 1, 1024, DH_ROUTE_SLOTS)
-DH_ROUTE_KERNEL(k_route_c4, 2, 512, DH_ROUTE_SLOTS)
-DH_ROUTE_KERNEL(k_route_c2_r4, 1, 1024, 4)
-DH_ROUTE_KERNEL_SEL(k_route_sel_c2, 1, 1024, DH_ROUTE_SLOTS)
 DH_ROUTE_KERNEL_SEL(k_route_sel_c4, 2, 512, DH_ROUTE_SLOTS)
-
-static const void *hw_red_kernel(uint32_t c, int agg)
-{
-    if (agg)
-        return c == 2 ? (const void *)k_hist_agg_c2 : c == 4 ? (const void *)k_hist_agg_c4 : NULL;
-    switch (c) {
-    case 1:
-        return (const void *)k_hist_c1;
-    case 2:
-        return (const void *)k_hist_c2;
-    case 4:
-        return (const void *)k_hist_c4;
-    case 8:
-        return (const void *)k_hist_c8;
-    default:
-        return NULL;
-    }
-}
-
-static const void *hw_route_kernel(uint32_t c)
-{
-    return c == 2 ? (const void *)k_route_c2 : c == 4 ? (const void *)k_route_c4 : NULL;
-}
 
 /* --- the anchors: plain CUDA, no cgc call ------------------------------------------- */
 
@@ -156,7 +147,10 @@ typedef struct hw_slices {
     uint32_t groups;
 } hw_slices_t;
 
-__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a)
+/* The multi-pass body; c16 (a compile-time constant): packed 16-bit
+ * counters (dh_add16, the helper cgc's 16-bit kernels use: plain CUDA,
+ * nothing of a cluster in it), so a slice holds twice the bins. */
+static __device__ __forceinline__ void hw_plain_slices(const hw_slices_t &a, uint32_t c16)
 {
     extern __shared__ __align__(16) uint32_t cnt[];
     const uint32_t t = threadIdx.x, nt = blockDim.x;
@@ -165,25 +159,42 @@ __global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a)
         return; /* the host launches a multiple of groups; never taken */
     for (uint32_t q = g; q < a.nslices; q += a.groups) {
         const uint32_t lo = q * a.per, nb = a.p.nbins - lo < a.per ? a.p.nbins - lo : a.per;
-        for (uint32_t i = t; i < nb; i += nt)
+        for (uint32_t i = t; i < (c16 ? (nb + 1u) / 2u : nb); i += nt)
             cnt[i] = 0u;
         __syncthreads();
 #define HW_SL1_(k)                                                                                         \
     do {                                                                                                   \
         const uint32_t l_ = ((k) >> a.p.shift) - lo;                                                       \
-        if (l_ < nb)                                                                                       \
-            atomicAdd(&cnt[l_], 1u);                                                                       \
+        if (l_ < nb) {                                                                                     \
+            if (c16)                                                                                       \
+                dh_add16(cnt, l_, &a.p.hist[lo + l_]);                                                     \
+            else                                                                                           \
+                atomicAdd(&cnt[l_], 1u);                                                                   \
+        }                                                                                                  \
     } while (0)
-        DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_);
+        if (c16) { /* the main loop's 16 keys a thread: every add, then the drain tests (dh_add16_vecs) */
+            uint32_t *const dh_c16_words_ = cnt;
+            const dh_c16_map_t dh_c16_map_ = {a.p.shift, lo, nb, 0u, 0u, a.p.hist};
+            DH_FOR_EACH_KEY_V(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, DH_COUNTV16_, HW_SL1_);
+        } else {
+            DH_FOR_EACH_KEY(a.p.keys, a.p.n, (size_t)member * nt + t, (size_t)members * nt, HW_SL1_);
+        }
         __syncthreads();
         for (uint32_t i = t; i < nb; i += nt) {
-            const uint32_t c = cnt[i];
+            const uint32_t c = c16 ? dh_get16(cnt, i) : cnt[i];
             if (c)
                 atomicAdd(&a.p.hist[lo + i], c);
         }
         __syncthreads(); /* every count read before the next slice zeroes them */
     }
 }
+
+__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices(hw_slices_t a) { hw_plain_slices(a, 0u); }
+
+/* The same with 16-bit counters: ONE slice (one pass, one CTA a histogram)
+ * at 2^16 bins, 2 at 2^17. A user who packs counters gets this without any
+ * cluster, so it is an anchor. */
+__global__ void __launch_bounds__(DH_THREADS, 1) k_plain_slices16(hw_slices_t a) { hw_plain_slices(a, 1u); }
 
 /* The C++ CG distributed-shared-memory histogram (the CUDA Programming
  * Guide's, "Distributed Shared Memory"): bins over the cluster's shared
@@ -307,6 +318,8 @@ typedef struct hw_run {
     uint32_t cluster;         /* HW_PLAIN_CLUSTER (and the note) */
     size_t smem;              /* dynamic shared memory a CTA */
     dh_params_t p;            /* the kernel's argument (HW_CGC, one-CTA and CG kernels) */
+    int pf;                   /* 1: the prefetching multicast kernel takes pfa, not p */
+    dh_mc_pf_params_t pfa;
     hw_slices_t s;            /* the multi-pass kernel's argument */
     int slices;               /* 1: k_plain_slices takes s, not p */
     const float *fkeys;       /* HW_CUB_F32 */
@@ -361,7 +374,7 @@ static cudaError_t hw_launch(void *ctx)
     }
     if ((e = cudaMemsetAsync(r->dhist, 0, r->hist_bytes, 0)) != cudaSuccess)
         return e;
-    void *args[] = {r->slices ? (void *)&r->s : (void *)&r->p};
+    void *args[] = {r->pf ? (void *)&r->pfa : r->slices ? (void *)&r->s : (void *)&r->p};
     if (r->kind == HW_CGC) {
         const cg_status_t st = cg_launch(&r->cfg, r->kernel, args);
         if (st != CG_SUCCESS) {
@@ -388,6 +401,7 @@ static void hw_setup(wl_opts_t *o, hw_run_t *r, int sms)
         return;
     r->p.hist = r->dhist;
     r->s.p.hist = r->dhist;
+    r->pfa.p.hist = r->dhist;
     if (r->kind == HW_CUB_U32 || r->kind == HW_CUB_F32) {
         r->temp = NULL;
         r->temp_bytes = 0;
@@ -399,6 +413,14 @@ static void hw_setup(wl_opts_t *o, hw_run_t *r, int sms)
     }
     if (r->kind == HW_CGC) {
         uint32_t clusters = 0;
+        if (r->pf) {
+            const cg_status_t ms = dh_mc_pf_map(&r->pfa, r->p, r->cluster);
+            if (ms != CG_SUCCESS) {
+                snprintf(r->skip, sizeof r->skip, "its prefetch map: %s: %s", cg_status_string(ms),
+                         cg_last_error_detail());
+                return;
+            }
+        }
         const cg_status_t st = cg_max_active_clusters(&r->cfg, r->kernel, &clusters);
         if (st != CG_SUCCESS || clusters == 0) {
             snprintf(r->skip, sizeof r->skip, "does not fit: %s: %s", cg_status_string(st), cg_last_error_detail());
@@ -608,24 +630,25 @@ typedef struct hw_rowdef {
 
 /* Contender indices of a row set. Up to 2^15 bins: */
 enum { HS_CGC, HS_PLAIN, HS_CUB_U32, HS_CUB_F32, HS_N };
-/* 2^16, 2^17 bins (C = dh_cluster_for(bins)): */
+/* 2^16, 2^17 bins: */
 enum {
-    HB_ROUTE,      /* target: routed, cluster C */
-    HB_RED,        /* DSMEM reductions, cluster C */
-    HB_RED_2C,     /* DSMEM reductions, cluster 2C */
-    HB_RED_AGG,    /* warp-aggregated reductions, cluster C */
-    HB_ROUTE_4,    /* routed, cluster 4 (2^16 bins only) */
-    HB_ROUTE_R4,   /* routed, 4 slots a channel, cluster 2 (2^16 bins only) */
-    HB_ROUTE_SEL,  /* routed, one staging store a key, cluster C */
-    HB_MULTI_SEQ,  /* anchor: multi-pass, passes one after another */
-    HB_MULTI_CONC, /* anchor: multi-pass, slices concurrent */
-    HB_CXX_CG,     /* anchor: C++ CG DSMEM, cluster C */
+    HB_MC,           /* target: keys multicast, cluster 2 (2^16: 32-bit counters; 2^17: 16-bit) */
+    HB_MC_ALT,       /* keys multicast, 16-bit counters, 5 stages (2^16: cluster 2; 2^17: cluster 4) */
+    HB_MC_PF,        /* the target's form with the L2 prefetch (dh_histogram_mc's pf) */
+    HB_ONE16,        /* cgc one-CTA kernel, 16-bit counters (2^16 only) */
+    HB_ROUTE,        /* routed (the 2026-11-28 target form): 2^16 cluster 2; 2^17 one store a key, cluster 4 */
+    HB_MULTI_SEQ,    /* anchor: multi-pass, passes one after another */
+    HB_MULTI_CONC,   /* anchor: multi-pass, slices concurrent */
+    HB_CXX_CG,       /* anchor: C++ CG DSMEM, cluster dh_cluster_for(bins) */
+    HB_MULTI16_SEQ,  /* anchor: multi-pass, 16-bit counters (2^16: ONE pass, one CTA a histogram) */
+    HB_MULTI16_CONC, /* anchor: the same, slices concurrent (2^17 only) */
     HB_CUB_U32,
     HB_CUB_F32,
     HB_N
 };
 #define HB_FIRST_ANCHOR HB_MULTI_SEQ
-#define HB_LAST_ANCHOR HB_CXX_CG
+#define HB_LAST_ANCHOR HB_MULTI16_CONC
+#define HW_OP_C16 "workload: histogram, fits one CTA with 16-bit counters"
 
 static const char *hw_dist_short(int dist) { return dist ? "skewed" : "uniform"; }
 
@@ -655,21 +678,27 @@ static int hw_rowdefs(int dist, int lb, hw_rowdef_t *d)
         return k;
     }
     const uint32_t c = dh_cluster_for(1u << lb);
-    hw_def(&d[k++], HW_OP_BIG, HB_ROUTE, HW_VS_ANCHOR, 1.0 / HW_BIG_SPEEDUP, "2^%d bins, %s, routed, cluster %u", lb, ds, c);
-    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, DSMEM reductions, cluster %u", lb, ds, c);
-    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED_2C, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, DSMEM reductions, cluster %u", lb, ds, 2u * c);
-    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_RED_AGG, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, warp-aggregated reductions, cluster %u", lb, ds, c);
-    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_SEL, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed 1 store a key, cluster %u",
-           lb, ds, c);
-    if (c < 4u) {
-        hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed, cluster 4", lb, ds);
-        hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE_R4, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed 4 slots, cluster 2", lb,
-               ds);
+    hw_def(&d[k++], HW_OP_BIG, HB_MC, HW_VS_ANCHOR, 1.0 / HW_BIG_SPEEDUP, "2^%d bins, %s, keys multicast, cluster 2%s", lb,
+           ds, lb == 16 ? "" : ", 16-bit counters");
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_MC_ALT, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, keys multicast, cluster %u, 16-bit "
+           "counters, 5 stages", lb, ds, lb == 16 ? 2u : 4u);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_MC_PF, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, keys multicast, cluster 2%s, L2 "
+           "prefetch", lb, ds, lb == 16 ? "" : ", 16-bit counters");
+    if (lb == 16) {
+        hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ONE16, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, one CTA, 16-bit counters", lb, ds);
+        hw_def(&d[k++], HW_OP_C16, HB_ONE16, HB_MULTI16_SEQ, HW_SMALL_TARGET, "2^%d bins, %s, cluster 1", lb, ds);
     }
-    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_MULTI_SEQ, 0.0, "2^%d bins, %s, vs multi-pass", lb, ds);
-    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_MULTI_CONC, 0.0, "2^%d bins, %s, vs multi-pass slices concurrent", lb, ds);
-    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_ROUTE, HB_CXX_CG, 0.0, "2^%d bins, %s, vs C++ CG DSMEM, cluster %u", lb, ds, c);
-    hw_def(&d[k++], HW_OP_BIG_CUB, HB_ROUTE, HW_VS_CUB, 0.0, "2^%d bins, %s, routed, cluster %u", lb, ds, c);
+    hw_def(&d[k++], HW_OP_BIG_DESIGN, HB_ROUTE, HW_VS_ANCHOR, 0.0, "2^%d bins, %s, routed%s, cluster %u", lb, ds,
+           lb == 16 ? "" : " 1 store a key", c);
+    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_MC, HB_MULTI_SEQ, 0.0, "2^%d bins, %s, vs multi-pass", lb, ds);
+    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_MC, HB_MULTI_CONC, 0.0, "2^%d bins, %s, vs multi-pass slices concurrent", lb, ds);
+    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_MC, HB_CXX_CG, 0.0, "2^%d bins, %s, vs C++ CG DSMEM, cluster %u", lb, ds, c);
+    hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_MC, HB_MULTI16_SEQ, 0.0, "2^%d bins, %s, vs %s", lb, ds,
+           lb == 16 ? "one CTA, 16-bit counters" : "multi-pass, 16-bit counters");
+    if (lb > 16)
+        hw_def(&d[k++], HW_OP_BIG_ANCHOR, HB_MC, HB_MULTI16_CONC, 0.0,
+               "2^%d bins, %s, vs multi-pass, 16-bit counters, slices concurrent", lb, ds);
+    hw_def(&d[k++], HW_OP_BIG_CUB, HB_MC, HW_VS_CUB, 0.0, "2^%d bins, %s, keys multicast, cluster 2", lb, ds);
     return k;
 }
 
@@ -683,7 +712,7 @@ static void hw_list(int quick)
             for (int i = 0; i < k; ++i) {
                 if (d[i].max_ratio > 0)
                     printf("%s | %s | target <=%.2f%s\n", d[i].op, d[i].config, d[i].max_ratio,
-                           lb <= 15 ? " (the same kernel in plain CUDA)" : " (>= 1.3x the faster anchor)");
+                           d[i].max_ratio > 0.9 ? " (the same kernel in plain CUDA)" : " (>= 1.3x the faster anchor)");
                 else
                     printf("%s | %s | info\n", d[i].op, d[i].config);
             }
@@ -711,13 +740,15 @@ static void hw_rows(wl_opts_t *o, FILE *csv, int dist, int lb, hw_run_t *r, int 
     const int best_cub = hw_fastest(r, cub_lo, cub_lo + 1);
     const int best_anchor = lb <= 15 ? -1 : hw_fastest(r, HB_FIRST_ANCHOR, HB_LAST_ANCHOR);
     int anchor_wrong = 0;
-    char anchors[400] = "";
+    char anchors[600] = "";
     if (lb > 15) {
         size_t len = 0;
         for (int i = HB_FIRST_ANCHOR; i <= HB_LAST_ANCHOR; ++i) {
             anchor_wrong |= r[i].wrong;
-            len += (size_t)snprintf(anchors + len, sizeof anchors - len, "%s%s %.1f", i > HB_FIRST_ANCHOR ? ", " : "",
-                                    r[i].what, hw_gkeys(n, r[i].ns));
+            if (!r[i].kernel)
+                continue; /* not run at this bin count */
+            len += (size_t)snprintf(anchors + len, sizeof anchors - len, "%s%s %.1f", len ? ", " : "", r[i].what,
+                                    hw_gkeys(n, r[i].ns));
             if (len >= sizeof anchors)
                 break;
         }
@@ -725,7 +756,7 @@ static void hw_rows(wl_opts_t *o, FILE *csv, int dist, int lb, hw_run_t *r, int 
     for (int i = 0; i < k; ++i) {
         const int bi = d[i].b == HW_VS_ANCHOR ? best_anchor : d[i].b == HW_VS_CUB ? best_cub : d[i].b;
         const hw_run_t *A = &r[d[i].a], *B = bi >= 0 ? &r[bi] : NULL;
-        char note[900];
+        char note[1100];
         wl_row_t row;
         memset(&row, 0, sizeof row);
         row.op = d[i].op;
@@ -803,41 +834,53 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
         nr = HS_N;
     } else {
         const uint32_t c = dh_cluster_for(nbins);
-        hw_cgc(&r[HB_ROUTE], c == 2 ? "cgc routed (st.async batches), cluster 2" : "cgc routed (st.async batches), cluster 4",
-               hw_route_kernel(c), dh_route_threads(c), c,
-               DH_ROUTE_SMEM_BYTES(nbins, c, dh_route_threads(c), DH_ROUTE_SLOTS), p);
-        hw_cgc(&r[HB_RED], "cgc DSMEM reductions (cg_dsmem_red_add_relaxed_u32)", hw_red_kernel(c, 0), DH_THREADS, c,
-               DH_SMEM_BYTES(nbins, c), p);
-        hw_cgc(&r[HB_RED_2C], "cgc DSMEM reductions, twice the cluster", hw_red_kernel(2u * c, 0), DH_THREADS, 2u * c,
-               DH_SMEM_BYTES(nbins, 2u * c), p);
-        hw_cgc(&r[HB_RED_AGG], "cgc DSMEM reductions, warp-aggregated (match_any)", hw_red_kernel(c, 1), DH_THREADS, c,
-               DH_SMEM_BYTES(nbins, c), p);
-        hw_cgc(&r[HB_ROUTE_SEL], "cgc routed, one staging store a key",
-               c == 2 ? (const void *)k_route_sel_c2 : (const void *)k_route_sel_c4, dh_route_threads(c), c,
-               DH_ROUTE_SMEM_BYTES(nbins, c, dh_route_threads(c), DH_ROUTE_SLOTS), p);
-        if (c < 4u) {
-            hw_cgc(&r[HB_ROUTE_4], "cgc routed (st.async batches), cluster 4", hw_route_kernel(4), dh_route_threads(4),
-                   4, DH_ROUTE_SMEM_BYTES(nbins, 4, dh_route_threads(4), DH_ROUTE_SLOTS), p);
-            hw_cgc(&r[HB_ROUTE_R4], "cgc routed, 4 slots a channel, cluster 2", (const void *)k_route_c2_r4, 1024u, 2,
-                   DH_ROUTE_SMEM_BYTES(nbins, 2, 1024u, 4u), p);
+        if (lb == 16) {
+            hw_cgc(&r[HB_MC], "cgc keys multicast, cluster 2, 32-bit counters", (const void *)k_mc_c2, DH_MC_THREADS, 2,
+                   DH_MC_SMEM_BYTES(nbins, 2, 0, 3), p);
+            hw_cgc(&r[HB_MC_ALT], "cgc keys multicast, cluster 2, 16-bit counters, 5 stages",
+                   (const void *)k_mc16_c2_s5, DH_MC_THREADS, 2, DH_MC_SMEM_BYTES(nbins, 2, 1, 5), p);
+            hw_cgc(&r[HB_MC_PF], "cgc keys multicast, cluster 2, 32-bit counters, L2 prefetch", (const void *)k_mc_pf_c2,
+                   DH_MC_THREADS, 2, DH_MC_SMEM_BYTES(nbins, 2, 0, 3), p);
+            hw_cgc(&r[HB_ONE16], "cgc one-CTA kernel, 16-bit counters (cluster 1)", (const void *)k_hist16_c1,
+                   DH_THREADS, 1, DH_SMEM16_BYTES(nbins), p);
+            hw_cgc(&r[HB_ROUTE], "cgc routed (st.async batches), cluster 2", (const void *)k_route_c2,
+                   dh_route_threads(2), 2, DH_ROUTE_SMEM_BYTES(nbins, 2, dh_route_threads(2), DH_ROUTE_SLOTS), p);
         } else {
-            hw_init_run(&r[HB_ROUTE_4], "(not run)", HW_CGC, NULL, p);
-            hw_init_run(&r[HB_ROUTE_R4], "(not run)", HW_CGC, NULL, p);
+            hw_cgc(&r[HB_MC], "cgc keys multicast, cluster 2, 16-bit counters", (const void *)k_mc16_c2, DH_MC_THREADS,
+                   2, DH_MC_SMEM_BYTES(nbins, 2, 1, 3), p);
+            hw_cgc(&r[HB_MC_ALT], "cgc keys multicast, cluster 4, 16-bit counters, 5 stages",
+                   (const void *)k_mc16_c4_s5, DH_MC_THREADS, 4, DH_MC_SMEM_BYTES(nbins, 4, 1, 5), p);
+            hw_cgc(&r[HB_MC_PF], "cgc keys multicast, cluster 2, 16-bit counters, L2 prefetch",
+                   (const void *)k_mc16_pf_c2, DH_MC_THREADS, 2, DH_MC_SMEM_BYTES(nbins, 2, 1, 3), p);
+            hw_init_run(&r[HB_ONE16], "(not run)", HW_CGC, NULL, p);
+            hw_cgc(&r[HB_ROUTE], "cgc routed, one staging store a key, cluster 4", (const void *)k_route_sel_c4,
+                   dh_route_threads(4), 4, DH_ROUTE_SMEM_BYTES(nbins, 4, dh_route_threads(4), DH_ROUTE_SLOTS), p);
         }
-        /* the multi-pass kernel: as many bins a slice as the opt-in shared memory holds, slices balanced */
-        const uint32_t maxper = (uint32_t)smem_optin / 4u;
-        const uint32_t nslices = (nbins + maxper - 1u) / maxper, per = (nbins + nslices - 1u) / nslices;
-        for (int conc = 0; conc < 2; ++conc) {
-            hw_run_t *m = &r[conc ? HB_MULTI_CONC : HB_MULTI_SEQ];
-            hw_init_run(m, conc ? "plain multi-pass, slices concurrent" : "plain multi-pass", HW_PLAIN,
-                        (const void *)k_plain_slices, p);
-            m->slices = 1;
-            m->s.p = p;
-            m->s.per = per;
-            m->s.nslices = nslices;
-            m->s.groups = conc ? nslices : 1u;
-            m->block = DH_THREADS;
-            m->smem = (size_t)per * 4u;
+        /* the multi-pass kernels: as many bins a slice as the opt-in shared memory holds (32- or 16-bit
+         * counters), slices balanced */
+        for (int c16 = 0; c16 < 2; ++c16) {
+            const uint32_t maxper = c16 ? (uint32_t)smem_optin / 2u & ~1u : (uint32_t)smem_optin / 4u;
+            const uint32_t nslices = (nbins + maxper - 1u) / maxper, balanced = (nbins + nslices - 1u) / nslices;
+            const uint32_t per = c16 ? (balanced + 1u) & ~1u : balanced; /* 16-bit: even, whole word pairs */
+            for (int conc = 0; conc < 2; ++conc) {
+                hw_run_t *m = &r[c16 ? (conc ? HB_MULTI16_CONC : HB_MULTI16_SEQ) : (conc ? HB_MULTI_CONC : HB_MULTI_SEQ)];
+                const char *what = c16 ? (nslices == 1u ? "plain one-CTA kernel, 16-bit counters"
+                                          : conc ? "plain multi-pass, 16-bit counters, slices concurrent"
+                                                 : "plain multi-pass, 16-bit counters")
+                                       : conc ? "plain multi-pass, slices concurrent" : "plain multi-pass";
+                if (conc && nslices == 1u) { /* one slice: nothing to run concurrently */
+                    hw_init_run(m, "(not run)", HW_PLAIN, NULL, p);
+                    continue;
+                }
+                hw_init_run(m, what, HW_PLAIN, c16 ? (const void *)k_plain_slices16 : (const void *)k_plain_slices, p);
+                m->slices = 1;
+                m->s.p = p;
+                m->s.per = per;
+                m->s.nslices = nslices;
+                m->s.groups = conc ? nslices : 1u;
+                m->block = DH_THREADS;
+                m->smem = c16 ? (size_t)per * 2u : (size_t)per * 4u;
+            }
         }
         hw_init_run(&r[HB_CXX_CG], "C++ CG DSMEM (map_shared_rank + atomicAdd)", HW_PLAIN_CLUSTER,
                     (const void *)k_cxx_cg_dsmem, p);
@@ -847,6 +890,7 @@ static int hw_contenders(hw_run_t *r, int lb, dh_params_t p, const float *dfkeys
         hw_init_run(&r[HB_CUB_U32], "CUB HistogramEven (uint32 samples)", HW_CUB_U32, NULL, p);
         hw_init_run(&r[HB_CUB_F32], "CUB HistogramEven (float samples)", HW_CUB_F32, NULL, p);
         r[HB_CUB_F32].fkeys = dfkeys;
+        r[HB_MC_PF].pf = 1;
         nr = HB_N;
     }
     return nr;

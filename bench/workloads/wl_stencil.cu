@@ -17,12 +17,14 @@
  * One series per cluster size C (2, 4, 8), every kernel at the G of the
  * cluster rows, the kernels' timed launches interleaved (A B C .. A B C ..,
  * --repeats rounds, median per kernel):
- *   cgc            the example: halos between the CTAs of a cluster by DSMEM
- *                  push (st.async into the neighbour's halo buffer,
- *                  full/empty mbarriers), between clusters through global
- *                  rows; cgc's grid barrier split: arrive once the band's
- *                  edge rows are out, wait at the next sweep's start, the
- *                  interior rows computed in between.
+ *   cgc            the example: each CTA publishes its edge rows in its own
+ *                  shared memory, its neighbours in the cluster load them
+ *                  with ld.shared::cluster (32-bit cluster addresses from
+ *                  cg_dsmem_addr), between clusters through global rows;
+ *                  cgc's grid barrier split: arrive once the band's edge
+ *                  rows are out, wait at the next sweep's start, the
+ *                  interior rows computed in between. The barrier of every
+ *                  sweep orders the DSMEM rows too (no mbarrier).
  *   anchor         the fastest, in this series, of four C++ CG kernels, all
  *                  with C++ CG's split grid barrier (barrier_arrive after the
  *                  edge rows, barrier_wait at the next sweep's start):
@@ -38,16 +40,23 @@
  *                      into the neighbour's halo buffer (push), ordered by
  *                      the grid barrier.
  *                  The row names the one that won and gives all four.
- *   info rows      each anchor candidate; cgc with plain DSMEM stores (as
- *                  (d)) and with DSMEM loads (as (c)) instead of st.async
- *                  (the design choice: which exchange the example should
- *                  use); cgc with cg_grid_sync at each sweep's start (no
- *                  overlap); cgc with every halo global and no cluster; C++
- *                  CG grid.sync() with global halos (the anchor before issue
- *                  31); a probe with no exchange and no grid barrier (each
- *                  band's halos stay at level 0: the arithmetic and
- *                  shared-memory floor); and, alone after the series, one
- *                  launch per sweep in a CUDA graph (no persistent kernel).
+ *   info rows      each anchor candidate; cgc with DSMEM stores
+ *                  (st.shared::cluster, as (d)) instead of loads; cgc's
+ *                  loads through generic pointers (cg_cluster_map_shared_rank,
+ *                  addressed as C++ CG (c) is: the addressing's share);
+ *                  C++ CG (c) with cgc's cluster addresses instead (the
+ *                  barrier's share; not an anchor candidate);
+ *                  C++ CG grid.sync() with global halos (the anchor before
+ *                  issue 31); cgc with every halo global and no cluster; a
+ *                  probe with no exchange and no grid barrier (each band's
+ *                  halos stay at level 0: the arithmetic and shared-memory
+ *                  floor), launched without and with clusters (what the
+ *                  cluster launch's placement alone costs); and, alone
+ *                  after the series, one launch per sweep in a CUDA graph
+ *                  (no persistent kernel). The st.async push with
+ *                  full/empty mbarriers (the example until 2026-11-28) and
+ *                  its no-overlap form are gone: they lost in every series
+ *                  (docs/design/workloads.md has their numbers).
  * Columns: ns per sweep (a launch's time / sweeps), each launch held behind
  * wl.h's blocking kernel so that cg_launch's host checks are not timed.
  * --list names the rows without touching CUDA (CI). Target (TARGETS.md,
@@ -83,18 +92,17 @@
  * lets ptxas count on 65536 / 544 registers a thread. */
 #define WS_MAX_THREADS ST_THREADS(2048u)
 
-/* cgc, as the example: DSMEM push (st.async) inside clusters, split grid barrier. */
-__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc(st_problem_t pr) { st_jacobi(&pr, ST_HALO_CLUSTER, 1); }
-/* info: plain DSMEM stores into the neighbour's halo buffer, ordered by the grid barrier. */
-__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc_store(st_problem_t pr) { st_jacobi(&pr, ST_HALO_STORE, 1); }
-/* info: DSMEM loads of the neighbour's published row, ordered by the grid barrier. */
-__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc_pull(st_problem_t pr) { st_jacobi(&pr, ST_HALO_PULL, 1); }
-/* info: the example with cg_grid_sync at each sweep's start (no overlap). */
-__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc_sync(st_problem_t pr) { st_jacobi(&pr, ST_HALO_CLUSTER, 0); }
+/* cgc, as the example: DSMEM loads (ld.shared::cluster) of the neighbours'
+ * published rows inside clusters, split grid barrier. */
+__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc(st_problem_t pr) { st_jacobi(&pr, ST_HALO_PULL, 0); }
+/* info: DSMEM stores (st.shared::cluster) into the neighbour's halo buffer. */
+__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc_store(st_problem_t pr) { st_jacobi(&pr, ST_HALO_STORE, 0); }
+/* info: the example's loads through generic pointers (cg_cluster_map_shared_rank), as C++ CG (c) addresses them. */
+__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc_generic(st_problem_t pr) { st_jacobi(&pr, ST_HALO_PULL, 1); }
 /* info: every halo global, split cgc grid barrier (launched without a cluster). */
-__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc_global(st_problem_t pr) { st_jacobi(&pr, ST_HALO_GLOBAL, 1); }
-/* probe: no exchange, no grid barrier: halos frozen at level 0. */
-__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_frozen(st_problem_t pr) { st_jacobi(&pr, ST_HALO_FROZEN, 1); }
+__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cgc_global(st_problem_t pr) { st_jacobi(&pr, ST_HALO_GLOBAL, 0); }
+/* probe: no exchange, no grid barrier: halos frozen at level 0 (launched with and without clusters). */
+__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_frozen(st_problem_t pr) { st_jacobi(&pr, ST_HALO_FROZEN, 0); }
 
 /* The C++ CG kernels: the example's pieces with C++ CG's grid barrier,
  * grid.sync() at each sweep's start (SPLIT 0) or barrier_arrive after the
@@ -103,14 +111,18 @@ __global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_frozen(st_problem_t pr) 
  * cluster.map_shared_rank; CLBAR: a split cluster barrier too (arrive after
  * the edge rows, wait at the next sweep's start). st_init's one cluster
  * barrier (the neighbours are running before anyone maps their memory) is
- * the same barrier.cluster.arrive / wait pair C++ CG's cluster.sync() is. */
-template <int SPLIT, int HALO, int CLBAR> __global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cg(st_problem_t pr)
+ * the same barrier.cluster.arrive / wait pair C++ CG's cluster.sync() is.
+ * GENERIC 0 (an info row, not an anchor): cgc's 32-bit cluster addresses
+ * for the DSMEM halos instead of map_shared_rank's generic pointers, to
+ * tell the barrier's share of a difference from the addressing's. */
+template <int SPLIT, int HALO, int CLBAR, int GENERIC = 1>
+__global__ void __launch_bounds__(WS_MAX_THREADS) kw_st_cg(st_problem_t pr)
 {
     namespace ccg = cooperative_groups;
     st_state_t s;
-    st_init(&s, &pr, HALO);
+    st_init(&s, &pr, HALO, GENERIC); /* generic pointers are remapped below with C++ CG */
     ccg::grid_group grid = ccg::this_grid();
-    if (HALO != ST_HALO_GLOBAL) {
+    if (HALO != ST_HALO_GLOBAL && GENERIC) {
         ccg::cluster_group cluster = ccg::this_cluster();
         if (s.peer_up)
             s.peer_up = cluster.map_shared_rank(s.hb, (int)s.rank - 1);
@@ -183,7 +195,9 @@ typedef struct ws_kernel {
 } ws_kernel_t;
 
 static const ws_kernel_t WS_CGC = {(const void *)kw_st_cgc, 1, 0, NULL,
-                                   "cgc: DSMEM push (st.async + mbarriers) in clusters, split cg grid barrier", WS_OP};
+                                   "cgc: DSMEM loads (ld.shared::cluster) of published rows in clusters, split cg grid "
+                                   "barrier",
+                                   WS_OP};
 static const ws_kernel_t WS_CG_GLOBAL = {(const void *)kw_st_cg<1, ST_HALO_GLOBAL, 0>, 0, 0, "a",
                                          "C++ CG (a): every halo global, split grid barrier, no cluster",
                                          WS_OP_INFO("anchor candidate a")};
@@ -197,14 +211,15 @@ static const ws_kernel_t WS_CG_STORE = {(const void *)kw_st_cg<1, ST_HALO_STORE,
                                         "C++ CG (d): map_shared_rank stores (push), split grid barrier",
                                         WS_OP_INFO("anchor candidate d")};
 static const ws_kernel_t WS_CGC_STORE = {(const void *)kw_st_cgc_store, 1, 0, NULL,
-                                         "cgc: plain DSMEM stores in clusters, split cg grid barrier",
-                                         WS_OP_INFO("cgc, DSMEM stores instead of st.async")};
-static const ws_kernel_t WS_CGC_PULL = {(const void *)kw_st_cgc_pull, 1, 0, NULL,
-                                        "cgc: DSMEM loads of published rows in clusters, split cg grid barrier",
-                                        WS_OP_INFO("cgc, DSMEM loads instead of st.async")};
-static const ws_kernel_t WS_CGC_SYNC = {(const void *)kw_st_cgc_sync, 1, 0, NULL,
-                                        "cgc: DSMEM push in clusters, cg_grid_sync per sweep (no overlap)",
-                                        WS_OP_INFO("DSMEM halos, no overlap")};
+                                         "cgc: DSMEM stores (st.shared::cluster) in clusters, split cg grid barrier",
+                                         WS_OP_INFO("cgc, DSMEM stores instead of loads")};
+static const ws_kernel_t WS_CGC_GENERIC = {(const void *)kw_st_cgc_generic, 1, 0, NULL,
+                                           "cgc: DSMEM loads through generic pointers in clusters, split cg grid "
+                                           "barrier",
+                                           WS_OP_INFO("cgc, generic DSMEM pointers as C++ CG (c)")};
+static const ws_kernel_t WS_CG_PULL_CA = {(const void *)kw_st_cg<1, ST_HALO_PULL, 0, 0>, 1, 0, NULL,
+                                          "C++ CG (c) with cgc's cluster-address loads (mixed: C++ CG's grid barrier)",
+                                          WS_OP_INFO("C++ CG (c) with cluster addresses")};
 static const ws_kernel_t WS_CG_SYNC = {(const void *)kw_st_cg<0, ST_HALO_GLOBAL, 0>, 0, 0, NULL,
                                        "C++ CG: every halo global, grid.sync() per sweep, no cluster",
                                        WS_OP_INFO("C++ CG grid.sync, the old anchor")};
@@ -214,12 +229,15 @@ static const ws_kernel_t WS_CGC_GLOBAL = {(const void *)kw_st_cgc_global, 0, 0, 
 static const ws_kernel_t WS_FROZEN = {(const void *)kw_st_frozen, 0, 1, NULL,
                                       "probe: no exchange, no grid barrier (halos frozen at level 0)",
                                       WS_OP_INFO("probe: no exchange, no grid barrier")};
+static const ws_kernel_t WS_FROZEN_CL = {(const void *)kw_st_frozen, 1, 1, NULL,
+                                         "probe as above, launched in clusters (it uses no cluster feature)",
+                                         WS_OP_INFO("probe in a cluster launch: the placement's cost")};
 
 /* A series: the target kernel first, then the anchor candidates, then the
  * info kernels; the rows come out in this order. */
-static const ws_kernel_t *const ws_series[] = {&WS_CGC,       &WS_CG_GLOBAL, &WS_CG_PULL_CLBAR, &WS_CG_PULL,
-                                               &WS_CG_STORE,  &WS_CGC_STORE, &WS_CGC_PULL,      &WS_CGC_SYNC,
-                                               &WS_CG_SYNC,   &WS_CGC_GLOBAL, &WS_FROZEN};
+static const ws_kernel_t *const ws_series[] = {&WS_CGC,        &WS_CG_GLOBAL,   &WS_CG_PULL_CLBAR, &WS_CG_PULL,
+                                               &WS_CG_STORE,   &WS_CGC_STORE,   &WS_CGC_GENERIC,   &WS_CG_PULL_CA,
+                                               &WS_CG_SYNC,    &WS_CGC_GLOBAL,  &WS_FROZEN,        &WS_FROZEN_CL};
 #define WS_NSERIES (sizeof ws_series / sizeof ws_series[0])
 #define WS_TARGET 1.00
 #define WS_GRAPH_OP WS_OP_INFO("one launch per sweep, CUDA graph")

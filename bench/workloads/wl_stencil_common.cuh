@@ -45,7 +45,7 @@ static void wsc_fill(float *v, size_t n, uint64_t *x)
 
 /* --- the field: a problem's arrays -------------------------------------------------- */
 
-#define WSC_MAX_OUT 48 /* kernels in a series */
+#define WSC_MAX_OUT 64 /* kernels in a series */
 
 typedef struct wsc_field {
     uint32_t nx, ny, sweeps;

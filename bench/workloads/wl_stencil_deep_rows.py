@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Host check of wl_stencil_deep's row ranges (kw_dj), no GPU: every CTA's
 two level buffers hold (global row, level) tags instead of values, and each
-step of the kernel (the rows that need nothing from outside, the ghost rows
-from global memory at an epoch's start, the halo rows from the neighbours,
-the rows that need them, the pushes, the rows written for other groups) is
-replayed in sweep order over all CTAs. Every read must find the row and the
+step of the kernel (the rows that need nothing from outside, the halo rows
+from the neighbours, the rows that need them, the pushes, at an epoch's
+start the ghost rows from global memory and the rows that need them, the
+rows written for other groups) is replayed in sweep order over all CTAs. Every read must find the row and the
 level it expects, every band must end at level `sweeps`, nothing may land
 outside a buffer or on the domain's fixed rows. It checks the index
 arithmetic only (the ordering between CTAs is the kernel's barriers' and
@@ -13,7 +13,9 @@ mbarriers' job, docs/design/workloads.md).
 
     python3 bench/workloads/wl_stencil_deep_rows.py     # prints "ok N"
 
-Keep band_lo and the steps in run() in step with dj_band_lo and kw_dj.
+Keep band_lo, NR and the steps in run() in step with dj_band_lo,
+dj_buffer_rows and kw_dj. ("cgc" is both cgc kinds: the empty handshake
+moves no row.)
 """
 import sys
 
@@ -54,7 +56,7 @@ def run(ny, G, C, k, S, mode, balance):
     """Replay kw_dj<mode> (cgc, pull, push: clusters of C; glob: no cluster)."""
     clustered = mode in ("cgc", "pull", "push")
     CC = C if clustered else 1
-    NR = (ny + G - 1) // G + 3 * k + 3  # dj_buffer_rows
+    NR = max(band_lo(g + 1, ny, G, CC, k, balance) - band_lo(g, ny, G, CC, k, balance) for g in range(G)) + 2 * k + 2  # dj_buffer_rows
     ctas = []
     for g in range(G):
         rank = g % CC
@@ -108,7 +110,30 @@ def run(ny, G, C, k, S, mode, balance):
             bdep = c["bot"] == "D" or (c["bot"] == "G" and epoch_start)
             plan[c["g"]] = (r0, r1, tdep, bdep)
             rows(c, src, dst, lo + 1 if tdep else r0, hi - 1 if bdep else r1, m)
-        for c in ctas:  # 2. ghost rows, 3. halo rows, 4. the rows that need them
+        for c in ctas:  # 2. halo rows, 3. the rows that need them
+            lo, hi = c["lo"], c["hi"]
+            r0, r1, tdep, bdep = plan[c["g"]]
+            if m > 0 and mode == "pull":
+                if c["top"] == "D":
+                    get(ctas[c["g"] - 1], src, lo - 1, m)
+                    put(c, src, lo - 1, (lo - 1, m))
+                if c["bot"] == "D":
+                    get(ctas[c["g"] + 1], src, hi, m)
+                    put(c, src, hi, (hi, m))
+            if c["top"] == "D":
+                rows(c, src, dst, r0, lo + 1, m)
+            if c["bot"] == "D":
+                rows(c, src, dst, hi - 1, r1, m)
+        for c in ctas:  # 4. pushes (not in the last sweep)
+            lo, hi = c["lo"], c["hi"]
+            if m + 1 < S and mode in ("cgc", "push"):
+                if c["top"] == "D":
+                    get(c, dst, lo, m + 1)
+                    put(ctas[c["g"] - 1], dst, lo, (lo, m + 1))
+                if c["bot"] == "D":
+                    get(c, dst, hi - 1, m + 1)
+                    put(ctas[c["g"] + 1], dst, hi - 1, (hi - 1, m + 1))
+        for c in ctas:  # 5. epoch start: ghost rows, the rows that need them
             lo, hi = c["lo"], c["hi"]
             r0, r1, tdep, bdep = plan[c["g"]]
             if epoch_start:
@@ -121,28 +146,14 @@ def run(ny, G, C, k, S, mode, balance):
                     v = xg[e & 1].get(i)
                     assert v == (i, m), ("ghost row", c["g"], i, v, m)
                     put(c, src, i, v)
-            if m > 0 and mode == "pull":
-                if c["top"] == "D":
-                    get(ctas[c["g"] - 1], src, lo - 1, m)
-                    put(c, src, lo - 1, (lo - 1, m))
-                if c["bot"] == "D":
-                    get(ctas[c["g"] + 1], src, hi, m)
-                    put(c, src, hi, (hi, m))
-            if tdep:
-                rows(c, src, dst, r0, lo + 1, m)
-            if bdep:
-                rows(c, src, dst, hi - 1, r1, m)
+                if c["top"] == "G":
+                    rows(c, src, dst, r0, lo + 1, m)
+                if c["bot"] == "G":
+                    rows(c, src, dst, hi - 1, r1, m)
         if m + 1 >= S:
             break
-        for c in ctas:  # 5. pushes, 6. rows for other groups
+        for c in ctas:  # 6. rows for other groups
             lo, hi = c["lo"], c["hi"]
-            if mode in ("cgc", "push"):
-                if c["top"] == "D":
-                    get(c, dst, lo, m + 1)
-                    put(ctas[c["g"] - 1], dst, lo, (lo, m + 1))
-                if c["bot"] == "D":
-                    get(c, dst, hi - 1, m + 1)
-                    put(ctas[c["g"] + 1], dst, hi - 1, (hi - 1, m + 1))
             if j + 1 == d:
                 d2 = min(k, S - (m + 1))
                 for i in range(lo, hi):
@@ -161,7 +172,7 @@ def main():
             for C in clusters:
                 if G % C:
                     continue
-                for k in (1, 2, 3, 4, 8):
+                for k in (1, 2, 3, 4, 8, 16):
                     for S in (1, 2, 3, 7, 8, 9, 17, 53):
                         for balance in (0, 1) if mode != "glob" else (0,):
                             run(ny, G, C, k, S, mode, balance)

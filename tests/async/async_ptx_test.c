@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/async/async_ptx_test.c — CI, no GPU: each async/bulk.h and
  * async/copy.h wrapper emits exactly its PTX instruction form; the bulk path
- * of cg_memcpy_async is fence -> expect_tx -> bulk copy, in that order, with
+ * of cg_memcpy_async is fence -> bulk copy -> expect_tx, in that order, with
  * nothing that could complete the phase early. Probes: async_probe.cu. */
 #include <string.h>
 
@@ -59,7 +59,7 @@ Test(async_ptx, bulk_store_is_copy_then_commit)
     free(ptx);
 }
 
-Test(async_ptx, memcpy_async_bulk_path_fences_expects_then_copies)
+Test(async_ptx, memcpy_async_bulk_path_fences_copies_then_expects)
 {
     char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
     char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_memcpy_async_block"));
@@ -67,7 +67,7 @@ Test(async_ptx, memcpy_async_bulk_path_fences_expects_then_copies)
     const char *expect = strstr(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 ");
     const char *copy = strstr(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ");
     cr_assert(fence && expect && copy, "bulk path present:\n%s", ins);
-    cr_expect(fence < expect && expect < copy, "order: proxy fence, expect_tx, bulk copy");
+    cr_expect(fence < copy && copy < expect, "order: proxy fence, bulk copy, expect_tx");
     cr_expect_eq(cgt_count_mnemonic(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"), 1,
                  "one bulk copy");
     cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64"), 1, "one expect_tx");
@@ -79,7 +79,7 @@ Test(async_ptx, memcpy_async_bulk_path_fences_expects_then_copies)
     cr_expect_gt(cgt_count_mnemonic(ins, "cp.async.wait_all"), 0, "cp.async path waits for its copies");
     cr_expect_eq(cgt_count(ins, "cp.async.mbarrier.arrive"), 0, "no cp.async arrive-on the barrier");
     cr_expect_eq(cgt_count(ins, ".noinc"), 0, "no .noinc arrive");
-    /* the expect_tx is the only tx update before the copy: no arrive_tx there */
+    /* the expect_tx is the only tx update of the call: no arrive_tx there */
     cr_expect_eq(cgt_count(ins, "mbarrier.arrive.expect_tx"), 0, "no arrive inside the copy call");
     free(ins);
     free(ptx);

@@ -299,75 +299,116 @@ Test(barrier, remote_arrive_across_a_cluster)
     }
 }
 
+/* One run of bt_completion_kernel in `mode` (names: modes[]): fresh random
+ * inputs, poisoned outputs; counts the phases whose sum or run count is
+ * wrong and the threads that read a wrong phase count or sum after a wait
+ * (their errors summed into *waiter_errors). With `report`, each wrong one is
+ * a failed expectation (the first 8). Returns the number of wrong ones. */
+static const char *const completion_modes[] = {
+    "stored function", "arrive_elect inline", "arrive_and_wait", "arrive_with (function named at the arrive)",
+    "CG_BARRIER_FN_DEFINE type: arrive, work, wait (slow function)",
+    "CG_BARRIER_FN_DEFINE type: arrive_and_wait (slow function)",
+    "CG_BARRIER_FN_DEFINE_THREAD0 type: arrive, work (thread 0 longest), wait",
+    "CG_BARRIER_FN_DEFINE_THREAD0 type: arrive_and_wait",
+    "control: CG_BARRIER_FN_DEFINE_THREAD0 with the others waiting on collect (for the last arrival, not the step)"};
+
+static int run_completion(int mode, int threads, int phases, int jitter, uint64_t *rng, int report,
+                          unsigned long long *waiter_errors)
+{
+    const char *name = completion_modes[mode];
+    size_t nin = (size_t)phases * (size_t)threads;
+    int *in = malloc(nin * sizeof(int));
+    cr_assert(in != NULL);
+    cgt_fill_random_int(in, nin, -100000, 100000, rng);
+    int *d_in = NULL;
+    CGT_CUDA(cudaMalloc((void **)&d_in, nin * sizeof(int)));
+    CGT_CUDA(cudaMemcpy(d_in, in, nin * sizeof(int), cudaMemcpyHostToDevice));
+    int *d_results = dev_poisoned((size_t)phases * sizeof(int));
+    uint32_t *d_runs = NULL;
+    CGT_CUDA(cudaMalloc((void **)&d_runs, (size_t)phases * sizeof(uint32_t)));
+    CGT_CUDA(cudaMemset(d_runs, 0, (size_t)phases * sizeof(uint32_t)));
+    uint32_t *d_err = dev_poisoned((size_t)threads * sizeof(uint32_t));
+    int *d_seen = dev_poisoned((size_t)threads * sizeof(int));
+    CGT_CUDA((cudaError_t)bt_launch_completion(threads, d_in, phases, mode, jitter, d_results, d_runs, d_err,
+                                               d_seen));
+    CGT_SYNC();
+    int *res = host_copy(d_results, (size_t)phases * sizeof(int));
+    uint32_t *runs = host_copy(d_runs, (size_t)phases * sizeof(uint32_t));
+    uint32_t *err = host_copy(d_err, (size_t)threads * sizeof(uint32_t));
+    int *seen = host_copy(d_seen, (size_t)threads * sizeof(int));
+    int bad = 0;
+    int want_last = 0;
+    *waiter_errors = 0;
+    for (int k = 0; k < phases; ++k) {
+        long long sum = 0;
+        for (int t = 0; t < threads; ++t)
+            sum += in[(size_t)k * (size_t)threads + (size_t)t];
+        want_last = (int)sum;
+        if ((res[k] != (int)sum || runs[k] != 1u) && bad++ < 8 && report)
+            cr_expect(0, "%s, %d threads, phase %d: sum %d want %lld, ran %u times", name, threads, k, res[k],
+                      sum, runs[k]);
+    }
+    for (int t = 0; t < threads; ++t) {
+        *waiter_errors += err[t];
+        if ((err[t] != 0 || seen[t] != want_last) && bad++ < 8 && report)
+            cr_expect(0, "%s, %d threads: thread %d: %u bad phases, last sum %d want %d", name, threads, t, err[t],
+                      seen[t], want_last);
+    }
+    free(in);
+    free(res);
+    free(runs);
+    free(err);
+    free(seen);
+    cudaFree(d_in);
+    cudaFree(d_results);
+    cudaFree(d_runs);
+    cudaFree(d_err);
+    cudaFree(d_seen);
+    return bad;
+}
+
 /* Completion function: runs exactly once per phase, sees every arriving
  * thread's write (its sum is the host's), and its writes are visible to every
  * waiter. Every way to use it (the stored pointer, the inline step,
- * arrive_and_wait, the function named at the arrive, and the type whose
- * function is fixed at compile time, with a function slow enough that a
- * waiter released before it ends would read the phase before), every block
- * size, random arrival order. */
+ * arrive_and_wait, the function named at the arrive, the type whose
+ * function is fixed at compile time, and the thread-0 type, with a function
+ * slow enough that a waiter released before it ends would read the phase
+ * before), every block size, random arrival order. */
 Test(barrier, completion_function_once_per_phase_sees_every_write)
 {
     cgt_skip_under_sanitizer("racecheck", RACECHECK_NO_MODEL_FN_BARRIER);
     cgt_require_sm90();
     uint64_t rng = cgt_seed();
     int phases = quick() ? 50 : 1000;
-    static const char *modes[] = {"stored function", "arrive_elect inline", "arrive_and_wait",
-                                  "arrive_with (function named at the arrive)",
-                                  "CG_BARRIER_FN_DEFINE type: arrive, work, wait (slow function)",
-                                  "CG_BARRIER_FN_DEFINE type: arrive_and_wait (slow function)"};
-    for (int mode = 0; mode < 6; ++mode) {
+    for (int mode = 0; mode < 8; ++mode)
         for (size_t s = 0; s < NSIZES; ++s) {
-            int threads = block_sizes[s];
-            size_t nin = (size_t)phases * (size_t)threads;
-            int *in = malloc(nin * sizeof(int));
-            cr_assert(in != NULL);
-            cgt_fill_random_int(in, nin, -100000, 100000, &rng);
-            int *d_in = NULL;
-            CGT_CUDA(cudaMalloc((void **)&d_in, nin * sizeof(int)));
-            CGT_CUDA(cudaMemcpy(d_in, in, nin * sizeof(int), cudaMemcpyHostToDevice));
-            int *d_results = dev_poisoned((size_t)phases * sizeof(int));
-            uint32_t *d_runs = NULL;
-            CGT_CUDA(cudaMalloc((void **)&d_runs, (size_t)phases * sizeof(uint32_t)));
-            CGT_CUDA(cudaMemset(d_runs, 0, (size_t)phases * sizeof(uint32_t)));
-            uint32_t *d_err = dev_poisoned((size_t)threads * sizeof(uint32_t));
-            int *d_seen = dev_poisoned((size_t)threads * sizeof(int));
-            int jitter = (s % 2) ? 300 : 0;
-            CGT_CUDA((cudaError_t)bt_launch_completion(threads, d_in, phases, mode, jitter, d_results,
-                                                       d_runs, d_err, d_seen));
-            CGT_SYNC();
-            int *res = host_copy(d_results, (size_t)phases * sizeof(int));
-            uint32_t *runs = host_copy(d_runs, (size_t)phases * sizeof(uint32_t));
-            uint32_t *err = host_copy(d_err, (size_t)threads * sizeof(uint32_t));
-            int *seen = host_copy(d_seen, (size_t)threads * sizeof(int));
-            int bad = 0;
-            int want_last = 0;
-            for (int k = 0; k < phases; ++k) {
-                long long sum = 0;
-                for (int t = 0; t < threads; ++t)
-                    sum += in[(size_t)k * (size_t)threads + (size_t)t];
-                want_last = (int)sum;
-                if ((res[k] != (int)sum || runs[k] != 1u) && bad++ < 8)
-                    cr_expect(0, "%s, %d threads, phase %d: sum %d want %lld, ran %u times", modes[mode],
-                              threads, k, res[k], sum, runs[k]);
-            }
-            for (int t = 0; t < threads; ++t)
-                if ((err[t] != 0 || seen[t] != want_last) && bad++ < 8)
-                    cr_expect(0, "%s, %d threads: thread %d: %u bad phases, last sum %d want %d",
-                              modes[mode], threads, t, err[t], seen[t], want_last);
-            cr_expect_eq(bad, 0, "%s, %d threads: %d wrong", modes[mode], threads, bad);
-            free(in);
-            free(res);
-            free(runs);
-            free(err);
-            free(seen);
-            cudaFree(d_in);
-            cudaFree(d_results);
-            cudaFree(d_runs);
-            cudaFree(d_err);
-            cudaFree(d_seen);
+            unsigned long long werr = 0;
+            int bad = run_completion(mode, block_sizes[s], phases, (s % 2) ? 300 : 0, &rng, 1, &werr);
+            cr_expect_eq(bad, 0, "%s, %d threads: %d wrong", completion_modes[mode], block_sizes[s], bad);
         }
+}
+
+/* The thread-0 completion barrier's positive control: the same kernel with
+ * the other threads waiting for collect's phase (the last arrival) instead of
+ * release's (thread 0's step done) reads the step's results of the phase
+ * before; the library's form, run beside it, reads none. */
+Test(barrier, thread0_completion_control_waiting_for_the_last_arrival_fails)
+{
+    cgt_skip_under_sanitizer("racecheck", RACECHECK_NO_MODEL_FN_BARRIER);
+    cgt_require_sm90();
+    uint64_t rng = cgt_seed();
+    int phases = quick() ? 50 : 500;
+    unsigned long long real = 0, control = 0, e = 0;
+    for (int threads = 64; threads <= 256; threads *= 2) {
+        (void)run_completion(6, threads, phases, 0, &rng, 1, &e);
+        real += e;
+        (void)run_completion(8, threads, phases, 0, &rng, 0, &e);
+        control += e;
     }
+    cr_log_info("thread-0 completion barrier: waiter errors, library form %llu, control (waits on collect) %llu",
+                real, control);
+    cr_expect_eq(real, 0ull, "the library form read a stale step %llu times", real);
+    cr_expect_gt(control, 0ull, "the control never read a stale step: this test cannot tell the orders apart");
 }
 
 /* A timed wait on a phase that cannot complete returns false after about the

@@ -2,6 +2,8 @@
 /* tests/cg/barrier_kernels.cu — split barriers of the block, cluster and grid
  * groups under random arrival order, with the data each phase publishes
  * checked on the other side. */
+#include <cooperative_groups.h>
+
 #include "cg/groups.h"
 #include "cg/launch.h"
 #include "tests/cg/barrier_kernels.h"
@@ -324,7 +326,13 @@ __device__ static unsigned long long grid_workspace(void)
  * NULL: info[0] = the launch's workspace address (block 0). `objects` 1: one
  * const cg_grid_t for the whole kernel; 3: phase i uses object i % 3 of two
  * kept for the whole kernel and one made fresh for the phase (the barrier's
- * state is the block's, in shared memory, whatever object a call names). */
+ * state is the block's, in shared memory, whatever object a call names).
+ * With 1 or 3 objects, phases i % 4 == 1 and 2 are cg_grid_sync and the
+ * others split arrive/wait (sync after split, sync after sync, split after
+ * sync, split after split: the grid sync below the spread barrier's size
+ * is an atom that keeps only the state's sense; the split reads it).
+ * `objects` 0: one object, phases i % 4 == 1 are C++ CG's grid.sync() and
+ * the others cg_grid_sync (mixing them is supported anywhere in a launch). */
 __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots, cgt_fail_t *f,
                               unsigned long long *info)
 {
@@ -340,8 +348,17 @@ __global__ void k_grid_phases(uint32_t iters, uint32_t objects, uint32_t *slots,
         const cg_grid_t *g = which == 2u ? &fresh : &kept[which];
         if (threadIdx.x == 0)
             s[(i & 1) * n + b] = i;
-        cg_token_t t = cg_grid_barrier_arrive(g);
-        cg_grid_barrier_wait(g, t);
+        if (objects == 0u) {
+            if (i % 4u == 1u)
+                cooperative_groups::this_grid().sync();
+            else
+                cg_grid_sync(g);
+        } else if (i % 4u == 1u || i % 4u == 2u) {
+            cg_grid_sync(g);
+        } else {
+            cg_token_t t = cg_grid_barrier_arrive(g);
+            cg_grid_barrier_wait(g, t);
+        }
         phases += b == 0 && threadIdx.x == 0;
         if (threadIdx.x == 0) {
             uint32_t peer = (b + 1u + i) % n, got = s[(i & 1) * n + peer];

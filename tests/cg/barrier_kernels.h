@@ -45,9 +45,12 @@ cg_status_t cgt_launch_cluster_split(uint32_t blocks, uint32_t threads, uint32_t
 cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed, uint32_t *buf,
                                   cgt_fail_t *f);
 
-/* Grid sync, `iters` back-to-back phases, checked every phase, on `stream`.
- * objects: 1, one cg_grid_t throughout; 3, phase i on object i % 3 of two
- * long-lived ones and one made for the phase. slots holds 2 * blocks uint32.
+/* Grid barrier, `iters` back-to-back phases, checked every phase, on
+ * `stream`; phases i % 4 == 1 and 2 cg_grid_sync, the others split
+ * arrive/wait. objects: 1, one cg_grid_t throughout; 3, phase i on object
+ * i % 3 of two long-lived ones and one made for the phase; 0, one object,
+ * every phase cg_grid_sync but i % 4 == 1, C++ CG's grid.sync(). slots
+ * holds 2 * blocks uint32.
  * info (2 words, zeroed, or NULL): info[0] the launch's grid workspace
  * address (the second word is unused: which algorithm a block took is the
  * barrier's own business since the seam of issue 36). */

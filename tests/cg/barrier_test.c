@@ -283,27 +283,44 @@ Test(cg_barriers, grid_sync_across_launches_of_different_sizes, .timeout = 300)
                 spreads, distinct, ws[0]);
 }
 
-/* Phases spread over three cg_grid_t of one kernel (two kept throughout, one
- * made fresh for its phase), at full occupancy (the spread barrier, whose
- * slot a cg_grid_t keeps and whose phase count the block keeps in shared
- * memory) and at one block per SM (flat): every phase correct, and the
- * algorithm the one the grid's size calls for. */
-Test(cg_barriers, grid_sync_three_objects, .timeout = 300)
+/* k_grid_phases at full occupancy and at one block per SM (`objects`, 128
+ * threads): every phase correct; logs which algorithm the size calls for. */
+static void grid_phases_both_sizes(uint32_t objects, uint32_t iters, const char *label)
 {
-    uint32_t full = 0, sms, iters = quick() ? 30 : 30000;
+    uint32_t full = 0, sms;
     cgt_require_sm90();
     sms = (uint32_t)cgt_device_props()->multiProcessorCount;
     CGT_OK(cg_max_cooperative_blocks(cgt_grid_phases_kernel(), 128, 0, &full));
     const uint32_t sizes[2] = {full, sms};
     for (int k = 0; k < 2; k++) {
-        char what[64];
+        char what[96];
         int spread = 0;
-        grid_run_t r = grid_run_start(sizes[k], 128, iters, 3, 0);
+        grid_run_t r = grid_run_start(sizes[k], 128, iters, objects, 0);
         CGT_SYNC();
-        snprintf(what, sizeof what, "three objects: grid %u x 128, %u phases", sizes[k], iters);
+        snprintf(what, sizeof what, "%s: grid %u x 128, %u phases", label, sizes[k], iters);
         grid_run_finish(&r, what, &spread);
         cr_log_info("%s: the %s barrier's size", what, spread ? "spread" : "flat");
     }
+}
+
+/* Phases spread over three cg_grid_t of one kernel (two kept throughout, one
+ * made fresh for its phase), at full occupancy (the spread barrier, whose
+ * phase count and slot the block keeps in shared memory) and at one block
+ * per SM (flat), split arrive/wait and cg_grid_sync mixed (two phases of
+ * four each, every order of the two): every phase correct. */
+Test(cg_barriers, grid_sync_three_objects, .timeout = 300)
+{
+    grid_phases_both_sizes(3, quick() ? 30 : 30000, "three objects");
+}
+
+/* cg_grid_sync mixed with C++ CG's grid.sync() in one launch (one phase of
+ * four is C++ CG's), at one block per SM (the flat barrier: cgc's sync reads
+ * the phase's sense from its atom, so the two agree on the word) and at full
+ * occupancy (the spread barrier: cgc's phases never touch the word after the
+ * first): every phase correct. */
+Test(cg_barriers, grid_sync_mixed_with_cpp_cg_grid_sync, .timeout = 300)
+{
+    grid_phases_both_sizes(0, quick() ? 40 : 20000, "cgc and C++ CG syncs");
 }
 
 /* Two cooperative launches at once on two streams, half the grid each: both

@@ -58,14 +58,18 @@ __global__ void k_grid_stale_token_flat(void)
     cg_grid_barrier_wait(&g, t1);
 }
 
-/* cgc's grid sync, then C++ CG's on the same workspace word, then cgc's
- * again: the flat arrive finds the word's phase moved under it. */
+/* cgc's split grid barrier, then C++ CG's grid.sync() on the same
+ * workspace word, then cgc's split barrier again (one block per SM): the flat
+ * split arrive finds the word's phase moved under it (cg_grid_sync would not:
+ * it reads the phase from its atom and mixes). */
 __global__ void k_grid_mixed_with_cpp_cg(void)
 {
     const cg_grid_t g = cg_this_grid();
-    cg_grid_sync(&g);
+    cg_token_t t = cg_grid_barrier_arrive(&g);
+    cg_grid_barrier_wait(&g, t);
     cooperative_groups::this_grid().sync();
-    cg_grid_sync(&g);
+    t = cg_grid_barrier_arrive(&g);
+    cg_grid_barrier_wait(&g, t);
 }
 
 /* Thread 5 arrives twice on the block barrier before waiting. */

@@ -110,14 +110,19 @@ Test(cg_debug, flat_grid_wait_with_a_stale_token_traps)
     cgt_expect_trap_report("flat grid wait with the token of an earlier arrive", launch_stale_token_flat, needles, 4);
 }
 
-/* C++ CG's grid.sync() between two cgc grid syncs (not supported after
- * cgc's first grid barrier of a launch): the arrive after it reports. */
+/* C++ CG's grid.sync() between two cgc split grid barriers at one block per
+ * SM (not supported after the launch's first cgc split arrive: its sense is
+ * the block's own count; cg_grid_sync reads it from its atom and mixes,
+ * tests/cg:barrier_test grid_sync_mixed_with_cpp_cg_grid_sync): the split
+ * arrive after it reports. */
 Test(cg_debug, grid_sync_mixed_with_cpp_cg_traps)
 {
     prepare();
     static const char *const needles[] = {"cgc: grid barrier arrive at ", "expects top bit ",
-                                          "another barrier (C++ CG grid.sync()?) completed phases"};
-    cgt_expect_trap_report("cgc grid sync after C++ CG's grid.sync()", launch_mixed, needles, 3);
+                                          "another barrier (C++ CG grid.sync()?",
+                                          "completed phases on the launch's workspace after the launch's first cgc "
+                                          "split grid barrier"};
+    cgt_expect_trap_report("cgc split grid barrier after C++ CG's grid.sync()", launch_mixed, needles, 4);
 }
 
 Test(cg_debug, tile_size_not_power_of_two_traps)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tests/cg/grid_split_kernels.cuh — the grid split barrier's test kernel,
- * built twice: grid_split_kernels.cu with the library's arrive (a release
- * reduction) and grid_split_control_kernels.cu with the positive control's
- * (CG_GRID_ARRIVE_FORM 3: a relaxed reduction, which orders nothing). The
- * includer defines GS_NAME(x), the suffix of its launcher. */
+ * built twice: grid_split_kernels.cu with the library's barrier and
+ * grid_split_control_kernels.cu with the positive control's (the acquire
+ * side weakened: CG_GRID_POLL_ACQUIRE 0, relaxed polls and no fence, so a
+ * waiter's SM may serve lines it cached in an earlier phase). The includer
+ * defines GS_NAME(x), the suffix of its launcher. */
 #include "cg/groups.h"
 #include "cg/launch.h"
 #include "tests/cg/barrier_kernels.h"
@@ -43,9 +44,13 @@ __device__ static void GS_NAME(gs_fail)(cgt_fail_t *f, uint32_t iter, uint32_t g
  * four; thread 0 also publishes that its block arrived and waits, bounded,
  * until the next block says the same: an arrive that waited for another
  * block's wait would stall it), waits, and reads the GS_WORDS words of a
- * thread of another block. A wrong word is counted (the control's are
- * expected), one check per thread and phase; thread 0 of block 0 counts the
- * phases. buf: 2 * GS_WORDS * (grid threads) words; ring: one word per
+ * thread of another block: the same thread of the block `off` ranks on,
+ * where off changes every fourth phase, so phases i and i + 2 (one buffer)
+ * read the same addresses and a waiter whose SM kept the lines of phase i
+ * would read them stale in phase i + 2 (what the control's missing acquire
+ * allows); a warp reads whole lines (a block's reads fit its SM's L1). A
+ * wrong word is counted (the control's are expected), one check per thread
+ * and phase; thread 0 of block 0 counts the phases. buf: 2 * GS_WORDS * (grid threads) words; ring: one word per
  * block, zeroed. */
 #define GS_WORDS 4u
 __global__ void GS_NAME(k_grid_work)(uint32_t iters, uint32_t seed, uint32_t objects, uint32_t delays,
@@ -82,9 +87,8 @@ __global__ void GS_NAME(k_grid_work)(uint32_t iters, uint32_t seed, uint32_t obj
         }
         cg_grid_barrier_wait(g, t);
         phases += gt == 0;
-        uint32_t peer = (gt * 2654435761u + i * 40503u + 1u) % total;
-        if (nb > 1 && peer / bsize == b)
-            peer = (peer + bsize) % total;
+        const uint32_t off = nb > 1 ? 1u + GS_NAME(gs_mix)(seed ^ 0x0FFu, i >> 2, 0, 0) % (nb - 1u) : 0u;
+        const uint32_t peer = ((b + off) % nb) * bsize + tid;
         for (uint32_t k = 0; k < GS_WORDS; k++) {
             const uint32_t got = buf[((i & 1u) * GS_WORDS + k) * total + peer];
             const uint32_t want = GS_NAME(gs_code)(seed, i, k, peer);

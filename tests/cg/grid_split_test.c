@@ -6,8 +6,9 @@
  * cooperative grid, 3-D grids and blocks, a partial last warp and blocks
  * smaller than a warp, phases spread over three const cg_grid_t. Every
  * thread checks four words of a thread of another block every phase. And
- * the positive control: the same kernel with a relaxed arrive, whose stale
- * reads are reported beside the real form's 0. */
+ * the positive control: the same kernel with the wait's acquire weakened
+ * (relaxed polls, no fence), whose stale reads are reported beside the real
+ * form's 0. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,30 +115,44 @@ Test(cg_grid_split, work_between_arrive_and_wait_every_shape)
     }
 }
 
-/* Many phases with the pauses: 1 and 16 blocks per SM (flat and spread). */
+/* Many phases with the pauses: 1 block per SM (flat) and the full
+ * cooperative grid of 128 threads (spread: the kernel's registers allow
+ * about 9 blocks of 128 per SM on an H200, so the grid is sized from the
+ * occupancy, not asked for at 16 per SM). */
 Test(cg_grid_split, many_phases_with_random_pauses)
 {
     cgt_require_sm90();
     const uint32_t sms = (uint32_t)cgt_device_props()->multiProcessorCount;
     uint64_t rng = cgt_seed();
     const uint32_t iters = quick() ? 100 : 100000;
-    static const uint32_t per_sm[2] = {1, 16}, threads[2] = {256, 128};
+    static const uint32_t threads[2] = {256, 128};
     for (int k = 0; k < 2; ++k) {
-        const cgt_grid_shape_t s = shape(per_sm[k] * sms, threads[k], 1, 1, k == 1);
+        uint32_t full = 0;
+        CGT_OK(cg_max_cooperative_blocks(cgt_grid_work_kernel(), threads[k], 0, &full));
+        const uint32_t blocks = k == 0 ? sms : full;
+        cr_assert_geq(full, blocks, "%u blocks of %u threads are not co-resident (at most %u)", blocks, threads[k],
+                      full);
+        const cgt_grid_shape_t s = shape(blocks, threads[k], 1, 1, k == 1);
         char what[96];
-        snprintf(what, sizeof what, "%u/SM x %u threads, %u phases", per_sm[k], threads[k], iters);
+        snprintf(what, sizeof what, "%u blocks (%u/SM) x %u threads, %u phases", blocks, blocks / sms, threads[k],
+                 iters);
         const cgt_fail_t f = run(cgt_launch_grid_work, &s, iters, (uint32_t)cgt_rand(&rng), 3, 1);
-        expect_ok(&f, what, (unsigned long long)per_sm[k] * sms * threads[k], iters);
+        expect_ok(&f, what, (unsigned long long)blocks * threads[k], iters);
+        cr_log_info("%s: %llu checks, %u wrong", what, f.checks, f.errors);
     }
 }
 
-/* The positive control: the same handoff with a relaxed arrive (flat
- * barrier: 1 and 4 blocks per SM, no pauses so readers follow the last
- * arrival closely). Its stale reads are logged as a rate beside the real
- * arrive's, which must be 0; a GPU may show the control no failure (the
- * weaker form is not wrong on every run), so only the real form is
- * asserted. */
-Test(cg_grid_split, relaxed_arrive_control_beside_the_release)
+/* The positive control: the same handoff with the wait's acquire weakened
+ * (relaxed polls and no fence: the waiter's SM keeps serving the lines it
+ * cached two phases before; flat barrier, 1 and 4 blocks per SM, no pauses).
+ * Its stale reads are logged as a rate beside the real form's, which must be
+ * 0. When the control fails nowhere, the test logs that there is no
+ * detector on this GPU and claims nothing beyond "the library's form was not
+ * wrong in practice" (as tests/stress/handoff). (A relaxed arrive, the control
+ * before 2026-11-28, failed 0 times in 3.4G checks on an H200: a relaxed
+ * reduction after __syncthreads still lands after the block's writes
+ * there.) */
+Test(cg_grid_split, relaxed_poll_control_beside_the_acquire)
 {
     cgt_require_sm90();
     cgt_skip_under_sanitizer("any", "the control races on purpose");
@@ -145,6 +160,7 @@ Test(cg_grid_split, relaxed_arrive_control_beside_the_release)
     uint64_t rng = cgt_seed();
     const uint32_t iters = quick() ? 100 : 20000;
     static const uint32_t per_sm[2] = {1, 4};
+    unsigned long long control_wrong = 0;
     for (int k = 0; k < 2; ++k) {
         const cgt_grid_shape_t s = shape(per_sm[k] * sms, 256, 1, 1, 0);
         const uint32_t seed = (uint32_t)cgt_rand(&rng);
@@ -153,9 +169,15 @@ Test(cg_grid_split, relaxed_arrive_control_beside_the_release)
         char what[96];
         snprintf(what, sizeof what, "%u/SM x 256, %u phases", per_sm[k], iters);
         expect_ok(&real, what, (unsigned long long)per_sm[k] * sms * 256u, iters);
-        cr_log_info("%s: relaxed arrive (control) %u wrong of %llu checks (%.3g%%); release arrive %u wrong", what,
+        cr_log_info("%s: relaxed polls, no fence (control) %u wrong of %llu checks (%.3g%%); acquire polls %u wrong", what,
                     control.errors, control.checks,
                     control.checks ? 100.0 * control.errors / (double)control.checks : 0.0, real.errors);
         cr_expect_eq(control.phases, (unsigned long long)iters, "%s: the control still completes every phase", what);
+        control_wrong += control.errors;
     }
+    if (control_wrong == 0)
+        cr_log_info("no control failed: no detector on this GPU. This test claims nothing beyond \"the library's "
+                    "form was not wrong in practice\"; the PTX model argument is what requires the acquire");
+    else
+        cr_log_info("the control failed %llu times: the test detects a missing acquire", control_wrong);
 }

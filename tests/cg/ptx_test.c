@@ -360,11 +360,14 @@ Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *g = cgt_ptx_normalized(ptx, "probe_grid_sync");
-    /* Flat: the sense-reversing add on the workspace word is a release
-     * reduction (fire and forget: no atom whose return thread 0 would wait
-     * for); polls with acquire loads (CG_GRID_POLL_ACQUIRE, the default:
-     * relaxed polls and a fence after the flip measured slower). */
-    cr_expect_eq(cgt_count(g, "atom.add"), 0u, "%s", g);
+    /* Flat, below the spread barrier's size: a grid sync's add on the
+     * workspace word is one acq_rel atom (its old value gives the sense and
+     * spares the last arrival its poll); polls with acquire loads
+     * (CG_GRID_POLL_ACQUIRE, the default). From the spread barrier's size a
+     * sync is the split arrive and wait, whose flat add (a block's first
+     * barrier) is a release reduction (fire and forget). */
+    cr_expect_eq(cgt_count(g, "atom.add"), 1u, "%s", g);
+    cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
     cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u32"), 1u, "%s", g);
     /* Spread: the arrival, one release reduction; the group's claim
      * (acquire max); the watcher's warp barrier, verdict vote and one
@@ -385,8 +388,9 @@ Test(cg_ptx, grid_barrier_forms)
     cr_expect_eq(cgt_count(g, "%envreg1"), 1u, "workspace from the driver ABI:\n%s", g);
     cr_expect_eq(cgt_count(g, "%envreg2"), 1u, "workspace from the driver ABI:\n%s", g);
     /* The block barriers around thread 0's part are __syncthreads (measured
-     * cheaper than the non-aligned barrier.sync there), as in C++ CG. */
-    cr_expect_eq(cgt_count(g, "bar.sync \t0;") + cgt_count(g, "bar.sync 0;"), 2u, "%s", g);
+     * cheaper than the non-aligned barrier.sync there), as in C++ CG: two
+     * in the flat sync, two in the arrive and wait. */
+    cr_expect_eq(cgt_count(g, "bar.sync \t0;") + cgt_count(g, "bar.sync 0;"), 4u, "%s", g);
     cr_expect_eq(cgt_count(g, "barrier.sync"), 0u, "%s", g);
     /* The release build's no-workspace report is one call to an out-of-line
      * function: the kernel itself gets no local depot (printf's arguments
@@ -394,7 +398,8 @@ Test(cg_ptx, grid_barrier_forms)
     char *raw = cgt_ptx_function(ptx, "probe_grid_sync");
     cr_expect_eq(cgt_count(raw, "__local_depot"), 0u, "a grid-sync kernel has a local frame:\n%s", raw);
     cr_expect_eq(cgt_count(raw, ".local"), 0u, "a grid-sync kernel uses local memory:\n%s", raw);
-    cr_expect_eq(cgt_count(raw, "cg_grid_report_no_workspace_"), 1u, "one call to the cold report:\n%s", raw);
+    cr_expect_eq(cgt_count(raw, "cg_grid_report_no_workspace_"), 2u,
+                 "one call to the cold report in the flat sync, one in the arrive:\n%s", raw);
     cr_expect_eq(cgt_count(raw, "vprintf"), 0u, "printf inlined into the kernel:\n%s", raw);
     free(raw);
     free(g);

@@ -583,12 +583,21 @@ extern "C" int dsmt_bw(int csize, int nclusters, int threads, int iters, int mod
  * mode 0: every thread st.async's its 16 bytes; 1: staged locally, each
  * warp's lane 0 bulk-pushes the warp's 512 bytes; 2: staged, each warp's lane
  * 0 arrives on staged[s], thread 0 waits and bulk-pushes the whole slot.
+ * mode 3: dsmem/dsmem.h's recommended protocol, the double buffer pushed
+ * ahead: 2 slots, unit j pushed (st.async) before unit j - 1 is read, the
+ * whole block reads, a block barrier, thread 0 makes the one release (empty
+ * counts 1). mode 4, its positive control: thread 0 releases the slot right
+ * after the full wait, BEFORE the block reads it (a release that orders
+ * nothing): the sender's push of unit c + 2 may land on unit c unread.
+ * Modes 3 and 4 stall the odd ranks' readers T_RING_STALL cycles before they
+ * read (after the control's early release), so a sender that may refill does.
  * Every warp waits a random 0..1023 cycles before its produce and its consume
  * step (seeded), so warps and CTAs drift apart. Each consumer copies what it
  * read to out[(unit * grid + block) * 4T + 4t ..] for the host to check.
  */
 #define T_RING_SLOTS 3u
 #define T_RING_AHEAD 1u
+#define T_RING_STALL 20000ll /* modes 3 and 4: odd ranks' readers, cycles before each read (~10 us) */
 #define T_RELEASE_TIMEOUT 5 /* the receiver's release never came */
 #define T_STAGED_TIMEOUT 6  /* a warp never staged its part */
 
@@ -615,6 +624,8 @@ extern "C" __global__ void dsmt_ring_kernel(const uint32_t *in, uint32_t *out, u
     __shared__ uint32_t block_status;
     const uint32_t T = blockDim.x, W = T / 32u, t = threadIdx.x, warp = t >> 5, lane = t & 31u;
     const uint32_t n = t_nranks(), me = t_rank(), p = (me + 1u) % n, q = (me + n - 1u) % n;
+    const bool dbuf = mode >= 3; /* the double buffer pushed ahead (3) or its control (4) */
+    const uint32_t R = dbuf ? 2u : T_RING_SLOTS;
     uint4 *recv = ring_sm, *send = ring_sm + T_RING_SLOTS * T;
     const uint4 mine = ((const uint4 *)in)[(size_t)blockIdx.x * T + t];
     for (uint32_t s = 0; s < T_RING_SLOTS; ++s)
@@ -623,7 +634,7 @@ extern "C" __global__ void dsmt_ring_kernel(const uint32_t *in, uint32_t *out, u
         block_status = T_OK;
         for (uint32_t s = 0; s < T_RING_SLOTS; ++s) {
             cg_mbarrier_init(&full[s], 1);
-            cg_mbarrier_init(&empty[s], W);
+            cg_mbarrier_init(&empty[s], dbuf ? 1u : W);
             cg_mbarrier_init(&staged[s], W);
         }
         cg_mbarrier_init_fence_cluster();
@@ -633,14 +644,14 @@ extern "C" __global__ void dsmt_ring_kernel(const uint32_t *in, uint32_t *out, u
     uint32_t st = T_OK;
     for (uint32_t j = 0; j < (uint32_t)units + T_RING_AHEAD; ++j) {
         if (j < (uint32_t)units) { /* produce unit j into slot s of CTA p */
-            const uint32_t s = j % T_RING_SLOTS, ph = (j / T_RING_SLOTS) & 1u, h = j * 0x9E3779B9u;
+            const uint32_t s = j % R, ph = (j / R) & 1u, h = j * 0x9E3779B9u;
             t_ring_delay(seed, j, 0u);
             /* After a timeout a thread waits no more (its data is then wrong
              * and reported), so a broken protocol ends in bounded time. */
-            if (j >= T_RING_SLOTS && st == T_OK && !t_wait_parity_cluster(&empty[s], ph ^ 1u))
+            if (j >= R && st == T_OK && !t_wait_parity_cluster(&empty[s], ph ^ 1u))
                 st = T_RELEASE_TIMEOUT;
             const uint4 d = make_uint4(mine.x ^ h, mine.y ^ h, mine.z ^ h, mine.w ^ h);
-            if (mode == 0) {
+            if (mode == 0 || dbuf) {
                 cg_dsmem_st_async_v4_b32(dst + (s * T + t) * 16u, d, fullp + s * 8u);
             } else {
                 send[s * T + t] = d;
@@ -670,21 +681,34 @@ extern "C" __global__ void dsmt_ring_kernel(const uint32_t *in, uint32_t *out, u
             }
         }
         if (j >= T_RING_AHEAD) { /* consume unit c from slot s of this CTA */
-            const uint32_t c = j - T_RING_AHEAD, s = c % T_RING_SLOTS, ph = (c / T_RING_SLOTS) & 1u;
+            const uint32_t c = j - T_RING_AHEAD, s = c % R, ph = (c / R) & 1u;
             t_ring_delay(seed, c, 1u);
             if (t == 0)
                 (void)cg_mbarrier_arrive_tx(&full[s], T * 16u);
             if (st == T_OK && !t_wait_parity_cluster(&full[s], ph))
                 st = T_PHASE0_TIMEOUT;
+            if (mode == 4 && t == 0)
+                cg_dsmem_release(&empty[s], q); /* the control's defect: released before the block read it */
+            if (dbuf && (me & 1u)) { /* odd ranks read late: a refill that may come, comes */
+                const long long t0 = clock64();
+                while (clock64() - t0 < T_RING_STALL) {
+                }
+            }
             const uint4 v = recv[s * T + t];
             uint32_t *o = out + ((size_t)c * gridDim.x + blockIdx.x) * 4u * T + 4u * t;
             o[0] = v.x;
             o[1] = v.y;
             o[2] = v.z;
             o[3] = v.w;
-            __syncwarp(); /* the warp's reads of slot s, before lane 0's release */
-            if (lane == 0)
-                cg_dsmem_release(&empty[s], q);
+            if (dbuf) {
+                __syncthreads(); /* the whole block has read slot s */
+                if (mode == 3 && t == 0)
+                    cg_dsmem_release(&empty[s], q);
+            } else {
+                __syncwarp(); /* the warp's reads of slot s, before lane 0's release */
+                if (lane == 0)
+                    cg_dsmem_release(&empty[s], q);
+            }
         }
     }
     if (st != T_OK)

@@ -510,16 +510,20 @@ int dsmt_ring(int csize, int nclusters, int threads, int units, int mode, uint32
               uint32_t *out, uint32_t *status);
 
 /* Every word of every unit each CTA received from its ring predecessor, over
- * 3 receive slots (the parities flip as the ring wraps), with random per-warp
- * delays: the wrong unit, a slot overwritten while read, or a release that
- * came too early shows as a word of the wrong unit or the sender's poison. */
-static void ring_exchange(int mode, const char *what)
+ * 3 receive slots (the parities flip as the ring wraps; modes 3 and 4: 2),
+ * with random per-warp delays: the wrong unit, a slot overwritten while read,
+ * or a release that came too early shows as a word of the wrong unit or the
+ * sender's poison. `control` (mode 4): the words are expected to be wrong
+ * somewhere; the count over every cluster size is returned, not asserted
+ * word by word. Statuses (no timeouts) are asserted in both cases. */
+static unsigned long long ring_exchange_run(int mode, const char *what, int control)
 {
     cgt_require_sm90();
     uint64_t rng = cgt_seed();
     const int threads = 128, ncl = 2, W = 4 * threads, units = quick() ? 7 : 40;
     static const char *names[] = {"ok", "full phase never completed (bytes missing)", "-", "-", "-",
                                   "the receiver's release never came (empty phase)", "a warp never staged its part"};
+    unsigned long long total_bad = 0;
     for (int s = 0; s < NSIZES; ++s) {
         const int n = k_sizes[s], nb = n * ncl;
         const size_t words = (size_t)nb * W, owords = words * (size_t)units;
@@ -535,16 +539,28 @@ static void ring_exchange(int mode, const char *what)
                 cr_expect_eq(hst[b], 0u, "%s, cluster size %d, block %d: %s (seed %08x)", what, n, b,
                              hst[b] < 7 ? names[hst[b]] : "status poisoned (kernel did not write it)", seed);
             int bad = 0;
+            unsigned long long nbad = 0;
+            const int slots = mode >= 3 ? 2 : 3;
             for (int u = 0; u < units; ++u)
                 for (int b = 0; b < nb; ++b) {
                     const int r = b % n, prev = b - r + (r + n - 1) % n;
-                    for (int i = 0; i < W; ++i)
-                        EXPECT_WORD(hout[((size_t)u * nb + b) * W + i],
-                                    hin[(size_t)prev * W + i] ^ ((uint32_t)u * 0x9E3779B9u),
-                                    "%s: size %d unit %d (slot %d) block %d thread %d word %d, from block %d (seed %08x)",
-                                    what, n, u, u % 3, b, i / 4, i % 4, prev, seed);
+                    for (int i = 0; i < W; ++i) {
+                        const uint32_t got = hout[((size_t)u * nb + b) * W + i],
+                                       want = hin[(size_t)prev * W + i] ^ ((uint32_t)u * 0x9E3779B9u);
+                        nbad += got != want;
+                        if (!control)
+                            EXPECT_WORD(got, want,
+                                        "%s: size %d unit %d (slot %d) block %d thread %d word %d, from block %d "
+                                        "(seed %08x)",
+                                        what, n, u, u % slots, b, i / 4, i % 4, prev, seed);
+                    }
                 }
-            cr_expect_eq(bad, 0, "%s, cluster size %d: %d words wrong", what, n, bad);
+            if (!control)
+                cr_expect_eq(bad, 0, "%s, cluster size %d: %d words wrong", what, n, bad);
+            else
+                cr_log_info("%s, cluster size %d: %llu of %zu words wrong (seed %08x)", what, n, nbad, owords,
+                            seed);
+            total_bad += nbad;
         }
         cudaFree(din);
         cudaFree(dout);
@@ -553,9 +569,35 @@ static void ring_exchange(int mode, const char *what)
         free(hout);
     }
     sizes_ran(what);
+    return total_bad;
 }
 
+static void ring_exchange(int mode, const char *what) { (void)ring_exchange_run(mode, what, 0); }
+
 Test(dsmem, ring_exchange_st_async_per_warp_release) { ring_exchange(0, "ring, st.async"); }
+
+/* dsmem/dsmem.h's recommended protocol: two buffers, round j + 1 pushed
+ * before round j is read, one release per round after a block barrier
+ * (bench/cgc_rows.cu's double-buffered rows run the same loop). Odd ranks
+ * read each round ~10 us late, so a sender that could refill early would. */
+Test(dsmem, double_buffer_pushed_ahead_every_word)
+{
+    ring_exchange(3, "double buffer, pushed ahead");
+}
+
+/* Its positive control: the same kernel, the release made right after the
+ * full wait, before the block reads the buffer. The sender's push of round
+ * j + 2 then lands on round j while the late odd ranks have not read it:
+ * the test must see wrong words (beside the real form's 0 above), or it
+ * could not have caught a release that orders too little. */
+Test(dsmem, double_buffer_pushed_ahead_control_fails)
+{
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("any", "the control races on purpose");
+    const unsigned long long bad = ring_exchange_run(4, "double buffer, pushed ahead, released before the reads", 1);
+    cr_log_info("positive control: %llu words wrong in all (the real form: 0)", bad);
+    cr_expect_gt(bad, 0ull, "the early release never overwrote an unread round: the test cannot catch one");
+}
 
 /* Measured with the pipeline tests (tests/async/pipeline, H100 2026-11-24): a
  * buffer refilled by a bulk copy after per-warp or remote releases. */

@@ -11,10 +11,10 @@
 #
 # Exit status: 0 ("verdict: PASSED") only for a whole run with nothing wrong;
 # 1 otherwise, and the summary's "FAIL ..." lines name each problem:
-#   - a part is missing from the bundle: the benchmark, the tour or the
-#     compute_80 tour, or a workload binary that bundle.sh listed in
-#     workloads.txt (or no workloads.txt at all), unless the matching
-#     CGC_SKIP_* below says to run without it;
+#   - a part is missing from the bundle: the benchmark, the launch-overhead
+#     benchmark, the tour or the compute_80 tour, or a workload binary that
+#     bundle.sh listed in workloads.txt (or no workloads.txt at all), unless
+#     the matching CGC_SKIP_* below says to run without it;
 #   - a test case failed; a test binary crashed, timed out or exited nonzero
 #     (no cgc-summary line, or an exit code other than 0);
 #   - every case of a GPU test binary skipped (a driver/runtime mismatch, no
@@ -25,6 +25,8 @@
 #     listed in the summary as documented skips, not failures;
 #   - a tour exited nonzero;
 #   - the benchmark printed WRONG, exited nonzero or did not finish;
+#   - the launch-overhead benchmark (bin/launch_overhead) printed WRONG,
+#     exited nonzero or did not finish;
 #   - a row with a target (not "info") of the benchmark or a workload came
 #     out SKIP or MISSING (its CSV's target and verdict columns);
 #   - the self-test exited nonzero (a broken variant was not caught) or did
@@ -33,19 +35,27 @@
 #   - a sanitizer reported an error, a test failed or crashed under one, or
 #     a sanitizer run was cut by the deadline (not started, or timed out);
 #   - CGC_SASS named a binary that is not in the bundle or a regex that
-#     matched no kernel.
+#     matched no kernel;
+#   - the run would leave more than 8 files in $OUT (extras.tar.gz could not
+#     be made, or CGC_PACK_EXTRAS=0).
 # 2: no bundle.
 #
-# Logs go to $OUT; the device tool brings back at most 8 files, so these are
-# all: tests.log, tours.log, bench.log (the benchmark's, the self-test's and
-# the workloads' output), bench.csv, workloads.csv, sanitizers.log,
-# summary.txt, and sass.txt when CGC_SASS asks for it.
+# Logs go to $OUT. The device tool brings back at most 8 files (more: some
+# are dropped, at random), so the run leaves exactly these:
+#   tests.log, tours.log, bench.log (the benchmark's, the self-test's, the
+#   launch-overhead benchmark's and the workloads' output), bench.csv,
+#   workloads.csv, sanitizers.log, summary.txt, and extras.tar.gz: every
+#   other file the run wrote to $OUT, packed at the end (bench.json and
+#   workloads.json, the JSON Lines beside the CSVs; launch.csv; sass.txt
+#   when CGC_SASS asks for it; anything a binary left beside its CSV).
+#   `tar -xzf extras.tar.gz` unpacks them; summary.txt lists them. Files in
+#   $OUT from before the run (other than these names) are left alone.
 #
 #   CGC_SKIP_SANITIZERS=1   skip the sanitizer passes
 #   CGC_ONLY_SANITIZERS=1   only the sanitizer passes (a second device call when
 #                           the whole suite no longer fits one)
 #   CGC_ONLY="re"           only test ids matching the extended regex (a rerun)
-#   CGC_SKIP_BENCH=1        no benchmark, self-test or workloads
+#   CGC_SKIP_BENCH=1        no benchmark, self-test, launch overhead or workloads
 #   CGC_SKIP_SELF_TEST=1    no self-test
 #   CGC_SKIP_WORKLOADS=1    no workload binaries
 #   CGC_SKIP_TOURS=1        no tours (neither is then required in the bundle)
@@ -56,9 +66,11 @@
 #   CGC_SASS="BIN:REGEX ..." cuobjdump -sass of the kernels of bin/BIN whose
 #                           mangled name matches the extended REGEX, with a
 #                           count of each fence/barrier instruction, into
-#                           $OUT/sass.txt (tools/gpu/sass.sh), e.g.
+#                           sass.txt in extras.tar.gz (tools/gpu/sass.sh), e.g.
 #                           CGC_SASS="wl_cg_solver:k_(cgc|cpp)_solve" (an awk
 #                           ERE: no \b; no blank inside one)
+#   CGC_PACK_EXTRAS=0       leave the extra files unpacked in $OUT (local runs;
+#                           more than 8 files then fails the run)
 #   CGC_DEADLINE=S          start no sanitizer run after S seconds (default 480),
 #                           so the whole script fits one 10-minute device call
 #   CGC_BUNDLE=PATH         the bundle (default .bundle/bundle.tar.gz)
@@ -74,6 +86,51 @@ work=${CGC_WORK:-/tmp/cgc-bundle}
 bundle=${CGC_BUNDLE:-$repo/.bundle/bundle.tar.gz}
 rm -rf "$work" && mkdir -p "$work"
 tar -C "$work" -xzf "$bundle" || { echo "no bundle at $bundle: run tools/gpu/bundle.sh first"; exit 2; }
+# $OUT's files: the seven logs and CSVs this run writes under their own names
+# (kept), and extras.tar.gz, which packs every other file the run leaves
+# there. A file of an earlier run is removed first (the workloads append to
+# workloads.csv); anything else already in $OUT stays and is not packed.
+keep_files="tests.log tours.log bench.log bench.csv workloads.csv sanitizers.log summary.txt"
+for f in $keep_files extras.tar.gz bench.json workloads.json launch.csv sass.txt; do rm -f "$out/$f"; done
+(cd "$out" && find . -mindepth 1 | sort) >"$work/out_before.txt"
+extras="$work/extras" # what extras.tar.gz holds, unpacked
+mkdir -p "$extras"
+# new_entries: what the run added to $OUT (names, sorted), the kept ones and
+# extras.tar.gz left out.
+new_entries() {
+    (cd "$out" && find . -mindepth 1 -maxdepth 1 | sort) | comm -23 - "$work/out_before.txt" | sed 's#^\./##' |
+        while read -r e; do
+            case " $keep_files extras.tar.gz " in *" $e "*) ;; *) printf '%s\n' "$e" ;; esac
+        done
+}
+# pack_extras: moves the new entries into $extras and (re)writes
+# $OUT/extras.tar.gz from it, whole or not at all. Called after each part
+# that writes extra files, so a run the device call cuts short still leaves
+# at most 8 files; a failure is a FAIL line, the files then stay in $OUT.
+pack_extras() {
+    [ "${CGC_PACK_EXTRAS:-1}" = 0 ] && return 0
+    local e moved=()
+    while read -r e; do
+        [ -n "$e" ] && mv "$out/$e" "$extras/" && moved+=("$e")
+    done < <(new_entries)
+    [ ${#moved[@]} -gt 0 ] || return 0
+    if (cd "$extras" && find . -mindepth 1 -maxdepth 1 | sed 's#^\./##' | sort | tar -czf "$work/extras.part" -T -) &&
+        mv "$work/extras.part" "$out/extras.tar.gz"; then
+        return 0
+    fi
+    echo "FAIL extras: could not pack ${moved[*]} into extras.tar.gz (left in \$OUT)" >>"$verdict"
+    for e in "${moved[@]}"; do mv "$extras/$e" "$out/"; done
+}
+# out_count: how many files the run leaves in $OUT, summary.txt (written
+# last) counted.
+out_count() {
+    local n=0 f e
+    for f in $keep_files extras.tar.gz; do [ -f "$out/$f" ] || [ "$f" = summary.txt ] && n=$((n + 1)); done
+    while read -r e; do
+        [ -n "$e" ] && n=$((n + $(find "$out/$e" -type f | wc -l)))
+    done < <(new_entries)
+    echo "$n"
+}
 export LD_LIBRARY_PATH="$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 CGC_COMMIT=$(cat "$work/commit.txt" 2>/dev/null || echo unknown)
 export CGC_COMMIT
@@ -107,6 +164,9 @@ if [ "$only_san" != 1 ]; then
     fi
     if [ "$skip_bench" != 1 ] && [ ! -x "$work/bin/bench" ]; then
         echo "FAIL bundle: bin/bench is missing (the benchmark and its self-test; CGC_SKIP_BENCH=1 runs without them)" >>"$verdict"
+    fi
+    if [ "$skip_bench" != 1 ] && [ ! -x "$work/bin/launch_overhead" ]; then
+        echo "FAIL bundle: bin/launch_overhead is missing (the launch-overhead benchmark; CGC_SKIP_BENCH=1 runs without it)" >>"$verdict"
     fi
     if [ "$skip_wl" != 1 ]; then
         if [ ! -s "$work/workloads.txt" ]; then
@@ -165,6 +225,7 @@ nparts=0
 [ "$skip_tours" != 1 ] && nparts=$((nparts + 2))
 [ "$skip_bench" != 1 ] && nparts=$((nparts + 1))
 [ "$skip_bench" != 1 ] && [ "${CGC_SKIP_SELF_TEST:-0}" != 1 ] && nparts=$((nparts + 1))
+[ "$skip_bench" != 1 ] && [ -x "$work/bin/launch_overhead" ] && nparts=$((nparts + 1))
 if [ "$skip_wl" != 1 ]; then
     for wl in "$work"/bin/wl_*; do [ -x "$wl" ] && nparts=$((nparts + 1)); done
 fi
@@ -200,6 +261,13 @@ if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ "${CGC_SKIP_SELF_TEST:-0}
     echo "=== self-test" >>"$out/bench.log"
     run_part self-test "$out/bench.log" 120 "$work/bin/bench" --self-test
 fi
+# The host cost of a cooperative launch, cgc's forms against
+# cudaLaunchCooperativeKernel (bench/launch_overhead.cu): its table into
+# bench.log, its CSV (launch.csv) into extras.tar.gz.
+if [ "$only_san" != 1 ] && [ "$skip_bench" != 1 ] && [ -x "$work/bin/launch_overhead" ]; then
+    echo "=== launch-overhead" >>"$out/bench.log"
+    run_part launch-overhead "$out/bench.log" 120 "$work/bin/launch_overhead" --csv "$out/launch.csv"
+fi
 if [ "$only_san" != 1 ] && [ "$skip_wl" != 1 ]; then
     for wl in "$work"/bin/wl_*; do
         [ -x "$wl" ] || continue
@@ -208,6 +276,7 @@ if [ "$only_san" != 1 ] && [ "$skip_wl" != 1 ]; then
         run_part "workload-$(basename "$wl")" "$out/bench.log" 180 "$wl" --csv "$out/workloads.csv" ${CGC_WL_ARGS:-}
     done
 fi
+pack_extras
 echo "tours, bench, self-test and workloads done at $(($(date +%s) - start)) s"
 
 # --- SASS of named kernels (CGC_SASS) -------------------------------------------
@@ -226,6 +295,7 @@ if [ -n "${CGC_SASS:-}" ]; then
             echo "FAIL sass: no kernel of bin/$bin matches /$re/ (or cuobjdump failed; sass.txt says which)" >>"$verdict"
         fi
     done
+    pack_extras
     echo "sass done at $(($(date +%s) - start)) s"
 fi
 
@@ -251,6 +321,13 @@ if [ "${CGC_SKIP_SANITIZERS:-0}" != 1 ]; then
             "$(($(date +%s) - t0))" >&2' >>"$out/sanitizers.log"
 fi
 echo "sanitizers done at $(($(date +%s) - start)) s"
+
+# --- at most 8 files back: the rest into extras.tar.gz ---------------------------
+pack_extras
+nout=$(out_count)
+if [ "$nout" -gt 8 ]; then
+    echo "FAIL out: the run leaves $nout files in \$OUT; the device tool brings back 8 and drops the rest at random (extras.tar.gz packs them; CGC_PACK_EXTRAS=${CGC_PACK_EXTRAS:-1})" >>"$verdict"
+fi
 
 # --- summary and verdict --------------------------------------------------------
 # targeted_gaps CSV WHO: a "FAIL" line for each row of CSV (bench.csv,
@@ -354,6 +431,17 @@ summarize() {
             echo "FAIL self-test: exit code $code${first:+ ($first)}" >>"$verdict"
         fi
     fi
+    if grep -q "^=== launch-overhead" "$out/bench.log" 2>/dev/null; then
+        local lo code
+        lo=$(sed -n '/^=== launch-overhead/,/^launch-overhead-exit-code/p' "$out/bench.log")
+        printf "%s\n" "$lo" | grep -E "x anchor|^WRONG|launch-overhead-exit-code"
+        code=$(printf "%s\n" "$lo" | sed -n 's/^launch-overhead-exit-code: //p')
+        if [ "$code" = 124 ]; then
+            echo "FAIL launch-overhead: did not finish in 120 s (timeout)" >>"$verdict"
+        elif [ "$code" != 0 ] || printf "%s\n" "$lo" | grep -q "^WRONG"; then
+            echo "FAIL launch-overhead: exit code $code$(printf "%s\n" "$lo" | grep -m 1 "^WRONG" | cut -c1-200 | sed 's/^/, /')" >>"$verdict"
+        fi
+    fi
     if grep -q "^workload-.*-exit-code:" "$out/bench.log" 2>/dev/null; then
         sed -n 's/^workload-\(.*\)-exit-code: \(.*\)$/\1 \2/p' "$out/bench.log" | while read -r name code; do
             case "$code" in
@@ -404,6 +492,10 @@ summarize() {
             echo "FAIL sanitizers: none ran (set CGC_SKIP_SANITIZERS=1 to skip them on purpose)" >>"$verdict"
         fi
     fi
+    if [ -s "$out/extras.tar.gz" ]; then
+        echo "extras.tar.gz: $( (cd "$extras" && find . -mindepth 1 -maxdepth 1 | sed 's#^\./##' | sort) | tr '\n' ' ')(tar -xzf extras.tar.gz)"
+    fi
+    echo "files in \$OUT: $nout"
     echo "wall time: $(($(date +%s) - start)) s"
     echo
     if [ -s "$verdict" ]; then

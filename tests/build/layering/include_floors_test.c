@@ -711,27 +711,18 @@ static const struct {
     {"cg_grid_bar_t_", "barrier", "cg", "the grid barrier's state, which cg_grid_t embeds"},
     {"cg_grid_bar_arrive_", "barrier", "cg", "the grid barrier's arrive, which cg_grid_barrier_arrive forwards to"},
     {"cg_grid_bar_wait_", "barrier", "cg", "the grid barrier's wait, which cg_grid_barrier_wait forwards to"},
+    {"cg_grid_bar_sync_", "barrier", "cg", "the grid barrier's sync, which cg_grid_sync forwards to"},
     {"cg_named_barrier_sync_", "barrier", "cg", "the named-barrier PTX form the wide tiles' sync is"},
     {"cg_named_barrier_sync_aligned_", "barrier", "cg", "its aligned form (the wide tiles' CG_WIDE_TILE_SYNC_ALIGNED setting)"},
     {"cg_block_sync_unaligned_", "barrier", "cg", "the non-aligned block barrier the block's split-barrier set-up uses"},
-    {"cg_mbarrier_arrive_first_use_uni_", "barrier", "cg", "the block split's first-use setting (CG_THREAD_BLOCK_FIRST_USE 2)"},
+    {"cg_mbarrier_arrive_first_use_pred_", "barrier", "cg", "the block split's first-use setting (CG_THREAD_BLOCK_FIRST_USE 3)"},
 };
 #define NSEAM_NAMES (sizeof seam_names / sizeof seam_names[0])
 
 static const struct {
     const char *path, *name, *why;
 } known_uses[] = {
-    {"bench/designs/release_cold_partial.cu", "cg_pipeline_advance_", "pipeline design rows (async/pipeline.h's owner)"},
-    {"bench/designs/release_cold_partial.cu", "cg_pipeline_block_warps_whole_", "pipeline design rows"},
-    {"bench/designs/release_cold_partial.cu", "cg_pipeline_release_all_lanes_", "pipeline design rows"},
-    {"bench/designs/release_cold_partial.cu", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
-    {"bench/designs/release_hybrid.cu", "cg_pipeline_advance_", "pipeline design rows"},
-    {"bench/designs/release_hybrid.cu", "cg_pipeline_warp_lanes_", "pipeline design rows"},
-    {"bench/designs/release_elected.cuh", "cg_pipeline_advance_", "pipeline design rows"},
-    {"bench/designs/release_elected.cuh", "cg_pipeline_release_all_whole_warp_", "pipeline design rows"},
     {"bench/cgc_kernels.h", "cg_fence_acq_rel_cta_", "the completion barrier's election floor: the library's own fence (barrier_fn's owner)"},
-    {"examples/pipeline_project.cuh", "cg_pipeline_advance_", "the multicast example's design modes (rotating root), until the GPU run decides them"},
-    {"bench/stream.cu", "cg_pipeline_advance_", "the streaming rows (the pipeline's owner)"},
     {"tests/stress/handoff/handoff_kernels.cu", "cg_pipeline_advance_", "the handoff tests (the pipeline's owner)"},
     {"tests/cg/group_kinds_test.c", "CG_GROUP_KINDS_ANY_NAMES_", "checks the kinds table itself (group API's owner)"},
     {"tests/cg/launch_gpu_test.c", "CG_DBAR_INIT_STATE_", "builds a device barrier's word by hand (device barrier's owner)"},

@@ -208,11 +208,19 @@ static __device__ void abt_completion(void *arg)
     s->runs = p + 1u;
 }
 
+/* The same function on the thread-0 algorithm (form 1 below): thread 0,
+ * delayed like any other thread, runs it in its wait. */
+CG_BARRIER_FN_DEFINE_THREAD0(abt_t0_bar, abt_completion);
+
+/* form 0: cg_barrier_fn_t (the last arrival completes); 1:
+ * CG_BARRIER_FN_DEFINE_THREAD0 (thread 0 completes in its wait; every thread
+ * here arrives and waits in every phase, as its contract asks). */
 extern "C" __global__ void abt_barrier_fn_kernel(abt_report *rep, adv_block_rec *recs, uint64_t seed,
-                                                 uint32_t phases, uint32_t max_ns)
+                                                 uint32_t phases, uint32_t max_ns, uint32_t form)
 {
     __shared__ uint32_t slots[2][ABT_MAX_THREADS];
     __shared__ cg_barrier_fn_t bar;
+    __shared__ abt_t0_bar_t t0bar;
     __shared__ abt_fn_state st;
     __shared__ adv_tally tally;
     const uint32_t n = blockDim.x * blockDim.y * blockDim.z, t = abt_rank(), blk = abt_block();
@@ -225,6 +233,7 @@ extern "C" __global__ void abt_barrier_fn_kernel(abt_report *rep, adv_block_rec 
         st.seed = seed;
         st.slots = &slots[0][0];
         cg_barrier_fn_init(&bar, n, abt_completion, &st);
+        abt_t0_bar_init(&t0bar, n, &st);
     }
     __syncthreads();
     unsigned long long checks = 0;
@@ -232,14 +241,15 @@ extern "C" __global__ void abt_barrier_fn_kernel(abt_report *rep, adv_block_rec 
         const uint32_t r = abt_mix(seed, p, blk * 4096u + t);
         slots[p & 1u][t] = abt_val(seed, p, blk, t);
         cg_token_t tok;
-        if (r & 1u) {
+        if (r & 1u)
             abt_delay(r, 16u, max_ns);
-            tok = cg_barrier_fn_arrive(&bar);
-        } else {
-            tok = cg_barrier_fn_arrive(&bar);
+        tok = form ? abt_t0_bar_arrive(&t0bar) : cg_barrier_fn_arrive(&bar);
+        if (!(r & 1u))
             abt_delay(r, 16u, max_ns);
-        }
-        cg_barrier_fn_wait(&bar, tok);
+        if (form)
+            abt_t0_bar_wait(&t0bar, tok);
+        else
+            cg_barrier_fn_wait(&bar, tok);
         /* The function ran exactly once for this phase, after every arrival. */
         const uint32_t runs = *(volatile uint32_t *)&st.runs, ok = *(volatile uint32_t *)&st.sum_ok;
         if (runs != p + 1u || ok != p + 1u)
@@ -389,9 +399,10 @@ extern "C" int abt_barrier_objects(unsigned blocks, unsigned bx, unsigned by, un
 }
 
 extern "C" int abt_barrier_fn(unsigned blocks, unsigned bx, unsigned by, unsigned bz, void *rep, void *recs,
-                              uint64_t seed, uint32_t phases, uint32_t max_ns)
+                              uint64_t seed, uint32_t phases, uint32_t max_ns, uint32_t form)
 {
-    abt_barrier_fn_kernel<<<blocks, dim3(bx, by, bz)>>>((abt_report *)rep, (adv_block_rec *)recs, seed, phases, max_ns);
+    abt_barrier_fn_kernel<<<blocks, dim3(bx, by, bz)>>>((abt_report *)rep, (adv_block_rec *)recs, seed, phases, max_ns,
+                                                        form);
     return (int)cudaGetLastError();
 }
 
