@@ -206,7 +206,10 @@ def public_functions(text):
         file, line = where(m.start())
         if not file or not any(file.startswith(f + "/") for f in FOLDERS):
             continue
-        start = max(before.rfind(";"), before.rfind("}"), before.rfind("{"), before.rfind("*/") + 1) + 1
+        # The return type starts after the last ; } { or comment end on the
+        # line, or at the line's start when there is none.
+        start = max(before.rfind(";") + 1, before.rfind("}") + 1, before.rfind("{") + 1,
+                    before.rfind("*/") + 2 if "*/" in before else 0)
         rtype = clean_decl(before[start:])
         params = " ".join(re.sub(r"/\*.*?\*/", " ", text[m.end() : close]).split())
         # The contract: the last file-scope comment before the name, with no
@@ -531,7 +534,7 @@ def collect():
     forms = {r[0]: r for _, _, rows in ptx_tables() for r in rows}
     funcs = public_functions(preprocess())
     macros = generic_macros()
-    entries, missing = [], []
+    entries, missing, doxy_macros = [], [], {}
     for name, (file, line, sig, text) in sorted(funcs.items()):
         cfile, cline = locate(name, file, line)
         if not text:  # a table's or a stamping macro's comment, in the header
@@ -544,6 +547,9 @@ def collect():
             missing.append("%s (%s:%d)" % (name, cfile, cline))
     for name, (file, line, sig) in sorted(macros.items()):
         if name in funcs:
+            # A same-name macro that checks its arguments, then calls the
+            # function: Doxygen lists both; each carries the contract.
+            doxy_macros[name] = (sig, file, line)
             continue
         text, cfile, cline = contract(name, file, line)
         if not text:
@@ -551,7 +557,7 @@ def collect():
         entries.append((name, cfile, cline, sig, text, "macro"))
         if not text:
             missing.append("%s (%s:%d)" % (name, cfile, cline))
-    return entries, missing
+    return entries, missing, doxy_macros
 
 
 def main():
@@ -560,7 +566,7 @@ def main():
     ap.add_argument("--doxygen", metavar="DIR", help="also write DIR/contracts.h for Doxygen")
     ap.add_argument("--names", action="store_true", help="print the public names, one a line, and stop")
     args = ap.parse_args()
-    entries, missing = collect()
+    entries, missing, doxy_macros = collect()
     if args.names:
         for e in entries:
             print(e[0])
@@ -572,7 +578,9 @@ def main():
     if args.doxygen:
         os.makedirs(args.doxygen, exist_ok=True)
         with open(os.path.join(args.doxygen, "contracts.h"), "w") as f:
-            f.write(doxygen_contracts([e for e in entries if e[4]]))
+            doc = [e for e in entries if e[4]]
+            doc += [(n, e[1], e[2], doxy_macros[n][0], e[4], "macro") for e in doc for n in [e[0]] if n in doxy_macros]
+            f.write(doxygen_contracts(doc))
     rc = 0
     for name in missing:
         print("reference: no contract for public name %s: give it a comment above its definition or table row" % name)
