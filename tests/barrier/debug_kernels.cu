@@ -9,6 +9,7 @@
 
 #include "barrier/barrier.h"
 #include "tests/barrier/barrier_test_util.h"
+#include "tests/support/launcher.cuh"
 
 #if !CG_DEBUG
 #error "debug_kernels.cu must be compiled with -DCG_DEBUG=1"
@@ -87,29 +88,10 @@ extern "C" __global__ void bt_debug_device_future_token_kernel(cg_device_barrier
     cg_device_barrier_wait(bar, t);
 }
 
-extern "C" int bt_launch_debug_wait_token(void)
-{
-    bt_debug_wait_token_kernel<<<1, 32>>>();
-    return (int)cudaGetLastError();
-}
-
-extern "C" int bt_launch_debug_wait_parity(void)
-{
-    bt_debug_wait_parity_kernel<<<1, 32>>>();
-    return (int)cudaGetLastError();
-}
-
-extern "C" int bt_launch_debug_bad_count(void)
-{
-    bt_debug_bad_count_kernel<<<1, 1>>>(0u);
-    return (int)cudaGetLastError();
-}
-
-extern "C" int bt_launch_debug_fn_overflow(void)
-{
-    bt_debug_fn_overflow_kernel<<<1, 64>>>();
-    return (int)cudaGetLastError();
-}
+CGT_LAUNCHER(bt_launch_debug_wait_token, bt_debug_wait_token_kernel, 1, 32)
+CGT_LAUNCHER(bt_launch_debug_wait_parity, bt_debug_wait_parity_kernel, 1, 32)
+CGT_LAUNCHER(bt_launch_debug_bad_count, bt_debug_bad_count_kernel, 1, 1, 0u)
+CGT_LAUNCHER(bt_launch_debug_fn_overflow, bt_debug_fn_overflow_kernel, 1, 64)
 
 extern "C" int bt_launch_debug_device_wait(void *bar)
 {

@@ -20,15 +20,11 @@
 TestSuite(barrier_debug, .timeout = 240);
 
 /* Every test here traps on purpose: skip under the sanitizers (memcheck
- * counts every trapping thread as an error), and run one trapping kernel on
- * the GPU at a time. */
+ * counts every trapping thread as an error) and without an sm_90 device, and
+ * run one trapping kernel on the GPU at a time (cgt_trapping_test). */
 static void skip_under_sanitizers(const char *what)
 {
-    char reason[256];
-    snprintf(reason, sizeof reason,
-             "traps on purpose (%s); memcheck counts every trapping thread as an error", what);
-    cgt_skip_under_sanitizer("any", reason);
-    cgt_gpu_exclusive();
+    cgt_trapping_test(what);
 }
 
 Test(barrier_debug, token_wait_on_a_phase_that_never_completes_traps)

@@ -12,37 +12,51 @@
 
 #define CGT_CLUSTER_DOES_NOT_FIT (-1)
 
-/* nblocks blocks of `threads` threads in clusters of csize (x only), with
- * `smem` bytes of dynamic shared memory. Sizes above 8 get the non-portable
- * opt-in (the hardware allows 16 on sm_90). */
-static inline int cgt_launch_cluster(const void *fn, unsigned nblocks, unsigned csize, unsigned threads, size_t smem,
-                                     void **args)
+/* Prepares a launch of fn: nblocks blocks of `threads` threads in clusters
+ * of csize (x only), with `smem` bytes of dynamic shared memory, on the
+ * default stream. Sizes above 8 get the non-portable opt-in (the hardware
+ * allows 16 on sm_90), more than 48 KiB of dynamic shared memory its opt-in.
+ * Fills *cfg and attr[0] (cfg points to attr: keep both alive until the
+ * launch) and *fits, the clusters of this shape the device holds at once
+ * (0: not even one). */
+static inline cudaError_t cgt_cluster_config(const void *fn, unsigned nblocks, unsigned csize, unsigned threads,
+                                             size_t smem, cudaLaunchConfig_t *cfg, cudaLaunchAttribute *attr,
+                                             int *fits)
 {
     cudaError_t err;
+    *fits = 0;
     if (csize > 8) {
         err = cudaFuncSetAttribute(fn, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
         if (err != cudaSuccess)
-            return (int)err;
+            return err;
     }
     if (smem > 48 * 1024) {
         err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (err != cudaSuccess)
-            return (int)err;
+            return err;
     }
-    cudaLaunchAttribute attr[1];
     attr[0].id = cudaLaunchAttributeClusterDimension;
     attr[0].val.clusterDim.x = csize;
     attr[0].val.clusterDim.y = 1;
     attr[0].val.clusterDim.z = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(nblocks, 1, 1);
-    cfg.blockDim = dim3(threads, 1, 1);
-    cfg.dynamicSmemBytes = smem;
-    cfg.stream = 0;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
+    *cfg = cudaLaunchConfig_t{};
+    cfg->gridDim = dim3(nblocks, 1, 1);
+    cfg->blockDim = dim3(threads, 1, 1);
+    cfg->dynamicSmemBytes = smem;
+    cfg->stream = 0;
+    cfg->attrs = attr;
+    cfg->numAttrs = 1;
+    return cudaOccupancyMaxActiveClusters(fits, fn, cfg);
+}
+
+/* Launches fn as cgt_cluster_config describes, with its arguments `args`. */
+static inline int cgt_launch_cluster(const void *fn, unsigned nblocks, unsigned csize, unsigned threads, size_t smem,
+                                     void **args)
+{
+    cudaLaunchAttribute attr[1];
+    cudaLaunchConfig_t cfg;
     int fits = 0;
-    err = cudaOccupancyMaxActiveClusters(&fits, fn, &cfg);
+    const cudaError_t err = cgt_cluster_config(fn, nblocks, csize, threads, smem, &cfg, attr, &fits);
     if (err != cudaSuccess)
         return (int)err;
     if (fits == 0)

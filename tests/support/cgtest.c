@@ -110,6 +110,16 @@ void cgt_gpu_exclusive(void)
     /* fd stays open on purpose: the lock lives as long as the process. */
 }
 
+void cgt_trapping_test(const char *what)
+{
+    char reason[256];
+    snprintf(reason, sizeof reason, "traps on purpose (%s); memcheck counts every trapping thread as an error",
+             what);
+    cgt_skip_under_sanitizer("any", reason);
+    cgt_require_sm90();
+    cgt_gpu_exclusive();
+}
+
 cudaError_t cgt_stream_wait_deadline(double seconds)
 {
     struct timespec t0, now;

@@ -54,6 +54,12 @@ void cgt_skip_under_sanitizer(const char *tool, const char *reason);
  * lock held until the calling process exits. */
 void cgt_gpu_exclusive(void);
 
+/* The start of every test whose kernel traps on purpose (`what` says which
+ * misuse): skipped under compute-sanitizer (memcheck counts every trapping
+ * thread as an error; the reason names `what`), skipped with the reason
+ * where there is no sm_90 device, then cgt_gpu_exclusive. */
+void cgt_trapping_test(const char *what);
+
 /* Waits for the default stream at most `seconds` by polling: returns what
  * cudaStreamQuery last said (cudaErrorNotReady when the work is still running
  * at the deadline, so a kernel that neither traps nor ends cannot hang the

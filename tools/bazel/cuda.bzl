@@ -302,7 +302,7 @@ cgc_header_check = rule(
     },
 )
 
-def cgc_ptx_test(name, srcs, probes, deps, debug_probes = {}, test_deps = [], probe_copts = [], size = "small"):
+def cgc_ptx_test(name, probes, deps, srcs = None, debug_probes = {}, test_deps = [], probe_copts = [], size = "small"):
     """A host test (no GPU: CI runs it) of what kernels compile to.
 
     probes maps a target name to the .cu of its probe kernels (extern "C"
@@ -311,7 +311,8 @@ def cgc_ptx_test(name, srcs, probes, deps, debug_probes = {}, test_deps = [], pr
     one); debug_probes the same with CG_DEBUG=1. All are the test's data; its
     srcs read them with tests/support/ptxcheck.h. deps: what the probes
     include; test_deps: what the test itself links besides tests/support;
-    probe_copts: more nvcc flags for every probe.
+    probe_copts: more nvcc flags for every probe; srcs default to
+    [<name>.c].
     """
     data = []
     for probe, src in probes.items():
@@ -320,4 +321,4 @@ def cgc_ptx_test(name, srcs, probes, deps, debug_probes = {}, test_deps = [], pr
     for probe, src in debug_probes.items():
         cuda_ptx(name = probe, src = src, copts = ["-DCG_DEBUG=1"] + probe_copts, deps = deps)
         data.append(":" + probe)
-    cgc_test(name = name, srcs = srcs, data = data, deps = test_deps, size = size)
+    cgc_test(name = name, srcs = srcs if srcs != None else [name + ".c"], data = data, deps = test_deps, size = size)

@@ -11,6 +11,7 @@
 #include "cg/groups.h"
 #include "tests/dsmem/cluster_launch.cuh"
 #include "tests/async/pipeline/pipeline_test_util.h"
+#include "tests/support/launcher.cuh"
 
 #if !CG_DEBUG
 #error "debug_kernels.cu must be compiled with -DCG_DEBUG=1"
@@ -148,17 +149,8 @@ extern "C" int plt_debug_overcommit(const uint32_t *src)
     return (int)cudaGetLastError();
 }
 
-extern "C" int plt_debug_unfilled(void)
-{
-    pld_unfilled_kernel<<<1, 32>>>();
-    return (int)cudaGetLastError();
-}
-
-extern "C" int plt_debug_unreleased(void)
-{
-    pld_unreleased_kernel<<<1, 32>>>();
-    return (int)cudaGetLastError();
-}
+CGT_LAUNCHER(plt_debug_unfilled, pld_unfilled_kernel, 1, 32)
+CGT_LAUNCHER(plt_debug_unreleased, pld_unreleased_kernel, 1, 32)
 
 extern "C" int plt_debug_cluster_unfilled(void)
 {

@@ -23,25 +23,21 @@ TestSuite(pipeline_debug, .timeout = 180);
 
 static const uint32_t *g_src;
 
-static int launch_overcommit(void) { return plt_debug_overcommit(g_src); }
-
-static void prepare(const char *what)
+/* A 4 KiB source of copies (every byte 0x5a) for the launchers that take one. */
+static void alloc_src(void)
 {
-    char reason[256];
-    snprintf(reason, sizeof reason, "traps on purpose (%s); memcheck counts every trapping thread as an error",
-             what);
-    cgt_skip_under_sanitizer("any", reason);
-    cgt_require_sm90();
-    cgt_gpu_exclusive();
-}
-
-Test(pipeline_debug, commit_of_more_bytes_than_copied_traps)
-{
-    prepare("commit of 512 bytes for a 256-byte copy: the consumer's wait is bounded");
     uint32_t *src = NULL;
     CGT_CUDA(cudaMalloc((void **)&src, 4096));
     CGT_CUDA(cudaMemset(src, 0x5a, 4096));
     g_src = src;
+}
+
+static int launch_overcommit(void) { return plt_debug_overcommit(g_src); }
+
+Test(pipeline_debug, commit_of_more_bytes_than_copied_traps)
+{
+    cgt_trapping_test("commit of 512 bytes for a 256-byte copy: the consumer's wait is bounded");
+    alloc_src();
     static const char *const needles[] = {"cgc: cg_pipeline_consumer_wait: deadlock", "pipeline at shared 0x",
                                           "2 stages of 256 bytes", "stage 0", "parity 0 of its full barrier"};
     cgt_expect_trap_report("over-commit", launch_overcommit, needles, 5);
@@ -49,7 +45,7 @@ Test(pipeline_debug, commit_of_more_bytes_than_copied_traps)
 
 Test(pipeline_debug, wait_on_a_stage_nobody_fills_traps)
 {
-    prepare("consumer wait on a stage nobody fills: bounded");
+    cgt_trapping_test("consumer wait on a stage nobody fills: bounded");
     static const char *const needles[] = {"cgc: cg_pipeline_consumer_wait: deadlock", "pipeline at shared 0x",
                                           "3 stages of 256 bytes", "stage 0", "parity 0 of its full barrier"};
     cgt_expect_trap_report("unfilled stage", plt_debug_unfilled, needles, 5);
@@ -57,7 +53,7 @@ Test(pipeline_debug, wait_on_a_stage_nobody_fills_traps)
 
 Test(pipeline_debug, acquire_of_a_stage_nobody_released_traps)
 {
-    prepare("producer acquire of a stage nobody released: bounded");
+    cgt_trapping_test("producer acquire of a stage nobody released: bounded");
     static const char *const needles[] = {"cgc: cg_pipeline_producer_acquire: deadlock", "pipeline at shared 0x",
                                           "1 stages of 256 bytes", "stage 0", "parity 0 of its empty barrier"};
     cgt_expect_trap_report("unreleased stage", plt_debug_unreleased, needles, 5);
@@ -65,7 +61,7 @@ Test(pipeline_debug, acquire_of_a_stage_nobody_released_traps)
 
 Test(pipeline_debug, cluster_wait_on_a_stage_nobody_fills_traps)
 {
-    prepare("cluster-form consumer wait on a stage nobody multicasts: bounded");
+    cgt_trapping_test("cluster-form consumer wait on a stage nobody multicasts: bounded");
     static const char *const needles[] = {"cgc: cg_pipeline_cluster_consumer_wait: deadlock",
                                           "pipeline at shared 0x", "stage 0", "parity 0 of its full barrier",
                                           "block 1,0,0"};
@@ -76,11 +72,8 @@ static int launch_sliced_unreleased(void) { return plt_debug_sliced_unreleased(g
 
 Test(pipeline_debug, sliced_acquire_missing_a_peer_release_traps)
 {
-    prepare("sliced-form producer acquire missing the peer CTA's release: bounded");
-    uint32_t *src = NULL;
-    CGT_CUDA(cudaMalloc((void **)&src, 4096));
-    CGT_CUDA(cudaMemset(src, 0x5a, 4096));
-    g_src = src;
+    cgt_trapping_test("sliced-form producer acquire missing the peer CTA's release: bounded");
+    alloc_src();
     static const char *const needles[] = {"cgc: cg_pipeline_cluster_producer_acquire: deadlock",
                                           "pipeline at shared 0x", "1 stages of 256 bytes", "stage 0",
                                           "parity 0 of its empty barrier"};
@@ -89,7 +82,7 @@ Test(pipeline_debug, sliced_acquire_missing_a_peer_release_traps)
 
 Test(pipeline_debug, whole_warp_release_in_a_partial_warp_traps)
 {
-    prepare("caller-declared whole-warp release in a block of 48 threads: misuse reported");
+    cgt_trapping_test("caller-declared whole-warp release in a block of 48 threads: misuse reported");
     static const char *const needles[] = {"cgc: cg_pipeline_cluster_consumer_release_all_whole_warp: misuse",
                                           "48 threads, not a multiple of 32", "block 0,0,0"};
     cgt_expect_trap_report("whole-warp release, partial warp", plt_debug_whole_warp_partial, needles, 3);

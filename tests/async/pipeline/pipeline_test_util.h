@@ -15,21 +15,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tests/support/hash.h"
+
 #if defined(__CUDACC__)
 #define PLT_HD static __host__ __device__ __forceinline__
 #else
 #define PLT_HD static inline
 #endif
 
-/* A 32-bit integer hash (xorshift-multiply rounds). */
+/* The tests' 32-bit integer hash (tests/support/hash.h). */
 PLT_HD uint32_t plt_hash(uint32_t x)
 {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
+    return cgt_hash32(x);
 }
 
 /* First word (a multiple of 4: 16-byte aligned) of use `u` of stream `b`

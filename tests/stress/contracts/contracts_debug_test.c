@@ -22,19 +22,9 @@
 
 TestSuite(contracts_debug, .timeout = 120);
 
-static void prepare(const char *what)
-{
-    char reason[256];
-    snprintf(reason, sizeof reason, "traps on purpose (%s); memcheck counts every trapping thread as an error",
-             what);
-    cgt_skip_under_sanitizer("any", reason);
-    cgt_require_sm90();
-    cgt_gpu_exclusive();
-}
-
 Test(contracts_debug, attach_of_storage_not_128_byte_aligned_traps)
 {
-    prepare("pipeline attach 16 bytes past a 128-byte boundary");
+    cgt_trapping_test("pipeline attach 16 bytes past a 128-byte boundary");
     static const char *const needles[] = {"cgc: cg_pipeline_attach(smem", "2 stages, 256 bytes a stage",
                                           "128-byte aligned"};
     cgt_expect_trap_report("misaligned attach", ctrd_attach_misaligned, needles, 3);
@@ -45,7 +35,7 @@ static int launch_not_shared(void) { return ctrd_attach_not_shared(g_glob); }
 
 Test(contracts_debug, attach_of_global_memory_traps)
 {
-    prepare("pipeline attach of global memory");
+    cgt_trapping_test("pipeline attach of global memory");
     CGT_CUDA(cudaMalloc((void **)&g_glob, 4096));
     static const char *const needles[] = {"cgc: cg_pipeline_attach(smem", "this pointer is not shared memory"};
     cgt_expect_trap_report("attach of global memory", launch_not_shared, needles, 2);
@@ -53,7 +43,7 @@ Test(contracts_debug, attach_of_global_memory_traps)
 
 Test(contracts_debug, wide_tile_shfl_with_a_per_thread_source_traps)
 {
-    prepare("wide-tile shuffle with a per-thread source");
+    cgt_trapping_test("wide-tile shuffle with a per-thread source");
     static const char *const needles[] = {"cgc: cg_wide_tile_shfl (tile of 64 threads)",
                                           "every thread must pass the same src"};
     cgt_expect_trap_report("per-thread src", ctrd_wide_shfl_per_thread_src, needles, 2);
@@ -79,7 +69,7 @@ static int launch_misaligned_tile(void) { return ctrd_tensor_misaligned_tile(&g_
 
 Test(contracts_debug, tensor_load_at_an_odd_x_traps)
 {
-    prepare("tensor load at x = 3 bytes");
+    cgt_trapping_test("tensor load at x = 3 bytes");
     make_map();
     static const char *const needles[] = {"cgc: cg_tensor_load_2d: x coordinate 3 is odd",
                                           "a multiple of 16 bytes"};
@@ -88,7 +78,7 @@ Test(contracts_debug, tensor_load_at_an_odd_x_traps)
 
 Test(contracts_debug, tensor_load_into_a_misaligned_tile_traps)
 {
-    prepare("tensor load into a tile 16 bytes past 128");
+    cgt_trapping_test("tensor load into a tile 16 bytes past 128");
     make_map();
     static const char *const needles[] = {"cgc: cg_tensor_load_2d(smem", "128-byte aligned shared memory"};
     cgt_expect_trap_report("misaligned tensor tile", launch_misaligned_tile, needles, 2);

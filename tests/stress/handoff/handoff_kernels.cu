@@ -19,7 +19,9 @@
 #include "barrier/mbarrier.h"
 #include "cg/groups.h"
 #include "dsmem/dsmem.h"
+#include "tests/dsmem/cluster_launch.cuh"
 #include "tests/stress/handoff/handoff.h"
+#include "tests/support/hash.h"
 
 #define HO_READERS 512u                /* reader threads per block (16 warps) */
 #define HO_THREADS (HO_READERS + 32u)  /* plus the writer / producer warp */
@@ -43,12 +45,7 @@ typedef struct ho_dev {
 
 static __device__ __forceinline__ uint32_t ho_h(uint32_t x)
 {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
+    return cgt_hash32(x);
 }
 
 /* The value of slot i written by block `who` for round `round`. */
@@ -533,25 +530,12 @@ extern "C" int ho_run(int shape, int form, unsigned csize, unsigned rounds, unsi
         return (int)cudaErrorInvalidValue;
     const size_t smem =
         shape == HO_SHAPE_TMA ? HO_PIPE_BYTES + HO_NOISE * 16u : (size_t)(HO_SLOTS + HO_NOISE) * 16u;
-    cudaError_t e;
-    if ((e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem)) != cudaSuccess)
-        return (int)e;
-    if (csize > 8 &&
-        (e = cudaFuncSetAttribute(fn, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)) != cudaSuccess)
-        return (int)e;
     cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = csize;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.blockDim = dim3(shape == HO_SHAPE_TMA ? HO_TMA_THREADS : HO_THREADS, 1, 1);
-    cfg.gridDim = dim3(csize, 1, 1);
-    cfg.dynamicSmemBytes = smem;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
+    cudaLaunchConfig_t cfg;
     int fits = 0;
-    if ((e = cudaOccupancyMaxActiveClusters(&fits, fn, &cfg)) != cudaSuccess)
+    cudaError_t e = cgt_cluster_config(fn, csize, csize, shape == HO_SHAPE_TMA ? HO_TMA_THREADS : HO_THREADS, smem,
+                                       &cfg, attr, &fits);
+    if (e != cudaSuccess)
         return (int)e;
     if (fits == 0)
         return HO_DOES_NOT_FIT;
