@@ -230,9 +230,7 @@ Test(async, bulk_store_round_trip_and_read_completion)
     cudaFree(din);
     cudaFree(d1);
     cudaFree(d2);
-    free(hin);
-    free(h1);
-    free(h2);
+    CGT_FREE(hin, h1, h2);
 }
 
 // --- throughput (logged for TARGETS.md; the benchmark owns the verdict) -------------------

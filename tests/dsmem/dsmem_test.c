@@ -132,9 +132,7 @@ Test(dsmem, remote_ld_st_every_form_every_cluster_size)
         cudaFree(din);
         cudaFree(dpull);
         cudaFree(dpush);
-        free(hin);
-        free(hpull);
-        free(hpush);
+        CGT_FREE(hin, hpull, hpush);
     }
     sizes_ran("remote ld/st");
 }
@@ -297,10 +295,7 @@ Test(dsmem, remote_atomics_and_reductions_every_cluster_size)
         cudaFree(dtk);
         cudaFree(dex);
         cudaFree(dout);
-        free(hin);
-        free(htk);
-        free(hex);
-        free(hout);
+        CGT_FREE(hin, htk, hex, hout);
     }
     sizes_ran("remote atomics");
 }

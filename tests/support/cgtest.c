@@ -93,6 +93,18 @@ void cgt_sync(const char *file, int line)
     cgt_check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize", file, line);
 }
 
+void cgt_cuda_free_list(void *const *ptrs, size_t n, const char *file, int line)
+{
+    for (size_t i = 0; i < n; ++i)
+        cgt_check_cuda(cudaFree(ptrs[i]), "cudaFree", file, line);
+}
+
+void cgt_free_list(void *const *ptrs, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        free(ptrs[i]);
+}
+
 void cgt_skip_under_sanitizer(const char *tool, const char *reason)
 {
     const char *active = getenv("CGT_SANITIZER");

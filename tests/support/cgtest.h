@@ -31,6 +31,16 @@ const struct cudaDeviceProp *cgt_device_props(void);
 #define CGT_CUDA(call) cgt_check_cuda((call), #call, __FILE__, __LINE__)
 void cgt_check_cuda(cudaError_t err, const char *what, const char *file, int line);
 
+/* The end of a test: CGT_CUDA_FREE(d1, d2, ...) cudaFrees each device
+ * pointer (each result checked like CGT_CUDA; NULL is skipped, as cudaFree
+ * does), CGT_FREE(h1, h2, ...) frees each host pointer. */
+#define CGT_CUDA_FREE(...)                                                                             \
+    cgt_cuda_free_list((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *), \
+                       __FILE__, __LINE__)
+#define CGT_FREE(...) cgt_free_list((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
+void cgt_cuda_free_list(void *const *ptrs, size_t n, const char *file, int line);
+void cgt_free_list(void *const *ptrs, size_t n);
+
 /* Same for a cgc host call: a status other than CG_SUCCESS fails the test. */
 #define CGT_OK(call) cgt_check_status((call), #call, __FILE__, __LINE__)
 void cgt_check_status(cg_status_t st, const char *what, const char *file, int line);

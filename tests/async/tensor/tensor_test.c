@@ -316,10 +316,7 @@ static void run_load(uint64_t *rs, tcfg_t *c, int via_global_map)
             cr_expect(0, "%s, %s: %d bad elements in %d of %d tiles (%u elements each)", c->name, what, bad,
                       bad_tiles, NBOXES, c->box_bytes / c->esize);
     }
-    CGT_CUDA(cudaFree(dmem));
-    CGT_CUDA(cudaFree(dout));
-    CGT_CUDA(cudaFree(dcoords));
-    CGT_CUDA(cudaFree(dstatus));
+    CGT_CUDA_FREE(dmem, dout, dcoords, dstatus);
     if (dmap)
         CGT_CUDA(cudaFree(dmap));
     free(out);
@@ -381,9 +378,7 @@ static void run_store(uint64_t *rs, tcfg_t *c)
     if (!encode(c, din, &min) || !encode(c, dout, &mout)) {
         CGT_CUDA(cudaFree(din));
         CGT_CUDA(cudaFree(dout));
-        free(host);
-        free(want);
-        free(got);
+        CGT_FREE(host, want, got);
         return;
     }
     make_coords(rs, c, coords);
@@ -458,14 +453,8 @@ static void run_store(uint64_t *rs, tcfg_t *c)
         if (bad > 6)
             cr_expect(0, "%s, %s: %d bad output bytes in all", c->name, what, bad);
     }
-    CGT_CUDA(cudaFree(din));
-    CGT_CUDA(cudaFree(dout));
-    CGT_CUDA(cudaFree(dcoords));
-    CGT_CUDA(cudaFree(dstatus));
-    free(host);
-    free(want);
-    free(may);
-    free(got);
+    CGT_CUDA_FREE(din, dout, dcoords, dstatus);
+    CGT_FREE(host, want, may, got);
 }
 
 Test(tensor, stores_every_rank_swizzle_and_element_size)
@@ -568,10 +557,7 @@ Test(tensor, multicast_loads_in_clusters_of_2_and_4)
                     cr_expect(0, "%s, %s: %d bad elements over %d blocks x %d slots", c.name, what, bad, nblocks,
                               csize);
             }
-            CGT_CUDA(cudaFree(dmem));
-            CGT_CUDA(cudaFree(dout));
-            CGT_CUDA(cudaFree(dcoords));
-            CGT_CUDA(cudaFree(dstatus));
+            CGT_CUDA_FREE(dmem, dout, dcoords, dstatus);
             free(out);
             free(host);
         }

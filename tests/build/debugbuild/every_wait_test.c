@@ -62,9 +62,7 @@ static void reference(const uint32_t *in, uint32_t nb, uint32_t rounds, uint32_t
             }
         }
     }
-    free(v);
-    free(y);
-    free(z);
+    CGT_FREE(v, y, z);
 }
 
 typedef int (*ew_launch_fn)(const uint32_t *, uint32_t *, uint32_t *, uint32_t *, cg_device_barrier_t *, uint32_t,
@@ -107,14 +105,8 @@ static void run(const char *build, ew_launch_fn launch)
             cr_log_error("%s build: block %zu thread %zu: got 0x%08x, want 0x%08x", build, k / T, k % T, got[k],
                          want[k]);
     cr_expect_eq(bad, 0, "%s build: %zu of %zu results wrong (%u rounds)", build, bad, plane, rounds);
-    CGT_CUDA(cudaFree(in));
-    CGT_CUDA(cudaFree(out));
-    CGT_CUDA(cudaFree(gslot));
-    CGT_CUDA(cudaFree(hslot));
-    CGT_CUDA(cudaFree(dbar));
-    free(h_in);
-    free(want);
-    free(got);
+    CGT_CUDA_FREE(in, out, gslot, hslot, dbar);
+    CGT_FREE(h_in, want, got);
 }
 
 Test(every_wait, release_build_runs_1024_threads)

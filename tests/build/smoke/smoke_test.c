@@ -42,9 +42,7 @@ Test(smoke, saxpy_every_element)
     cudaFree(dx);
     cudaFree(dy);
     cudaFree(dout);
-    free(hx);
-    free(hy);
-    free(hout);
+    CGT_FREE(hx, hy, hout);
 }
 
 Test(smoke, ptx_check_sees_mapa)
