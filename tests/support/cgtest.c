@@ -5,6 +5,7 @@
 
 #include <criterion/output.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
@@ -103,6 +104,42 @@ void cgt_free_list(void *const *ptrs, size_t n)
 {
     for (size_t i = 0; i < n; ++i)
         free(ptrs[i]);
+}
+
+char *cgt_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f != NULL, "cannot read %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    cr_assert(buf != NULL);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    fclose(f);
+    cr_assert_eq(got, (size_t)n, "short read of %s", path);
+    buf[n] = '\0';
+    return buf;
+}
+
+int cgt_each_library_header(void (*visit)(const char *folder, const char *file, void *arg), void *arg)
+{
+    static const char *const folders[] = {"base", "barrier", "cluster", "dsmem", "async", "cg"};
+    int headers = 0;
+    for (size_t i = 0; i < sizeof folders / sizeof *folders; ++i) {
+        DIR *d = opendir(folders[i]);
+        cr_assert(d != NULL, "cannot list %s/ in the runfiles", folders[i]);
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            const size_t len = strlen(e->d_name);
+            if (len > 2 && strcmp(e->d_name + len - 2, ".h") == 0) {
+                visit(folders[i], e->d_name, arg);
+                ++headers;
+            }
+        }
+        closedir(d);
+    }
+    return headers;
 }
 
 void cgt_skip_under_sanitizer(const char *tool, const char *reason)

@@ -2,6 +2,8 @@
 /* tests/support/ptxcheck.c — small PTX text helpers for instruction checks. */
 #include "tests/support/ptxcheck.h"
 
+#include "tests/support/cgtest.h"
+
 #include <criterion/criterion.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -10,18 +12,7 @@
 
 char *cgt_ptx_read(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    cr_assert(f != NULL, "cannot open PTX file %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert(buf != NULL);
-    size_t got = fread(buf, 1, (size_t)n, f);
-    fclose(f);
-    cr_assert_eq(got, (size_t)n, "short read of %s", path);
-    buf[n] = '\0';
-    return buf;
+    return cgt_read_file(path);
 }
 
 /* Finds ".entry NAME(" / ".func NAME(" or with the return-value form

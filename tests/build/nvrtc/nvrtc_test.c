@@ -5,7 +5,6 @@
  * libnvrtc is loaded at run time (dlopen) from the toolkit, so the test needs
  * no GPU; without libnvrtc it skips and says why.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,32 +20,23 @@
  * nothing reaches for a C library header or declares a host function NVRTC
  * cannot take, and (for compute_80) no unmarked wrapper calls an sm_90-only
  * one (that would warn in the header, not at a user's call). */
+static void header_alone(const char *folder, const char *file, void *arg)
+{
+    const char *arch = arg;
+    char src[512], what[300];
+    snprintf(src, sizeof src, "#include <cgc/%s/%s>\n__global__ void cgc_nvrtc_empty(void) {}\n", folder, file);
+    snprintf(what, sizeof what, "%s/%s (%s)", folder, file, arch);
+    char *log = NULL, *ptx = NULL;
+    const int rc = try_compile(what, "cgc_nvrtc.cu", src, arch, NULL, &log, &ptx);
+    cr_expect_eq(rc, 0, "%s: NVRTC could not compile it (result %d):\n%s", what, rc, log);
+    cr_expect(strstr(log, "warning") == NULL, "%s: NVRTC warns (a user would see it too):\n%s", what, log);
+    free(log);
+    free(ptx);
+}
+
 static void every_header_alone(const char *arch)
 {
-    static const char *folders[] = {"base", "barrier", "cluster", "dsmem", "async", "cg"};
-    int headers = 0;
-    for (size_t i = 0; i < sizeof folders / sizeof *folders; ++i) {
-        DIR *d = opendir(folders[i]);
-        cr_assert(d != NULL, "cannot list %s/ in the runfiles", folders[i]);
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            const size_t len = strlen(e->d_name);
-            if (len < 3 || strcmp(e->d_name + len - 2, ".h") != 0)
-                continue;
-            char src[512], what[300];
-            snprintf(src, sizeof src, "#include <cgc/%s/%s>\n__global__ void cgc_nvrtc_empty(void) {}\n", folders[i],
-                     e->d_name);
-            snprintf(what, sizeof what, "%s/%s (%s)", folders[i], e->d_name, arch);
-            char *log = NULL, *ptx = NULL;
-            const int rc = try_compile(what, "cgc_nvrtc.cu", src, arch, NULL, &log, &ptx);
-            cr_expect_eq(rc, 0, "%s: NVRTC could not compile it (result %d):\n%s", what, rc, log);
-            cr_expect(strstr(log, "warning") == NULL, "%s: NVRTC warns (a user would see it too):\n%s", what, log);
-            free(log);
-            free(ptx);
-            ++headers;
-        }
-        closedir(d);
-    }
+    const int headers = cgt_each_library_header(header_alone, (void *)arch);
     cr_expect_geq(headers, 20, "only %d headers found (is the runfiles tree complete?)", headers);
     cr_log_info("%d headers compiled through NVRTC for %s", headers, arch);
 }

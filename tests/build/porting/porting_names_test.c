@@ -19,7 +19,6 @@
  * generic calls' misuse messages (..._takes_a_...) are not public.
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,21 +78,6 @@ static void scan(names_t *s, const char *text)
     }
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert(f != NULL, "cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert(buf != NULL);
-    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 /* The names the library defines: nvcc -E of cg/cg.h, and its macros. */
 static void library_names(names_t *lib)
 {
@@ -112,10 +96,10 @@ static void library_names(names_t *lib)
              cgt_nvcc(), src, pre, cgt_nvcc(), src, mac);
     int rc = cgt_run(cmd, log, sizeof log);
     cr_assert_eq(rc, 0, "nvcc -E of cg/cg.h failed:\n%s", log);
-    char *text = slurp(pre);
+    char *text = cgt_read_file(pre);
     scan(lib, text);
     free(text);
-    text = slurp(mac);
+    text = cgt_read_file(mac);
     scan(lib, text);
     free(text);
     unlink(src);
@@ -188,27 +172,18 @@ Test(porting_names, every_name_on_the_porting_page_is_defined)
 
 /* Every cg_/CG_ identifier of the library's header files as written (their
  * text, comments included), from the runfiles. */
+static void scan_header(const char *folder, const char *file, void *arg)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", folder, file);
+    char *text = cgt_read_file(path);
+    scan((names_t *)arg, text);
+    free(text);
+}
+
 static void header_text_names(names_t *out)
 {
-    static const char *const folders[] = {"base", "barrier", "cluster", "dsmem", "async", "cg"};
-    int files = 0;
-    for (size_t i = 0; i < sizeof folders / sizeof folders[0]; ++i) {
-        DIR *d = opendir(folders[i]);
-        cr_assert(d != NULL, "cannot list %s/ in the runfiles", folders[i]);
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            size_t len = strlen(e->d_name);
-            if (len < 3 || strcmp(e->d_name + len - 2, ".h") != 0)
-                continue;
-            char path[512];
-            snprintf(path, sizeof path, "%s/%s", folders[i], e->d_name);
-            char *text = slurp(path);
-            scan(out, text);
-            free(text);
-            ++files;
-        }
-        closedir(d);
-    }
+    const int files = cgt_each_library_header(scan_header, out);
     cr_assert_geq(files, 20, "only %d headers found in the runfiles", files);
 }
 
@@ -227,7 +202,7 @@ Test(porting_names, every_typed_and_generated_name_is_written_out_on_the_page)
     names_t lib = {0}, text = {0}, page = {0};
     library_names(&lib);
     header_text_names(&text);
-    char *doc = slurp("docs/PORTING.md");
+    char *doc = cgt_read_file("docs/PORTING.md");
     scan(&page, doc);
     free(doc);
     /* The check can fail: a token-pasted name the headers never spell (one
