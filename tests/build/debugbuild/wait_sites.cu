@@ -16,23 +16,20 @@
     }                                                                                              \
     out[blockIdx.x * blockDim.x + threadIdx.x] = acc
 
-extern "C" __global__ void ws_mbarrier_wait(const uint32_t *in, uint32_t *out, uint32_t rounds)
-{
-    __shared__ cg_mbarrier_t mb;
-    if (threadIdx.x == 0)
-        cg_mbarrier_init(&mb, blockDim.x);
-    __syncthreads();
-    WS_LOOP(cg_mbarrier_wait(&mb, cg_mbarrier_arrive(&mb)));
-}
+/* A kernel named `name` whose loop of waits (body) uses mb, one mbarrier of
+ * the block with blockDim.x arrivals. */
+#define WS_MBARRIER_KERNEL(name, body)                                                             \
+    extern "C" __global__ void name(const uint32_t *in, uint32_t *out, uint32_t rounds)            \
+    {                                                                                              \
+        __shared__ cg_mbarrier_t mb;                                                               \
+        if (threadIdx.x == 0)                                                                      \
+            cg_mbarrier_init(&mb, blockDim.x);                                                     \
+        __syncthreads();                                                                           \
+        WS_LOOP(body);                                                                             \
+    }
 
-extern "C" __global__ void ws_mbarrier_wait_parity_cluster(const uint32_t *in, uint32_t *out, uint32_t rounds)
-{
-    __shared__ cg_mbarrier_t mb;
-    if (threadIdx.x == 0)
-        cg_mbarrier_init(&mb, blockDim.x);
-    __syncthreads();
-    WS_LOOP((void)cg_mbarrier_arrive(&mb); cg_mbarrier_wait_parity_cluster(&mb, t & 1u));
-}
+WS_MBARRIER_KERNEL(ws_mbarrier_wait, cg_mbarrier_wait(&mb, cg_mbarrier_arrive(&mb)))
+WS_MBARRIER_KERNEL(ws_mbarrier_wait_parity_cluster, (void)cg_mbarrier_arrive(&mb); cg_mbarrier_wait_parity_cluster(&mb, t & 1u))
 
 extern "C" __global__ void ws_block_barrier(const uint32_t *in, uint32_t *out, uint32_t rounds)
 {

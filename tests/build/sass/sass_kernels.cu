@@ -22,81 +22,48 @@ static __device__ cg_pipeline_t sass_pipe(unsigned char *smem, const uint32_t *i
     return p;
 }
 
-extern "C" __global__ void sass_pipeline_consumer_release(const uint32_t *in)
-{
-    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(2, 1024)];
-    cg_pipeline_t p = sass_pipe(smem, in);
-    cg_pipeline_cluster_consumer_release(&p);
-}
+/* A kernel named `name` that holds `body` once: a pipeline p (sass_pipe), an
+ * mbarrier mb, or the cluster cl, as its kind says; in[] keeps the values
+ * out of the compiler's reach. */
+#define SASS_PIPELINE_KERNEL(name, body)                                                               \
+    extern "C" __global__ void name(const uint32_t *in)                                                \
+    {                                                                                                  \
+        __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(2, 1024)];                 \
+        cg_pipeline_t p = sass_pipe(smem, in);                                                         \
+        body;                                                                                          \
+    }
+#define SASS_MBARRIER_KERNEL(name, body)                                                               \
+    extern "C" __global__ void name(const uint32_t *in)                                                \
+    {                                                                                                  \
+        __shared__ cg_mbarrier_t mb;                                                                   \
+        body;                                                                                          \
+    }
+#define SASS_CLUSTER_KERNEL(name, body)                                                                \
+    extern "C" __global__ void name(const uint32_t *in)                                                \
+    {                                                                                                  \
+        (void)in;                                                                                      \
+        cg_cluster_t cl = cg_this_cluster();                                                           \
+        body;                                                                                          \
+    }
 
-extern "C" __global__ void sass_pipeline_consumer_release_warp(const uint32_t *in)
-{
-    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(2, 1024)];
-    cg_pipeline_t p = sass_pipe(smem, in);
-    cg_pipeline_cluster_consumer_release_warp(&p);
-}
+SASS_PIPELINE_KERNEL(sass_pipeline_consumer_release, cg_pipeline_cluster_consumer_release(&p))
+SASS_PIPELINE_KERNEL(sass_pipeline_consumer_release_warp, cg_pipeline_cluster_consumer_release_warp(&p))
+SASS_PIPELINE_KERNEL(sass_pipeline_consumer_release_all, cg_pipeline_cluster_consumer_release_all(&p, (uint16_t)in[3]))
+SASS_PIPELINE_KERNEL(sass_pipeline_consumer_release_all_warp,
+                     cg_pipeline_cluster_consumer_release_all_warp(&p, (uint16_t)in[3]))
 
-extern "C" __global__ void sass_pipeline_consumer_release_all(const uint32_t *in)
-{
-    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(2, 1024)];
-    cg_pipeline_t p = sass_pipe(smem, in);
-    cg_pipeline_cluster_consumer_release_all(&p, (uint16_t)in[3]);
-}
+SASS_MBARRIER_KERNEL(sass_dsmem_release, cg_dsmem_release(&mb, in[0]))
+SASS_MBARRIER_KERNEL(sass_mbarrier_release_smem_remote, cg_mbarrier_release_smem_remote(&mb, in[0]))
+SASS_MBARRIER_KERNEL(sass_mbarrier_release_smem_remote_async, cg_mbarrier_release_smem_remote_async(&mb, in[0]))
 
-extern "C" __global__ void sass_pipeline_consumer_release_all_warp(const uint32_t *in)
-{
-    __shared__ __align__(128) unsigned char smem[CG_PIPELINE_SMEM_BYTES(2, 1024)];
-    cg_pipeline_t p = sass_pipe(smem, in);
-    cg_pipeline_cluster_consumer_release_all_warp(&p, (uint16_t)in[3]);
-}
-
-extern "C" __global__ void sass_dsmem_release(const uint32_t *in)
-{
-    __shared__ cg_mbarrier_t empty;
-    cg_dsmem_release(&empty, in[0]);
-}
-
-extern "C" __global__ void sass_mbarrier_release_smem_remote(const uint32_t *in)
-{
-    __shared__ cg_mbarrier_t mb;
-    cg_mbarrier_release_smem_remote(&mb, in[0]);
-}
-
-extern "C" __global__ void sass_mbarrier_release_smem_remote_async(const uint32_t *in)
-{
-    __shared__ cg_mbarrier_t mb;
-    cg_mbarrier_release_smem_remote_async(&mb, in[0]);
-}
-
-extern "C" __global__ void sass_cluster_sync_smem(const uint32_t *in)
-{
-    (void)in;
-    cg_cluster_t cl = cg_this_cluster();
-    cg_cluster_sync_smem(&cl);
-}
-
-extern "C" __global__ void sass_cluster_barrier_arrive_smem(const uint32_t *in)
-{
-    (void)in;
-    cg_cluster_t cl = cg_this_cluster();
-    cg_token_t t = cg_cluster_barrier_arrive_smem(&cl);
-    cg_cluster_barrier_wait(&cl, t);
-}
+SASS_CLUSTER_KERNEL(sass_cluster_sync_smem, cg_cluster_sync_smem(&cl))
+SASS_CLUSTER_KERNEL(sass_cluster_barrier_arrive_smem, cg_cluster_barrier_wait(&cl, cg_cluster_barrier_arrive_smem(&cl)))
 
 /* The control: the full cluster-scope release must show MEMBAR.ALL.GPU. */
-extern "C" __global__ void sass_control_arrive_remote(const uint32_t *in)
-{
-    __shared__ cg_mbarrier_t mb;
-    cg_mbarrier_arrive_remote(&mb, in[0]);
-}
+SASS_MBARRIER_KERNEL(sass_control_arrive_remote, cg_mbarrier_arrive_remote(&mb, in[0]))
 
 /* The full cluster barrier, for the record (its release is GPU-wide too). */
-extern "C" __global__ void sass_control_cluster_sync(const uint32_t *in)
-{
-    (void)in;
-    cg_cluster_t cl = cg_this_cluster();
-    cg_cluster_sync(&cl);
-}
+SASS_CLUSTER_KERNEL(sass_control_cluster_sync, cg_cluster_sync(&cl))
 
 /* The sass test links these; nothing launches them. */
 extern "C" int sass_kernels_linked(void) { return 1; }

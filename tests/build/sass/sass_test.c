@@ -68,19 +68,26 @@ static char *section(const char *sass, const char *name)
     return s;
 }
 
+/* Copies the line that starts at l into buf (cap bytes: a longer line is cut,
+ * NUL-terminated) and returns where the next line starts (NULL after the last). */
+static const char *next_line(const char *l, char *buf, size_t cap)
+{
+    const char *e = strchr(l, '\n');
+    const size_t n = e ? (size_t)(e - l) : strlen(l);
+    const size_t m = n < cap - 1 ? n : cap - 1;
+    memcpy(buf, l, m);
+    buf[m] = 0;
+    return e ? e + 1 : NULL;
+}
+
 /* Does any line of `s` contain both `x` and `y`? */
 static int line_has(const char *s, const char *x, const char *y)
 {
+    char buf[512];
     for (const char *l = s; l && *l;) {
-        const char *e = strchr(l, '\n');
-        const size_t n = e ? (size_t)(e - l) : strlen(l);
-        char buf[512];
-        const size_t m = n < sizeof buf - 1 ? n : sizeof buf - 1;
-        memcpy(buf, l, m);
-        buf[m] = 0;
+        l = next_line(l, buf, sizeof buf);
         if (strstr(buf, x) && (!y || strstr(buf, y)))
             return 1;
-        l = e ? e + 1 : NULL;
     }
     return 0;
 }
@@ -88,15 +95,10 @@ static int line_has(const char *s, const char *x, const char *y)
 /* Log the memory-ordering instructions of a kernel (for docs/design). */
 static void log_fences(const char *name, const char *s)
 {
-    char acc[1024] = "";
+    char acc[1024] = "", buf[256];
     for (const char *l = s; l && *l;) {
-        const char *e = strchr(l, '\n');
-        const size_t n = e ? (size_t)(e - l) : strlen(l);
-        char buf[256];
-        const size_t m = n < sizeof buf - 1 ? n : sizeof buf - 1;
-        memcpy(buf, l, m);
-        buf[m] = 0;
-        const char *ins = strstr(buf, "*/");
+        l = next_line(l, buf, sizeof buf);
+        char *ins = strstr(buf, "*/");
         if (ins && (strstr(buf, "MEMBAR") || strstr(buf, "FENCE") || strstr(buf, "ERRBAR") || strstr(buf, "SYNCS") ||
                     strstr(buf, "CGABAR") || strstr(buf, "CCTL"))) {
             ins += 2;
@@ -110,7 +112,6 @@ static void log_fences(const char *name, const char *s)
                 strcat(acc, " ; ");
             }
         }
-        l = e ? e + 1 : NULL;
     }
     cr_log_info("%s: %s", name, acc);
 }
