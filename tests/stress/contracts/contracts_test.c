@@ -59,23 +59,30 @@ static void finish(const char *what, int launched, uint32_t *bad, uint64_t want_
                  (unsigned long long)want_seen);
 }
 
+/* The kernels' two counters on the device, zeroed: [0] words that differ
+ * from the source, [1] words checked. */
+static uint32_t *counters(void)
+{
+    uint32_t *bad = NULL;
+    CGT_CUDA(cudaMalloc((void **)&bad, 2 * sizeof(uint32_t)));
+    CGT_CUDA(cudaMemset(bad, 0, 2 * sizeof(uint32_t)));
+    return bad;
+}
+
 static void sliced_case(uint32_t csize, uint32_t lanes)
 {
     cgt_require_sm90();
     cgt_skip_under_sanitizer("racecheck", "racecheck has no model of a remote mbarrier arrive before a multicast refill");
     const uint32_t uses = 200;
-    uint32_t *h = NULL, *bad = NULL;
+    uint32_t *h = NULL, *bad = counters();
     uint32_t *src = random_source(uses, &h);
-    CGT_CUDA(cudaMalloc((void **)&bad, 2 * sizeof(uint32_t)));
-    CGT_CUDA(cudaMemset(bad, 0, 2 * sizeof(uint32_t)));
     char what[96];
     snprintf(what, sizeof what, "sliced pipeline, cluster %u, consumer warp of %u lanes", csize, lanes);
     int st = ctr_sliced_partial_warp(src, uses, csize, lanes, bad);
     if (st == -1)
         cr_skip_test("%s: the device cannot hold one cluster of this shape", what);
     finish(what, st, bad, (uint64_t)csize * uses * 256u);
-    CGT_CUDA(cudaFree(src));
-    CGT_CUDA(cudaFree(bad));
+    CGT_CUDA_FREE(src, bad);
     free(h);
 }
 
@@ -88,13 +95,10 @@ static void block_case(const char *what, uint32_t first, uint32_t lanes)
     cgt_require_sm90();
     cgt_skip_under_sanitizer("racecheck", "racecheck has no model of a warp's mbarrier arrive before a bulk copy refills the stage");
     const uint32_t uses = 300;
-    uint32_t *h = NULL, *bad = NULL;
+    uint32_t *h = NULL, *bad = counters();
     uint32_t *src = random_source(uses, &h);
-    CGT_CUDA(cudaMalloc((void **)&bad, 2 * sizeof(uint32_t)));
-    CGT_CUDA(cudaMemset(bad, 0, 2 * sizeof(uint32_t)));
     finish(what, ctr_block_partial_warp(src, uses, first, lanes, bad), bad, 2ull * uses * 256u);
-    CGT_CUDA(cudaFree(src));
-    CGT_CUDA(cudaFree(bad));
+    CGT_CUDA_FREE(src, bad);
     free(h);
 }
 
