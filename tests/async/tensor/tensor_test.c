@@ -325,7 +325,9 @@ static void run_load(uint64_t *rs, tcfg_t *c, int via_global_map)
 
 TestSuite(tensor, .timeout = 240);
 
-Test(tensor, loads_every_rank_swizzle_and_element_size)
+/* run(rs, c) on a fresh random configuration of every rank 1..5, swizzle
+ * none/32/64/128 and element size 1/2/4/8 that keep_esize keeps. */
+static void every_rank_swizzle_esize(void (*run)(uint64_t *rs, tcfg_t *c))
 {
     cgt_require_sm90();
     uint64_t rs = cgt_seed();
@@ -335,9 +337,14 @@ Test(tensor, loads_every_rank_swizzle_and_element_size)
                 if (!keep_esize(rank, sw, esize))
                     continue;
                 tcfg_t c = make_cfg(&rs, rank, esize, (cg_tensor_swizzle_t)sw);
-                run_load(&rs, &c, 0);
+                run(&rs, &c);
             }
 }
+
+/* run_load with the map passed by value (a kernel parameter). */
+static void run_load_param_map(uint64_t *rs, tcfg_t *c) { run_load(rs, c, 0); }
+
+Test(tensor, loads_every_rank_swizzle_and_element_size) { every_rank_swizzle_esize(run_load_param_map); }
 
 Test(tensor, load_through_a_map_in_global_memory)
 {
@@ -457,19 +464,7 @@ static void run_store(uint64_t *rs, tcfg_t *c)
     CGT_FREE(host, want, may, got);
 }
 
-Test(tensor, stores_every_rank_swizzle_and_element_size)
-{
-    cgt_require_sm90();
-    uint64_t rs = cgt_seed();
-    for (uint32_t rank = 1; rank <= 5; ++rank)
-        for (int sw = 0; sw <= 3; ++sw)
-            for (uint32_t esize = 1; esize <= 8; esize *= 2) {
-                if (!keep_esize(rank, sw, esize))
-                    continue;
-                tcfg_t c = make_cfg(&rs, rank, esize, (cg_tensor_swizzle_t)sw);
-                run_store(&rs, &c);
-            }
-}
+Test(tensor, stores_every_rank_swizzle_and_element_size) { every_rank_swizzle_esize(run_store); }
 
 /* Multicast: clusters of 2 and 4, swizzle none and 128 B; a 2-D u32 tensor
  * whose boxes (32 x 8 elements, 1 KiB) overhang the left and bottom edges. */
