@@ -22,20 +22,13 @@ __device__ __forceinline__ unsigned char *tnst_tile(unsigned char *raw)
     return raw + ((TNST_TILE_ALIGN - (s % TNST_TILE_ALIGN)) % TNST_TILE_ALIGN);
 }
 
-/* Waits for phase 0 of bar for about a second; false when it never came. */
-__device__ __forceinline__ bool tnst_wait0(cg_mbarrier_t *bar)
+/* Waits for phase 0 of bar for about a second (CGT_SPIN_CYCLES): with the
+ * CTA-scope try-wait, or with `cluster` the cluster-scope one (what a
+ * multicast into this CTA needs); false when the phase never came. */
+__device__ __forceinline__ bool tnst_wait0(cg_mbarrier_t *bar, bool cluster = false)
 {
     const long long t0 = clock64();
-    while (!cg_mbarrier_try_wait_parity(bar, 0))
-        if (clock64() - t0 > CGT_SPIN_CYCLES)
-            return false;
-    return true;
-}
-
-__device__ __forceinline__ bool tnst_wait0_cluster(cg_mbarrier_t *bar)
-{
-    const long long t0 = clock64();
-    while (!cg_mbarrier_try_wait_parity_cluster(bar, 0))
+    while (!(cluster ? cg_mbarrier_try_wait_parity_cluster(bar, 0) : cg_mbarrier_try_wait_parity(bar, 0)))
         if (clock64() - t0 > CGT_SPIN_CYCLES)
             return false;
     return true;
@@ -196,7 +189,7 @@ extern "C" __global__ void tnst_multicast_kernel(const __grid_constant__ cg_tens
         else
             cg_tensor_load_multicast(tile + r * box_bytes, &map, 2, c, &bar, mask);
     }
-    const bool ok = tnst_wait0_cluster(&bar);
+    const bool ok = tnst_wait0(&bar, true);
     for (uint32_t i = threadIdx.x; i < total; i += blockDim.x)
         out[(size_t)blockIdx.x * total + i] = tile[i];
     if (threadIdx.x == 0)
