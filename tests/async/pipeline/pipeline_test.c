@@ -46,8 +46,20 @@ typedef struct {
     plt_report_t *rep;
 } fixture_t;
 
+/* Why the ring tests do not run under racecheck (they run plain, under
+ * memcheck, synccheck and initcheck, every word of every stage use checked). */
+#define PLT_RACECHECK_NO_MODEL                                                                                  \
+    "a stage is reused when the consumers' release (an arrive on its empty mbarrier, one lane per warp or a "  \
+    "remote arrive from another CTA) is acquired by the producer's wait, which then fences the async proxy "  \
+    "and issues the next bulk copy; racecheck does not follow that edge to the bulk copy's async-proxy "      \
+    "writes and reports each consumer read against them (measured on an H100, 2026-11-24)"
+
+/* Every ring test's start: skips without an sm_90 device and under racecheck
+ * (PLT_RACECHECK_NO_MODEL), then the source and a report. */
 static fixture_t setup(void)
 {
+    cgt_require_sm90();
+    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f;
     uint64_t s = cgt_seed();
     f.seed = (uint32_t)cgt_rand(&s);
@@ -107,18 +119,8 @@ static unsigned grid_blocks(unsigned per_sm)
     return quick() ? 8u : per_sm * (unsigned)cgt_device_props()->multiProcessorCount;
 }
 
-/* Why the ring tests do not run under racecheck (they run plain, under
- * memcheck, synccheck and initcheck, every word of every stage use checked). */
-#define PLT_RACECHECK_NO_MODEL                                                                                  \
-    "a stage is reused when the consumers' release (an arrive on its empty mbarrier, one lane per warp or a "  \
-    "remote arrive from another CTA) is acquired by the producer's wait, which then fences the async proxy "  \
-    "and issues the next bulk copy; racecheck does not follow that edge to the bulk copy's async-proxy "      \
-    "writes and reports each consumer read against them (measured on an H100, 2026-11-24)"
-
 Test(pipeline, warp_specialized_stages_sizes_warps)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     const unsigned blocks = grid_blocks(1);
     const uint32_t sizes[] = {16, 48, 240, 1024, 4112, 16384, 65536, 0 /* the largest that fits */};
@@ -153,8 +155,6 @@ Test(pipeline, warp_specialized_stages_sizes_warps)
 
 Test(pipeline, warp_specialized_millions_of_stage_uses)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     const unsigned blocks = grid_blocks(2);
     const uint32_t uses = quick() ? 1024u : (1u << 16);
@@ -176,8 +176,6 @@ Test(pipeline, warp_specialized_millions_of_stage_uses)
 
 Test(pipeline, block_form_every_thread_produces_and_consumes)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     const unsigned blocks = grid_blocks(1);
     static const unsigned shapes[][3] = {{32, 1, 1}, {33, 1, 1}, {96, 1, 1}, {160, 1, 1},
@@ -226,8 +224,6 @@ static void run_cluster(fixture_t *f, unsigned csize, uint32_t root, uint32_t ma
 
 Test(pipeline, cluster_multicast_masks_sizes_2_to_16)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     uint64_t rs = cgt_seed() ^ 0x5eedu;
     const uint32_t uses = quick() ? 48u : 768u;
@@ -303,8 +299,6 @@ static int sliced_matrix(fixture_t *f, uint32_t per_warp, uint32_t uses, int var
 /* The matrix above with the warp release, 100000 stage uses each. */
 Test(pipeline, sliced_cluster_sizes_2_to_16_stages_1_to_4)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     (void)sliced_matrix(&f, 1u, quick() ? 512u : 100000u, 0);
     teardown(&f);
@@ -316,8 +310,6 @@ Test(pipeline, sliced_cluster_sizes_2_to_16_stages_1_to_4)
  * delays), and a mask that leaves CTAs out; every word checked. */
 Test(pipeline, sliced_cluster_whole_warp_release)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     const uint32_t uses = quick() ? 512u : 50000u;
     (void)sliced_matrix(&f, PLT_RELEASE_WHOLE_WARP, uses, 1);
@@ -331,8 +323,6 @@ Test(pipeline, sliced_cluster_whole_warp_release)
  * CTAs out (they neither load nor receive), and stages up to 4. */
 Test(pipeline, sliced_cluster_warp_counts_thread_releases_and_subsets)
 {
-    cgt_require_sm90();
-    cgt_skip_under_sanitizer("racecheck", PLT_RACECHECK_NO_MODEL);
     fixture_t f = setup();
     uint64_t rs = cgt_seed() ^ 0x511cedu;
     static const uint32_t warp_counts[] = {1, 2, 3, 5, 7};
