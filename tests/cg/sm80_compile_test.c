@@ -7,7 +7,6 @@
  * that names the requirement (base/config.h, CG_DEVICE_SM90).
  * tests/cg/sm80_probe.cu lists what the sm_80 build covers.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,28 +98,19 @@ Test(sm80_compile, a_cluster_call_in_a_compute_80_ptx_build_names_the_caller_lin
 /* Every library header, in one unit, for compute_80: no sm_90-only wrapper
  * is left unmarked (its CG_REQUIRE_SM90() fallback would stop this build at
  * the header's line), and no marked one is called by an unmarked one. */
+static void include_line(const char *folder, const char *file, void *out)
+{
+    fprintf((FILE *)out, "#include \"%s/%s\"\n", folder, file);
+}
+
 static void all_headers_build(const char *defines)
 {
-    static const char *folders[] = {"base", "barrier", "cluster", "dsmem", "async", "cg"};
     char src[512], obj[512], cmd[4096], log[16384];
     snprintf(src, sizeof src, "%s/sm80_all_%d.cu", cgt_tmpdir(), (int)getpid());
     snprintf(obj, sizeof obj, "%s/sm80_all_%d.o", cgt_tmpdir(), (int)getpid());
     FILE *f = fopen(src, "w");
     cr_assert(f != NULL);
-    int headers = 0;
-    for (size_t i = 0; i < sizeof folders / sizeof *folders; ++i) {
-        DIR *d = opendir(folders[i]);
-        cr_assert(d != NULL, "cannot list %s/ in the runfiles", folders[i]);
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            const size_t len = strlen(e->d_name);
-            if (len > 2 && strcmp(e->d_name + len - 2, ".h") == 0) {
-                fprintf(f, "#include \"%s/%s\"\n", folders[i], e->d_name);
-                ++headers;
-            }
-        }
-        closedir(d);
-    }
+    const int headers = cgt_each_library_header(include_line, f);
     fputs("__global__ void cgt_sm80_all(void) {}\n", f);
     fclose(f);
     snprintf(cmd, sizeof cmd,

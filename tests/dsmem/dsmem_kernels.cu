@@ -54,6 +54,19 @@ static __device__ int t_check_no_leftover_tx(cg_mbarrier_t *mb)
     return t_wait_parity_cluster(mb, 1);
 }
 
+/* The end of a kernel whose block waited for phase 0 of bar (ok: it
+ * completed in time): once every thread has written its outputs, thread 0
+ * writes the block's status (T_PHASE0_TIMEOUT; T_PHASE1_STUCK when bytes
+ * were left over for the next phase; else T_OK), then the cluster syncs (no
+ * CTA exits while a peer may still write into it). */
+static __device__ void t_finish_tx(int ok, cg_mbarrier_t *bar, uint32_t *status)
+{
+    __syncthreads();
+    if (threadIdx.x == 0)
+        status[blockIdx.x] = !ok ? T_PHASE0_TIMEOUT : (t_check_no_leftover_tx(bar) ? T_OK : T_PHASE1_STUCK);
+    t_cluster_sync();
+}
+
 // --- weak loads and stores ------------------------------------------------------
 
 /* W = 4 * blockDim.x words per CTA. Thread t moves words 4t..4t+3 with form
@@ -260,10 +273,7 @@ extern "C" __global__ void dsmt_st_async_kernel(const uint32_t *in, uint32_t *ou
     const int ok = t_wait_parity_cluster(&bar, 0);
     for (uint32_t i = t; i < W; i += blockDim.x)
         out[(size_t)blockIdx.x * W + i] = inbox[i];
-    __syncthreads();
-    if (t == 0)
-        status[blockIdx.x] = !ok ? T_PHASE0_TIMEOUT : (t_check_no_leftover_tx(&bar) ? T_OK : T_PHASE1_STUCK);
-    t_cluster_sync();
+    t_finish_tx(ok, &bar, status);
 }
 
 extern "C" int dsmt_st_async(int csize, int nclusters, int threads, const uint32_t *in, uint32_t *out,
@@ -334,10 +344,7 @@ extern "C" __global__ void dsmt_red_async_kernel(const uint32_t *in, uint32_t *o
     const int ok = t_wait_parity_cluster(&bar, 0);
     if (t < RA_WORDS)
         out[(size_t)blockIdx.x * RA_WORDS + t] = c[t];
-    __syncthreads();
-    if (t == 0)
-        status[blockIdx.x] = !ok ? T_PHASE0_TIMEOUT : (t_check_no_leftover_tx(&bar) ? T_OK : T_PHASE1_STUCK);
-    t_cluster_sync();
+    t_finish_tx(ok, &bar, status);
 }
 
 extern "C" int dsmt_red_async(int csize, int nclusters, int threads, const uint32_t *in, uint32_t *out,
