@@ -126,7 +126,9 @@ def vertical(op, dat, png, labels, devices, wrong_idx):
 
 def gnuplot(width, height, png, op, value_axis, label_axis, label_end, tics, extra, marks, plots):
     """The script of one chart: the ratio along value_axis (0 to at least
-    1.15), one configuration per tic along label_axis."""
+    1.15), one configuration per tic along label_axis. The title is a
+    single-quoted gnuplot string: a quote in it is doubled ("the
+    placement's cost")."""
     return ("set terminal pngcairo size %d,%d noenhanced\n"
             "set output '%s'\n"
             "set title '%s: cgc / anchor (lower is better)'\n"
@@ -138,7 +140,7 @@ def gnuplot(width, height, png, op, value_axis, label_axis, label_end, tics, ext
             "%s"
             "set %stics (%s)\n"
             "%s"
-            "plot %s\n") % (width, height, png, op, value_axis, label_axis, label_end, label_axis, value_axis, extra,
+            "plot %s\n") % (width, height, png, op.replace("'", "''"), value_axis, label_axis, label_end, label_axis, value_axis, extra,
                              label_axis, tics, marks, ", ".join(plots))
 
 
