@@ -5,24 +5,28 @@
  * nothing that could complete the phase early. Probes: async_probe.cu. */
 #include <string.h>
 
-#include "tests/dsmem/ptx_forms.h"
+#include <stdlib.h>
+#include <string.h>
 
-static const probe_t k_probes[] = {
-    {"asyp_bulk_copy_g2s", "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"},
+#include "tests/support/cgtest.h"
+#include "tests/support/ptxcheck.h"
+
+static const cgt_probe_t k_probes[] = {
+    {"asyp_bulk_copy_g2s", "cg_bulk_copy_g2s"},
     {"asyp_bulk_copy_g2s_multicast",
-     "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"},
-    {"asyp_bulk_copy_s2g", "cp.async.bulk.global.shared::cta.bulk_group"},
-    {"asyp_bulk_commit_group", "cp.async.bulk.commit_group"},
+     "cg_bulk_copy_g2s_multicast"},
+    {"asyp_bulk_copy_s2g", "cg_bulk_copy_s2g"},
+    {"asyp_bulk_commit_group", "cg_bulk_commit_group"},
     {"asyp_bulk_wait_group", "cp.async.bulk.wait_group"},
     {"asyp_bulk_wait_group_read", "cp.async.bulk.wait_group.read"},
-    {"asyp_cp_async_4", "cp.async.ca.shared::cta.global"},
-    {"asyp_cp_async_8", "cp.async.ca.shared::cta.global"},
-    {"asyp_cp_async_16", "cp.async.cg.shared::cta.global"},
-    {"asyp_cp_async_mbarrier_arrive", "cp.async.mbarrier.arrive.b64"},
-    {"asyp_cp_async_wait_all", "cp.async.wait_all"},
-    {"asyp_memcpy_async_tx", "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"},
+    {"asyp_cp_async_4", "cg_cp_async_4"},
+    {"asyp_cp_async_8", "cg_cp_async_8"},
+    {"asyp_cp_async_16", "cg_cp_async_16"},
+    {"asyp_cp_async_mbarrier_arrive", "cg_cp_async_mbarrier_arrive"},
+    {"asyp_cp_async_wait_all", "cg_cp_async_wait_all"},
+    {"asyp_memcpy_async_tx", "cg_bulk_copy_g2s"},
     {"asyp_memcpy_async_multicast_tx",
-     "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"},
+     "cg_bulk_copy_g2s_multicast"},
     {"asyp_elect_sync", "elect.sync"},
 };
 
@@ -48,13 +52,10 @@ Test(async_ptx, cp_async_sizes_are_4_8_16)
 
 Test(async_ptx, bulk_store_is_copy_then_commit)
 {
+    static const char *const order[] = {"cg_bulk_copy_s2g", "cg_bulk_commit_group", "cp.async.bulk.wait_group 0;"};
     char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_bulk_store"));
-    const char *copy = strstr(ins, "cp.async.bulk.global.shared::cta.bulk_group ");
-    const char *commit = strstr(ins, "cp.async.bulk.commit_group;");
-    const char *wait = strstr(ins, "cp.async.bulk.wait_group 0;");
-    cr_assert(copy && commit && wait, "bulk store, commit and wait all present:\n%s", ins);
-    cr_expect(copy < commit && commit < wait, "order: copy, commit, wait");
+    char *ins = cgt_ptx_probe(ptx, "asyp_bulk_store");
+    cgt_expect_in_order(ins, "bulk store: copy, commit, wait", order, 3);
     free(ins);
     free(ptx);
 }
@@ -62,15 +63,12 @@ Test(async_ptx, bulk_store_is_copy_then_commit)
 Test(async_ptx, memcpy_async_bulk_path_fences_copies_then_expects)
 {
     char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_memcpy_async_block"));
-    const char *fence = strstr(ins, "fence.proxy.async.shared::cta;");
-    const char *expect = strstr(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 ");
-    const char *copy = strstr(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ");
-    cr_assert(fence && expect && copy, "bulk path present:\n%s", ins);
-    cr_expect(fence < copy && copy < expect, "order: proxy fence, bulk copy, expect_tx");
-    cr_expect_eq(cgt_count_mnemonic(ins, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"), 1,
-                 "one bulk copy");
-    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64"), 1, "one expect_tx");
+    char *ins = cgt_ptx_probe(ptx, "asyp_memcpy_async_block");
+    static const char *const order[] = {"cg_fence_proxy_async_smem", "cg_bulk_copy_g2s",
+                                        "cg_mbarrier_ptx_expect_tx_relaxed_cta_"};
+    cgt_expect_in_order(ins, "bulk path: proxy fence, bulk copy, expect_tx", order, 3);
+    cr_expect_eq(cgt_count_mnemonic(ins, "cg_bulk_copy_g2s"), 1, "one bulk copy");
+    cr_expect_eq(cgt_count_mnemonic(ins, "cg_mbarrier_ptx_expect_tx_relaxed_cta_"), 1, "one expect_tx");
     /* fallback path: each thread waits for its own cp.async copies before it
      * returns (so its later arrive publishes them); no cp.async arrive-on the
      * barrier, which synccheck books as the thread's own arrival ("Missing
@@ -98,14 +96,14 @@ static void expect_no_byte_copy(const char *ins, const char *name)
 Test(async_ptx, staged_4_byte_copy_is_cp_async)
 {
     char *ptx = cgt_ptx_read("tests/async/async_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_stage_plain4"));
+    char *ins = cgt_ptx_probe(ptx, "asyp_stage_plain4");
     cr_expect_gt(cgt_count(ins, "cp.async.ca.shared::cta.global "), 0, "plain 4-byte stage: no cp.async:\n%s", ins);
     cr_expect(strstr(ins, "], 4;") != NULL, "plain 4-byte stage: no 4-byte cp.async:\n%s", ins);
     expect_no_byte_copy(ins, "asyp_stage_plain4");
     cr_expect_eq(cgt_count(ins, "cp.async.commit_group;"), 1, "one commit per stage:\n%s", ins);
     free(ins);
 
-    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_stage_aligned4"));
+    ins = cgt_ptx_probe(ptx, "asyp_stage_aligned4");
     cr_expect_eq(cgt_count(ins, "cp.async.ca.shared::cta.global "), 1, "aligned 4-byte stage: one cp.async:\n%s", ins);
     cr_expect_eq(cgt_count(ins, "cp.async.cg."), 0, "aligned 4-byte stage: no 16-byte cp.async:\n%s", ins);
     cr_expect(strstr(ins, "], 4;") != NULL, "aligned 4-byte stage: the cp.async copies 4 bytes:\n%s", ins);
@@ -113,7 +111,7 @@ Test(async_ptx, staged_4_byte_copy_is_cp_async)
     expect_no_byte_copy(ins, "asyp_stage_aligned4");
     free(ins);
 
-    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "asyp_stage_aligned16"));
+    ins = cgt_ptx_probe(ptx, "asyp_stage_aligned16");
     cr_expect_eq(cgt_count(ins, "cp.async.cg.shared::cta.global "), 1, "aligned 16: one cp.async.cg:\n%s", ins);
     cr_expect_eq(cgt_count(ins, "cp.async.ca."), 0, "aligned 16: no narrower cp.async:\n%s", ins);
     cr_expect_eq(cgt_count(ins, "call"), 0, "aligned 16: no call:\n%s", ins);
@@ -136,24 +134,7 @@ Test(async_ptx, aligned_copies_report_out_of_line)
         cr_expect_geq(cgt_count(body, "cg_async_report_aligned_"), 1, "%s: calls the aligned report", kernels[i]);
         free(body);
     }
-    const char *rep = strstr(ptx, ".func");
-    size_t found = 0;
-    for (; rep != NULL; rep = strstr(rep + 5, ".func")) {
-        const char *eol = strchr(rep, '\n');
-        const char *name = strstr(rep, "cg_async_report_aligned_");
-        if (name && eol && name < eol) {
-            const char *end = strstr(rep, "\n}");
-            const size_t len = end ? (size_t)(end - rep) : strlen(rep);
-            char *fn = malloc(len + 1);
-            cr_assert(fn != NULL);
-            memcpy(fn, rep, len);
-            fn[len] = '\0';
-            cr_expect_geq(cgt_count(fn, "vprintf"), 1, "the report prints");
-            cr_expect_geq(cgt_count(fn, "trap"), 1, "the report traps");
-            free(fn);
-            ++found;
-        }
-    }
+    size_t found = cgt_expect_reports_print_and_trap(ptx, "cg_async_report_aligned_");
     cr_expect_geq(found, 1u, "the aligned report is a function of its own");
     free(ptx);
 }

@@ -2,59 +2,63 @@
 /* tests/dsmem/dsmem_ptx_test.c — CI, no GPU: every dsmem/dsmem.h wrapper (and
  * the proxy fences of base/fence.h) emits exactly its PTX instruction form,
  * with the memory order and scope spelled out. Probes: dsmem_probe.cu. */
-#include "tests/dsmem/ptx_forms.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/support/cgtest.h"
+#include "tests/support/ptxcheck.h"
 
 /* name, the one instruction form it must emit */
-static const probe_t k_probes[] = {
-    {"dsmp_ld_b32", "ld.weak.shared::cluster.b32"},
-    {"dsmp_ld_b64", "ld.weak.shared::cluster.b64"},
+static const cgt_probe_t k_probes[] = {
+    {"dsmp_ld_b32", "cg_dsmem_ld_b32"},
+    {"dsmp_ld_b64", "cg_dsmem_ld_b64"},
     {"dsmp_ld_v4", "ld.weak.shared::cluster.v4.b32"},
-    {"dsmp_st_b32", "st.weak.shared::cluster.b32"},
-    {"dsmp_st_b64", "st.weak.shared::cluster.b64"},
-    {"dsmp_st_v4", "st.weak.shared::cluster.v4.b32"},
-    {"dsmp_ld_relaxed_u32", "ld.relaxed.cluster.shared::cluster.u32"},
-    {"dsmp_ld_acquire_u32", "ld.acquire.cluster.shared::cluster.u32"},
-    {"dsmp_st_relaxed_u32", "st.relaxed.cluster.shared::cluster.u32"},
-    {"dsmp_st_release_u32", "st.release.cluster.shared::cluster.u32"},
-    {"dsmp_atom_add_relaxed_u32", "atom.relaxed.cluster.shared::cluster.add.u32"},
-    {"dsmp_atom_add_acq_rel_u32", "atom.acq_rel.cluster.shared::cluster.add.u32"},
-    {"dsmp_atom_add_relaxed_u64", "atom.relaxed.cluster.shared::cluster.add.u64"},
-    {"dsmp_atom_add_relaxed_f32", "atom.relaxed.cluster.shared::cluster.add.f32"},
-    {"dsmp_atom_min_relaxed_u32", "atom.relaxed.cluster.shared::cluster.min.u32"},
-    {"dsmp_atom_max_relaxed_u32", "atom.relaxed.cluster.shared::cluster.max.u32"},
-    {"dsmp_atom_exch_relaxed_b32", "atom.relaxed.cluster.shared::cluster.exch.b32"},
-    {"dsmp_atom_cas_relaxed_b32", "atom.relaxed.cluster.shared::cluster.cas.b32"},
-    {"dsmp_red_add_relaxed_u32", "red.relaxed.cluster.shared::cluster.add.u32"},
-    {"dsmp_red_add_release_u32", "red.release.cluster.shared::cluster.add.u32"},
-    {"dsmp_red_add_relaxed_u64", "red.relaxed.cluster.shared::cluster.add.u64"},
-    {"dsmp_red_add_relaxed_f32", "red.relaxed.cluster.shared::cluster.add.f32"},
-    {"dsmp_st_async_b32", "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b32"},
-    {"dsmp_st_async_b64", "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.b64"},
-    {"dsmp_st_async_v2_b32", "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v2.b32"},
-    {"dsmp_st_async_v4_b32", "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32"},
-    {"dsmp_red_async_add_u32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32"},
-    {"dsmp_red_async_add_s32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s32"},
-    {"dsmp_red_async_add_u64", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u64"},
-    {"dsmp_red_async_min_u32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.u32"},
-    {"dsmp_red_async_max_u32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.max.u32"},
-    {"dsmp_red_async_min_s32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.s32"},
-    {"dsmp_red_async_max_s32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.max.s32"},
-    {"dsmp_red_async_inc_u32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.inc.u32"},
-    {"dsmp_red_async_dec_u32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.dec.u32"},
-    {"dsmp_red_async_and_b32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.and.b32"},
-    {"dsmp_red_async_or_b32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.or.b32"},
-    {"dsmp_red_async_xor_b32", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.xor.b32"},
-    {"dsmp_bulk_copy", "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes"},
-    {"dsmp_push_bulk", "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes"},
-    {"dsmp_fence_proxy_async_smem", "fence.proxy.async.shared::cta"},
-    {"dsmp_fence_proxy_async_global", "fence.proxy.async.global"},
-    {"dsmp_dsmem_fence_proxy_async", "fence.proxy.async.shared::cluster"},
-    {"dsmp_fence_release_smem_cluster", "fence.release.sync_restrict::shared::cta.cluster"},
+    {"dsmp_st_b32", "cg_dsmem_st_b32"},
+    {"dsmp_st_b64", "cg_dsmem_st_b64"},
+    {"dsmp_st_v4", "cg_dsmem_st_v4"},
+    {"dsmp_ld_relaxed_u32", "cg_dsmem_ld_relaxed_u32"},
+    {"dsmp_ld_acquire_u32", "cg_dsmem_ld_acquire_u32"},
+    {"dsmp_st_relaxed_u32", "cg_dsmem_st_relaxed_u32"},
+    {"dsmp_st_release_u32", "cg_dsmem_st_release_u32"},
+    {"dsmp_atom_add_relaxed_u32", "cg_dsmem_atom_add_relaxed_u32"},
+    {"dsmp_atom_add_acq_rel_u32", "cg_dsmem_atom_add_acq_rel_u32"},
+    {"dsmp_atom_add_relaxed_u64", "cg_dsmem_atom_add_relaxed_u64"},
+    {"dsmp_atom_add_relaxed_f32", "cg_dsmem_atom_add_relaxed_f32"},
+    {"dsmp_atom_min_relaxed_u32", "cg_dsmem_atom_min_relaxed_u32"},
+    {"dsmp_atom_max_relaxed_u32", "cg_dsmem_atom_max_relaxed_u32"},
+    {"dsmp_atom_exch_relaxed_b32", "cg_dsmem_atom_exch_relaxed_b32"},
+    {"dsmp_atom_cas_relaxed_b32", "cg_dsmem_atom_cas_relaxed_b32"},
+    {"dsmp_red_add_relaxed_u32", "cg_dsmem_red_add_relaxed_u32"},
+    {"dsmp_red_add_release_u32", "cg_dsmem_red_add_release_u32"},
+    {"dsmp_red_add_relaxed_u64", "cg_dsmem_red_add_relaxed_u64"},
+    {"dsmp_red_add_relaxed_f32", "cg_dsmem_red_add_relaxed_f32"},
+    {"dsmp_st_async_b32", "cg_dsmem_st_async_b32"},
+    {"dsmp_st_async_b64", "cg_dsmem_st_async_b64"},
+    {"dsmp_st_async_v2_b32", "cg_dsmem_st_async_v2_b32"},
+    {"dsmp_st_async_v4_b32", "cg_dsmem_st_async_v4_b32"},
+    {"dsmp_red_async_add_u32", "cg_dsmem_red_async_add_u32"},
+    {"dsmp_red_async_add_s32", "cg_dsmem_red_async_add_s32"},
+    {"dsmp_red_async_add_u64", "cg_dsmem_red_async_add_u64"},
+    {"dsmp_red_async_min_u32", "cg_dsmem_red_async_min_u32"},
+    {"dsmp_red_async_max_u32", "cg_dsmem_red_async_max_u32"},
+    {"dsmp_red_async_min_s32", "cg_dsmem_red_async_min_s32"},
+    {"dsmp_red_async_max_s32", "cg_dsmem_red_async_max_s32"},
+    {"dsmp_red_async_inc_u32", "cg_dsmem_red_async_inc_u32"},
+    {"dsmp_red_async_dec_u32", "cg_dsmem_red_async_dec_u32"},
+    {"dsmp_red_async_and_b32", "cg_dsmem_red_async_and_b32"},
+    {"dsmp_red_async_or_b32", "cg_dsmem_red_async_or_b32"},
+    {"dsmp_red_async_xor_b32", "cg_dsmem_red_async_xor_b32"},
+    {"dsmp_bulk_copy", "cg_dsmem_bulk_copy"},
+    {"dsmp_push_bulk", "cg_dsmem_bulk_copy"},
+    {"dsmp_fence_proxy_async_smem", "cg_fence_proxy_async_smem"},
+    {"dsmp_fence_proxy_async_global", "cg_fence_proxy_async_global"},
+    {"dsmp_dsmem_fence_proxy_async", "cg_dsmem_fence_proxy_async"},
+    {"dsmp_fence_release_smem_cluster", "cg_fence_release_smem_cluster"},
     {"dsmp_fence_proxy_async_release_smem_cluster",
-     "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster"},
-    {"dsmp_fence_acquire_smem_cluster", "fence.acquire.sync_restrict::shared::cluster.cluster"},
+     "cg_fence_proxy_async_release_smem_cluster"},
+    {"dsmp_fence_acquire_smem_cluster", "cg_fence_acquire_smem_cluster"},
     {"dsmp_fence_proxy_async_acquire_smem_cluster",
-     "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster"},
+     "cg_fence_proxy_async_acquire_smem_cluster"},
 };
 
 TestSuite(dsmem_ptx, .timeout = 30);
@@ -85,10 +89,9 @@ Test(dsmem_ptx, push_group_uses_st_async_and_no_fence)
 Test(dsmem_ptx, release_is_a_restricted_fence_then_a_relaxed_remote_arrive)
 {
     char *ptx = cgt_ptx_read("tests/dsmem/dsmem_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "dsmp_release"));
-    const char *f = strstr(ins, "fence.release.sync_restrict::shared::cta.cluster");
-    const char *a = strstr(ins, "mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
-    cr_expect(f && a && f < a, "fence then relaxed remote arrive:\n%s", ins);
+    char *ins = cgt_ptx_probe(ptx, "dsmp_release");
+    static const char *const order[] = {"cg_fence_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"};
+    cgt_expect_in_order(ins, "fence then relaxed remote arrive", order, 2);
     cr_expect_eq(cgt_count(ins, "mbarrier."), 1, "one mbarrier instruction:\n%s", ins);
     cr_expect_eq(cgt_count(ins, "fence."), 1, "one fence:\n%s", ins);
     free(ins);

@@ -135,3 +135,136 @@ char *cgt_ptx_normalized(const char *ptx, const char *name)
     free(ins);
     return out;
 }
+
+/* ---- The expected lines: from the PTX form data ---- */
+
+static const cgt_form_t k_forms[] = {
+#define CGT_FORM_LINE(name, mnemonic, text, predicated, operands) {name, mnemonic, text, predicated, operands},
+#include "tests/support/ptx_form_lines.h"
+#undef CGT_FORM_LINE
+};
+
+const cgt_form_t *cgt_form(const char *name)
+{
+    for (size_t i = 0; i < sizeof k_forms / sizeof k_forms[0]; ++i)
+        if (strcmp(k_forms[i].name, name) == 0)
+            return &k_forms[i];
+    cr_assert_fail("%s is no PTX form (tests/support/ptx_form_lines.h, from the *_forms.tbl files)", name);
+    return NULL;
+}
+
+const char *cgt_line(const char *what)
+{
+    return strncmp(what, "cg_", 3) == 0 ? cgt_form(what)->mnemonic : what;
+}
+
+const char *cgt_text(const char *what)
+{
+    return strncmp(what, "cg_", 3) == 0 ? cgt_form(what)->text : what;
+}
+
+size_t cgt_count_mnemonic(const char *instrs, const char *what)
+{
+    const char *form = cgt_line(what);
+    size_t n = 0, flen = strlen(form);
+    for (const char *p = instrs; *p;) {
+        const char *eol = strchr(p, '\n');
+        const char *end = eol ? eol : p + strlen(p);
+        const char *s = p;
+        if (*s == '@') { /* predicate guard */
+            while (s < end && *s != ' ' && *s != '\t')
+                ++s;
+            while (s < end && (*s == ' ' || *s == '\t'))
+                ++s;
+        }
+        const char *t = s;
+        while (t < end && *t != ' ' && *t != '\t' && *t != ';')
+            ++t;
+        if ((size_t)(t - s) == flen && memcmp(s, form, flen) == 0)
+            ++n;
+        p = eol ? eol + 1 : end;
+    }
+    return n;
+}
+
+char *cgt_ptx_probe(const char *ptx, const char *name)
+{
+    char *body = cgt_ptx_function(ptx, name);
+    char *ins = cgt_ptx_instructions(body);
+    free(body);
+    return ins;
+}
+
+void cgt_check_probe_table(const char *ptx_path, const cgt_probe_t *probes, size_t n)
+{
+    char *ptx = cgt_ptx_read(ptx_path);
+    for (size_t i = 0; i < n; ++i) {
+        const char *own = cgt_line(probes[i].form);
+        char *ins = cgt_ptx_probe(ptx, probes[i].probe);
+        cr_expect_eq(cgt_count_mnemonic(ins, own), 1, "%s: want exactly one %s (%s); instructions:\n%s",
+                     probes[i].probe, own, probes[i].form, ins);
+        for (size_t j = 0; j < n; ++j) {
+            const char *other = cgt_line(probes[j].form);
+            if (strcmp(other, own) == 0)
+                continue;
+            cr_expect_eq(cgt_count_mnemonic(ins, other), 0, "%s: unexpected %s", probes[i].probe, other);
+        }
+        free(ins);
+    }
+    free(ptx);
+}
+
+int cgt_expect_in_order(const char *text, const char *who, const char *const *lines, size_t n)
+{
+    const char *prev = NULL;
+    int ok = 1;
+    for (size_t i = 0; i < n; ++i) {
+        const char *line = cgt_text(lines[i]);
+        const char *at = strstr(text, line);
+        cr_expect(at != NULL, "%s: no %s in:\n%s", who, line, text);
+        if (at != NULL && prev != NULL)
+            cr_expect(prev < at, "%s: %s comes before %s in:\n%s", who, line, cgt_text(lines[i - 1]), text);
+        ok = ok && at != NULL && (prev == NULL || prev < at);
+        prev = at;
+        if (at == NULL)
+            break;
+    }
+    return ok;
+}
+
+size_t cgt_expect_reports_print_and_trap(const char *ptx, const char *part)
+{
+    size_t found = 0;
+    for (const char *f = strstr(ptx, ".func"); f != NULL; f = strstr(f + 5, ".func")) {
+        const char *eol = strchr(f, '\n');
+        const char *name = strstr(f, part);
+        if (name == NULL || eol == NULL || name > eol)
+            continue;
+        const char *open = strchr(name, '{'), *semi = strchr(name, ';');
+        if (open == NULL || (semi != NULL && semi < open))
+            continue; /* a declaration */
+        const char *end = strstr(open, "\n}");
+        cr_assert(end != NULL, "unterminated .func %s", part);
+        const char *v = strstr(open, "vprintf"), *t = strstr(open, "trap;");
+        cr_expect(v != NULL && v < end, "report %s (%.*s): does not print", part, (int)(eol - f), f);
+        cr_expect(t != NULL && t < end, "report %s (%.*s): does not trap", part, (int)(eol - f), f);
+        ++found;
+    }
+    return found;
+}
+
+void cgt_expect_no_debug_code(const char *body, const char *who)
+{
+    cr_expect_eq(cgt_count(body, "globaltimer"), 0, "%s: reads %%globaltimer in a release build", who);
+    cr_expect_eq(cgt_count(body, "vprintf"), 0, "%s: printf in a release build", who);
+    cr_expect_eq(cgt_count(body, "trap;"), 0, "%s: trap in a release build", who);
+}
+
+void cgt_expect_bounded_wait(const char *body, const char *who, size_t timer_reads, const char *report)
+{
+    cr_expect_geq(cgt_count(body, "%globaltimer"), timer_reads, "%s (debug): bounded by %%globaltimer", who);
+    /* the report is out of line (base/config.h, CG_REPORT_): a call to it,
+     * whose body prints and traps (cgt_expect_reports_print_and_trap) */
+    cr_expect_geq(cgt_count(body, report), 1, "%s (debug): no call to %s", who, report);
+    cr_expect_eq(cgt_count(body, "vprintf"), 0, "%s (debug): no printf inline (the report is out of line)", who);
+}

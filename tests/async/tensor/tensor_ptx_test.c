@@ -6,32 +6,36 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tests/dsmem/ptx_forms.h"
+#include <stdlib.h>
+#include <string.h>
 
-static const probe_t k_probes[] = {
-    {"tnsp_load_1d", "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"},
-    {"tnsp_load_multicast_1d", "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"},
-    {"tnsp_store_1d", "cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group"},
-    {"tnsp_prefetch_1d", "cp.async.bulk.prefetch.tensor.1d.L2.global.tile"},
-    {"tnsp_load_2d", "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"},
-    {"tnsp_load_multicast_2d", "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"},
-    {"tnsp_store_2d", "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group"},
-    {"tnsp_prefetch_2d", "cp.async.bulk.prefetch.tensor.2d.L2.global.tile"},
-    {"tnsp_load_3d", "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"},
-    {"tnsp_load_multicast_3d", "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"},
-    {"tnsp_store_3d", "cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group"},
-    {"tnsp_prefetch_3d", "cp.async.bulk.prefetch.tensor.3d.L2.global.tile"},
-    {"tnsp_load_4d", "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"},
-    {"tnsp_load_multicast_4d", "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"},
-    {"tnsp_store_4d", "cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group"},
-    {"tnsp_prefetch_4d", "cp.async.bulk.prefetch.tensor.4d.L2.global.tile"},
-    {"tnsp_load_5d", "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"},
-    {"tnsp_load_multicast_5d", "cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"},
-    {"tnsp_store_5d", "cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group"},
-    {"tnsp_prefetch_5d", "cp.async.bulk.prefetch.tensor.5d.L2.global.tile"},
-    {"tnsp_map_prefetch", "prefetch.tensormap"},
-    {"tnsp_map_fence_acquire", "fence.proxy.tensormap::generic.acquire.gpu"},
-    {"tnsp_map_fence_release", "fence.proxy.tensormap::generic.release.gpu"},
+#include "tests/support/cgtest.h"
+#include "tests/support/ptxcheck.h"
+
+static const cgt_probe_t k_probes[] = {
+    {"tnsp_load_1d", "cg_tensor_load_1d_ptx_"},
+    {"tnsp_load_multicast_1d", "cg_tensor_load_multicast_1d_ptx_"},
+    {"tnsp_store_1d", "cg_tensor_store_1d_ptx_"},
+    {"tnsp_prefetch_1d", "cg_tensor_prefetch_1d"},
+    {"tnsp_load_2d", "cg_tensor_load_2d_ptx_"},
+    {"tnsp_load_multicast_2d", "cg_tensor_load_multicast_2d_ptx_"},
+    {"tnsp_store_2d", "cg_tensor_store_2d_ptx_"},
+    {"tnsp_prefetch_2d", "cg_tensor_prefetch_2d"},
+    {"tnsp_load_3d", "cg_tensor_load_3d_ptx_"},
+    {"tnsp_load_multicast_3d", "cg_tensor_load_multicast_3d_ptx_"},
+    {"tnsp_store_3d", "cg_tensor_store_3d_ptx_"},
+    {"tnsp_prefetch_3d", "cg_tensor_prefetch_3d"},
+    {"tnsp_load_4d", "cg_tensor_load_4d_ptx_"},
+    {"tnsp_load_multicast_4d", "cg_tensor_load_multicast_4d_ptx_"},
+    {"tnsp_store_4d", "cg_tensor_store_4d_ptx_"},
+    {"tnsp_prefetch_4d", "cg_tensor_prefetch_4d"},
+    {"tnsp_load_5d", "cg_tensor_load_5d_ptx_"},
+    {"tnsp_load_multicast_5d", "cg_tensor_load_multicast_5d_ptx_"},
+    {"tnsp_store_5d", "cg_tensor_store_5d_ptx_"},
+    {"tnsp_prefetch_5d", "cg_tensor_prefetch_5d"},
+    {"tnsp_map_prefetch", "cg_tensor_map_prefetch"},
+    {"tnsp_map_fence_acquire", "cg_tensor_map_fence_acquire"},
+    {"tnsp_map_fence_release", "cg_tensor_map_fence_release"},
 };
 
 TestSuite(tensor_ptx, .timeout = 30);
@@ -45,7 +49,7 @@ Test(tensor_ptx, each_call_emits_exactly_its_form)
 Test(tensor_ptx, rank_generic_load_reaches_every_rank)
 {
     char *ptx = cgt_ptx_read("tests/async/tensor/tensor_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "tnsp_load_generic"));
+    char *ins = cgt_ptx_probe(ptx, "tnsp_load_generic");
     for (int n = 1; n <= 5; ++n) {
         char form[128];
         snprintf(form, sizeof form, "cp.async.bulk.tensor.%dd.shared::cluster.global.tile.mbarrier::complete_tx::bytes", n);
