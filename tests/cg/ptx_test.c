@@ -53,13 +53,12 @@ Test(cg_ptx, cluster_split_barrier_forms)
     char *aw = cgt_ptx_normalized(ptx, "probe_cluster_arrive_wait");
     char *rl = cgt_ptx_normalized(ptx, "probe_cluster_relaxed");
     char *sync = cgt_ptx_normalized(ptx, "typed_cluster_sync");
-    const char *a = strstr(aw, "barrier.cluster.arrive.release;");
-    const char *w = strstr(aw, "barrier.cluster.wait.acquire;");
-    cr_expect(a != NULL && w != NULL && a < w, "arrive.release then wait.acquire expected:\n%s", aw);
+    static const char *const split[] = {"cg_hw_cluster_arrive_release", "cg_hw_cluster_wait_acquire"};
+    cgt_expect_in_order(aw, "arrive.release then wait.acquire", split, 2);
     cr_expect_eq(cgt_count(aw, ".aligned"), 0u, "the split cluster barrier must use the non-aligned forms:\n%s", aw);
     cr_expect_eq(lines(aw), 3u, "cluster arrive+wait has extra instructions:\n%s", aw);
-    cr_expect_eq(cgt_count(rl, "barrier.cluster.arrive.relaxed;"), 1u, "relaxed arrive:\n%s", rl);
-    cr_expect_eq(cgt_count(rl, "barrier.cluster.wait.acquire;"), 1u, "relaxed arrive + wait:\n%s", rl);
+    cr_expect_eq(cgt_count(rl, cgt_text("cg_hw_cluster_arrive_relaxed")), 1u, "relaxed arrive:\n%s", rl);
+    cr_expect_eq(cgt_count(rl, cgt_text("cg_hw_cluster_wait_acquire")), 1u, "relaxed arrive + wait:\n%s", rl);
     cr_expect_eq(lines(rl), 3u, "relaxed arrive+wait has extra instructions:\n%s", rl);
     cr_expect_str_eq(sync, aw, "cluster sync should be arrive.release + wait.acquire:\n%s", sync);
     free(aw);
@@ -76,10 +75,9 @@ Test(cg_ptx, cluster_smem_barrier_forms)
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *sm = cgt_ptx_normalized(ptx, "probe_cluster_smem");
     char *sy = cgt_ptx_normalized(ptx, "probe_cluster_sync_smem");
-    const char *f = strstr(sm, "fence.release.sync_restrict::shared::cta.cluster;");
-    const char *a = strstr(sm, "barrier.cluster.arrive.relaxed;");
-    const char *w = strstr(sm, "barrier.cluster.wait.acquire;");
-    cr_expect(f && a && w && f < a && a < w, "fence, relaxed arrive, wait.acquire expected:\n%s", sm);
+    static const char *const order[] = {"cg_fence_release_smem_cluster", "cg_hw_cluster_arrive_relaxed",
+                                        "cg_hw_cluster_wait_acquire"};
+    cgt_expect_in_order(sm, "fence, relaxed arrive, wait.acquire", order, 3);
     cr_expect_eq(lines(sm), 4u, "smem cluster barrier has extra instructions:\n%s", sm);
     cr_expect_str_eq(sy, sm, "cg_cluster_sync_smem should equal arrive_smem + wait:\n%s\nvs\n%s", sy, sm);
     free(sm);
