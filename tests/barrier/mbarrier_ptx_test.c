@@ -161,13 +161,16 @@ Test(mbarrier_ptx, blocking_waits_are_a_try_wait_loop)
 {
     static const char *waits[] = {"probe_wait", "probe_wait_cluster", "probe_wait_parity",
                                   "probe_wait_parity_cluster"};
+    static const cgt_count_t k[] = {
+        {"mbarrier.try_wait", 1, 1, "one try_wait in the loop"},
+        {"mbarrier.test_wait", 0, 0, "no test_wait spin"},
+        {"bra", 1, 1, "one back branch"},
+        {"nanosleep", 0, 0, "no back-off sleep"},
+    };
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     for (size_t i = 0; i < 4; ++i) {
         char *body = cgt_ptx_function(ptx, waits[i]);
-        cr_expect_eq(cgt_count(body, "mbarrier.try_wait"), 1, "%s: one try_wait in the loop", waits[i]);
-        cr_expect_eq(cgt_count(body, "mbarrier.test_wait"), 0, "%s: no test_wait spin", waits[i]);
-        cr_expect_eq(cgt_count(body, "bra"), 1, "%s: one back branch", waits[i]);
-        cr_expect_eq(cgt_count(body, "nanosleep"), 0, "%s: no back-off sleep", waits[i]);
+        CGT_EXPECT_COUNTS(body, waits[i], k);
         free(body);
     }
     free(ptx);
@@ -175,16 +178,18 @@ Test(mbarrier_ptx, blocking_waits_are_a_try_wait_loop)
 
 Test(mbarrier_ptx, warp_aggregated_arrive_is_one_arrive_for_the_warp)
 {
+    static const cgt_count_t k[] = {
+        {"activemask.b32", 1, 1, "one activemask"},
+        {"match.any.sync.b64", 1, 1, "only lanes naming the same mbarrier count together"},
+        {"bar.warp.sync", 1, 1, "lanes' writes ordered before the leader's release"},
+        {"popc.b32", 1, 1, "the warp's count"},
+        {"shfl.sync.idx.b32", 2, 2, "64-bit token broadcast"},
+        {"@p mbarrier.arrive.release.cta.shared::cta.b64", 1, 1, "the leader's arrive is predicated on its lane"},
+        {"bra", 0, 0, "no branch between the grouping and the token shuffle"},
+    };
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     char *body = cgt_ptx_function(ptx, "probe_arrive_warp");
-    cr_expect_eq(cgt_count(body, "activemask.b32"), 1);
-    cr_expect_eq(cgt_count(body, "match.any.sync.b64"), 1, "only lanes naming the same mbarrier count together");
-    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 1, "lanes' writes ordered before the leader's release");
-    cr_expect_eq(cgt_count(body, "popc.b32"), 1, "the warp's count");
-    cr_expect_eq(cgt_count(body, "shfl.sync.idx.b32"), 2, "64-bit token broadcast");
-    cr_expect_eq(cgt_count(body, "@p mbarrier.arrive.release.cta.shared::cta.b64"), 1,
-                 "the leader's arrive is predicated on its lane");
-    cr_expect_eq(cgt_count(body, "bra"), 0, "no branch between the grouping and the token shuffle");
+    CGT_EXPECT_COUNTS(body, "probe_arrive_warp", k);
     free(body);
     free(ptx);
 }
@@ -227,19 +232,25 @@ static char *copy_span(const char *from, const char *to)
 
 Test(mbarrier_ptx, completion_barrier_shape)
 {
+    static const cgt_count_t k_arrive[] = {
+        {"mbarrier.arrive.noComplete.release.cta.shared::cta.b64", 1, 1, "every arrival: noComplete, release"},
+        {"mbarrier.pending_count.b64", 1, 1, "the last arrival knows it"},
+        {"fence.acq_rel.cta", 1, 1, "the completer's acquire"},
+        {"mbarrier.arrive.release.cta.shared::cta.b64", 1, 1, "the completer's arrival ends the phase"},
+        {"mbarrier.", 3, 3, "nothing else of the mbarrier family"},
+        {"atom.", 0, 0, "no shared counter"},
+        {"membar", 0, 0, "no full fences"},
+        {"nanosleep", 0, 0, "no back-off"},
+        {".callprototype", 1, 1, "one indirect call: the completion function"},
+    };
+    static const cgt_count_t k_elect[] = {
+        {"call", 0, 0, "inline completion: no call"},
+        {"mbarrier.try_wait.acquire.cta.shared::cta.b64", 1, 1, "waiters sleep on the one mbarrier, by token"},
+        {"mbarrier.test_wait", 0, 0, "no test_wait"},
+    };
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     char *body = cgt_ptx_function(ptx, "probe_barrier_fn_arrive");
-    cr_expect_eq(cgt_count(body, "mbarrier.arrive.noComplete.release.cta.shared::cta.b64"), 1,
-                 "every arrival: noComplete, release");
-    cr_expect_eq(cgt_count(body, "mbarrier.pending_count.b64"), 1, "the last arrival knows it");
-    cr_expect_eq(cgt_count(body, "fence.acq_rel.cta"), 1, "the completer's acquire");
-    cr_expect_eq(cgt_count(body, "mbarrier.arrive.release.cta.shared::cta.b64"), 1,
-                 "the completer's arrival ends the phase");
-    cr_expect_eq(cgt_count(body, "mbarrier."), 3, "nothing else of the mbarrier family");
-    cr_expect_eq(cgt_count(body, "atom."), 0, "no shared counter");
-    cr_expect_eq(cgt_count(body, "membar"), 0, "no full fences");
-    cr_expect_eq(cgt_count(body, "nanosleep"), 0, "no back-off");
-    cr_expect_eq(cgt_count(body, ".callprototype"), 1, "one indirect call: the completion function");
+    CGT_EXPECT_COUNTS(body, "probe_barrier_fn_arrive", k_arrive);
     /* CG_BARRIER_FN_READ_BEFORE_ARRIVE: the stored function and argument are
      * read before the arrive, and between the completer's fence and its
      * call at most the test for a NULL function branches
@@ -258,10 +269,7 @@ Test(mbarrier_ptx, completion_barrier_shape)
     free(between);
     free(body);
     body = cgt_ptx_function(ptx, "probe_barrier_fn_elect");
-    cr_expect_eq(cgt_count(body, "call"), 0, "inline completion: no call");
-    cr_expect_eq(cgt_count(body, "mbarrier.try_wait.acquire.cta.shared::cta.b64"), 1,
-                 "waiters sleep on the one mbarrier, by token");
-    cr_expect_eq(cgt_count(body, "mbarrier.test_wait"), 0);
+    CGT_EXPECT_COUNTS(body, "probe_barrier_fn_elect", k_elect);
     free(body);
     free(ptx);
 }
@@ -273,52 +281,60 @@ Test(mbarrier_ptx, completion_barrier_shape)
  * indirect call), arrives on release; the others wait on release by parity. */
 Test(mbarrier_ptx, thread0_completion_barrier_shape)
 {
+    static const cgt_count_t k[] = {
+        {"mbarrier.test_wait.parity.acquire.cta.shared::cta.b64", 1, 1, "the arrival's parity, read first"},
+        {"mbarrier.arrive.release.cta.shared::cta.b64", 2, 2, "every thread's arrival on collect, thread 0's on release"},
+        {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64", 2, 2, "thread 0 waits on collect, the others on release"},
+        {"noComplete", 0, 0, "no election by the arrive's state"},
+        {"pending_count", 0, 0, "no election by the arrive's state"},
+        {"fence", 0, 0, "no fence: the try_wait is the completer's acquire"},
+        {"call", 0, 0, "fn called by name and inlined"},
+    };
+    static const char *const order[] = {"mbarrier.test_wait.parity", "mbarrier.arrive.release"};
     char *ptx = cgt_ptx_read(RELEASE_PTX);
     char *body = cgt_ptx_function(ptx, "probe_barrier_fn_thread0");
-    cr_expect_eq(cgt_count(body, "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64"), 1,
-                 "the arrival's parity, read first:\n%s", body);
-    cr_expect_eq(cgt_count(body, "mbarrier.arrive.release.cta.shared::cta.b64"), 2,
-                 "every thread's arrival on collect, thread 0's on release:\n%s", body);
-    cr_expect_eq(cgt_count(body, "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"), 2,
-                 "thread 0 waits on collect, the others on release:\n%s", body);
-    cr_expect_eq(cgt_count(body, "noComplete"), 0, "no election by the arrive's state");
-    cr_expect_eq(cgt_count(body, "pending_count"), 0, "no election by the arrive's state");
-    cr_expect_eq(cgt_count(body, "fence"), 0, "no fence: the try_wait is the completer's acquire");
-    cr_expect_eq(cgt_count(body, "call"), 0, "fn called by name and inlined");
-    const char *test = strstr(body, "mbarrier.test_wait.parity"), *arrive = strstr(body, "mbarrier.arrive.release");
-    cr_expect(test && arrive && test < arrive, "the parity is read before the arrive:\n%s", body);
+    CGT_EXPECT_COUNTS(body, "probe_barrier_fn_thread0", k);
+    cgt_expect_in_order(body, "the parity is read before the arrive", order, 2);
     free(body);
     free(ptx);
 }
 
 Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
 {
-    char *ptx = cgt_ptx_read(RELEASE_PTX);
-    char *body = cgt_ptx_function(ptx, "probe_device_barrier_arrive");
     /* Every thread adds its own arrival: no warp intrinsic a lane could
      * wait in for a lane on another path (docs/design/device_barrier.md). */
-    static const char *warp_ops[] = {"activemask", "match.", "vote.", "shfl.", "bar.warp.sync"};
-    for (size_t i = 0; i < sizeof warp_ops / sizeof *warp_ops; ++i)
-        cr_expect_eq(cgt_count(body, warp_ops[i]), 0, "no %s in the arrive", warp_ops[i]);
-    cr_expect_eq(cgt_count(body, "atom.acq_rel.gpu.global.add.u64"), 1, "arrive is acq_rel.gpu");
-    cr_expect_eq(cgt_count(body, "red.relaxed.gpu.global.add.u64"), 1, "a staying completer re-arms with a red");
-    cr_expect_eq(cgt_count(body, "atom.relaxed.gpu.global.add.u64"), 0, "only a dropping completer waits for its re-arm");
-    cr_expect_eq(cgt_count(body, "fence"), 0, "no fence: the last arrival's own add releases the waiters");
-    cr_expect_eq(cgt_count(body, "st.release"), 0, "no releasing store");
-    free(body);
-    body = cgt_ptx_function(ptx, "probe_device_barrier_wait");
+    static const cgt_count_t k_arrive[] = {
+        {"activemask", 0, 0, "no warp intrinsic in the arrive"},
+        {"match.", 0, 0, "no warp intrinsic in the arrive"},
+        {"vote.", 0, 0, "no warp intrinsic in the arrive"},
+        {"shfl.", 0, 0, "no warp intrinsic in the arrive"},
+        {"bar.warp.sync", 0, 0, "no warp intrinsic in the arrive"},
+        {"atom.acq_rel.gpu.global.add.u64", 1, 1, "arrive is acq_rel.gpu"},
+        {"red.relaxed.gpu.global.add.u64", 1, 1, "a staying completer re-arms with a red"},
+        {"atom.relaxed.gpu.global.add.u64", 0, 0, "only a dropping completer waits for its re-arm"},
+        {"fence", 0, 0, "no fence: the last arrival's own add releases the waiters"},
+        {"st.release", 0, 0, "no releasing store"},
+    };
     /* The first poll before the loop and one in it (the compiler peels it);
-     * each an acquire at gpu scope. */
-    cr_expect_geq(cgt_count(body, "ld.acquire.gpu.global.u64"), 1, "wait is acquire.gpu");
-    cr_expect_eq(cgt_count(body, "ld.relaxed"), 0, "no relaxed poll");
-    /* Issue 33 (H200): the polls after a failed one are paced by a
-     * %globaltimer read, as libcu++'s loop is (CG_DEVICE_BARRIER_POLL_PACE). */
-    cr_expect_geq(cgt_count(body, "%globaltimer"), 1, "the polls are paced by %%globaltimer:\n%s", body);
-    cr_expect_eq(cgt_count(body, "bar.warp.sync"), 0, "every thread polls for its own token");
+     * each an acquire at gpu scope. Issue 33 (H200): the polls after a failed
+     * one are paced by a %globaltimer read, as libcu++'s loop is
+     * (CG_DEVICE_BARRIER_POLL_PACE). */
+    static const cgt_count_t k_wait[] = {
+        {"ld.acquire.gpu.global.u64", 1, CGT_ANY, "wait is acquire.gpu"},
+        {"ld.relaxed", 0, 0, "no relaxed poll"},
+        {"%globaltimer", 1, CGT_ANY, "the polls are paced by %globaltimer"},
+        {"bar.warp.sync", 0, 0, "every thread polls for its own token"},
+    };
     /* Issue 33: the completing arrive's token (bit 32) skips the poll: the
      * test of the bit comes before the first load. */
-    const char *mask = strstr(body, "4294967296;"), *load = strstr(body, "ld.acquire.gpu.global.u64");
-    cr_expect(mask && load && mask < load, "the done-token test (bit 32) precedes the poll:\n%s", body);
+    static const char *const order[] = {"4294967296;", "ld.acquire.gpu.global.u64"};
+    char *ptx = cgt_ptx_read(RELEASE_PTX);
+    char *body = cgt_ptx_function(ptx, "probe_device_barrier_arrive");
+    CGT_EXPECT_COUNTS(body, "probe_device_barrier_arrive", k_arrive);
+    free(body);
+    body = cgt_ptx_function(ptx, "probe_device_barrier_wait");
+    CGT_EXPECT_COUNTS(body, "probe_device_barrier_wait", k_wait);
+    cgt_expect_in_order(body, "the done-token test (bit 32) precedes the poll", order, 2);
     free(body);
     free(ptx);
 }

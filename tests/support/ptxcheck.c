@@ -268,3 +268,24 @@ void cgt_expect_bounded_wait(const char *body, const char *who, size_t timer_rea
     cr_expect_geq(cgt_count(body, report), 1, "%s (debug): no call to %s", who, report);
     cr_expect_eq(cgt_count(body, "vprintf"), 0, "%s (debug): no printf inline (the report is out of line)", who);
 }
+
+void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *rows, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        const cgt_count_t *r = &rows[i];
+        const int form = strncmp(r->what, "cg_", 3) == 0;
+        const size_t got = form ? cgt_count_mnemonic(text, r->what) : cgt_count(text, r->what);
+        if (r->max == CGT_ANY)
+            cr_expect_geq(got, r->min, "%s: %s: want at least %zu of '%s', found %zu:\n%s", who, r->why, r->min,
+                          form ? cgt_line(r->what) : r->what, got, text);
+        else
+            cr_expect(got >= r->min && got <= r->max, "%s: %s: want %zu..%zu of '%s', found %zu:\n%s", who, r->why,
+                      r->min, r->max, form ? cgt_line(r->what) : r->what, got, text);
+    }
+}
+
+void cgt_expect_no_local_memory(const char *body, const char *who)
+{
+    cr_expect_eq(cgt_count(body, "__local_depot"), 0u, "%s has a local frame:\n%s", who, body);
+    cr_expect_eq(cgt_count(body, ".local"), 0u, "%s uses local memory:\n%s", who, body);
+}

@@ -87,7 +87,28 @@ int cgt_expect_in_order(const char *text, const char *who, const char *const *li
  * the caller states how many it wants. */
 size_t cgt_expect_reports_print_and_trap(const char *ptx, const char *part);
 
+/* One expectation on a text of PTX: `what` occurs min..max times (a form
+ * name: lines whose mnemonic is the form's, cgt_count_mnemonic; anything
+ * else: substring occurrences, cgt_count). */
+#define CGT_ANY ((size_t)-1) /* no upper bound */
+typedef struct {
+    const char *what;
+    size_t min, max;
+    const char *why;
+} cgt_count_t;
+
+/* Each row of the table holds in `text` (a function's body or its
+ * instruction lines, as the caller chose); failures name `who` and the row. */
+void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *rows, size_t n);
+#define CGT_EXPECT_COUNTS(text, who, rows) cgt_expect_counts((text), (who), (rows), sizeof(rows) / sizeof((rows)[0]))
+
+/* The whole-file probe-table test: cgt_check_probe_table over an array. */
+#define CGT_CHECK_PROBE_TABLE(path, probes) cgt_check_probe_table((path), (probes), sizeof(probes) / sizeof((probes)[0]))
+
 /* ---- Shared checks that are not about one form's line ---- */
+
+/* No local memory in a function's body: no local frame, no .local access. */
+void cgt_expect_no_local_memory(const char *body, const char *who);
 
 /* A release build's function carries no debug code: no %globaltimer read,
  * no printf, no trap. */
