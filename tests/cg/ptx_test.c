@@ -22,14 +22,6 @@
 
 TestSuite(cg_ptx, .timeout = 30);
 
-static size_t lines(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
-}
-
 Test(cg_ptx, block_sync_is_one_bar_sync)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
@@ -40,7 +32,7 @@ Test(cg_ptx, block_sync_is_one_bar_sync)
                      cgt_count(ours, "barrier.sync 0;") + cgt_count(ours, "barrier.sync \t0;"),
                  1u, "block sync must be barrier 0: %s", ours);
     /* bar.sync 0 and ret, nothing else */
-    cr_expect_eq(lines(ours), 2u, "block sync has extra instructions:\n%s", ours);
+    cr_expect_eq(cgt_lines(ours), 2u, "block sync has extra instructions:\n%s", ours);
     cr_expect_str_eq(ours, builtin, "block sync differs from __syncthreads:\n%s\nvs\n%s", ours, builtin);
     free(ours);
     free(builtin);
@@ -56,10 +48,10 @@ Test(cg_ptx, cluster_split_barrier_forms)
     static const char *const split[] = {"cg_hw_cluster_arrive_release", "cg_hw_cluster_wait_acquire"};
     cgt_expect_in_order(aw, "arrive.release then wait.acquire", split, 2);
     cr_expect_eq(cgt_count(aw, ".aligned"), 0u, "the split cluster barrier must use the non-aligned forms:\n%s", aw);
-    cr_expect_eq(lines(aw), 3u, "cluster arrive+wait has extra instructions:\n%s", aw);
+    cr_expect_eq(cgt_lines(aw), 3u, "cluster arrive+wait has extra instructions:\n%s", aw);
     cr_expect_eq(cgt_count(rl, cgt_text("cg_hw_cluster_arrive_relaxed")), 1u, "relaxed arrive:\n%s", rl);
     cr_expect_eq(cgt_count(rl, cgt_text("cg_hw_cluster_wait_acquire")), 1u, "relaxed arrive + wait:\n%s", rl);
-    cr_expect_eq(lines(rl), 3u, "relaxed arrive+wait has extra instructions:\n%s", rl);
+    cr_expect_eq(cgt_lines(rl), 3u, "relaxed arrive+wait has extra instructions:\n%s", rl);
     cr_expect_str_eq(sync, aw, "cluster sync should be arrive.release + wait.acquire:\n%s", sync);
     free(aw);
     free(rl);
@@ -78,7 +70,7 @@ Test(cg_ptx, cluster_smem_barrier_forms)
     static const char *const order[] = {"cg_fence_release_smem_cluster", "cg_hw_cluster_arrive_relaxed",
                                         "cg_hw_cluster_wait_acquire"};
     cgt_expect_in_order(sm, "fence, relaxed arrive, wait.acquire", order, 3);
-    cr_expect_eq(lines(sm), 4u, "smem cluster barrier has extra instructions:\n%s", sm);
+    cr_expect_eq(cgt_lines(sm), 4u, "smem cluster barrier has extra instructions:\n%s", sm);
     cr_expect_str_eq(sy, sm, "cg_cluster_sync_smem should equal arrive_smem + wait:\n%s\nvs\n%s", sy, sm);
     free(sm);
     free(sy);
@@ -313,9 +305,9 @@ Test(cg_ptx, block_split_steady_state_is_the_raw_floor)
                   "try_wait loop is not label/try_wait/selp/setp/bra:\n%s", steady);
     }
     /* No longer than the raw loop plus the `_ready` test. */
-    size_t ours = lines(loophead) + lines(steady) - (size_t)cgt_count(loophead, ":\n") -
+    size_t ours = cgt_lines(loophead) + cgt_lines(steady) - (size_t)cgt_count(loophead, ":\n") -
                   (size_t)cgt_count(steady, ":\n");
-    size_t floor_ = lines(rawloop) - (size_t)cgt_count(rawloop, ":\n");
+    size_t floor_ = cgt_lines(rawloop) - (size_t)cgt_count(rawloop, ":\n");
     cr_expect_leq(ours, floor_ + 2, "steady state %zu instructions, raw floor %zu (+2 for the _ready test):\n"
                                     "--- ours (head + steady)\n%s%s--- raw\n%s",
                   ours, floor_, loophead, steady, rawloop);
@@ -342,8 +334,8 @@ Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
     cr_expect_eq(cgt_count(loop, "mbarrier.arrive.release.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
     cr_expect_eq(cgt_count(loop, "mbarrier.try_wait.acquire.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
     cr_expect_eq(barrier_family(loop), 2u, "loop has more than arrive + try_wait:\n%s", loop);
-    cr_expect_eq(lines(loop), lines(rawloop), "loop %zu lines, raw loop %zu:\n--- prepared\n%s--- raw\n%s",
-                 lines(loop), lines(rawloop), loop, rawloop);
+    cr_expect_eq(cgt_lines(loop), cgt_lines(rawloop), "loop %zu lines, raw loop %zu:\n--- prepared\n%s--- raw\n%s",
+                 cgt_lines(loop), cgt_lines(rawloop), loop, rawloop);
     cr_expect_eq(cgt_count(before, "mbarrier.init.shared::cta.b64"), 1u, "setup before the loop:\n%s", before);
     cr_expect_eq(cgt_count(before, "barrier.sync 0;"), 1u, "setup before the loop:\n%s", before);
     free(loop);
@@ -356,65 +348,56 @@ Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
 
 Test(cg_ptx, grid_barrier_forms)
 {
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    char *g = cgt_ptx_normalized(ptx, "probe_grid_sync");
     /* Flat, below the spread barrier's size: a grid sync's add on the
      * workspace word is one acq_rel atom (its old value gives the sense and
      * spares the last arrival its poll); polls with acquire loads
      * (CG_GRID_POLL_ACQUIRE, the default). From the spread barrier's size a
      * sync is the split arrive and wait, whose flat add (a block's first
-     * barrier) is a release reduction (fire and forget). */
-    cr_expect_eq(cgt_count(g, "atom.add"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u32"), 1u, "%s", g);
-    /* Spread: the arrival, one release reduction; the group's claim
+     * barrier) is a release reduction (fire and forget).
+     * Spread: the arrival, one release reduction; the group's claim
      * (acquire max); the watcher's warp barrier, verdict vote and one
      * release fence before its plain store (the spread counters' polls are
-     * acquire loads); the waiters' acquire polls of the 64-bit group word. */
-    cr_expect_eq(cgt_count(g, "red.release.gpu.global.add.u32"), 2u, "the flat and the spread arrival:\n%s", g);
-    cr_expect_eq(cgt_count(g, "atom.acquire.gpu.global.max.u64"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "bar.warp.sync"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "vote.sync.all.pred"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 1u, "the watcher's release only:\n%s", g);
-    cr_expect_eq(cgt_count(g, "st.relaxed.gpu.global.u64"), 2u, "the group's release and its reset:\n%s", g);
-    cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u64"), 1u, "%s", g);
-    /* The block state's first use in a launch: the slot claim and the
+     * acquire loads); the waiters' acquire polls of the 64-bit group word.
+     * The block state's first use in a launch: the slot claim and the
      * sense's relaxed load of the word (once per launch). */
-    cr_expect_geq(cgt_count(g, "atom.relaxed.gpu.global.cas.b64"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "ld.relaxed.gpu.global.u32"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "membar"), 0u, "%s", g);
-    cr_expect_eq(cgt_count(g, "%envreg1"), 1u, "workspace from the driver ABI:\n%s", g);
-    cr_expect_eq(cgt_count(g, "%envreg2"), 1u, "workspace from the driver ABI:\n%s", g);
+    static const cgt_count_t k[] = {
+        {"atom.add", 1, 1, "one add on the workspace word"},
+        {"atom.add.acq_rel.gpu.global.u32", 1, 1, "the flat sync's acq_rel add"},
+        {"ld.acquire.gpu.global.u32", 1, CGT_ANY, "acquire polls"},
+        {"red.release.gpu.global.add.u32", 2, 2, "the flat and the spread arrival"},
+        {"atom.acquire.gpu.global.max.u64", 1, 1, "the group's claim"},
+        {"bar.warp.sync", 1, CGT_ANY, "the watcher's warp barrier"},
+        {"vote.sync.all.pred", 1, CGT_ANY, "the watcher's verdict"},
+        {"fence.acq_rel.gpu", 1, 1, "the watcher's release only"},
+        {"st.relaxed.gpu.global.u64", 2, 2, "the group's release and its reset"},
+        {"ld.acquire.gpu.global.u64", 1, CGT_ANY, "the waiters' polls of the group word"},
+        {"atom.relaxed.gpu.global.cas.b64", 1, CGT_ANY, "the slot claim"},
+        {"ld.relaxed.gpu.global.u32", 1, CGT_ANY, "the sense's relaxed load"},
+        {"membar", 0, 0, "no membar"},
+        {"%envreg1", 1, 1, "workspace from the driver ABI"},
+        {"%envreg2", 1, 1, "workspace from the driver ABI"},
+        {"barrier.sync", 0, 0, "no non-aligned block barrier"},
+    };
+    /* The release build's no-workspace report is one call to an out-of-line
+     * function: the kernel itself gets no local depot (printf's arguments
+     * live in the callee's frame). */
+    static const cgt_count_t k_raw[] = {
+        {"cg_grid_report_no_workspace_", 2, 2, "one call to the cold report in the flat sync, one in the arrive"},
+        {"vprintf", 0, 0, "printf inlined into the kernel"},
+    };
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    char *g = cgt_ptx_normalized(ptx, "probe_grid_sync");
+    CGT_EXPECT_COUNTS(g, "probe_grid_sync", k);
     /* The block barriers around thread 0's part are __syncthreads (measured
      * cheaper than the non-aligned barrier.sync there), as in C++ CG: two
      * in the flat sync, two in the arrive and wait. */
     cr_expect_eq(cgt_count(g, "bar.sync \t0;") + cgt_count(g, "bar.sync 0;"), 4u, "%s", g);
-    cr_expect_eq(cgt_count(g, "barrier.sync"), 0u, "%s", g);
-    /* The release build's no-workspace report is one call to an out-of-line
-     * function: the kernel itself gets no local depot (printf's arguments
-     * live in the callee's frame). */
     char *raw = cgt_ptx_function(ptx, "probe_grid_sync");
-    cr_expect_eq(cgt_count(raw, "__local_depot"), 0u, "a grid-sync kernel has a local frame:\n%s", raw);
-    cr_expect_eq(cgt_count(raw, ".local"), 0u, "a grid-sync kernel uses local memory:\n%s", raw);
-    cr_expect_eq(cgt_count(raw, "cg_grid_report_no_workspace_"), 2u,
-                 "one call to the cold report in the flat sync, one in the arrive:\n%s", raw);
-    cr_expect_eq(cgt_count(raw, "vprintf"), 0u, "printf inlined into the kernel:\n%s", raw);
+    cgt_expect_no_local_memory(raw, "probe_grid_sync");
+    CGT_EXPECT_COUNTS(raw, "probe_grid_sync", k_raw);
     free(raw);
     free(g);
     free(ptx);
-}
-
-static void expect_twins(const char *ptx, const char *which)
-{
-    char typed[64], generic[64];
-    snprintf(typed, sizeof typed, "typed_%s", which);
-    snprintf(generic, sizeof generic, "generic_%s", which);
-    char *t = cgt_ptx_normalized(ptx, typed);
-    char *g = cgt_ptx_normalized(ptx, generic);
-    cr_expect_gt(lines(t), 1u, "%s: empty body", typed);
-    cr_expect_str_eq(t, g, "%s: generic call differs from typed call:\n--- typed\n%s--- generic\n%s", which, t, g);
-    free(t);
-    free(g);
 }
 
 Test(cg_ptx, generic_equals_typed)
@@ -425,8 +408,7 @@ Test(cg_ptx, generic_equals_typed)
                                         "wide_tile_sync", "wide_tile_split", "ranks_wide_tile", "labeled_bool",
                                         "cluster_map_typed"};
     char *ptx = cgt_ptx_read(PTX_PATH);
-    for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++)
-        expect_twins(ptx, twins[i]);
+    cgt_expect_twins(ptx, "typed_", "generic_", twins, sizeof twins / sizeof twins[0], 1);
     free(ptx);
 }
 
@@ -439,19 +421,9 @@ Test(cg_ptx, generic_on_const_equals_typed)
                                         "wide_tile_sync", "wide_tile_split", "ranks_block",   "ranks_cluster",
                                         "ranks_grid",     "ranks_tile"};
     char *ptx = cgt_ptx_read(PTX_PATH);
-    for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++) {
-        char typed[64], on_const[64];
-        snprintf(typed, sizeof typed, "typed_%s", twins[i]);
-        snprintf(on_const, sizeof on_const, "constg_%s", twins[i]);
-        char *t = cgt_ptx_normalized(ptx, typed);
-        char *c = cgt_ptx_normalized(ptx, on_const);
-        cr_expect_gt(lines(t), 1u, "%s: empty body", typed);
-        cr_expect_str_eq(t, c, "%s: the call on a const group differs:\n--- typed\n%s--- const\n%s", twins[i], t, c);
-        free(t);
-        free(c);
-    }
+    cgt_expect_twins(ptx, "typed_", "constg_", twins, sizeof twins / sizeof twins[0], 1);
     char *all = cgt_ptx_function(ptx, "probe_every_call_on_const");
-    cr_expect(all != NULL && lines(all) > 10u, "probe_every_call_on_const is missing from the PTX");
+    cr_expect(all != NULL && cgt_lines(all) > 10u, "probe_every_call_on_const is missing from the PTX");
     free(all);
     free(ptx);
 }
@@ -459,12 +431,15 @@ Test(cg_ptx, generic_on_const_equals_typed)
 /* Issue 34.4: the split bulk store: two stores, one commit, one wait. */
 Test(cg_ptx, bulk_store_issue_commits_nothing)
 {
+    static const cgt_count_t k[] = {
+        {"cp.async.bulk.global.shared::cta.bulk_group", 2, 2, "two bulk stores"},
+        {"cp.async.bulk.commit_group", 1, 1, "one commit"},
+        {"cp.async.bulk.wait_group.read 0", 1, 1, "one wait"},
+    };
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *fn = cgt_ptx_function(ptx, "probe_bulk_store_two_one_commit");
     cr_assert(fn != NULL, "probe_bulk_store_two_one_commit is missing");
-    cr_expect_eq(cgt_count(fn, "cp.async.bulk.global.shared::cta.bulk_group"), 2u, "two bulk stores:\n%s", fn);
-    cr_expect_eq(cgt_count(fn, "cp.async.bulk.commit_group"), 1u, "one commit:\n%s", fn);
-    cr_expect_eq(cgt_count(fn, "cp.async.bulk.wait_group.read 0"), 1u, "one wait:\n%s", fn);
+    CGT_EXPECT_COUNTS(fn, "probe_bulk_store_two_one_commit", k);
     free(fn);
     free(ptx);
 }

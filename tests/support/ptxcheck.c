@@ -144,11 +144,19 @@ static const cgt_form_t k_forms[] = {
 #undef CGT_FORM_LINE
 };
 
-const cgt_form_t *cgt_form(const char *name)
+const cgt_form_t *cgt_find_form(const char *name)
 {
     for (size_t i = 0; i < sizeof k_forms / sizeof k_forms[0]; ++i)
         if (strcmp(k_forms[i].name, name) == 0)
             return &k_forms[i];
+    return NULL;
+}
+
+const cgt_form_t *cgt_form(const char *name)
+{
+    const cgt_form_t *f = cgt_find_form(name);
+    if (f != NULL)
+        return f;
     cr_assert_fail("%s is no PTX form (tests/support/ptx_form_lines.h, from the *_forms.tbl files)", name);
     return NULL;
 }
@@ -273,7 +281,7 @@ void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *row
 {
     for (size_t i = 0; i < n; ++i) {
         const cgt_count_t *r = &rows[i];
-        const int form = strncmp(r->what, "cg_", 3) == 0;
+        const int form = cgt_find_form(r->what) != NULL;
         const size_t got = form ? cgt_count_mnemonic(text, r->what) : cgt_count(text, r->what);
         if (r->max == CGT_ANY)
             cr_expect_geq(got, r->min, "%s: %s: want at least %zu of '%s', found %zu:\n%s", who, r->why, r->min,
@@ -288,4 +296,34 @@ void cgt_expect_no_local_memory(const char *body, const char *who)
 {
     cr_expect_eq(cgt_count(body, "__local_depot"), 0u, "%s has a local frame:\n%s", who, body);
     cr_expect_eq(cgt_count(body, ".local"), 0u, "%s uses local memory:\n%s", who, body);
+}
+
+size_t cgt_lines(const char *text)
+{
+    return cgt_count(text, "\n");
+}
+
+int cgt_expect_same_code(const char *ptx, const char *a, const char *b, size_t min_lines)
+{
+    char *ia = cgt_ptx_normalized(ptx, a), *ib = cgt_ptx_normalized(ptx, b);
+    cr_expect_gt(cgt_lines(ia), min_lines, "%s: empty body", a);
+    const int same = strcmp(ia, ib) == 0;
+    cr_expect(same, "%s and %s differ:\n--- %s\n%s\n--- %s\n%s", a, b, a, ia, b, ib);
+    free(ia);
+    free(ib);
+    return same;
+}
+
+size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefix_b, const char *const *names, size_t n,
+                        size_t min_lines)
+{
+    size_t differ = 0;
+    for (size_t i = 0; i < n; ++i) {
+        char a[160], b[160];
+        cr_assert_lt(strlen(names[i]) + strlen(prefix_a) + strlen(prefix_b), sizeof a, "name too long: %s", names[i]);
+        snprintf(a, sizeof a, "%s%s", prefix_a, names[i]);
+        snprintf(b, sizeof b, "%s%s", prefix_b, names[i]);
+        differ += !cgt_expect_same_code(ptx, a, b, min_lines);
+    }
+    return differ;
 }

@@ -48,6 +48,8 @@ typedef struct {
 
 /* The form called `name`; fails the test if no form has that name. */
 const cgt_form_t *cgt_form(const char *name);
+/* The same, NULL when no form has that name. */
+const cgt_form_t *cgt_find_form(const char *name);
 
 /* The mnemonic `what` stands for: a form name (it starts "cg_") is looked up
  * with cgt_form; anything else is a PTX mnemonic taken as written (an
@@ -87,9 +89,9 @@ int cgt_expect_in_order(const char *text, const char *who, const char *const *li
  * the caller states how many it wants. */
 size_t cgt_expect_reports_print_and_trap(const char *ptx, const char *part);
 
-/* One expectation on a text of PTX: `what` occurs min..max times (a form
- * name: lines whose mnemonic is the form's, cgt_count_mnemonic; anything
- * else: substring occurrences, cgt_count). */
+/* One expectation on a text of PTX: `what` occurs min..max times (the name
+ * of a form: lines whose mnemonic is the form's, cgt_count_mnemonic; anything
+ * else, e.g. a report function's name: substring occurrences, cgt_count). */
 #define CGT_ANY ((size_t)-1) /* no upper bound */
 typedef struct {
     const char *what;
@@ -106,6 +108,20 @@ void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *row
 #define CGT_CHECK_PROBE_TABLE(path, probes) cgt_check_probe_table((path), (probes), sizeof(probes) / sizeof((probes)[0]))
 
 /* ---- Shared checks that are not about one form's line ---- */
+
+/* Lines of a text (its newlines). */
+size_t cgt_lines(const char *text);
+
+/* Functions a and b compile to the same instructions (cgt_ptx_normalized:
+ * their names and label numbers aside), and a has more than min_lines
+ * instruction lines (not an empty body). Returns 1 when the code is the same;
+ * a difference is a failed expectation showing both. */
+int cgt_expect_same_code(const char *ptx, const char *a, const char *b, size_t min_lines);
+
+/* cgt_expect_same_code for each name: <prefix_a><name> against
+ * <prefix_b><name> (typed_X against generic_X). Returns how many differ. */
+size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefix_b, const char *const *names, size_t n,
+                        size_t min_lines);
 
 /* No local memory in a function's body: no local frame, no .local access. */
 void cgt_expect_no_local_memory(const char *body, const char *who);
