@@ -348,56 +348,20 @@ Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
 
 Test(cg_ptx, grid_barrier_forms)
 {
-    /* Flat, below the spread barrier's size: a grid sync's add on the
-     * workspace word is one acq_rel atom (its old value gives the sense and
-     * spares the last arrival its poll); polls with acquire loads
-     * (CG_GRID_POLL_ACQUIRE, the default). From the spread barrier's size a
-     * sync is the split arrive and wait, whose flat add (a block's first
-     * barrier) is a release reduction (fire and forget).
-     * Spread: the arrival, one release reduction; the group's claim
-     * (acquire max); the watcher's warp barrier, verdict vote and one
-     * release fence before its plain store (the spread counters' polls are
-     * acquire loads); the waiters' acquire polls of the 64-bit group word.
-     * The block state's first use in a launch: the slot claim and the
-     * sense's relaxed load of the word (once per launch). */
-    static const cgt_count_t k[] = {
-        {"atom.add", 1, 1, "one add on the workspace word"},
-        {"atom.add.acq_rel.gpu.global.u32", 1, 1, "the flat sync's acq_rel add"},
-        {"ld.acquire.gpu.global.u32", 1, CGT_ANY, "acquire polls"},
-        {"red.release.gpu.global.add.u32", 2, 2, "the flat and the spread arrival"},
-        {"atom.acquire.gpu.global.max.u64", 1, 1, "the group's claim"},
-        {"bar.warp.sync", 1, CGT_ANY, "the watcher's warp barrier"},
-        {"vote.sync.all.pred", 1, CGT_ANY, "the watcher's verdict"},
-        {"fence.acq_rel.gpu", 1, 1, "the watcher's release only"},
-        {"st.relaxed.gpu.global.u64", 2, 2, "the group's release and its reset"},
-        {"ld.acquire.gpu.global.u64", 1, CGT_ANY, "the waiters' polls of the group word"},
-        {"atom.relaxed.gpu.global.cas.b64", 1, CGT_ANY, "the slot claim"},
-        {"ld.relaxed.gpu.global.u32", 1, CGT_ANY, "the sense's relaxed load"},
-        {"membar", 0, 0, "no membar"},
-        {"%envreg1", 1, 1, "workspace from the driver ABI"},
-        {"%envreg2", 1, 1, "workspace from the driver ABI"},
-        {"barrier.sync", 0, 0, "no non-aligned block barrier"},
-    };
-    /* The release build's no-workspace report is one call to an out-of-line
-     * function: the kernel itself gets no local depot (printf's arguments
-     * live in the callee's frame). */
-    static const cgt_count_t k_raw[] = {
-        {"cg_grid_report_no_workspace_", 2, 2, "one call to the cold report in the flat sync, one in the arrive"},
-        {"vprintf", 0, 0, "printf inlined into the kernel"},
-    };
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *g = cgt_ptx_normalized(ptx, "probe_grid_sync");
-    CGT_EXPECT_COUNTS(g, "probe_grid_sync", k);
     /* The block barriers around thread 0's part are __syncthreads (measured
      * cheaper than the non-aligned barrier.sync there), as in C++ CG: two
-     * in the flat sync, two in the arrive and wait. */
+     * in the flat sync, two in the arrive and wait. The rest: ptx_test.tbl. */
     cr_expect_eq(cgt_count(g, "bar.sync \t0;") + cgt_count(g, "bar.sync 0;"), 4u, "%s", g);
-    char *raw = cgt_ptx_function(ptx, "probe_grid_sync");
-    cgt_expect_no_local_memory(raw, "probe_grid_sync");
-    CGT_EXPECT_COUNTS(raw, "probe_grid_sync", k_raw);
-    free(raw);
     free(g);
     free(ptx);
+}
+
+/* The grid barrier's and the split bulk store's instruction counts. */
+Test(cg_ptx, counts_follow_the_table)
+{
+    cgt_check_expectations(PTX_PATH, "tests/cg/ptx_test.tbl");
 }
 
 Test(cg_ptx, generic_equals_typed)
@@ -425,21 +389,5 @@ Test(cg_ptx, generic_on_const_equals_typed)
     char *all = cgt_ptx_function(ptx, "probe_every_call_on_const");
     cr_expect(all != NULL && cgt_lines(all) > 10u, "probe_every_call_on_const is missing from the PTX");
     free(all);
-    free(ptx);
-}
-
-/* Issue 34.4: the split bulk store: two stores, one commit, one wait. */
-Test(cg_ptx, bulk_store_issue_commits_nothing)
-{
-    static const cgt_count_t k[] = {
-        {"cp.async.bulk.global.shared::cta.bulk_group", 2, 2, "two bulk stores"},
-        {"cp.async.bulk.commit_group", 1, 1, "one commit"},
-        {"cp.async.bulk.wait_group.read 0", 1, 1, "one wait"},
-    };
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    char *fn = cgt_ptx_function(ptx, "probe_bulk_store_two_one_commit");
-    cr_assert(fn != NULL, "probe_bulk_store_two_one_commit is missing");
-    CGT_EXPECT_COUNTS(fn, "probe_bulk_store_two_one_commit", k);
-    free(fn);
     free(ptx);
 }

@@ -292,12 +292,6 @@ void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *row
     }
 }
 
-void cgt_expect_no_local_memory(const char *body, const char *who)
-{
-    cr_expect_eq(cgt_count(body, "__local_depot"), 0u, "%s has a local frame:\n%s", who, body);
-    cr_expect_eq(cgt_count(body, ".local"), 0u, "%s uses local memory:\n%s", who, body);
-}
-
 size_t cgt_lines(const char *text)
 {
     return cgt_count(text, "\n");
@@ -326,4 +320,86 @@ size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefi
         differ += !cgt_expect_same_code(ptx, a, b, min_lines);
     }
     return differ;
+}
+
+/* One column of an expectations row, trimmed, into a fresh string; *p moves
+ * past the column's " | " (or to the line's end). */
+static char *take_column(const char **p, const char *end)
+{
+    const char *s = *p, *bar = strstr(s, " | ");
+    const char *e = (bar != NULL && bar < end) ? bar : end;
+    *p = (bar != NULL && bar < end) ? bar + 3 : end;
+    while (s < e && isspace((unsigned char)*s))
+        ++s;
+    while (e > s && isspace((unsigned char)e[-1]))
+        --e;
+    char *out = malloc((size_t)(e - s) + 1);
+    cr_assert(out != NULL);
+    size_t o = 0;
+    if (e - s >= 2 && *s == '"' && e[-1] == '"') { /* quoted: spaces kept, \t a tab */
+        for (const char *q = s + 1; q < e - 1; ++q) {
+            if (*q == '\\' && q + 1 < e - 1 && q[1] == 't') {
+                out[o++] = '\t';
+                ++q;
+            } else {
+                out[o++] = *q;
+            }
+        }
+    } else {
+        memcpy(out, s, (size_t)(e - s));
+        o = (size_t)(e - s);
+    }
+    out[o] = '\0';
+    return out;
+}
+
+void cgt_check_expectations(const char *ptx_path, const char *tbl_path)
+{
+    char *ptx = cgt_ptx_read(ptx_path), *tbl = cgt_ptx_read(tbl_path);
+    size_t rows = 0, lineno = 0;
+    for (const char *line = tbl; *line;) {
+        const char *eol = strchr(line, '\n'), *end = eol ? eol : line + strlen(line);
+        ++lineno;
+        const char *s = line;
+        while (s < end && isspace((unsigned char)*s))
+            ++s;
+        if (s < end && *s != '#') {
+            const char *p = s;
+            char *probes = take_column(&p, end), *in = take_column(&p, end), *what = take_column(&p, end);
+            char *count = take_column(&p, end), *why = take_column(&p, end);
+            cr_assert(*probes && *in && *what && *count && p == end, "%s:%zu: want 'probe | in | what | count | why'",
+                      tbl_path, lineno);
+            size_t min = 0, max = 0;
+            char *dots = strstr(count, "..");
+            min = (size_t)strtoul(count, NULL, 10);
+            max = dots == NULL ? min : dots[2] ? (size_t)strtoul(dots + 2, NULL, 10) : CGT_ANY;
+            cr_assert(isdigit((unsigned char)count[0]), "%s:%zu: count '%s' is not N, N..M or N..", tbl_path, lineno,
+                      count);
+            const cgt_count_t row = {what, min, max, why};
+            for (char *save = NULL, *probe = strtok_r(probes, " ", &save); probe; probe = strtok_r(NULL, " ", &save)) {
+                char *text = NULL;
+                if (strcmp(in, "body") == 0)
+                    text = cgt_ptx_function(ptx, probe);
+                else if (strcmp(in, "ins") == 0)
+                    text = cgt_ptx_probe(ptx, probe);
+                else if (strcmp(in, "norm") == 0)
+                    text = cgt_ptx_normalized(ptx, probe);
+                cr_assert(text != NULL, "%s:%zu: in '%s' is not body, ins or norm", tbl_path, lineno, in);
+                char who[256];
+                snprintf(who, sizeof who, "%s (%s:%zu)", probe, tbl_path, lineno);
+                cgt_expect_counts(text, who, &row, 1);
+                free(text);
+            }
+            free(probes);
+            free(in);
+            free(what);
+            free(count);
+            free(why);
+            ++rows;
+        }
+        line = eol ? eol + 1 : end;
+    }
+    cr_expect_gt(rows, 0u, "%s: no expectations", tbl_path);
+    free(tbl);
+    free(ptx);
 }

@@ -102,10 +102,20 @@ typedef struct {
 /* Each row of the table holds in `text` (a function's body or its
  * instruction lines, as the caller chose); failures name `who` and the row. */
 void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *rows, size_t n);
-#define CGT_EXPECT_COUNTS(text, who, rows) cgt_expect_counts((text), (who), (rows), sizeof(rows) / sizeof((rows)[0]))
 
-/* The whole-file probe-table test: cgt_check_probe_table over an array. */
-#define CGT_CHECK_PROBE_TABLE(path, probes) cgt_check_probe_table((path), (probes), sizeof(probes) / sizeof((probes)[0]))
+/* The expectations of a data file (runfiles path, a test's Bazel data) on
+ * the functions of a PTX file, one row a line, columns split at " | ":
+ *
+ *   probe [probe ...] | in | what | count | why
+ *
+ * in: body (the function as cgt_ptx_function gives it), ins (its
+ * instruction lines, cgt_ptx_instructions) or norm (cgt_ptx_normalized);
+ * what: as cgt_count_t's (a form name counts lines by mnemonic), written
+ * bare, or in double quotes where its spaces matter (\t a tab);
+ * count: N, N..M or N.. (at least N); why: the failure's reason. Lines
+ * starting with # and blank lines are comments. Every row holds for every
+ * probe it names; a failure names the file's line. */
+void cgt_check_expectations(const char *ptx_path, const char *tbl_path);
 
 /* ---- Shared checks that are not about one form's line ---- */
 
@@ -123,8 +133,6 @@ int cgt_expect_same_code(const char *ptx, const char *a, const char *b, size_t m
 size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefix_b, const char *const *names, size_t n,
                         size_t min_lines);
 
-/* No local memory in a function's body: no local frame, no .local access. */
-void cgt_expect_no_local_memory(const char *body, const char *who);
 
 /* A release build's function carries no debug code: no %globaltimer read,
  * no printf, no trap. */
