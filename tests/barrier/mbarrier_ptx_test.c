@@ -153,8 +153,8 @@ Test(mbarrier_ptx, remote_forms_map_the_address_once)
 }
 
 /* The shapes beyond each wrapper's form (the blocking waits' loop, the warp-
- * aggregated arrive, the completion barriers, the device barrier): rows of
- * mbarrier_ptx.tbl. */
+ * aggregated arrive, the completion barriers, the device barrier, the
+ * shared-memory releases): rows of mbarrier_ptx.tbl. */
 Test(mbarrier_ptx, shapes_follow_the_table)
 {
     cgt_check_expectations(RELEASE_PTX, "tests/barrier/mbarrier_ptx.tbl");
@@ -220,33 +220,6 @@ Test(mbarrier_ptx, completion_barrier_shape)
     free(ptx);
 }
 
-/* The thread-0 completion barrier (issue 33): a plain release arrive on
- * collect (no noComplete, no pending_count, no fence: the hardware's phase
- * completion elects thread 0), the token's parity read by a test_wait before
- * it; thread 0 waits on collect by parity (acquire), calls fn by name (no
- * indirect call), arrives on release; the others wait on release by parity. */
-Test(mbarrier_ptx, thread0_completion_barrier_shape)
-{
-    static const char *const order[] = {"mbarrier.test_wait.parity", "mbarrier.arrive.release"};
-    char *ptx = cgt_ptx_read(RELEASE_PTX);
-    char *body = cgt_ptx_function(ptx, "probe_barrier_fn_thread0");
-    cgt_expect_in_order(body, "the parity is read before the arrive", order, 2);
-    free(body);
-    free(ptx);
-}
-
-Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
-{
-    /* Issue 33: the completing arrive's token (bit 32) skips the poll: the
-     * test of the bit comes before the first load. */
-    static const char *const order[] = {"4294967296;", "ld.acquire.gpu.global.u64"};
-    char *ptx = cgt_ptx_read(RELEASE_PTX);
-    char *body = cgt_ptx_function(ptx, "probe_device_barrier_wait");
-    cgt_expect_in_order(body, "the done-token test (bit 32) precedes the poll", order, 2);
-    free(body);
-    free(ptx);
-}
-
 /* Debug build: the blocking waits are bounded and report; counts are checked. */
 Test(mbarrier_ptx, debug_build_bounds_waits_and_checks_counts)
 {
@@ -270,33 +243,5 @@ Test(mbarrier_ptx, debug_build_bounds_waits_and_checks_counts)
     }
     /* every report function prints and traps */
     cr_expect_geq(cgt_expect_reports_print_and_trap(ptx, "_report_"), 2, "the debug PTX defines its report functions");
-    free(ptx);
-}
-
-/* The handoff composites (cross-CTA buffer release): the shared-memory-
- * restricted release fence (the proxy form for an async-proxy writer), THEN
- * one relaxed cluster-scope remote arrive (predicated in the _if forms), and
- * no other fence or mbarrier instruction: in particular no
- * mbarrier.arrive.release.cluster, whose fence is GPU-wide. */
-Test(mbarrier_ptx, smem_releases_are_a_restricted_fence_then_a_relaxed_arrive)
-{
-    static const char *const k[][3] = {
-        {"probe_release_smem_remote", "cg_fence_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"},
-        {"probe_release_smem_remote_if", "cg_fence_release_smem_cluster",
-         "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_if_"},
-        {"probe_release_smem_remote_async", "cg_fence_proxy_async_release_smem_cluster",
-         "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"},
-        {"probe_release_smem_remote_async_if", "cg_fence_proxy_async_release_smem_cluster",
-         "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_if_"},
-    };
-    char *ptx = cgt_ptx_read(RELEASE_PTX);
-    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i) {
-        char *body = cgt_ptx_function(ptx, k[i][0]);
-        cgt_expect_in_order(body, k[i][0], k[i] + 1, 2);
-        cr_expect_eq(cgt_count(body, "fence."), 1, "%s: exactly one fence:\n%s", k[i][0], body);
-        cr_expect_eq(cgt_count(body, "mbarrier."), 1, "%s: exactly one mbarrier instruction:\n%s", k[i][0], body);
-        cr_expect_eq(cgt_count(body, "release.cluster"), 0, "%s: a cluster-scope release:\n%s", k[i][0], body);
-        free(body);
-    }
     free(ptx);
 }

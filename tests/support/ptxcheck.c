@@ -322,13 +322,10 @@ size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefi
     return differ;
 }
 
-/* One column of an expectations row, trimmed, into a fresh string; *p moves
- * past the column's " | " (or to the line's end). */
-static char *take_column(const char **p, const char *end)
+/* s..e trimmed, and unquoted where it stands in double quotes (spaces kept,
+ * \t a tab), into a fresh string. */
+static char *unquote(const char *s, const char *e)
 {
-    const char *s = *p, *bar = strstr(s, " | ");
-    const char *e = (bar != NULL && bar < end) ? bar : end;
-    *p = (bar != NULL && bar < end) ? bar + 3 : end;
     while (s < e && isspace((unsigned char)*s))
         ++s;
     while (e > s && isspace((unsigned char)e[-1]))
@@ -336,21 +333,75 @@ static char *take_column(const char **p, const char *end)
     char *out = malloc((size_t)(e - s) + 1);
     cr_assert(out != NULL);
     size_t o = 0;
-    if (e - s >= 2 && *s == '"' && e[-1] == '"') { /* quoted: spaces kept, \t a tab */
-        for (const char *q = s + 1; q < e - 1; ++q) {
-            if (*q == '\\' && q + 1 < e - 1 && q[1] == 't') {
-                out[o++] = '\t';
-                ++q;
-            } else {
-                out[o++] = *q;
-            }
+    const int quoted = e - s >= 2 && *s == '"' && e[-1] == '"';
+    for (const char *q = s + quoted; q < e - quoted; ++q) {
+        if (quoted && *q == '\\' && q + 1 < e - 1 && q[1] == 't') {
+            out[o++] = '\t';
+            ++q;
+        } else {
+            out[o++] = *q;
         }
-    } else {
-        memcpy(out, s, (size_t)(e - s));
-        o = (size_t)(e - s);
     }
     out[o] = '\0';
     return out;
+}
+
+/* The text of one column; *p moves past its " | " (or to the line's end). */
+static void take_column(const char **p, const char *end, const char **s, const char **e)
+{
+    const char *bar = strstr(*p, " | ");
+    *s = *p;
+    *e = (bar != NULL && bar < end) ? bar : end;
+    *p = (bar != NULL && bar < end) ? bar + 3 : end;
+}
+
+/* One row, for every probe it names. */
+static void check_row(const char *ptx, const char *where, char *probes, const char *in, const char *ws, const char *we,
+                      const char *count, const char *why)
+{
+    const char *items[16];
+    char *owned[16];
+    size_t n = 0;
+    const int order = strcmp(count, "in order") == 0;
+    size_t min = 0, max = 0;
+    if (order) { /* what: needles joined by " >> " */
+        for (const char *s = ws; s < we && n < 16;) {
+            const char *sep = strstr(s, " >> ");
+            const char *e = (sep != NULL && sep < we) ? sep : we;
+            owned[n] = unquote(s, e);
+            items[n] = owned[n];
+            ++n;
+            s = e == we ? we : e + 4;
+        }
+    } else {
+        cr_assert(isdigit((unsigned char)count[0]), "%s: count '%s' is not N, N..M, N.. or 'in order'", where, count);
+        const char *dots = strstr(count, "..");
+        min = (size_t)strtoul(count, NULL, 10);
+        max = dots == NULL ? min : dots[2] ? (size_t)strtoul(dots + 2, NULL, 10) : CGT_ANY;
+        owned[n] = unquote(ws, we);
+        items[n++] = owned[0];
+    }
+    for (char *save = NULL, *probe = strtok_r(probes, " ", &save); probe; probe = strtok_r(NULL, " ", &save)) {
+        char *text = NULL;
+        if (strcmp(in, "body") == 0)
+            text = cgt_ptx_function(ptx, probe);
+        else if (strcmp(in, "ins") == 0)
+            text = cgt_ptx_probe(ptx, probe);
+        else if (strcmp(in, "norm") == 0)
+            text = cgt_ptx_normalized(ptx, probe);
+        cr_assert(text != NULL, "%s: in '%s' is not body, ins or norm", where, in);
+        char who[384];
+        snprintf(who, sizeof who, order ? "%s (%s): %s" : "%s (%s)", probe, where, why);
+        if (order) {
+            cgt_expect_in_order(text, who, items, n);
+        } else {
+            const cgt_count_t row = {items[0], min, max, why};
+            cgt_expect_counts(text, who, &row, 1);
+        }
+        free(text);
+    }
+    for (size_t i = 0; i < n; ++i)
+        free(owned[i]);
 }
 
 void cgt_check_expectations(const char *ptx_path, const char *tbl_path)
@@ -364,35 +415,18 @@ void cgt_check_expectations(const char *ptx_path, const char *tbl_path)
         while (s < end && isspace((unsigned char)*s))
             ++s;
         if (s < end && *s != '#') {
-            const char *p = s;
-            char *probes = take_column(&p, end), *in = take_column(&p, end), *what = take_column(&p, end);
-            char *count = take_column(&p, end), *why = take_column(&p, end);
-            cr_assert(*probes && *in && *what && *count && p == end, "%s:%zu: want 'probe | in | what | count | why'",
-                      tbl_path, lineno);
-            size_t min = 0, max = 0;
-            char *dots = strstr(count, "..");
-            min = (size_t)strtoul(count, NULL, 10);
-            max = dots == NULL ? min : dots[2] ? (size_t)strtoul(dots + 2, NULL, 10) : CGT_ANY;
-            cr_assert(isdigit((unsigned char)count[0]), "%s:%zu: count '%s' is not N, N..M or N..", tbl_path, lineno,
-                      count);
-            const cgt_count_t row = {what, min, max, why};
-            for (char *save = NULL, *probe = strtok_r(probes, " ", &save); probe; probe = strtok_r(NULL, " ", &save)) {
-                char *text = NULL;
-                if (strcmp(in, "body") == 0)
-                    text = cgt_ptx_function(ptx, probe);
-                else if (strcmp(in, "ins") == 0)
-                    text = cgt_ptx_probe(ptx, probe);
-                else if (strcmp(in, "norm") == 0)
-                    text = cgt_ptx_normalized(ptx, probe);
-                cr_assert(text != NULL, "%s:%zu: in '%s' is not body, ins or norm", tbl_path, lineno, in);
-                char who[256];
-                snprintf(who, sizeof who, "%s (%s:%zu)", probe, tbl_path, lineno);
-                cgt_expect_counts(text, who, &row, 1);
-                free(text);
-            }
+            const char *p = s, *c[5][2];
+            for (int k = 0; k < 5; ++k)
+                take_column(&p, end, &c[k][0], &c[k][1]);
+            char where[256];
+            snprintf(where, sizeof where, "%s:%zu", tbl_path, lineno);
+            char *probes = unquote(c[0][0], c[0][1]), *in = unquote(c[1][0], c[1][1]);
+            char *count = unquote(c[3][0], c[3][1]), *why = unquote(c[4][0], c[4][1]);
+            cr_assert(*probes && *in && c[2][0] < c[2][1] && *count && *why && p == end,
+                      "%s: want 'probe | in | what | count | why'", where);
+            check_row(ptx, where, probes, in, c[2][0], c[2][1], count, why);
             free(probes);
             free(in);
-            free(what);
             free(count);
             free(why);
             ++rows;

@@ -112,7 +112,10 @@ void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *row
  * instruction lines, cgt_ptx_instructions) or norm (cgt_ptx_normalized);
  * what: as cgt_count_t's (a form name counts lines by mnemonic), written
  * bare, or in double quotes where its spaces matter (\t a tab);
- * count: N, N..M or N.. (at least N); why: the failure's reason. Lines
+ * count: N, N..M or N.. (at least N), or "in order": then `what` is needles
+ * joined by " >> " (each as above, a form name standing for its text,
+ * cgt_text) that occur in that order (cgt_expect_in_order); why: the
+ * failure's reason. Lines
  * starting with # and blank lines are comments. Every row holds for every
  * probe it names; a failure names the file's line. */
 void cgt_check_expectations(const char *ptx_path, const char *tbl_path);
