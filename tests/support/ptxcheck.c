@@ -231,7 +231,7 @@ int cgt_expect_in_order(const char *text, const char *who, const char *const *li
         const char *at = strstr(text, line);
         cr_expect(at != NULL, "%s: no %s in:\n%s", who, line, text);
         if (at != NULL && prev != NULL)
-            cr_expect(prev < at, "%s: %s comes before %s in:\n%s", who, line, cgt_text(lines[i - 1]), text);
+            cr_expect(prev < at, "%s: want %s after %s in:\n%s", who, line, cgt_text(lines[i - 1]), text);
         ok = ok && at != NULL && (prev == NULL || prev < at);
         prev = at;
         if (at == NULL)

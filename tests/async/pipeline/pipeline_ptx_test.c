@@ -6,9 +6,8 @@
  * shared::cta / shared::cluster), and to no other mbarrier, fence or copy
  * form. Probes: pipeline_probe.cu (release build).
  */
-#include <string.h>
-
 #include <stdlib.h>
+#include <string.h>
 
 #include "tests/support/cgtest.h"
 #include "tests/support/ptxcheck.h"

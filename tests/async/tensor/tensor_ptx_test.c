@@ -4,8 +4,6 @@
  * tensor_probe.cu); the run-time-rank forms compile to a switch over the same
  * five forms. */
 #include <stdio.h>
-#include <string.h>
-
 #include <stdlib.h>
 #include <string.h>
 
