@@ -112,52 +112,6 @@ Test(pipeline_ptx, each_call_emits_its_mbarrier_forms_with_order_and_scope)
     free(ptx);
 }
 
-/* The warp releases: lane 0 alone arrives, after bar.warp.sync; the cluster
- * one puts the shared-memory-restricted proxy release fence between the sync
- * and the arrive, and predicates the remote arrive (no branch around it). */
-Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
-{
-    static const char *const k[][4] = {
-        {"plp_consumer_release_warp", "bar.warp.sync", "cg_mbarrier_ptx_arrive_release_cta_"},
-        {"plp_cluster_consumer_release_warp", "bar.warp.sync", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"},
-        {"plp_cluster_consumer_release_warp", "bar.warp.sync", "cg_fence_proxy_async_release_smem_cluster",
-         "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_if_"},
-    };
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i) {
-        char *ins = cgt_ptx_probe(ptx, k[i][0]);
-        cgt_expect_in_order(ins, k[i][0], k[i] + 1, k[i][3] ? 3 : 2);
-        free(ins);
-    }
-    free(ptx);
-}
-
-/* The group copy raises the expected bytes before it starts the copy. */
-Test(pipeline_ptx, memcpy_async_expects_then_copies)
-{
-    static const char *const order[] = {"cg_mbarrier_ptx_expect_tx_relaxed_cta_", "cp.async.bulk.shared::cluster.global"};
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    char *ins = cgt_ptx_probe(ptx, "plp_memcpy_async");
-    cgt_expect_in_order(ins, "expect_tx comes before the copy", order, 2);
-    free(ins);
-    free(ptx);
-}
-
-/* init: 2 barriers per stage (a loop), and the cluster form's init fence. */
-Test(pipeline_ptx, init_initializes_and_the_cluster_form_fences)
-{
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    char *a = cgt_ptx_probe(ptx, "plp_init_barriers");
-    char *b = cgt_ptx_probe(ptx, "plp_init_barriers_cluster");
-    cr_expect_geq(cgt_count_mnemonic(a, "mbarrier.init.shared::cta.b64"), 2, "init:\n%s", a);
-    cr_expect_eq(cgt_count_mnemonic(a, "fence.mbarrier_init.release.cluster"), 0, "init:\n%s", a);
-    cr_expect_geq(cgt_count_mnemonic(b, "mbarrier.init.shared::cta.b64"), 2, "cluster init:\n%s", b);
-    cr_expect_eq(cgt_count_mnemonic(b, "fence.mbarrier_init.release.cluster"), 1, "cluster init:\n%s", b);
-    free(a);
-    free(b);
-    free(ptx);
-}
-
 /* Debug build: every blocking pipeline wait reads %globaltimer (the bound)
  * and can trap; the release build's waits do neither. */
 Test(pipeline_ptx, debug_waits_are_bounded_release_waits_are_bare)
@@ -182,52 +136,27 @@ Test(pipeline_ptx, debug_waits_are_bounded_release_waits_are_bare)
     free(rel);
 }
 
-/* The sliced form's warp release: after bar.warp.sync over the active
- * lanes, ONE remote arrive instruction, predicated, aimed at a per-lane
- * address (one mapa of a rank from the lane id); a whole warp takes it
- * once (lane i for CTA i), a partial warp in a loop (lane k of the a lanes
- * the block gives the warp: ranks k, k + a, ...), so a partial warp still
- * covers every CTA of the mask (issue 26). The lanes come from the block's shape, never from
- * activemask (after divergence it names only the lanes of one group). */
-Test(pipeline_ptx, sliced_warp_release_is_one_predicated_remote_arrive)
+/* The warp releases' order, the group copy's, init, the sliced warp
+ * release's one predicated remote arrive per path, the slice copy's rank:
+ * rows of pipeline_ptx.tbl. */
+Test(pipeline_ptx, shapes_follow_the_table)
+{
+    cgt_check_expectations("tests/async/pipeline/pipeline_probe.ptx", "tests/async/pipeline/pipeline_ptx.tbl");
+}
+
+/* The sliced form's branches: the caller-declared whole-warp form has none
+ * (no test of the block's shape, no loop); the per-thread form loops over
+ * the mask (a branch back). */
+Test(pipeline_ptx, sliced_release_branches_only_where_it_loops)
 {
     char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    static const char *const order[] = {"bar.warp.sync", "cg_fence_proxy_async_release_smem_cluster",
-                                        "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_if_"};
-    char *ins = cgt_ptx_probe(ptx, "plp_cluster_consumer_release_all_warp");
-    cgt_expect_in_order(ins, "the warp syncs, fences, then arrives (predicated)", order, 3);
-    /* two paths: a whole warp (one predicated arrive, lane i for CTA i, no
-     * loop) and a partial warp (the same instruction in a loop over ranks) */
-    cr_expect_eq(cgt_count_mnemonic(ins, "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_if_"), 2,
-                 "one remote arrive instruction per path:\n%s", ins);
-    cr_expect_eq(cgt_count_mnemonic(ins, "cg_smem_map_rank_addr"), 2, "one mapa per path (per-lane rank):\n%s",
-                 ins);
-    cr_expect(strstr(ins, "activemask.b32") == NULL && strstr(ins, "%laneid") != NULL && strstr(ins, "%ntid") != NULL,
-              "the rank comes from the lane id, the lanes from the block's shape (no activemask):\n%s", ins);
-    free(ins);
-    /* the caller-declared whole-warp form: the whole-warp path alone, in the
-     * same order, one arrive, one mapa, and no branch at all (no test of the
-     * block's shape, no loop) */
-    ins = cgt_ptx_probe(ptx, "plp_cluster_consumer_release_all_whole_warp");
-    cgt_expect_in_order(ins, "whole warp: the warp syncs, fences, then arrives (predicated)", order, 3);
-    cr_expect_eq(cgt_count_mnemonic(ins, "cg_smem_map_rank_addr"), 1, "whole warp: one mapa:\n%s", ins);
+    char *ins = cgt_ptx_probe(ptx, "plp_cluster_consumer_release_all_whole_warp");
     cr_expect_eq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 0,
                  "whole warp: no branch:\n%s", ins);
     free(ins);
-    /* the per-thread form loops over the mask (a branch back) */
     ins = cgt_ptx_probe(ptx, "plp_cluster_consumer_release_all");
     cr_expect_geq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 1,
                   "the per-thread release loops over the mask:\n%s", ins);
-    free(ins);
-    free(ptx);
-}
-
-/* The slice copy takes its slice from the CTA's rank in the cluster. */
-Test(pipeline_ptx, slice_copy_reads_the_cluster_rank)
-{
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    char *ins = cgt_ptx_probe(ptx, "plp_cluster_producer_copy_slice");
-    cr_expect(strstr(ins, "%cluster_ctarank") != NULL, "reads %%cluster_ctarank:\n%s", ins);
     free(ins);
     free(ptx);
 }
