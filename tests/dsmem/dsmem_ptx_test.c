@@ -68,32 +68,8 @@ Test(dsmem_ptx, each_wrapper_emits_exactly_its_form)
     cgt_check_probe_table("tests/dsmem/dsmem_probe.ptx", k_probes, sizeof k_probes / sizeof k_probes[0]);
 }
 
-/* The collective push moves 16-byte words with st.async v4 on its aligned
- * path and never touches the bulk engine or a fence on the sender. */
-Test(dsmem_ptx, push_group_uses_st_async_and_no_fence)
+/* The collective push and cg_dsmem_release: rows of dsmem_ptx.tbl. */
+Test(dsmem_ptx, composites_follow_the_table)
 {
-    char *ptx = cgt_ptx_read("tests/dsmem/dsmem_probe.ptx");
-    char *body = cgt_ptx_function(ptx, "dsmp_push_group");
-    char *ins = cgt_ptx_instructions(body);
-    cr_expect_gt(cgt_count_mnemonic(ins, "st.async.weak.shared::cluster.mbarrier::complete_tx::bytes.v4.b32"), 0);
-    cr_expect_eq(cgt_count(ins, "fence."), 0, "no fence in the sender's push");
-    cr_expect_eq(cgt_count(ins, "cp.async.bulk"), 0, "no bulk copy in the st.async push");
-    cr_expect_eq(cgt_count(ins, "bar.sync"), 0, "no block barrier inside the push");
-    free(ins);
-    free(body);
-    free(ptx);
-}
-
-/* cg_dsmem_release: the shared-memory-restricted release fence, then one
- * relaxed remote arrive; never the GPU-wide release.cluster arrive. */
-Test(dsmem_ptx, release_is_a_restricted_fence_then_a_relaxed_remote_arrive)
-{
-    char *ptx = cgt_ptx_read("tests/dsmem/dsmem_probe.ptx");
-    char *ins = cgt_ptx_probe(ptx, "dsmp_release");
-    static const char *const order[] = {"cg_fence_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"};
-    cgt_expect_in_order(ins, "fence then relaxed remote arrive", order, 2);
-    cr_expect_eq(cgt_count(ins, "mbarrier."), 1, "one mbarrier instruction:\n%s", ins);
-    cr_expect_eq(cgt_count(ins, "fence."), 1, "one fence:\n%s", ins);
-    free(ins);
-    free(ptx);
+    cgt_check_expectations("tests/dsmem/dsmem_probe.ptx", "tests/dsmem/dsmem_ptx.tbl");
 }
