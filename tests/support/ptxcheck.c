@@ -323,7 +323,7 @@ size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefi
 }
 
 /* s..e trimmed, and unquoted where it stands in double quotes (spaces kept,
- * \t a tab), into a fresh string. */
+ * \t a tab, \n a newline), into a fresh string. */
 static char *unquote(const char *s, const char *e)
 {
     while (s < e && isspace((unsigned char)*s))
@@ -335,8 +335,8 @@ static char *unquote(const char *s, const char *e)
     size_t o = 0;
     const int quoted = e - s >= 2 && *s == '"' && e[-1] == '"';
     for (const char *q = s + quoted; q < e - quoted; ++q) {
-        if (quoted && *q == '\\' && q + 1 < e - 1 && q[1] == 't') {
-            out[o++] = '\t';
+        if (quoted && *q == '\\' && q + 1 < e - 1 && (q[1] == 't' || q[1] == 'n')) {
+            out[o++] = q[1] == 't' ? '\t' : '\n';
             ++q;
         } else {
             out[o++] = *q;

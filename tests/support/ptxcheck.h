@@ -111,7 +111,8 @@ void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *row
  * in: body (the function as cgt_ptx_function gives it), ins (its
  * instruction lines, cgt_ptx_instructions) or norm (cgt_ptx_normalized);
  * what: as cgt_count_t's (a form name counts lines by mnemonic), written
- * bare, or in double quotes where its spaces matter (\t a tab);
+ * bare, or in double quotes where its spaces matter (\t a tab, \n a
+ * newline: "\n" counts a text's lines, i.e. its instructions in ins/norm);
  * count: N, N..M or N.. (at least N), or "in order": then `what` is needles
  * joined by " >> " (each as above, a form name standing for its text,
  * cgt_text) that occur in that order (cgt_expect_in_order); why: the
