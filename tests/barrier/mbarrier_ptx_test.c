@@ -184,18 +184,6 @@ Test(mbarrier_ptx, barrier_costs_nothing_over_mbarrier)
     free(ptx);
 }
 
-/* A copy of the text from `from` up to (not including) `to`. */
-static char *copy_span(const char *from, const char *to)
-{
-    size_t n = (size_t)(to - from);
-    char *s = malloc(n + 1);
-    if (s != NULL) {
-        memcpy(s, from, n);
-        s[n] = '\0';
-    }
-    return s;
-}
-
 Test(mbarrier_ptx, completion_barrier_shape)
 {
     char *ptx = cgt_ptx_read(RELEASE_PTX);
@@ -208,8 +196,8 @@ Test(mbarrier_ptx, completion_barrier_shape)
     const char *fence = strstr(body, "fence.acq_rel.cta");
     const char *call = strstr(body, ".callprototype");
     cr_assert(arrive != NULL && fence != NULL && call != NULL && fence < call);
-    char *before = copy_span(body, arrive);
-    char *between = copy_span(fence, call);
+    char *before = cgt_span(body, arrive);
+    char *between = cgt_span(fence, call);
     cr_assert(before != NULL && between != NULL);
     cr_expect_eq(cgt_count(before, "ld.shared"), 2, "_fn and _arg read before the arrive:\n%s", before);
     cr_expect_leq(cgt_count(between, "bra"), 1, "only the NULL test branches from the fence to the call:\n%s",

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *cgt_ptx_read(const char *path)
+char *cgt_read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    cr_assert(f != NULL, "cannot open PTX file %s", path);
+    cr_assert(f != NULL, "cannot open %s", path);
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -22,6 +22,21 @@ char *cgt_ptx_read(const char *path)
     cr_assert_eq(got, (size_t)n, "short read of %s", path);
     buf[n] = '\0';
     return buf;
+}
+
+char *cgt_ptx_read(const char *path)
+{
+    return cgt_read_file(path);
+}
+
+char *cgt_span(const char *from, const char *to)
+{
+    size_t n = (size_t)(to - from);
+    char *s = malloc(n + 1);
+    cr_assert(s != NULL);
+    memcpy(s, from, n);
+    s[n] = '\0';
+    return s;
 }
 
 /* Finds ".entry NAME(" / ".func NAME(" or with the return-value form

@@ -12,6 +12,11 @@
 /* The whole file (runfiles-relative path, e.g. "tests/barrier/forms.ptx");
  * fails the test if it cannot be read. Caller frees. */
 char *cgt_ptx_read(const char *path);
+/* The same for any file (a table, a document, a compiler's output). */
+char *cgt_read_file(const char *path);
+
+/* A copy of the text from `from` up to (not including) `to`. Caller frees. */
+char *cgt_span(const char *from, const char *to);
 
 /* A copy of the body of ".entry NAME" or ".func NAME" (from its name to the
  * closing brace); fails the test if absent. Caller frees. */

@@ -113,12 +113,7 @@ static size_t loop_block(const char *body, const char *at, char **block)
 static char *before_first_branch(const char *body)
 {
     const char *b = strstr(body, "@%p");
-    size_t len = b ? (size_t)(b - body) : strlen(body);
-    char *out = malloc(len + 1);
-    cr_assert(out != NULL);
-    memcpy(out, body, len);
-    out[len] = '\0';
-    return out;
+    return cgt_span(body, b ? b : body + strlen(body));
 }
 
 Test(groupapi_ptx, aligned_block_copy_loop_is_no_longer_than_cxx_cg)
