@@ -370,6 +370,8 @@ static void take_column(const char **p, const char *end, const char **s, const c
     *p = (bar != NULL && bar < end) ? bar + 3 : end;
 }
 
+#define CGT_MAX_FORMS 512 /* "its form" rows of one table */
+
 /* One row, for every probe it names. */
 static void check_row(const char *ptx, const char *where, char *probes, const char *in, const char *ws, const char *we,
                       const char *count, const char *why)
@@ -377,7 +379,7 @@ static void check_row(const char *ptx, const char *where, char *probes, const ch
     const char *items[16];
     char *owned[16];
     size_t n = 0;
-    const int order = strcmp(count, "in order") == 0;
+    const int order = strcmp(count, "in order") == 0, same = strcmp(count, "same code") == 0;
     size_t min = 0, max = 0;
     if (order) { /* what: needles joined by " >> " */
         for (const char *s = ws; s < we && n < 16;) {
@@ -388,8 +390,13 @@ static void check_row(const char *ptx, const char *where, char *probes, const ch
             ++n;
             s = e == we ? we : e + 4;
         }
+    } else if (same) {
+        cr_assert(strcmp(in, "norm") == 0, "%s: 'same code' compares norm texts", where);
+        owned[n] = unquote(ws, we);
+        items[n++] = owned[0];
     } else {
-        cr_assert(isdigit((unsigned char)count[0]), "%s: count '%s' is not N, N..M, N.. or 'in order'", where, count);
+        cr_assert(isdigit((unsigned char)count[0]), "%s: count '%s' is not N, N..M, N.., 'in order', 'same code' or "
+                  "'its form'", where, count);
         const char *dots = strstr(count, "..");
         min = (size_t)strtoul(count, NULL, 10);
         max = dots == NULL ? min : dots[2] ? (size_t)strtoul(dots + 2, NULL, 10) : CGT_ANY;
@@ -397,6 +404,10 @@ static void check_row(const char *ptx, const char *where, char *probes, const ch
         items[n++] = owned[0];
     }
     for (char *save = NULL, *probe = strtok_r(probes, " ", &save); probe; probe = strtok_r(NULL, " ", &save)) {
+        if (same) {
+            cgt_expect_same_code(ptx, probe, items[0], 1);
+            continue;
+        }
         char *text = NULL;
         if (strcmp(in, "body") == 0)
             text = cgt_ptx_function(ptx, probe);
@@ -421,8 +432,10 @@ static void check_row(const char *ptx, const char *where, char *probes, const ch
 
 void cgt_check_expectations(const char *ptx_path, const char *tbl_path)
 {
-    char *ptx = cgt_ptx_read(ptx_path), *tbl = cgt_ptx_read(tbl_path);
-    size_t rows = 0, lineno = 0;
+    char *ptx = cgt_ptx_read(ptx_path), *tbl = cgt_read_file(tbl_path);
+    size_t rows = 0, lineno = 0, nforms = 0;
+    cgt_probe_t *forms = malloc(CGT_MAX_FORMS * sizeof *forms);
+    cr_assert(forms != NULL);
     for (const char *line = tbl; *line;) {
         const char *eol = strchr(line, '\n'), *end = eol ? eol : line + strlen(line);
         ++lineno;
@@ -439,7 +452,14 @@ void cgt_check_expectations(const char *ptx_path, const char *tbl_path)
             char *count = unquote(c[3][0], c[3][1]), *why = unquote(c[4][0], c[4][1]);
             cr_assert(*probes && *in && c[2][0] < c[2][1] && *count && *why && p == end,
                       "%s: want 'probe | in | what | count | why'", where);
-            check_row(ptx, where, probes, in, c[2][0], c[2][1], count, why);
+            if (strcmp(count, "its form") == 0) { /* checked together below */
+                cr_assert(strcmp(in, "ins") == 0 && strchr(probes, ' ') == NULL && nforms < CGT_MAX_FORMS,
+                          "%s: an 'its form' row names one probe, in ins (at most %d rows)", where, CGT_MAX_FORMS);
+                forms[nforms].probe = unquote(c[0][0], c[0][1]);
+                forms[nforms++].form = unquote(c[2][0], c[2][1]);
+            } else {
+                check_row(ptx, where, probes, in, c[2][0], c[2][1], count, why);
+            }
             free(probes);
             free(in);
             free(count);
@@ -449,6 +469,13 @@ void cgt_check_expectations(const char *ptx_path, const char *tbl_path)
         line = eol ? eol + 1 : end;
     }
     cr_expect_gt(rows, 0u, "%s: no expectations", tbl_path);
+    if (nforms > 0)
+        cgt_check_probe_table(ptx_path, forms, nforms);
+    for (size_t i = 0; i < nforms; ++i) {
+        free((char *)forms[i].probe);
+        free((char *)forms[i].form);
+    }
+    free(forms);
     free(tbl);
     free(ptx);
 }

@@ -120,8 +120,14 @@ void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *row
  * newline: "\n" counts a text's lines, i.e. its instructions in ins/norm);
  * count: N, N..M or N.. (at least N), or "in order": then `what` is needles
  * joined by " >> " (each as above, a form name standing for its text,
- * cgt_text) that occur in that order (cgt_expect_in_order); why: the
- * failure's reason. Lines
+ * cgt_text) that occur in that order (cgt_expect_in_order); or "same
+ * code" (in: norm): what is another function, and the probe compiles to
+ * the same instructions (cgt_expect_same_code, more than one line); or
+ * "its form" (in: ins, one probe): what is the one form the probe emits,
+ * and the table's "its form" rows are checked together as
+ * cgt_check_probe_table does (exactly one line of its own form, none of
+ * another row's). why: the failure's reason ("-" where the row says it).
+ * Lines
  * starting with # and blank lines are comments. Every row holds for every
  * probe it names; a failure names the file's line. */
 void cgt_check_expectations(const char *ptx_path, const char *tbl_path);
