@@ -22,19 +22,6 @@
 
 TestSuite(cg_ptx, .timeout = 30);
 
-/* Block sync is __syncthreads; the cluster sync is its arrive.release +
- * wait.acquire; cg_cluster_sync_smem is arrive_smem + wait. */
-Test(cg_ptx, syncs_are_their_pieces)
-{
-    static const char *const k[][2] = {{"probe_block_sync", "probe_syncthreads"},
-                                       {"typed_cluster_sync", "probe_cluster_arrive_wait"},
-                                       {"probe_cluster_sync_smem", "probe_cluster_smem"}};
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i)
-        cgt_expect_same_code(ptx, k[i][0], k[i][1], 0);
-    free(ptx);
-}
-
 /* Block sync is barrier 0 (the rest of its shape: ptx_test.tbl). */
 Test(cg_ptx, block_sync_is_barrier_0)
 {
@@ -324,36 +311,10 @@ Test(cg_ptx, grid_barrier_forms)
     free(ptx);
 }
 
-/* The grid barrier's and the split bulk store's instruction counts. */
+/* The block, cluster and grid barriers' instructions, the split bulk store's,
+ * and every generic call (on a group or a const group) against its typed
+ * call: rows of ptx_test.tbl. */
 Test(cg_ptx, counts_follow_the_table)
 {
     cgt_check_expectations(PTX_PATH, "tests/cg/ptx_test.tbl");
-}
-
-Test(cg_ptx, generic_equals_typed)
-{
-    static const char *const twins[] = {"block_sync",  "block_split", "cluster_sync",  "cluster_split",
-                                        "grid_sync",   "grid_split",  "tile_sync",     "ranks_block",
-                                        "ranks_cluster", "ranks_grid", "ranks_tile",
-                                        "wide_tile_sync", "wide_tile_split", "ranks_wide_tile", "labeled_bool",
-                                        "cluster_map_typed"};
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    cgt_expect_twins(ptx, "typed_", "generic_", twins, sizeof twins / sizeof twins[0], 1);
-    free(ptx);
-}
-
-/* Issue 34.1: a generic call on a pointer to const picks the typed call it
- * picks on a non-const one (constg_X against typed_X, the same instructions),
- * and a kernel making every non-changing call through const pointers builds. */
-Test(cg_ptx, generic_on_const_equals_typed)
-{
-    static const char *const twins[] = {"block_sync",     "cluster_sync",    "cluster_split", "tile_sync",
-                                        "wide_tile_sync", "wide_tile_split", "ranks_block",   "ranks_cluster",
-                                        "ranks_grid",     "ranks_tile"};
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    cgt_expect_twins(ptx, "typed_", "constg_", twins, sizeof twins / sizeof twins[0], 1);
-    char *all = cgt_ptx_function(ptx, "probe_every_call_on_const");
-    cr_expect(all != NULL && cgt_lines(all) > 10u, "probe_every_call_on_const is missing from the PTX");
-    free(all);
-    free(ptx);
 }

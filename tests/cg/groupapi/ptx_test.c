@@ -29,24 +29,10 @@
 
 TestSuite(groupapi_ptx, .timeout = 30);
 
-/* A cg_thread_group_t made in sight of its calls (tile, block, wide tile) and
- * the generic cg_invoke_one / broadcast compile to the typed calls,
- * instruction for instruction. */
-Test(groupapi_ptx, calls_in_sight_are_the_typed_calls)
-{
-    static const char *const k[][2] = {{"tg_tile_calls", "typed_tile_calls"},
-                                       {"tg_block_calls", "typed_block_calls"},
-                                       {"tg_wide_calls", "typed_wide_calls"},
-                                       {"generic_invoke", "typed_invoke"}};
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i)
-        cgt_expect_same_code(ptx, k[i][0], k[i][1], 0);
-    free(ptx);
-}
-
-/* The counts (one named barrier for the wide tile in sight; a run-time
- * kind's switch; the generic invoke's elect.sync; wait_prior's and a tile
- * wait's instructions): ptx_test.tbl. */
+/* The calls in sight against the typed calls, and the counts (one named
+ * barrier for the wide tile in sight; a run-time kind's switch; the generic
+ * invoke's elect.sync; wait_prior's and a tile wait's instructions):
+ * ptx_test.tbl. */
 Test(groupapi_ptx, counts_follow_the_table)
 {
     cgt_check_expectations(PTX_PATH, "tests/cg/groupapi/ptx_test.tbl");
