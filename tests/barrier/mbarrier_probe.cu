@@ -26,17 +26,6 @@
         (void)v;                                                                                   \
         (void)mb;                                                                                  \
     }
-/* PROBE_BOOL(name, expr): kernel probe_<name> storing a bool result. */
-#define PROBE_BOOL(name, expr)                                                                     \
-    extern "C" __global__ void probe_##name(uint64_t *out, uint32_t v)                             \
-    {                                                                                              \
-        __shared__ cg_mbarrier_t mb;                                                               \
-        cg_token_t tok;                                                                            \
-        tok._opaque = out[1];                                                                      \
-        out[0] = (expr) ? 1u : 0u;                                                                 \
-        (void)tok;                                                                                 \
-        (void)v;                                                                                   \
-    }
 /* PROBE_PARITY(name, stmt): kernel probe_<name> naming the phase by parity v. */
 #define PROBE_PARITY(name, stmt)                                                                   \
     extern "C" __global__ void probe_##name(uint64_t *out, uint32_t v)                             \
@@ -55,6 +44,8 @@
         (void)tok;                                                                                 \
         (void)v;                                                                                   \
     }
+/* PROBE_BOOL(name, expr): kernel probe_<name> storing a bool result. */
+#define PROBE_BOOL(name, expr) PROBE_WAIT(name, out[0] = (expr) ? 1u : 0u)
 
 /* --- init, fence, inval ------------------------------------------------- */
 PROBE_VOID(init, cg_mbarrier_init(&mb, v))

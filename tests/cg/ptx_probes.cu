@@ -16,26 +16,17 @@ extern "C" __global__ void probe_block_sync(void)
 
 extern "C" __global__ void probe_syncthreads(void) { __syncthreads(); }
 
-extern "C" __global__ void probe_cluster_arrive_wait(void)
-{
-    cg_cluster_t cl = cg_this_cluster();
-    cg_token_t t = cg_cluster_barrier_arrive(&cl);
-    cg_cluster_barrier_wait(&cl, t);
-}
-
-extern "C" __global__ void probe_cluster_relaxed(void)
-{
-    cg_cluster_t cl = cg_this_cluster();
-    cg_token_t t = cg_cluster_barrier_arrive_relaxed(&cl);
-    cg_cluster_barrier_wait(&cl, t);
-}
-
-extern "C" __global__ void probe_cluster_smem(void)
-{
-    cg_cluster_t cl = cg_this_cluster();
-    cg_token_t t = cg_cluster_barrier_arrive_smem(&cl);
-    cg_cluster_barrier_wait(&cl, t);
-}
+/* The cluster's split barrier with the given arrive, then its wait. */
+#define CLUSTER_ARRIVE_WAIT(name, arrive)                                                          \
+    extern "C" __global__ void name(void)                                                          \
+    {                                                                                              \
+        cg_cluster_t cl = cg_this_cluster();                                                       \
+        cg_token_t t = arrive(&cl);                                                                \
+        cg_cluster_barrier_wait(&cl, t);                                                           \
+    }
+CLUSTER_ARRIVE_WAIT(probe_cluster_arrive_wait, cg_cluster_barrier_arrive)
+CLUSTER_ARRIVE_WAIT(probe_cluster_relaxed, cg_cluster_barrier_arrive_relaxed)
+CLUSTER_ARRIVE_WAIT(probe_cluster_smem, cg_cluster_barrier_arrive_smem)
 
 extern "C" __global__ void probe_cluster_sync_smem(void)
 {
