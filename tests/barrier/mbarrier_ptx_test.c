@@ -153,35 +153,11 @@ Test(mbarrier_ptx, remote_forms_map_the_address_once)
 }
 
 /* The shapes beyond each wrapper's form (the blocking waits' loop, the warp-
- * aggregated arrive, the completion barriers, the device barrier, the
- * shared-memory releases): rows of mbarrier_ptx.tbl. */
+ * aggregated arrive, cg_barrier_t's cost, the completion barriers, the device
+ * barrier, the shared-memory releases): rows of mbarrier_ptx.tbl. */
 Test(mbarrier_ptx, shapes_follow_the_table)
 {
     cgt_check_expectations(RELEASE_PTX, "tests/barrier/mbarrier_ptx.tbl");
-}
-
-/* cg_barrier_t forwards to the mbarrier: same instructions, same count. */
-Test(mbarrier_ptx, barrier_costs_nothing_over_mbarrier)
-{
-    static const char *pairs[][2] = {{"probe_barrier_arrive", "probe_arrive"},
-                                     {"probe_barrier_native_arrive", "probe_arrive"},
-                                     {"probe_barrier_wait", "probe_wait"},
-                                     {"probe_barrier_arrive_tx1", "probe_arrive_tx"}};
-    char *ptx = cgt_ptx_read(RELEASE_PTX);
-    for (size_t i = 0; i < 4; ++i) {
-        char *a = cgt_ptx_function(ptx, pairs[i][0]);
-        char *b = cgt_ptx_function(ptx, pairs[i][1]);
-        char *ia = cgt_ptx_instructions(a);
-        char *ib = cgt_ptx_instructions(b);
-        cr_expect_eq(cgt_lines(ia), cgt_lines(ib), "%s has %zu instructions, %s %zu", pairs[i][0],
-                     cgt_lines(ia), pairs[i][1], cgt_lines(ib));
-        cr_expect_eq(cgt_count(a, "mbarrier."), 1, "%s: one mbarrier instruction", pairs[i][0]);
-        free(ia);
-        free(ib);
-        free(a);
-        free(b);
-    }
-    free(ptx);
 }
 
 Test(mbarrier_ptx, completion_barrier_shape)

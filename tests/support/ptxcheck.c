@@ -380,6 +380,7 @@ static void check_row(const char *ptx, const char *where, char *probes, const ch
     char *owned[16];
     size_t n = 0;
     const int order = strcmp(count, "in order") == 0, same = strcmp(count, "same code") == 0;
+    const int length = strcmp(count, "same length") == 0;
     size_t min = 0, max = 0;
     if (order) { /* what: needles joined by " >> " */
         for (const char *s = ws; s < we && n < 16;) {
@@ -390,8 +391,8 @@ static void check_row(const char *ptx, const char *where, char *probes, const ch
             ++n;
             s = e == we ? we : e + 4;
         }
-    } else if (same) {
-        cr_assert(strcmp(in, "norm") == 0, "%s: 'same code' compares norm texts", where);
+    } else if (same || length) {
+        cr_assert(!same || strcmp(in, "norm") == 0, "%s: 'same code' compares norm texts", where);
         owned[n] = unquote(ws, we);
         items[n++] = owned[0];
     } else {
@@ -416,6 +417,16 @@ static void check_row(const char *ptx, const char *where, char *probes, const ch
         else if (strcmp(in, "norm") == 0)
             text = cgt_ptx_normalized(ptx, probe);
         cr_assert(text != NULL, "%s: in '%s' is not body, ins or norm", where, in);
+        if (length) {
+            char *other = strcmp(in, "body") == 0   ? cgt_ptx_function(ptx, items[0])
+                          : strcmp(in, "ins") == 0 ? cgt_ptx_probe(ptx, items[0])
+                                                   : cgt_ptx_normalized(ptx, items[0]);
+            cr_expect_eq(cgt_lines(text), cgt_lines(other), "%s (%s): %s: %zu lines, %s %zu", probe, where, why,
+                         cgt_lines(text), items[0], cgt_lines(other));
+            free(other);
+            free(text);
+            continue;
+        }
         char who[384];
         snprintf(who, sizeof who, order ? "%s (%s): %s" : "%s (%s)", probe, where, why);
         if (order) {

@@ -123,6 +123,7 @@ void cgt_expect_counts(const char *text, const char *who, const cgt_count_t *row
  * cgt_text) that occur in that order (cgt_expect_in_order); or "same
  * code" (in: norm): what is another function, and the probe compiles to
  * the same instructions (cgt_expect_same_code, more than one line); or
+ * "same length": as many lines of `in` as the function `what`; or
  * "its form" (in: ins, one probe): what is the one form the probe emits,
  * and the table's "its form" rows are checked together as
  * cgt_check_probe_table does (exactly one line of its own form, none of
