@@ -323,20 +323,6 @@ int cgt_expect_same_code(const char *ptx, const char *a, const char *b, size_t m
     return same;
 }
 
-size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefix_b, const char *const *names, size_t n,
-                        size_t min_lines)
-{
-    size_t differ = 0;
-    for (size_t i = 0; i < n; ++i) {
-        char a[160], b[160];
-        cr_assert_lt(strlen(names[i]) + strlen(prefix_a) + strlen(prefix_b), sizeof a, "name too long: %s", names[i]);
-        snprintf(a, sizeof a, "%s%s", prefix_a, names[i]);
-        snprintf(b, sizeof b, "%s%s", prefix_b, names[i]);
-        differ += !cgt_expect_same_code(ptx, a, b, min_lines);
-    }
-    return differ;
-}
-
 /* s..e trimmed, and unquoted where it stands in double quotes (spaces kept,
  * \t a tab, \n a newline), into a fresh string. */
 static char *unquote(const char *s, const char *e)

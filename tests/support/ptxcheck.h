@@ -144,12 +144,6 @@ size_t cgt_lines(const char *text);
  * a difference is a failed expectation showing both. */
 int cgt_expect_same_code(const char *ptx, const char *a, const char *b, size_t min_lines);
 
-/* cgt_expect_same_code for each name: <prefix_a><name> against
- * <prefix_b><name> (typed_X against generic_X). Returns how many differ. */
-size_t cgt_expect_twins(const char *ptx, const char *prefix_a, const char *prefix_b, const char *const *names, size_t n,
-                        size_t min_lines);
-
-
 /* A release build's function carries no debug code: no %globaltimer read,
  * no printf, no trap. */
 void cgt_expect_no_debug_code(const char *body, const char *who);
