@@ -106,22 +106,6 @@ void cgt_free_list(void *const *ptrs, size_t n)
         free(ptrs[i]);
 }
 
-char *cgt_read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert(f != NULL, "cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert(buf != NULL);
-    size_t got = fread(buf, 1, (size_t)n, f);
-    fclose(f);
-    cr_assert_eq(got, (size_t)n, "short read of %s", path);
-    buf[n] = '\0';
-    return buf;
-}
-
 int cgt_each_library_header(void (*visit)(const char *folder, const char *file, void *arg), void *arg)
 {
     static const char *const folders[] = {"base", "barrier", "cluster", "dsmem", "async", "cg"};

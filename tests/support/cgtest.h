@@ -91,10 +91,6 @@ void cgt_expect_trap_report(const char *what, int (*launch)(void), const char *c
 /* A fresh seed per test run (time and pid mixed), printed so a failure can be
  * replayed with CGC_SEED=<n> in the environment (CGT_SEED=<n>, its older
  * name, works too). */
-/* The whole of a file of the runfiles, NUL-terminated, malloc'd (free it);
- * fails the test when it cannot be read. */
-char *cgt_read_file(const char *path);
-
 /* Calls visit(folder, file, arg) for every header (*.h) of the library
  * folders (base, barrier, cluster, dsmem, async, cg) in the runfiles, folder
  * by folder; fails the test when a folder cannot be listed. Returns how many

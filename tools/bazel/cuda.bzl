@@ -302,7 +302,7 @@ cgc_header_check = rule(
     },
 )
 
-def cgc_ptx_test(name, probes, deps, srcs = None, debug_probes = {}, test_deps = [], probe_copts = [], size = "small"):
+def cgc_ptx_test(name, probes, deps, srcs = None, debug_probes = {}, test_deps = [], data = [], probe_copts = [], size = "small"):
     """A host test (no GPU: CI runs it) of what kernels compile to.
 
     probes maps a target name to the .cu of its probe kernels (extern "C"
@@ -311,10 +311,11 @@ def cgc_ptx_test(name, probes, deps, srcs = None, debug_probes = {}, test_deps =
     one); debug_probes the same with CG_DEBUG=1. All are the test's data; its
     srcs read them with tests/support/ptxcheck.h. deps: what the probes
     include; test_deps: what the test itself links besides tests/support;
-    probe_copts: more nvcc flags for every probe; srcs default to
-    [<name>.c].
+    data: more files the test reads (an expectations table, see
+    cgt_check_expectations in tests/support/ptxcheck.h); probe_copts: more
+    nvcc flags for every probe; srcs default to [<name>.c].
     """
-    data = []
+    data = list(data)
     for probe, src in probes.items():
         cuda_ptx(name = probe, src = src, copts = ["-UCG_DEBUG", "-DCG_DEBUG=0"] + probe_copts, deps = deps)
         data.append(":" + probe)

@@ -27,6 +27,7 @@
 #include <criterion/criterion.h>
 
 #include "tests/support/cgtest.h"
+#include "tests/support/ptxcheck.h"
 
 TestSuite(porting_names, .timeout = 240);
 

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "cg/generic.h"
+#include "tests/cg/generic/each_type.h"
 
 /* The last stub called. */
 const char *called = "";
@@ -78,13 +79,6 @@ const char *called = "";
         return 0;                                                                                  \
     }
 
-#define EACH_TYPE(M, ...)                                                                          \
-    M(__VA_ARGS__, i32, int32_t)                                                                   \
-    M(__VA_ARGS__, u32, uint32_t)                                                                  \
-    M(__VA_ARGS__, i64, int64_t)                                                                   \
-    M(__VA_ARGS__, u64, uint64_t)                                                                  \
-    M(__VA_ARGS__, f32, float)                                                                     \
-    M(__VA_ARGS__, f64, double)
 #define STUB_OP(G, P, verb, sfx, W) STUB_V(G, P, verb, sfx, W, cg_op_t)
 #define STUB_ARG(G, P, verb, sfx, W) STUB_V(G, P, verb, sfx, W, uint32_t)
 #define STUB_M(G, P, sfx, W) STUB_MATCH(G, P, sfx, W)
