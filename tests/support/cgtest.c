@@ -153,6 +153,15 @@ void cgt_trapping_test(const char *what)
     cgt_gpu_exclusive();
 }
 
+void cgt_trap_case(const char *why, void (*prepare)(void), const char *label, int (*launch)(void),
+                   const char *const *needles, int nneedles)
+{
+    cgt_trapping_test(why);
+    if (prepare)
+        prepare();
+    cgt_expect_trap_report(label, launch, needles, nneedles);
+}
+
 cudaError_t cgt_stream_wait_deadline(double seconds)
 {
     struct timespec t0, now;

@@ -70,6 +70,19 @@ void cgt_gpu_exclusive(void);
  * where there is no sm_90 device, then cgt_gpu_exclusive. */
 void cgt_trapping_test(const char *what);
 
+/* One case of a kernel that traps on purpose, as a whole Criterion test:
+ * cgt_trapping_test(why), then prepare() unless NULL (what the launch
+ * needs: an allocation, a map), then cgt_expect_trap_report(label, launch)
+ * with the report strings given last (at least one). */
+#define CGT_TRAP_TEST(suite, name, why, prepare, label, launch, ...)                                    \
+    Test(suite, name)                                                                                   \
+    {                                                                                                   \
+        static const char *const needles_[] = {__VA_ARGS__};                                            \
+        cgt_trap_case(why, prepare, label, launch, needles_, (int)(sizeof needles_ / sizeof needles_[0])); \
+    }
+void cgt_trap_case(const char *why, void (*prepare)(void), const char *label, int (*launch)(void),
+                   const char *const *needles, int nneedles);
+
 /* Waits for the default stream at most `seconds` by polling: returns what
  * cudaStreamQuery last said (cudaErrorNotReady when the work is still running
  * at the deadline, so a kernel that neither traps nor ends cannot hang the

@@ -34,56 +34,35 @@ static void alloc_src(void)
 
 static int launch_overcommit(void) { return plt_debug_overcommit(g_src); }
 
-Test(pipeline_debug, commit_of_more_bytes_than_copied_traps)
-{
-    cgt_trapping_test("commit of 512 bytes for a 256-byte copy: the consumer's wait is bounded");
-    alloc_src();
-    static const char *const needles[] = {"cgc: cg_pipeline_consumer_wait: deadlock", "pipeline at shared 0x",
-                                          "2 stages of 256 bytes", "stage 0", "parity 0 of its full barrier"};
-    cgt_expect_trap_report("over-commit", launch_overcommit, needles, 5);
-}
+CGT_TRAP_TEST(pipeline_debug, commit_of_more_bytes_than_copied_traps,
+              "commit of 512 bytes for a 256-byte copy: the consumer's wait is bounded", alloc_src, "over-commit",
+              launch_overcommit, "cgc: cg_pipeline_consumer_wait: deadlock", "pipeline at shared 0x",
+              "2 stages of 256 bytes", "stage 0", "parity 0 of its full barrier")
 
-Test(pipeline_debug, wait_on_a_stage_nobody_fills_traps)
-{
-    cgt_trapping_test("consumer wait on a stage nobody fills: bounded");
-    static const char *const needles[] = {"cgc: cg_pipeline_consumer_wait: deadlock", "pipeline at shared 0x",
-                                          "3 stages of 256 bytes", "stage 0", "parity 0 of its full barrier"};
-    cgt_expect_trap_report("unfilled stage", plt_debug_unfilled, needles, 5);
-}
+CGT_TRAP_TEST(pipeline_debug, wait_on_a_stage_nobody_fills_traps, "consumer wait on a stage nobody fills: bounded",
+              NULL, "unfilled stage", plt_debug_unfilled, "cgc: cg_pipeline_consumer_wait: deadlock",
+              "pipeline at shared 0x", "3 stages of 256 bytes", "stage 0", "parity 0 of its full barrier")
 
-Test(pipeline_debug, acquire_of_a_stage_nobody_released_traps)
-{
-    cgt_trapping_test("producer acquire of a stage nobody released: bounded");
-    static const char *const needles[] = {"cgc: cg_pipeline_producer_acquire: deadlock", "pipeline at shared 0x",
-                                          "1 stages of 256 bytes", "stage 0", "parity 0 of its empty barrier"};
-    cgt_expect_trap_report("unreleased stage", plt_debug_unreleased, needles, 5);
-}
+CGT_TRAP_TEST(pipeline_debug, acquire_of_a_stage_nobody_released_traps,
+              "producer acquire of a stage nobody released: bounded", NULL, "unreleased stage", plt_debug_unreleased,
+              "cgc: cg_pipeline_producer_acquire: deadlock", "pipeline at shared 0x", "1 stages of 256 bytes",
+              "stage 0", "parity 0 of its empty barrier")
 
-Test(pipeline_debug, cluster_wait_on_a_stage_nobody_fills_traps)
-{
-    cgt_trapping_test("cluster-form consumer wait on a stage nobody multicasts: bounded");
-    static const char *const needles[] = {"cgc: cg_pipeline_cluster_consumer_wait: deadlock",
-                                          "pipeline at shared 0x", "stage 0", "parity 0 of its full barrier",
-                                          "block 1,0,0"};
-    cgt_expect_trap_report("cluster unfilled stage", plt_debug_cluster_unfilled, needles, 5);
-}
+CGT_TRAP_TEST(pipeline_debug, cluster_wait_on_a_stage_nobody_fills_traps,
+              "cluster-form consumer wait on a stage nobody multicasts: bounded", NULL, "cluster unfilled stage",
+              plt_debug_cluster_unfilled, "cgc: cg_pipeline_cluster_consumer_wait: deadlock", "pipeline at shared 0x",
+              "stage 0", "parity 0 of its full barrier", "block 1,0,0")
 
 static int launch_sliced_unreleased(void) { return plt_debug_sliced_unreleased(g_src); }
 
-Test(pipeline_debug, sliced_acquire_missing_a_peer_release_traps)
-{
-    cgt_trapping_test("sliced-form producer acquire missing the peer CTA's release: bounded");
-    alloc_src();
-    static const char *const needles[] = {"cgc: cg_pipeline_cluster_producer_acquire: deadlock",
-                                          "pipeline at shared 0x", "1 stages of 256 bytes", "stage 0",
-                                          "parity 0 of its empty barrier"};
-    cgt_expect_trap_report("sliced missing peer release", launch_sliced_unreleased, needles, 5);
-}
+CGT_TRAP_TEST(pipeline_debug, sliced_acquire_missing_a_peer_release_traps,
+              "sliced-form producer acquire missing the peer CTA's release: bounded", alloc_src,
+              "sliced missing peer release", launch_sliced_unreleased,
+              "cgc: cg_pipeline_cluster_producer_acquire: deadlock", "pipeline at shared 0x", "1 stages of 256 bytes",
+              "stage 0", "parity 0 of its empty barrier")
 
-Test(pipeline_debug, whole_warp_release_in_a_partial_warp_traps)
-{
-    cgt_trapping_test("caller-declared whole-warp release in a block of 48 threads: misuse reported");
-    static const char *const needles[] = {"cgc: cg_pipeline_cluster_consumer_release_all_whole_warp: misuse",
-                                          "48 threads, not a multiple of 32", "block 0,0,0"};
-    cgt_expect_trap_report("whole-warp release, partial warp", plt_debug_whole_warp_partial, needles, 3);
-}
+CGT_TRAP_TEST(pipeline_debug, whole_warp_release_in_a_partial_warp_traps,
+              "caller-declared whole-warp release in a block of 48 threads: misuse reported", NULL,
+              "whole-warp release, partial warp", plt_debug_whole_warp_partial,
+              "cgc: cg_pipeline_cluster_consumer_release_all_whole_warp: misuse", "48 threads, not a multiple of 32",
+              "block 0,0,0")

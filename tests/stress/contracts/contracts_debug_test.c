@@ -22,32 +22,21 @@
 
 TestSuite(contracts_debug, .timeout = 120);
 
-Test(contracts_debug, attach_of_storage_not_128_byte_aligned_traps)
-{
-    cgt_trapping_test("pipeline attach 16 bytes past a 128-byte boundary");
-    static const char *const needles[] = {"cgc: cg_pipeline_attach(smem", "2 stages, 256 bytes a stage",
-                                          "128-byte aligned"};
-    cgt_expect_trap_report("misaligned attach", ctrd_attach_misaligned, needles, 3);
-}
+CGT_TRAP_TEST(contracts_debug, attach_of_storage_not_128_byte_aligned_traps,
+              "pipeline attach 16 bytes past a 128-byte boundary", NULL, "misaligned attach", ctrd_attach_misaligned,
+              "cgc: cg_pipeline_attach(smem", "2 stages, 256 bytes a stage", "128-byte aligned")
 
 static uint32_t *g_glob;
+static void alloc_glob(void) { CGT_CUDA(cudaMalloc((void **)&g_glob, 4096)); }
 static int launch_not_shared(void) { return ctrd_attach_not_shared(g_glob); }
 
-Test(contracts_debug, attach_of_global_memory_traps)
-{
-    cgt_trapping_test("pipeline attach of global memory");
-    CGT_CUDA(cudaMalloc((void **)&g_glob, 4096));
-    static const char *const needles[] = {"cgc: cg_pipeline_attach(smem", "this pointer is not shared memory"};
-    cgt_expect_trap_report("attach of global memory", launch_not_shared, needles, 2);
-}
+CGT_TRAP_TEST(contracts_debug, attach_of_global_memory_traps, "pipeline attach of global memory", alloc_glob,
+              "attach of global memory", launch_not_shared, "cgc: cg_pipeline_attach(smem",
+              "this pointer is not shared memory")
 
-Test(contracts_debug, wide_tile_shfl_with_a_per_thread_source_traps)
-{
-    cgt_trapping_test("wide-tile shuffle with a per-thread source");
-    static const char *const needles[] = {"cgc: cg_wide_tile_shfl (tile of 64 threads)",
-                                          "every thread must pass the same src"};
-    cgt_expect_trap_report("per-thread src", ctrd_wide_shfl_per_thread_src, needles, 2);
-}
+CGT_TRAP_TEST(contracts_debug, wide_tile_shfl_with_a_per_thread_source_traps,
+              "wide-tile shuffle with a per-thread source", NULL, "per-thread src", ctrd_wide_shfl_per_thread_src,
+              "cgc: cg_wide_tile_shfl (tile of 64 threads)", "every thread must pass the same src")
 
 /* A 64 x 8 u8 map over a cudaMalloc'd buffer, box 16 x 4. */
 static cg_tensor_map_t g_map __attribute__((aligned(64)));
@@ -67,19 +56,10 @@ static void make_map(void)
 static int launch_odd_x(void) { return ctrd_tensor_odd_x(&g_map); }
 static int launch_misaligned_tile(void) { return ctrd_tensor_misaligned_tile(&g_map); }
 
-Test(contracts_debug, tensor_load_at_an_odd_x_traps)
-{
-    cgt_trapping_test("tensor load at x = 3 bytes");
-    make_map();
-    static const char *const needles[] = {"cgc: cg_tensor_load_2d: x coordinate 3 is odd",
-                                          "a multiple of 16 bytes"};
-    cgt_expect_trap_report("tensor load at x = 3", launch_odd_x, needles, 2);
-}
+CGT_TRAP_TEST(contracts_debug, tensor_load_at_an_odd_x_traps, "tensor load at x = 3 bytes", make_map,
+              "tensor load at x = 3", launch_odd_x, "cgc: cg_tensor_load_2d: x coordinate 3 is odd",
+              "a multiple of 16 bytes")
 
-Test(contracts_debug, tensor_load_into_a_misaligned_tile_traps)
-{
-    cgt_trapping_test("tensor load into a tile 16 bytes past 128");
-    make_map();
-    static const char *const needles[] = {"cgc: cg_tensor_load_2d(smem", "128-byte aligned shared memory"};
-    cgt_expect_trap_report("misaligned tensor tile", launch_misaligned_tile, needles, 2);
-}
+CGT_TRAP_TEST(contracts_debug, tensor_load_into_a_misaligned_tile_traps, "tensor load into a tile 16 bytes past 128",
+              make_map, "misaligned tensor tile", launch_misaligned_tile, "cgc: cg_tensor_load_2d(smem",
+              "128-byte aligned shared memory")
