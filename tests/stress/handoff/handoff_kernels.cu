@@ -179,29 +179,66 @@ static __device__ void ho_total(ho_dev_t *d, unsigned long long words, unsigned 
 }
 
 /* ------------------------------------------------------------------------ */
+/* What every kernel of the ring shapes starts with                         */
+/* ------------------------------------------------------------------------ */
+
+/* The dynamic shared memory: the buffer (HO_SLOTS slots), then the noise. */
+static __device__ __forceinline__ uint4 *ho_dyn_smem(void)
+{
+    extern __shared__ __align__(128) uint4 ho_smem[];
+    return ho_smem;
+}
+
+/* Where this CTA stands in its cluster's ring of nb CTAs: rank me; it hands
+ * off to `next` and takes over from `prev` (global block index prev_block). */
+struct ho_ring {
+    uint32_t nb, me, next, prev, prev_block;
+};
+
+static __device__ __forceinline__ ho_ring ho_ring_of(const cg_cluster_t *cl)
+{
+    const uint32_t nb = cg_cluster_num_blocks(cl), me = cg_cluster_block_rank(cl);
+    const uint32_t prev = (me + nb - 1u) % nb;
+    return ho_ring{nb, me, (me + 1u) % nb, prev, blockIdx.x - me + prev};
+}
+
+/* The HO_NOISE words the noise loads read: each thread writes from its index
+ * on, by a stride of HO_THREADS. */
+static __device__ __forceinline__ void ho_fill_noise(uint4 *noise, uint32_t seed)
+{
+    for (uint32_t i = threadIdx.x; i < HO_NOISE; i += HO_THREADS)
+        noise[i] = make_uint4(i, i * 3u, i ^ seed, ~i);
+}
+
+/* Thread 0 sets up the push and pull shapes' barriers: full (1 arrival: the
+ * writer says "round j is in the buffer", with the bytes on the push shape)
+ * and empty (HO_READERS arrivals: every reader thread says "done with it"),
+ * fenced for the cluster. */
+static __device__ __forceinline__ void ho_init_handoff(cg_mbarrier_t *full, cg_mbarrier_t *empty)
+{
+    if (threadIdx.x == 0) {
+        cg_mbarrier_init(full, 1);
+        cg_mbarrier_init(empty, HO_READERS);
+        cg_mbarrier_init_fence_cluster();
+    }
+}
+
+/* ------------------------------------------------------------------------ */
 /* Push: the writer refills the reader's own buffer with st.async            */
 /* ------------------------------------------------------------------------ */
 
 template <int FORM>
 __global__ void __launch_bounds__(HO_THREADS, 1) ho_push_kernel(ho_dev_t *d, uint32_t rounds, uint32_t seed)
 {
-    extern __shared__ __align__(128) uint4 ho_smem[];
-    uint4 *buf = ho_smem, *noise = ho_smem + HO_SLOTS;
+    uint4 *buf = ho_dyn_smem(), *noise = buf + HO_SLOTS;
     __shared__ cg_mbarrier_t full, empty;
     cg_cluster_t cl = cg_this_cluster();
     const uint32_t t = threadIdx.x, lane = t & 31u, warp = t >> 5;
-    const uint32_t nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);
-    const uint32_t next = (me + 1u) % nb, prev = (me + nb - 1u) % nb;
-    const uint32_t prev_block = blockIdx.x - me + prev;
+    const auto [nb, me, next, prev, prev_block] = ho_ring_of(&cl);
     for (uint32_t i = t; i < HO_SLOTS; i += HO_THREADS)
         buf[i] = make_uint4(0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u, 0xA5A5A5A5u);
-    for (uint32_t i = t; i < HO_NOISE; i += HO_THREADS)
-        noise[i] = make_uint4(i, i * 3u, i ^ seed, ~i);
-    if (t == 0) {
-        cg_mbarrier_init(&full, 1);
-        cg_mbarrier_init(&empty, HO_READERS); /* every reader thread of the next CTA releases */
-        cg_mbarrier_init_fence_cluster();
-    }
+    ho_fill_noise(noise, seed);
+    ho_init_handoff(&full, &empty); /* empty: every reader thread of the next CTA releases */
     cg_cluster_sync(&cl);
     unsigned long long words = 0, wrong = 0, handoffs = 0, timeouts = 0;
     if (warp == HO_READERS / 32u) { /* the writer: pushes round j into the next CTA's buffer */
@@ -250,21 +287,15 @@ __global__ void __launch_bounds__(HO_THREADS, 1) ho_push_kernel(ho_dev_t *d, uin
 template <int FORM>
 __global__ void __launch_bounds__(HO_THREADS, 1) ho_pull_kernel(ho_dev_t *d, uint32_t rounds, uint32_t seed)
 {
-    extern __shared__ __align__(128) uint4 ho_smem[];
-    uint4 *buf = ho_smem, *noise = ho_smem + HO_SLOTS;
+    uint4 *buf = ho_dyn_smem(), *noise = buf + HO_SLOTS;
     __shared__ cg_mbarrier_t full, empty;
     cg_cluster_t cl = cg_this_cluster();
     const uint32_t t = threadIdx.x, lane = t & 31u, warp = t >> 5;
-    const uint32_t nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);
-    const uint32_t next = (me + 1u) % nb, prev = (me + nb - 1u) % nb;
-    const uint32_t prev_block = blockIdx.x - me + prev;
-    for (uint32_t i = t; i < HO_NOISE; i += HO_THREADS)
-        noise[i] = make_uint4(i, i * 3u, i ^ seed, ~i);
-    if (t == 0) {
-        cg_mbarrier_init(&full, 1);           /* the previous CTA's writer says "round j is in my buffer" */
-        cg_mbarrier_init(&empty, HO_READERS); /* the next CTA's readers say "done with your buffer" */
-        cg_mbarrier_init_fence_cluster();
-    }
+    const auto [nb, me, next, prev, prev_block] = ho_ring_of(&cl);
+    ho_fill_noise(noise, seed);
+    /* full: the previous CTA's writer says "round j is in my buffer"; empty:
+     * the next CTA's readers say "done with your buffer" */
+    ho_init_handoff(&full, &empty);
     cg_cluster_sync(&cl);
     unsigned long long words = 0, wrong = 0, handoffs = 0, timeouts = 0;
     if (warp == HO_READERS / 32u) { /* the writer of this CTA's own buffer */
@@ -328,7 +359,7 @@ template <int FORM>
 __global__ void __launch_bounds__(HO_TMA_THREADS, 1) ho_tma_kernel(ho_dev_t *d, const uint4 *src, uint32_t rounds,
                                                                     uint32_t seed)
 {
-    extern __shared__ __align__(128) uint4 ho_smem[];
+    uint4 *const ho_smem = ho_dyn_smem();
     uint4 *noise = (uint4 *)((unsigned char *)ho_smem + HO_PIPE_BYTES);
     __shared__ volatile uint32_t ho_done;
     cg_cluster_t cl = cg_this_cluster();
@@ -336,8 +367,7 @@ __global__ void __launch_bounds__(HO_TMA_THREADS, 1) ho_tma_kernel(ho_dev_t *d, 
     const uint32_t nb = cg_cluster_num_blocks(&cl);
     const uint16_t mask = (uint16_t)((1u << nb) - 1u);
     cg_pipeline_t p = cg_pipeline_attach_cluster(ho_smem, HO_STAGES, HO_STAGE_BYTES, 0);
-    for (uint32_t i = t; i < HO_NOISE; i += HO_THREADS)
-        noise[i] = make_uint4(i, i * 3u, i ^ seed, ~i);
+    ho_fill_noise(noise, seed);
     if (t == 0) { /* each CTA's empty barrier counts every consumer of every CTA its slice lands in */
         ho_done = 0;
         cg_pipeline_init_barriers_cluster(
@@ -433,16 +463,12 @@ static __device__ __forceinline__ void ho_bar_arrive(cg_cluster_t *cl)
 template <int FORM, int SHAPE>
 __global__ void __launch_bounds__(HO_THREADS, 1) ho_bar_kernel(ho_dev_t *d, uint32_t rounds, uint32_t seed)
 {
-    extern __shared__ __align__(128) uint4 ho_smem[];
-    uint4 *buf = ho_smem, *noise = ho_smem + HO_SLOTS;
+    uint4 *buf = ho_dyn_smem(), *noise = buf + HO_SLOTS;
     cg_cluster_t cl = cg_this_cluster();
     const uint32_t t = threadIdx.x, lane = t & 31u;
-    const uint32_t nb = cg_cluster_num_blocks(&cl), me = cg_cluster_block_rank(&cl);
-    const uint32_t next = (me + 1u) % nb, prev = (me + nb - 1u) % nb;
-    const uint32_t prev_block = blockIdx.x - me + prev;
+    const auto [nb, me, next, prev, prev_block] = ho_ring_of(&cl);
     const bool reader = t < HO_READERS;
-    for (uint32_t i = t; i < HO_NOISE; i += HO_THREADS)
-        noise[i] = make_uint4(i, i * 3u, i ^ seed, ~i);
+    ho_fill_noise(noise, seed);
     const uint32_t dst = cg_dsmem_addr(buf, next), src = cg_dsmem_addr(buf, prev);
     if (SHAPE == HO_SHAPE_BAR_WAR && reader) /* round 0's data, written by the previous CTA */
         for (uint32_t k = 0; k < 8u; ++k)
