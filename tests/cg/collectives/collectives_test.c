@@ -65,31 +65,18 @@ static int is_32(cgt_type_t ty) { return ty == CGT_I32 || ty == CGT_U32 || ty ==
 static int nops(cgt_type_t ty) { return is_int(ty) ? CGT_NOPS : 3; }
 static uint64_t width_mask(cgt_type_t ty) { return is_32(ty) ? 0xffffffffull : ~0ull; }
 
-static float b2f(uint64_t b)
-{
-    uint32_t u = (uint32_t)b;
+/* A 64-bit slot's bits as the float in its low 4 bytes or the double in all
+ * 8, and back (zero above a float), as the kernels move values; little-endian,
+ * as every CUDA host is. */
+typedef union slot_bits {
+    uint64_t u;
     float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static uint64_t f2b(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static double b2d(uint64_t b)
-{
     double d;
-    memcpy(&d, &b, 8);
-    return d;
-}
-static uint64_t d2b(double d)
-{
-    uint64_t b;
-    memcpy(&b, &d, 8);
-    return b;
-}
+} slot_bits_t;
+static float b2f(uint64_t b) { return ((slot_bits_t){.u = b}).f; }
+static uint64_t f2b(float f) { return ((slot_bits_t){.f = f}).u & 0xffffffffull; }
+static double b2d(uint64_t b) { return ((slot_bits_t){.u = b}).d; }
+static uint64_t d2b(double d) { return ((slot_bits_t){.d = d}).u; }
 
 /* C++ CG's operator op(a, b) (functional.h): plus a + b (integers wrap),
  * less b < a ? b : a, greater a < b ? b : a, the bit operators. */
@@ -528,14 +515,8 @@ static void run_tile(uint32_t n, cgt_type_t ty, cg_dim3_t grid, cg_dim3_t block,
     free_inputs(&in);
 }
 
-static cg_dim3_t d3(uint32_t x, uint32_t y, uint32_t z)
-{
-    cg_dim3_t d;
-    d.x = x;
-    d.y = y;
-    d.z = z;
-    return d;
-}
+/* A cg_dim3_t from three values (a C compound literal). */
+#define d3(x, y, z) ((cg_dim3_t){(x), (y), (z)})
 
 /* Block shapes: whole warps and partial last warps (40, 100, 30, 105), 1-D,
  * 2-D and 3-D. CGT_QUICK (sanitizer passes) keeps three: whole warps, a

@@ -111,55 +111,17 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
     op[CGT_T_B3_SHFL] = b3_bits(ct.shfl(s3, (int)src));
 }
 
-/* The kernel for (n, ty), or NULL. */
-template <unsigned N>
-static const void *tile_kernel_of_type(cgt_type_t ty)
-{
-    switch (ty) {
-    case CGT_I32:
-        return (const void *)k_tile<N, int32_t>;
-    case CGT_U32:
-        return (const void *)k_tile<N, uint32_t>;
-    case CGT_I64:
-        return (const void *)k_tile<N, int64_t>;
-    case CGT_U64:
-        return (const void *)k_tile<N, uint64_t>;
-    case CGT_F32:
-        return (const void *)k_tile<N, float>;
-    case CGT_F64:
-        return (const void *)k_tile<N, double>;
-    default:
-        return NULL;
-    }
-}
-
 extern "C" cg_status_t cgt_launch_tile_collectives(uint32_t n, cgt_type_t ty, int cpp_partial, cg_dim3_t grid,
                                                    cg_dim3_t block, const uint64_t *val, const uint64_t *key,
                                                    const uint32_t *arg, uint64_t *out)
 {
-    const void *k = NULL;
-    switch (n) {
-    case 1:
-        k = tile_kernel_of_type<1>(ty);
-        break;
-    case 2:
-        k = tile_kernel_of_type<2>(ty);
-        break;
-    case 4:
-        k = tile_kernel_of_type<4>(ty);
-        break;
-    case 8:
-        k = tile_kernel_of_type<8>(ty);
-        break;
-    case 16:
-        k = tile_kernel_of_type<16>(ty);
-        break;
-    case 32:
-        k = tile_kernel_of_type<32>(ty);
-        break;
-    default:
-        break;
-    }
+    /* The kernel for (n, ty), or NULL. */
+    const void *none = NULL;
+    const void *k = cgt_with_size<1, 2, 4, 8, 16, 32>(n, none, [&](auto size) {
+        return cgt_with_type<CGT_NTYPES>(ty, none, [&](auto tag) {
+            return (const void *)k_tile<decltype(size)::value, typename decltype(tag)::type>;
+        });
+    });
     if (!k)
         return CG_ERROR_INVALID_ARGUMENT;
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;

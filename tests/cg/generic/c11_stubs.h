@@ -129,30 +129,19 @@ const char *called = "";
 CG_GROUP_KINDS(STUB_KIND, )
 STUB_ANY(cg_thread_group_t, cg_thread_group)
 
-/* The constructors CG_TILED_PARTITION picks from. */
-cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n);
-cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)
-{
-    (void)b;
-    called = "cg_tiled_partition";
-    cg_tile_t t = {{CG_GROUP_TILE}, n, 0, 0, 0};
-    return t;
-}
-cg_tile_t cg_tile_tiled_partition(const cg_tile_t *p, uint32_t n);
-cg_tile_t cg_tile_tiled_partition(const cg_tile_t *p, uint32_t n)
-{
-    (void)p;
-    called = "cg_tile_tiled_partition";
-    cg_tile_t t = {{CG_GROUP_TILE}, n, 0, 0, 0};
-    return t;
-}
-cg_wide_tile_t cg_wide_tiled_partition(const cg_thread_block_t *b, uint32_t n);
-cg_wide_tile_t cg_wide_tiled_partition(const cg_thread_block_t *b, uint32_t n)
-{
-    (void)b;
-    called = "cg_wide_tiled_partition";
-    cg_wide_tile_t t = {{CG_GROUP_WIDE_TILE}, n, 0, 0, 0};
-    return t;
-}
+/* The constructors CG_TILED_PARTITION picks from: each records its name and
+ * returns a group of kind K with n threads. */
+#define STUB_CTOR(T, name, P, K)                                                                   \
+    T name(const P *p, uint32_t n);                                                                \
+    T name(const P *p, uint32_t n)                                                                 \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        called = #name;                                                                            \
+        T t = {{K}, n, 0, 0, 0};                                                                   \
+        return t;                                                                                  \
+    }
+STUB_CTOR(cg_tile_t, cg_tiled_partition, cg_thread_block_t, CG_GROUP_TILE)
+STUB_CTOR(cg_tile_t, cg_tile_tiled_partition, cg_tile_t, CG_GROUP_TILE)
+STUB_CTOR(cg_wide_tile_t, cg_wide_tiled_partition, cg_thread_block_t, CG_GROUP_WIDE_TILE)
 
 #endif /* CGT_C11_STUBS_H */

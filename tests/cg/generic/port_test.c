@@ -58,30 +58,27 @@ static int64_t as_signed(int ty, uint64_t b)
     return (int64_t)((b ^ sign) - sign);
 }
 
+/* A 64-bit slot's bits as the float in its low 4 bytes or the double in all
+ * 8 (little-endian, as every CUDA host is). */
+typedef union slot_bits {
+    uint64_t u;
+    float f;
+    double d;
+} slot_bits_t;
+
+/* A float or double value's bits as a double. */
 static double as_double(int ty, uint64_t b)
 {
-    if (ty == CGP_F32) {
-        uint32_t u = (uint32_t)b;
-        float f;
-        memcpy(&f, &u, 4);
-        return f;
-    }
-    double d;
-    memcpy(&d, &b, 8);
-    return d;
+    slot_bits_t v = {.u = b};
+    return ty == CGP_F32 ? (double)v.f : v.d;
 }
 
+/* A double as a value of type ty (a float rounded), its bits zero-extended. */
 static uint64_t from_double(int ty, double d)
 {
-    if (ty == CGP_F32) {
-        float f = (float)d;
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        return u;
-    }
-    uint64_t b;
-    memcpy(&b, &d, 8);
-    return b;
+    if (ty == CGP_F32)
+        return ((slot_bits_t){.f = (float)d}).u & 0xffffffffull;
+    return ((slot_bits_t){.d = d}).u;
 }
 
 /* C++ CG's op(a, b) on bit patterns: plus (integers wrap at their width),
