@@ -136,6 +136,25 @@ __device__ __forceinline__ void all_ops(const G *g, const CG &cg, bool do_cpp, T
     }
 }
 
+/* A coalesced group's size, thread rank, meta group rank and meta group
+ * size to o[f] .. o[f + 3], from cgc (then its mask to o[f + 4]) or from
+ * C++ CG. */
+__device__ __forceinline__ void coalesced_queries(uint64_t *o, int f, const cg_coalesced_group_t *g)
+{
+    o[f] = cg_coalesced_num_threads(g);
+    o[f + 1] = cg_coalesced_thread_rank(g);
+    o[f + 2] = cg_coalesced_meta_group_rank(g);
+    o[f + 3] = cg_coalesced_meta_group_size(g);
+    o[f + 4] = cg_coalesced_mask(g);
+}
+__device__ __forceinline__ void coalesced_queries(uint64_t *o, int f, const cpp::coalesced_group &c)
+{
+    o[f] = c.num_threads();
+    o[f + 1] = c.thread_rank();
+    o[f + 2] = c.meta_group_rank();
+    o[f + 3] = c.meta_group_size();
+}
+
 /* Whether this thread runs the C++ CG side. C++ CG's tiles name every lane of
  * the tile in their warp-sync masks, lanes past the end of the block
  * included; compute-sanitizer's synccheck may object to such masks, so the

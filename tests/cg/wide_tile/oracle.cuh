@@ -28,6 +28,13 @@ __device__ __forceinline__ void cgw_one_op(const cg_wide_tile_t *t, const CT &ct
     op[CGW_EXCL + OP] = cgt_to_bits(cpp::exclusive_scan(ct, v, fn));
 }
 
+/* cgc's value to oc[f], C++ CG's to op[f]. */
+__device__ __forceinline__ void cgw_both(uint64_t *oc, uint64_t *op, int f, uint64_t mine, uint64_t cpp)
+{
+    oc[f] = mine;
+    op[f] = cpp;
+}
+
 template <unsigned N, typename T>
 __global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
 {
@@ -58,18 +65,12 @@ __global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, c
     op[CGW_ANY] = (uint64_t)(int64_t)ct.any(pany);
     oc[CGW_ALL] = (uint64_t)(int64_t)cg_wide_tile_all(&t, pall);
     op[CGW_ALL] = (uint64_t)(int64_t)ct.all(pall);
-    oc[CGW_RANK] = cg_wide_tile_thread_rank(&t);
-    op[CGW_RANK] = ct.thread_rank();
-    oc[CGW_NTHREADS] = cg_wide_tile_num_threads(&t);
-    op[CGW_NTHREADS] = ct.num_threads();
-    oc[CGW_META_RANK] = cg_wide_tile_meta_group_rank(&t);
-    op[CGW_META_RANK] = ct.meta_group_rank();
-    oc[CGW_META_SIZE] = cg_wide_tile_meta_group_size(&t);
-    op[CGW_META_SIZE] = ct.meta_group_size();
-    oc[CGW_GEN_RANK] = cg_thread_rank(&t);
-    op[CGW_GEN_RANK] = ct.thread_rank();
-    oc[CGW_GEN_NTHREADS] = cg_num_threads(&t);
-    op[CGW_GEN_NTHREADS] = ct.num_threads();
+    cgw_both(oc, op, CGW_RANK, cg_wide_tile_thread_rank(&t), ct.thread_rank());
+    cgw_both(oc, op, CGW_NTHREADS, cg_wide_tile_num_threads(&t), ct.num_threads());
+    cgw_both(oc, op, CGW_META_RANK, cg_wide_tile_meta_group_rank(&t), ct.meta_group_rank());
+    cgw_both(oc, op, CGW_META_SIZE, cg_wide_tile_meta_group_size(&t), ct.meta_group_size());
+    cgw_both(oc, op, CGW_GEN_RANK, cg_thread_rank(&t), ct.thread_rank());
+    cgw_both(oc, op, CGW_GEN_NTHREADS, cg_num_threads(&t), ct.num_threads());
 }
 
 /* The oracle kernel for a tile size and a type (cgt_launch_vao's `of`). */

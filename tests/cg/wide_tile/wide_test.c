@@ -183,29 +183,15 @@ CGW_BITS(u64, uint64_t)
 CGW_BITS(f32, float)
 CGW_BITS(f64, double)
 
+/* The reference for a CGW_ type, by type (its enum order is the list above). */
+typedef void (*ref_bits_fn)(unsigned n, const uint64_t *val, int op, uint64_t *red, uint64_t *incl, uint64_t *excl);
+static const ref_bits_fn ref_bits_of[CGW_NTYPES] = {ref_bits_i32, ref_bits_u32, ref_bits_i64,
+                                                    ref_bits_u64, ref_bits_f32, ref_bits_f64};
+
 static void ref_bits(int type, unsigned n, const uint64_t *val, int op, uint64_t *red, uint64_t *incl,
                      uint64_t *excl)
 {
-    switch (type) {
-    case CGW_I32:
-        ref_bits_i32(n, val, op, red, incl, excl);
-        break;
-    case CGW_U32:
-        ref_bits_u32(n, val, op, red, incl, excl);
-        break;
-    case CGW_I64:
-        ref_bits_i64(n, val, op, red, incl, excl);
-        break;
-    case CGW_U64:
-        ref_bits_u64(n, val, op, red, incl, excl);
-        break;
-    case CGW_F32:
-        ref_bits_f32(n, val, op, red, incl, excl);
-        break;
-    default:
-        ref_bits_f64(n, val, op, red, incl, excl);
-        break;
-    }
+    ref_bits_of[type >= 0 && type < CGW_NTYPES ? type : CGW_F64](n, val, op, red, incl, excl);
 }
 
 /* The reference on a hand-checkable case: 64 threads of ones (integer plus):
