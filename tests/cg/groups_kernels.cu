@@ -36,6 +36,20 @@ __device__ static void check_dim3(cgt_query_result_t *r, uint32_t what, cg_dim3_
     CHECK(r, what, got.z, want.z);
 }
 
+/* The rank, count and shape queries a cluster and a grid both have: cgc's
+ * (calls prefixed P, on g) against C++ CG's (on c), into the CGT_Q fields
+ * prefixed Q. */
+#define CHECK_BLOCKS_OF(r, P, g, c, Q)                                                  \
+    do {                                                                                \
+        CHECK(r, Q##_BLOCK_RANK, P##_block_rank(g), (c).block_rank());                  \
+        CHECK(r, Q##_NUM_BLOCKS, P##_num_blocks(g), (c).num_blocks());                  \
+        CHECK(r, Q##_THREAD_RANK, P##_thread_rank(g), (c).thread_rank());               \
+        CHECK(r, Q##_NUM_THREADS, P##_num_threads(g), (c).num_threads());               \
+        check_dim3(r, Q##_DIM_BLOCKS, P##_dim_blocks(g), (c).dim_blocks());             \
+        check_dim3(r, Q##_BLOCK_INDEX, P##_block_index(g), (c).block_index());          \
+        check_dim3(r, Q##_DIM_THREADS, P##_dim_threads(g), (c).dim_threads());          \
+    } while (0)
+
 /* ---- block and cluster queries ------------------------------------------ */
 
 __global__ void k_block_cluster_queries(cgt_query_result_t *r, uint32_t *ranks)
@@ -55,15 +69,7 @@ __global__ void k_block_cluster_queries(cgt_query_result_t *r, uint32_t *ranks)
     check_dim3(r, CGT_Q_BLOCK_THREAD_INDEX, ti, threadIdx);
     check_dim3(r, CGT_Q_BLOCK_DIM_THREADS, dt, blockDim);
 
-    CHECK(r, CGT_Q_CLUSTER_BLOCK_RANK, cg_cluster_block_rank(&cl), cc.block_rank());
-    CHECK(r, CGT_Q_CLUSTER_NUM_BLOCKS, cg_cluster_num_blocks(&cl), cc.num_blocks());
-    CHECK(r, CGT_Q_CLUSTER_THREAD_RANK, cg_cluster_thread_rank(&cl), cc.thread_rank());
-    CHECK(r, CGT_Q_CLUSTER_NUM_THREADS, cg_cluster_num_threads(&cl), cc.num_threads());
-    cg_dim3_t db = cg_cluster_dim_blocks(&cl), bi = cg_cluster_block_index(&cl), dth = cg_cluster_dim_threads(&cl);
-    dim3 cdb = cc.dim_blocks(), cbi = cc.block_index(), cdt = cc.dim_threads();
-    check_dim3(r, CGT_Q_CLUSTER_DIM_BLOCKS, db, cdb);
-    check_dim3(r, CGT_Q_CLUSTER_BLOCK_INDEX, bi, cbi);
-    check_dim3(r, CGT_Q_CLUSTER_DIM_THREADS, dth, cdt);
+    CHECK_BLOCKS_OF(r, cg_cluster, &cl, cc, CGT_Q_CLUSTER);
 
     /* Generic calls agree with the typed ones. */
     CHECK(r, CGT_Q_GENERIC, cg_thread_rank(&b), cg_thread_block_thread_rank(&b));
@@ -135,15 +141,7 @@ __global__ void k_grid_queries(cgt_query_result_t *r)
     cg_grid_t g = cg_this_grid();
     cpp_cg::grid_group cgg = cpp_cg::this_grid();
     CHECK(r, CGT_Q_GRID_VALID, cg_grid_is_valid(&g) != 0, cgg.is_valid());
-    CHECK(r, CGT_Q_GRID_THREAD_RANK, cg_grid_thread_rank(&g), cgg.thread_rank());
-    CHECK(r, CGT_Q_GRID_NUM_THREADS, cg_grid_num_threads(&g), cgg.num_threads());
-    CHECK(r, CGT_Q_GRID_BLOCK_RANK, cg_grid_block_rank(&g), cgg.block_rank());
-    CHECK(r, CGT_Q_GRID_NUM_BLOCKS, cg_grid_num_blocks(&g), cgg.num_blocks());
-    cg_dim3_t db = cg_grid_dim_blocks(&g), bi = cg_grid_block_index(&g), dt = cg_grid_dim_threads(&g);
-    dim3 cdb = cgg.dim_blocks(), cbi = cgg.block_index(), cdt = cgg.dim_threads();
-    check_dim3(r, CGT_Q_GRID_DIM_BLOCKS, db, cdb);
-    check_dim3(r, CGT_Q_GRID_BLOCK_INDEX, bi, cbi);
-    check_dim3(r, CGT_Q_GRID_DIM_THREADS, dt, cdt);
+    CHECK_BLOCKS_OF(r, cg_grid, &g, cgg, CGT_Q_GRID);
     CHECK(r, CGT_Q_GENERIC, cg_thread_rank(&g), cg_grid_thread_rank(&g));
     CHECK(r, CGT_Q_GENERIC, cg_num_threads(&g), cg_grid_num_threads(&g));
     cg_grid_sync(&g);

@@ -43,6 +43,8 @@
 #include "tests/cg/collectives/collectives_kernels.h"
 #include "tests/support/cgtest.h"
 
+#include <criterion/parameterized.h> /* after criterion.h (cgtest.h), which it needs first */
+
 TestSuite(collectives, .timeout = 600);
 
 enum { OP_PLUS = 0, OP_LESS, OP_GREATER, OP_AND, OP_OR, OP_XOR };
@@ -544,12 +546,15 @@ static void tiles_of_type(cgt_type_t ty)
         }
 }
 
-Test(collectives, tile_int32) { tiles_of_type(CGT_I32); }
-Test(collectives, tile_uint32) { tiles_of_type(CGT_U32); }
-Test(collectives, tile_int64) { tiles_of_type(CGT_I64); }
-Test(collectives, tile_uint64) { tiles_of_type(CGT_U64); }
-Test(collectives, tile_float) { tiles_of_type(CGT_F32); }
-Test(collectives, tile_double) { tiles_of_type(CGT_F64); }
+/* Every element type, each in a process of its own (a test per type; the
+ * type is in every message). */
+static cgt_type_t every_type[CGT_NTYPES] = {CGT_I32, CGT_U32, CGT_I64, CGT_U64, CGT_F32, CGT_F64};
+
+ParameterizedTestParameters(collectives, tile)
+{
+    return cr_make_param_array(cgt_type_t, every_type, CGT_NTYPES);
+}
+ParameterizedTest(cgt_type_t *ty, collectives, tile) { tiles_of_type(*ty); }
 
 /* ---- coalesced groups ----------------------------------------------------- */
 
@@ -764,12 +769,11 @@ static void coalesced_of_type(cgt_type_t ty)
     }
 }
 
-Test(collectives, coalesced_int32) { coalesced_of_type(CGT_I32); }
-Test(collectives, coalesced_uint32) { coalesced_of_type(CGT_U32); }
-Test(collectives, coalesced_int64) { coalesced_of_type(CGT_I64); }
-Test(collectives, coalesced_uint64) { coalesced_of_type(CGT_U64); }
-Test(collectives, coalesced_float) { coalesced_of_type(CGT_F32); }
-Test(collectives, coalesced_double) { coalesced_of_type(CGT_F64); }
+ParameterizedTestParameters(collectives, coalesced)
+{
+    return cr_make_param_array(cgt_type_t, every_type, CGT_NTYPES);
+}
+ParameterizedTest(cgt_type_t *ty, collectives, coalesced) { coalesced_of_type(*ty); }
 
 /* ---- the reference itself (no GPU) ---------------------------------------- */
 

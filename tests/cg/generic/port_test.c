@@ -35,6 +35,8 @@
 #include "tests/cg/generic/port_kernels.h"
 #include "tests/support/cgtest.h"
 
+#include <criterion/parameterized.h> /* after criterion.h (cgtest.h), which it needs first */
+
 TestSuite(generic_port, .timeout = 600);
 
 #define POISON64 0xA5A5A5A5A5A5A5A5ull
@@ -287,11 +289,11 @@ static void run_type(int ty)
     cr_log_info("%s: %u launches checked, every lane of every field", type_name[ty], cases);
 }
 
-Test(generic_port, int32) { run_type(CGP_I32); }
-Test(generic_port, uint32) { run_type(CGP_U32); }
-Test(generic_port, int64) { run_type(CGP_I64); }
-Test(generic_port, uint64) { run_type(CGP_U64); }
-Test(generic_port, float32) { run_type(CGP_F32); }
-Test(generic_port, float64) { run_type(CGP_F64); }
-Test(generic_port, int16_widened) { run_type(CGP_I16); }
-Test(generic_port, uint8_widened) { run_type(CGP_U8); }
+/* Every element type (int16 and uint8 through the widened calls), each in a
+ * process of its own (a test per type; the type is in every message). */
+ParameterizedTestParameters(generic_port, each_type)
+{
+    static int types[CGP_NTYPES] = {CGP_I32, CGP_U32, CGP_I64, CGP_U64, CGP_F32, CGP_F64, CGP_I16, CGP_U8};
+    return cr_make_param_array(int, types, CGP_NTYPES);
+}
+ParameterizedTest(int *ty, generic_port, each_type) { run_type(*ty); }
