@@ -545,26 +545,21 @@ extern "C" int gat_invoke(const uint32_t *in, uint64_t *out, uint32_t *counts, u
  * 32-bit store leaves the high half 0. */
 template <typename G>
 static __device__ void gat_rs_cgc(const G *g, const gat_vals_t *m, uint64_t *o);
-template <>
-__device__ void gat_rs_cgc<cg_tile_t>(const cg_tile_t *g, const gat_vals_t *m, uint64_t *o)
-{
-    cg_tile_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);
-    cg_tile_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);
-    cg_tile_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);
-    cg_tile_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);
-    cg_tile_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);
-    cg_tile_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);
-}
-template <>
-__device__ void gat_rs_cgc<cg_coalesced_group_t>(const cg_coalesced_group_t *g, const gat_vals_t *m, uint64_t *o)
-{
-    cg_coalesced_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);
-    cg_coalesced_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);
-    cg_coalesced_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);
-    cg_coalesced_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);
-    cg_coalesced_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);
-    cg_coalesced_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);
-}
+/* The specialization for group type G, whose typed calls are prefixed P. */
+#define GAT_RS_CGC_(G, P)                                                                          \
+    template <>                                                                                    \
+    __device__ void gat_rs_cgc<G>(const G *g, const gat_vals_t *m, uint64_t *o)                    \
+    {                                                                                              \
+        P##_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);                            \
+        P##_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);                             \
+        P##_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);                                     \
+        P##_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);                          \
+        P##_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);                               \
+        P##_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);                             \
+    }
+GAT_RS_CGC_(cg_tile_t, cg_tile)
+GAT_RS_CGC_(cg_coalesced_group_t, cg_coalesced)
+#undef GAT_RS_CGC_
 template <typename G>
 static __device__ void gat_rs_cpp(const G &g, const gat_vals_t *m, uint64_t *o)
 {
