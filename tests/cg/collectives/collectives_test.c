@@ -355,6 +355,22 @@ static void check2(checker_t *c, const char *field, uint32_t gid, const uint64_t
         check(c, field, gid, 1, partial, op[f], want);
 }
 
+/* A shuffle from input slot src checked three ways: the value (want v) in
+ * field f, and the 12-byte object (the source's val, then the low 4 bytes of
+ * its key) in fields fb and fb + 1; labelled "<name>", "<name>_bytes(12)<note>"
+ * and "<name>_bytes(12) hi". */
+static void check_shfl(checker_t *c, const char *name, const char *note, uint32_t gid, const uint64_t *oc,
+                       const uint64_t *op, uint32_t f, uint32_t fb, int cpp_run, int partial, uint64_t v,
+                       const inputs_t *in, size_t src)
+{
+    char bytes[64], hi[64];
+    snprintf(bytes, sizeof bytes, "%s_bytes(12)%s", name, note);
+    snprintf(hi, sizeof hi, "%s_bytes(12) hi", name);
+    check2(c, name, gid, oc, op, f, cpp_run, partial, v);
+    check2(c, bytes, gid, oc, op, fb, cpp_run, partial, in->val[src]);
+    check2(c, hi, gid, oc, op, fb + 1, cpp_run, partial, in->key[src] & 0xffffffffu);
+}
+
 /* 1 unless this run is under compute-sanitizer's synccheck: C++ CG's tiles
  * name lanes past the end of the block in their masks (see cgt_do_cpp in
  * oracle.cuh), so under synccheck the kernels run C++ CG in whole warps
@@ -432,31 +448,19 @@ static void run_tile(uint32_t n, cgt_type_t ty, cg_dim3_t grid, cg_dim3_t block,
                 uint32_t src = (a & 0xffu) % n, d = (a >> 8) & 0xffu, xm = (a >> 16) & 0xffu;
                 uint32_t up = r >= d ? r - d : r, down = r + d < n ? r + d : r, bfly = r ^ xm;
                 if (src < count) {
-                    check2(&c, "shfl", gid, oc, op, CGT_T_SHFL, cpp_run, partial, v[src]);
-                    check2(&c, "shfl_bytes(12)", gid, oc, op, CGT_T_B12_SHFL, cpp_run, partial, in.val[g0 + t0 + src]);
-                    check2(&c, "shfl_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL + 1, cpp_run, partial,
-                           in.key[g0 + t0 + src] & 0xffffffffu);
+                    check_shfl(&c, "shfl", "", gid, oc, op, CGT_T_SHFL, CGT_T_B12_SHFL, cpp_run, partial, v[src], &in,
+                               g0 + t0 + src);
                     check2(&c, "shfl_bytes(3)", gid, oc, op, CGT_T_B3_SHFL, cpp_run, partial,
                            in.val[g0 + t0 + src] & 0xffffffu);
                 }
-                check2(&c, "shfl_up", gid, oc, op, CGT_T_SHFL_UP, cpp_run, partial, v[up]);
-                check2(&c, "shfl_up_bytes(12)", gid, oc, op, CGT_T_B12_SHFL_UP, cpp_run, partial, in.val[g0 + t0 + up]);
-                check2(&c, "shfl_up_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL_UP + 1, cpp_run, partial,
-                       in.key[g0 + t0 + up] & 0xffffffffu);
-                if (down < count) {
-                    check2(&c, "shfl_down", gid, oc, op, CGT_T_SHFL_DOWN, cpp_run, partial, v[down]);
-                    check2(&c, "shfl_down_bytes(12)", gid, oc, op, CGT_T_B12_SHFL_DOWN, cpp_run, partial,
-                           in.val[g0 + t0 + down]);
-                    check2(&c, "shfl_down_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL_DOWN + 1, cpp_run, partial,
-                           in.key[g0 + t0 + down] & 0xffffffffu);
-                }
-                if (bfly < count) {
-                    check2(&c, "shfl_xor", gid, oc, op, CGT_T_SHFL_XOR, cpp_run, partial, v[bfly]);
-                    check2(&c, "shfl_xor_bytes(12), in place", gid, oc, op, CGT_T_B12_SHFL_XOR, cpp_run, partial,
-                           in.val[g0 + t0 + bfly]);
-                    check2(&c, "shfl_xor_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL_XOR + 1, cpp_run, partial,
-                           in.key[g0 + t0 + bfly] & 0xffffffffu);
-                }
+                check_shfl(&c, "shfl_up", "", gid, oc, op, CGT_T_SHFL_UP, CGT_T_B12_SHFL_UP, cpp_run, partial, v[up], &in,
+                           g0 + t0 + up);
+                if (down < count)
+                    check_shfl(&c, "shfl_down", "", gid, oc, op, CGT_T_SHFL_DOWN, CGT_T_B12_SHFL_DOWN, cpp_run, partial,
+                               v[down], &in, g0 + t0 + down);
+                if (bfly < count)
+                    check_shfl(&c, "shfl_xor", ", in place", gid, oc, op, CGT_T_SHFL_XOR, CGT_T_B12_SHFL_XOR, cpp_run,
+                               partial, v[bfly], &in, g0 + t0 + bfly);
                 /* Match. */
                 uint32_t same = 0;
                 for (uint32_t q = 0; q < count; q++)

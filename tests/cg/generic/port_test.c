@@ -190,17 +190,7 @@ static unsigned run_case(unsigned n, int ty, unsigned bx, unsigned by, unsigned 
             arg[base + r] = src | (pa << 16) | (pl << 17);
         }
     }
-    uint64_t *dval, *dout;
-    uint32_t *darg;
-    CGT_CUDA(cudaMalloc((void **)&dval, total * sizeof *val));
-    CGT_CUDA(cudaMalloc((void **)&darg, total * sizeof *arg));
-    CGT_CUDA(cudaMalloc((void **)&dout, total * 2 * CGP_FIELDS * sizeof *out));
-    CGT_CUDA(cudaMemcpy(dval, val, total * sizeof *val, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemcpy(darg, arg, total * sizeof *arg, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemset(dout, 0xA5, total * 2 * CGP_FIELDS * sizeof *out));
-    CGT_CUDA(cgp_port(n, ty, BLOCKS, bx, by, bz, dval, darg, dout));
-    CGT_SYNC();
-    CGT_CUDA(cudaMemcpy(out, dout, total * 2 * CGP_FIELDS * sizeof *out, cudaMemcpyDeviceToHost));
+    cgt_vao_run(cgp_port, n, ty, BLOCKS, bx, by, bz, total, 2 * CGP_FIELDS, val, arg, out);
 
     static const char *const field_name[CGP_FIELDS] = {
         "reduce plus", "reduce less", "reduce greater", "reduce bit_xor", "inclusive plus", "inclusive less",
@@ -257,9 +247,6 @@ static unsigned run_case(unsigned n, int ty, unsigned bx, unsigned by, unsigned 
             }
         }
     }
-    CGT_CUDA(cudaFree(dval));
-    CGT_CUDA(cudaFree(darg));
-    CGT_CUDA(cudaFree(dout));
     free(val);
     free(arg);
     free(out);

@@ -318,20 +318,7 @@ static unsigned oracle_case(unsigned n, int type, shape_t s, uint64_t *st)
         }
     }
 
-    uint64_t *dval, *dout;
-    uint32_t *darg;
-    CGT_CUDA(cudaMalloc((void **)&dval, total * sizeof *val));
-    CGT_CUDA(cudaMalloc((void **)&darg, total * sizeof *arg));
-    CGT_CUDA(cudaMalloc((void **)&dout, total * 2 * CGW_FIELDS * sizeof *out));
-    CGT_CUDA(cudaMemcpy(dval, val, total * sizeof *val, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemcpy(darg, arg, total * sizeof *arg, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemset(dout, CGT_POISON_BYTE, total * 2 * CGW_FIELDS * sizeof *out));
-    CGT_CUDA(cgw_oracle(n, type, blocks, s.x, s.y, s.z, dval, darg, dout));
-    CGT_SYNC();
-    CGT_CUDA(cudaMemcpy(out, dout, total * 2 * CGW_FIELDS * sizeof *out, cudaMemcpyDeviceToHost));
-    CGT_CUDA(cudaFree(dval));
-    CGT_CUDA(cudaFree(darg));
-    CGT_CUDA(cudaFree(dout));
+    cgt_vao_run(cgw_oracle, n, type, blocks, s.x, s.y, s.z, total, 2 * CGW_FIELDS, val, arg, out);
 
     unsigned bad = 0;
     int nops = type >= CGW_F32 ? 3 : CGW_NOPS;
