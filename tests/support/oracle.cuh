@@ -69,7 +69,8 @@ __device__ __forceinline__ size_t cgt_gid(void)
 
 /* X(sfx, T) for the six types with typed calls, in cgc's suffix order (the
  * order of every test's type enum): one list for every overload set. */
-#define CGT_FOR_EACH_TYPE(X) X(i32, int32_t) X(u32, uint32_t) X(i64, int64_t) X(u64, uint64_t) X(f32, float) X(f64, double)
+#define CGT_FOR_EACH_TYPE(X)                                                                                 \
+    X(i32, int32_t) X(u32, uint32_t) X(i64, int64_t) X(u64, uint64_t) X(f32, float) X(f64, double)
 
 /* ---- host: from a run-time type number or tile size to an instantiation ---- */
 

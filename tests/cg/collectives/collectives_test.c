@@ -453,8 +453,8 @@ static void run_tile(uint32_t n, cgt_type_t ty, cg_dim3_t grid, cg_dim3_t block,
                     check2(&c, "shfl_bytes(3)", gid, oc, op, CGT_T_B3_SHFL, cpp_run, partial,
                            in.val[g0 + t0 + src] & 0xffffffu);
                 }
-                check_shfl(&c, "shfl_up", "", gid, oc, op, CGT_T_SHFL_UP, CGT_T_B12_SHFL_UP, cpp_run, partial, v[up], &in,
-                           g0 + t0 + up);
+                check_shfl(&c, "shfl_up", "", gid, oc, op, CGT_T_SHFL_UP, CGT_T_B12_SHFL_UP, cpp_run, partial, v[up],
+                           &in, g0 + t0 + up);
                 if (down < count)
                     check_shfl(&c, "shfl_down", "", gid, oc, op, CGT_T_SHFL_DOWN, CGT_T_B12_SHFL_DOWN, cpp_run, partial,
                                v[down], &in, g0 + t0 + down);

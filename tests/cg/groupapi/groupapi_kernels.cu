@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <type_traits>
+
 #include "cg/groups.h"
 #include "tests/cg/groupapi/groupapi_kernels.h"
 
@@ -455,6 +457,22 @@ static __device__ void gat_not_in(uint64_t *o, int cpp_side)
         o[f] = TG_NOT_IN;
 }
 
+/* The counter slot of a group: one per (block, warp, the group's lowest
+ * lane in the warp), the lowest set bit of its lane mask. */
+static __device__ uint64_t gat_inv_slot(uint32_t rank, uint32_t nt, uint32_t mask)
+{
+    const uint32_t warps = (nt + 31u) / 32u;
+    return ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)mask) - 1);
+}
+
+/* C++ CG's invoke_one on g (counted in *count), then its broadcasts. */
+template <typename CG>
+static __device__ void gat_cpp_invoke(const CG &g, uint32_t *count, const gat_vals_t *mine, uint64_t *o)
+{
+    ccg::invoke_one(g, [&]() { atomicAdd(count, 1u); });
+    gat_cpp_broadcasts(g, mine, o);
+}
+
 template <unsigned N>
 static __device__ void gat_invoke_tile(const uint32_t *in, uint64_t *o, uint32_t *counts)
 {
@@ -463,9 +481,7 @@ static __device__ void gat_invoke_tile(const uint32_t *in, uint64_t *o, uint32_t
     gat_vals_t mine = gat_vals_of(in[gid], gid);
     cg_thread_block_t b = cg_this_thread_block();
     cg_tile_t t = cg_tiled_partition(&b, N);
-    const uint32_t warps = (nt + 31u) / 32u;
-    const uint64_t slot =
-        ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)cg_tile_mask(&t)) - 1);
+    const uint64_t slot = gat_inv_slot(rank, nt, cg_tile_mask(&t));
     o[NINV_SLOT] = slot;
     /* A data-dependent delay before the call: threads arrive apart. */
     for (uint32_t i = 0; i < (in[gid] & 7u) * 16u; ++i)
@@ -478,41 +494,44 @@ static __device__ void gat_invoke_tile(const uint32_t *in, uint64_t *o, uint32_t
     const int full_warp = (rank & ~31u) + 32u <= nt;
     if (full_warp) {
         ccg::thread_block_tile<N> ct = ccg::tiled_partition<N>(ccg::this_thread_block());
-        ccg::invoke_one(ct, [&]() { atomicAdd(&counts[2 * slot + 1], 1u); });
-        gat_cpp_broadcasts(ct, &mine, o);
+        gat_cpp_invoke(ct, &counts[2 * slot + 1], &mine, o);
     } else {
         gat_not_in(o, 1);
     }
 }
 
+/* The coalesced group of the lanes in this branch, by cgc (c) and C++ CG
+ * (cc), made by the caller at the same point: cgc's invoke_one and
+ * broadcasts on g (c itself, through the typed call; or a cg_thread_group_t
+ * of c, through the generic one), then C++ CG's on cc. */
+template <typename G>
+static __device__ void gat_invoke_coalesced_as(G *g, const cg_coalesced_group_t *c, const ccg::coalesced_group &cc,
+                                               gat_vals_t *mine, uint64_t *o, uint32_t *counts)
+{
+    const uint64_t slot = gat_inv_slot(gat_rank(), gat_nthreads(), cg_coalesced_mask(c));
+    o[NINV_SLOT] = slot;
+    if constexpr (std::is_same<G, cg_coalesced_group_t>::value)
+        cg_coalesced_invoke_one(g, gat_fn_count, &counts[2 * slot]);
+    else
+        cg_invoke_one(g, gat_fn_count, &counts[2 * slot]);
+    gat_cgc_broadcasts(g, mine, o);
+    gat_cpp_invoke(cc, &counts[2 * slot + 1], mine, o);
+}
+
 static __device__ void gat_invoke_coalesced(const uint32_t *in, uint64_t *o, uint32_t *counts)
 {
-    const uint32_t rank = gat_rank(), nt = gat_nthreads();
-    const uint64_t gid = (uint64_t)gat_block_linear() * nt + rank;
+    const uint64_t gid = (uint64_t)gat_block_linear() * gat_nthreads() + gat_rank();
     gat_vals_t mine = gat_vals_of(in[gid], gid);
-    const uint32_t warps = (nt + 31u) / 32u;
     if (in[gid] % 3u != 0u) {
         ccg::coalesced_group cc = ccg::coalesced_threads();
         cg_coalesced_group_t c = cg_coalesced_threads();
-        const uint64_t slot =
-            ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)cg_coalesced_mask(&c)) - 1);
-        o[NINV_SLOT] = slot;
-        cg_coalesced_invoke_one(&c, gat_fn_count, &counts[2 * slot]);
-        gat_cgc_broadcasts(&c, &mine, o);
-        ccg::invoke_one(cc, [&]() { atomicAdd(&counts[2 * slot + 1], 1u); });
-        gat_cpp_broadcasts(cc, &mine, o);
+        gat_invoke_coalesced_as(&c, &c, cc, &mine, o, counts);
     } else {
         /* The other side of the branch, through a cg_thread_group_t. */
         ccg::coalesced_group cc = ccg::coalesced_threads();
         cg_coalesced_group_t c = cg_coalesced_threads();
         cg_thread_group_t tg = cg_thread_group(&c);
-        const uint64_t slot =
-            ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)cg_coalesced_mask(&c)) - 1);
-        o[NINV_SLOT] = slot;
-        cg_invoke_one(&tg, gat_fn_count, &counts[2 * slot]);
-        gat_cgc_broadcasts(&tg, &mine, o);
-        ccg::invoke_one(cc, [&]() { atomicAdd(&counts[2 * slot + 1], 1u); });
-        gat_cpp_broadcasts(cc, &mine, o);
+        gat_invoke_coalesced_as(&tg, &c, cc, &mine, o, counts);
     }
 }
 
