@@ -42,6 +42,15 @@ static int quick(void)
     return q && *q && *q != '0';
 }
 
+/* The first (cgc, C++ CG) pair at or after slot f of o[0..n) whose two
+ * sides differ or hold the poison (neither side wrote it); n if none. */
+static int bad_pair(const uint64_t *o, int f, int n)
+{
+    while (f < n && o[f] == o[f + 1] && o[f] != GAT_POISON64)
+        f += 2;
+    return f < n ? f : n;
+}
+
 /* n output slots on the host (returned) and on the device (*d), the
  * device's poisoned. */
 static uint64_t *out_new(size_t n, uint64_t **d)
@@ -326,8 +335,8 @@ Test(groupapi, thread_group_of_a_cluster_and_cluster_queries_match_cpp_cg)
                                            "thread_index.y", "thread_index.z", "cluster size"};
         for (size_t i = 0; i < total; ++i) {
             const uint64_t *o = h + i * NTGC_FIELDS;
-            for (int f = 0; f < NTGC_FIELDS; f += 2)
-                if ((o[f] != o[f + 1] || o[f] == GAT_POISON64) && bad++ < 20)
+            for (int f = bad_pair(o, 0, NTGC_FIELDS); f < NTGC_FIELDS; f = bad_pair(o, f + 2, NTGC_FIELDS))
+                if (bad++ < 20)
                     cr_log_error("cluster grid %ux%ux%u block %ux%ux%u cluster %ux%ux%u thread %zu: %s: cgc %llu, "
                                  "C++ CG %llu",
                                  c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->cx, c->cy, c->cz, i, what[f / 2],
@@ -690,8 +699,8 @@ Test(groupapi, new_queries_match_cpp_cg)
             out_fetch(h, d, total * NQ_FIELDS);
             for (size_t i = 0; i < total; ++i) {
                 const uint64_t *o = h + i * NQ_FIELDS;
-                for (int f = 0; f < NQ_FIELDS; f += 2)
-                    if ((o[f] != o[f + 1] || o[f] == GAT_POISON64) && bad++ < 20)
+                for (int f = bad_pair(o, 0, NQ_FIELDS); f < NQ_FIELDS; f = bad_pair(o, f + 2, NQ_FIELDS))
+                    if (bad++ < 20)
                         cr_log_error("queries grid %ux%ux%u block %ux%ux%u n=%u thread %zu (block %zu rank %zu): %s: "
                                      "cgc %llu, C++ CG %llu",
                                      g->gx, g->gy, g->gz, sh->bx, sh->by, sh->bz, sh->n, i, i / nt, i % nt,
