@@ -42,13 +42,20 @@ static int quick(void)
     return q && *q && *q != '0';
 }
 
-/* The first (cgc, C++ CG) pair at or after slot f of o[0..n) whose two
- * sides differ or hold the poison (neither side wrote it); n if none. */
-static int bad_pair(const uint64_t *o, int f, int n)
+/* Every thread's (cgc, C++ CG) pairs in h (total threads, blocks of nt,
+ * nf slots each): the two sides equal and not the poison (neither side
+ * wrote it). Each bad pair counted in *bad; the first 20 logged with the
+ * case (`where`), the thread and the pair's name (names[slot / 2]). */
+static void expect_pairs(const uint64_t *h, size_t total, size_t nt, int nf, const char *const *names,
+                         const char *where, size_t *bad)
 {
-    while (f < n && o[f] == o[f + 1] && o[f] != GAT_POISON64)
-        f += 2;
-    return f < n ? f : n;
+    for (size_t i = 0; i < total; ++i)
+        for (int f = 0; f < nf; f += 2) {
+            const uint64_t *o = h + i * (size_t)nf;
+            if ((o[f] != o[f + 1] || o[f] == GAT_POISON64) && (*bad)++ < 20)
+                cr_log_error("%s thread %zu (block %zu rank %zu): %s: cgc %llu, C++ CG %llu", where, i, i / nt, i % nt,
+                             names[f / 2], (unsigned long long)o[f], (unsigned long long)o[f + 1]);
+        }
 }
 
 /* n output slots on the host (returned) and on the device (*d), the
@@ -333,14 +340,12 @@ Test(groupapi, thread_group_of_a_cluster_and_cluster_queries_match_cpp_cg)
         out_fetch(h, d, total * NTGC_FIELDS);
         static const char *const what[] = {"thread_group rank", "thread_group size", "thread_index.x",
                                            "thread_index.y", "thread_index.z", "cluster size"};
+        char where[160];
+        snprintf(where, sizeof where, "cluster grid %ux%ux%u block %ux%ux%u cluster %ux%ux%u", c->gx, c->gy, c->gz,
+                 c->bx, c->by, c->bz, c->cx, c->cy, c->cz);
+        expect_pairs(h, total, nt, NTGC_FIELDS, what, where, &bad);
         for (size_t i = 0; i < total; ++i) {
             const uint64_t *o = h + i * NTGC_FIELDS;
-            for (int f = bad_pair(o, 0, NTGC_FIELDS); f < NTGC_FIELDS; f = bad_pair(o, f + 2, NTGC_FIELDS))
-                if (bad++ < 20)
-                    cr_log_error("cluster grid %ux%ux%u block %ux%ux%u cluster %ux%ux%u thread %zu: %s: cgc %llu, "
-                                 "C++ CG %llu",
-                                 c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->cx, c->cy, c->cz, i, what[f / 2],
-                                 (unsigned long long)o[f], (unsigned long long)o[f + 1]);
             const uint64_t csize = nt * c->cx * c->cy * c->cz;
             if ((o[2] != csize || o[10] != csize) && bad++ < 20)
                 cr_log_error("cluster thread %zu: size %llu / %llu, want %llu", i, (unsigned long long)o[2],
@@ -697,14 +702,12 @@ Test(groupapi, new_queries_match_cpp_cg)
             uint64_t *d, *h = out_new(total * NQ_FIELDS, &d);
             CGT_CUDA((cudaError_t)gat_queries(d, g->gx, g->gy, g->gz, sh->bx, sh->by, sh->bz, sh->n));
             out_fetch(h, d, total * NQ_FIELDS);
+            char where[128];
+            snprintf(where, sizeof where, "queries grid %ux%ux%u block %ux%ux%u n=%u", g->gx, g->gy, g->gz, sh->bx,
+                     sh->by, sh->bz, sh->n);
+            expect_pairs(h, total, nt, NQ_FIELDS, names, where, &bad);
             for (size_t i = 0; i < total; ++i) {
                 const uint64_t *o = h + i * NQ_FIELDS;
-                for (int f = bad_pair(o, 0, NQ_FIELDS); f < NQ_FIELDS; f = bad_pair(o, f + 2, NQ_FIELDS))
-                    if (bad++ < 20)
-                        cr_log_error("queries grid %ux%ux%u block %ux%ux%u n=%u thread %zu (block %zu rank %zu): %s: "
-                                     "cgc %llu, C++ CG %llu",
-                                     g->gx, g->gy, g->gz, sh->bx, sh->by, sh->bz, sh->n, i, i / nt, i % nt,
-                                     names[f / 2], (unsigned long long)o[f], (unsigned long long)o[f + 1]);
                 if ((o[Q_BLOCK_SIZE] != nt || o[Q_TILE_SIZE] != sh->n || o[Q_GRID_SIZE] != total) && bad++ < 20)
                     cr_log_error("queries thread %zu: block size %llu (want %zu), tile size %llu (want %u), grid size "
                                  "%llu (want %zu)",

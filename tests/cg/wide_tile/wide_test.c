@@ -87,7 +87,7 @@ CGW_REF_FLOAT_OP(f64, double)
     static void ref_tile_##sfx(unsigned n, const T *v, int op, T *red, T *incl, T *excl)               \
     {                                                                                                  \
         unsigned nw = n / 32u;                                                                         \
-        T tot_red[32], tot_scan[32], ws[1024], wx[1024];                                               \
+        T tot_red[32] = {0}, tot_scan[32] = {0}, ws[1024], wx[1024]; /* totals past nw: copied, unread */ \
         for (unsigned w = 0; w < nw; w++) {                                                            \
             T a[32], b[32];                                                                            \
             memcpy(a, v + w * 32u, sizeof a);                                                          \
