@@ -81,38 +81,36 @@ struct cgt_type_tag {
     using type = T;
 };
 
+/* A list of types, as a value. */
+template <typename... Ts>
+struct cgt_type_list {
+};
+
+/* f(cgt_type_tag<T>()) for T the ty-th of Ts (from 0); `none` when there is
+ * no such T. */
+template <typename R, typename F, typename... Ts>
+static R cgt_pick_type(int ty, R none, F f, cgt_type_list<Ts...>)
+{
+    R r = none;
+    int i = 0;
+    (void)((ty == i++ ? (r = f(cgt_type_tag<Ts>()), true) : false) || ...);
+    return r;
+}
+
 /* f(cgt_type_tag<T>()) for the element type numbered ty in the order every
  * test's type enum uses (i32, u32, i64, u64, f32, f64, then i16, u8 for the
  * tests that also run the widened types: NT = 8); `none` when ty is not one
- * of the first NT. One switch for every per-type kernel table, so no test
- * spells the list again. */
+ * of the first NT. One list for every per-type kernel table, so no test
+ * spells it again. */
 template <int NT, typename R, typename F>
 static R cgt_with_type(int ty, R none, F f)
 {
     static_assert(NT == 6 || NT == 8, "six typed-call types, or those and i16, u8");
-    switch (ty) {
-    case 0:
-        return f(cgt_type_tag<int32_t>());
-    case 1:
-        return f(cgt_type_tag<uint32_t>());
-    case 2:
-        return f(cgt_type_tag<int64_t>());
-    case 3:
-        return f(cgt_type_tag<uint64_t>());
-    case 4:
-        return f(cgt_type_tag<float>());
-    case 5:
-        return f(cgt_type_tag<double>());
-    default:
-        break;
-    }
-    if constexpr (NT == 8) {
-        if (ty == 6)
-            return f(cgt_type_tag<int16_t>());
-        if (ty == 7)
-            return f(cgt_type_tag<uint8_t>());
-    }
-    return none;
+    if constexpr (NT == 8)
+        return cgt_pick_type(ty, none, f,
+                             cgt_type_list<int32_t, uint32_t, int64_t, uint64_t, float, double, int16_t, uint8_t>());
+    else
+        return cgt_pick_type(ty, none, f, cgt_type_list<int32_t, uint32_t, int64_t, uint64_t, float, double>());
 }
 
 /* f(std::integral_constant<unsigned, N>()) for the N among Ns equal to n
