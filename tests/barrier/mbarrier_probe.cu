@@ -188,15 +188,6 @@ extern "C" __global__ void probe_barrier_fn_elect(uint64_t *out, uint32_t v)
     }
     cg_barrier_fn_wait(&bar, t);
 }
-/* The thread-0 type (CG_BARRIER_FN_DEFINE_THREAD0): arrive, then wait. */
-CG_BARRIER_FN_DEFINE_THREAD0(probe_t0_bar, probe_completion);
-extern "C" __global__ void probe_barrier_fn_thread0(uint64_t *out, uint32_t v)
-{
-    __shared__ probe_t0_bar_t bar;
-    cg_token_t t = probe_t0_bar_arrive(&bar);
-    out[1] += v; /* independent work */
-    probe_t0_bar_wait(&bar, t);
-}
 extern "C" __global__ void probe_barrier_fn_init(uint64_t *out, uint32_t v)
 {
     __shared__ cg_barrier_fn_t bar;

@@ -280,31 +280,6 @@ Test(mbarrier_ptx, completion_barrier_shape)
     free(ptx);
 }
 
-/* The thread-0 completion barrier (issue 33): a plain release arrive on
- * collect (no noComplete, no pending_count, no fence: the hardware's phase
- * completion elects thread 0), the token's parity read by a test_wait before
- * it; thread 0 waits on collect by parity (acquire), calls fn by name (no
- * indirect call), arrives on release; the others wait on release by parity. */
-Test(mbarrier_ptx, thread0_completion_barrier_shape)
-{
-    char *ptx = cgt_ptx_read(RELEASE_PTX);
-    char *body = cgt_ptx_function(ptx, "probe_barrier_fn_thread0");
-    cr_expect_eq(cgt_count(body, "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64"), 1,
-                 "the arrival's parity, read first:\n%s", body);
-    cr_expect_eq(cgt_count(body, "mbarrier.arrive.release.cta.shared::cta.b64"), 2,
-                 "every thread's arrival on collect, thread 0's on release:\n%s", body);
-    cr_expect_eq(cgt_count(body, "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"), 2,
-                 "thread 0 waits on collect, the others on release:\n%s", body);
-    cr_expect_eq(cgt_count(body, "noComplete"), 0, "no election by the arrive's state");
-    cr_expect_eq(cgt_count(body, "pending_count"), 0, "no election by the arrive's state");
-    cr_expect_eq(cgt_count(body, "fence"), 0, "no fence: the try_wait is the completer's acquire");
-    cr_expect_eq(cgt_count(body, "call"), 0, "fn called by name and inlined");
-    const char *test = strstr(body, "mbarrier.test_wait.parity"), *arrive = strstr(body, "mbarrier.arrive.release");
-    cr_expect(test && arrive && test < arrive, "the parity is read before the arrive:\n%s", body);
-    free(body);
-    free(ptx);
-}
-
 Test(mbarrier_ptx, device_barrier_orders_at_gpu_scope)
 {
     char *ptx = cgt_ptx_read(RELEASE_PTX);
