@@ -221,15 +221,8 @@ CG_WARP_GROUP_SYNC_CALLS_(cg_tile_t, cg_tile_mask, cg_tile_sync, cg_tile_barrier
  * code written against them and deprecated: a use compiles with a warning
  * that names the fixed-width call to use instead (cg/collectives.h; the
  * generic cg_shfl, cg_shfl_down, ... pick it from the value's type). They
- * will go in a later release (docs/PORTING.md, "Old names"). Each line below
- * the macro stamps the four of one type T, every name spelled out there:
- *   cg_tile_shfl_T(t, v, src)            the value of `v` in tile rank `src`
- *                                        (taken modulo n);
- *   cg_tile_shfl_down_T(t, v, delta)     in rank + delta; ranks past the end
- *                                        get their own value;
- *   cg_tile_shfl_up_T(t, v, delta)       in rank - delta; ranks below delta
- *                                        get their own value;
- *   cg_tile_shfl_xor_T(t, v, lane_mask)  in rank ^ lane_mask. */
+ * will go in a later release (docs/PORTING.md, "Old names"). The macro
+ * stamps the four of one type T; each line below it spells out their names. */
 #define CG_TILE_SHFL_OLD_(T, sh, dn, up, xr, now)                                                           \
     CG_DEPRECATED_(#sh " is deprecated: use cg_tile_shfl_" #now " (or cg_shfl)")                            \
     CG_DEVICE T sh(const cg_tile_t *t, T v, uint32_t src) { return __shfl_sync(t->_mask, v, (int)src, (int)t->_size); } \
@@ -242,8 +235,17 @@ CG_WARP_GROUP_SYNC_CALLS_(cg_tile_t, cg_tile_mask, cg_tile_sync, cg_tile_barrier
     {                                                                                                       \
         return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);                                 \
     }
+/* Deprecated (cg_tile_shfl_i32 and its down/up/xor forms replace them):
+ * an int `v` of tile rank `src` (modulo n); of rank + delta or
+ * rank - delta (out of the tile: the caller's own `v`); of rank ^ lane_mask. */
 CG_TILE_SHFL_OLD_(int, cg_tile_shfl_int, cg_tile_shfl_down_int, cg_tile_shfl_up_int, cg_tile_shfl_xor_int, i32)
+/* Deprecated (cg_tile_shfl_u32 and its down/up/xor forms replace them):
+ * an unsigned `v` of tile rank `src` (modulo n); of rank + delta or
+ * rank - delta (out of the tile: the caller's own `v`); of rank ^ lane_mask. */
 CG_TILE_SHFL_OLD_(unsigned, cg_tile_shfl_uint, cg_tile_shfl_down_uint, cg_tile_shfl_up_uint, cg_tile_shfl_xor_uint, u32)
+/* Deprecated (cg_tile_shfl_f32 and its down/up/xor forms replace them):
+ * a float `v` of tile rank `src` (modulo n); of rank + delta or
+ * rank - delta (out of the tile: the caller's own `v`); of rank ^ lane_mask. */
 CG_TILE_SHFL_OLD_(float, cg_tile_shfl_float, cg_tile_shfl_down_float, cg_tile_shfl_up_float, cg_tile_shfl_xor_float, f32)
 
 /* ------------------------------------------------------------------------- */
