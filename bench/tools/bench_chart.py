@@ -50,7 +50,13 @@ def main(argv):
                     continue
                 if r["verdict"] in ("SKIP", "MISSING") or not r["ratio"]:
                     continue
+                # A row is its configuration, its cgc call where the family has
+                # several, and its anchor where that call has several (the
+                # floor and C++ CG, say): without the anchor the last row of
+                # a (config, call) pair drew over the others.
                 key = r["config"] + ("" if r["cgc"] == first_call(rows, op) else " (" + r["cgc"] + ")")
+                if r["anchor"] != first_anchor(rows, op, r["cgc"]):
+                    key += " vs " + r["anchor"]
                 if key not in configs:
                     configs.append(key)
                 ratio[(dev, key)] = float(r["ratio"])
@@ -126,7 +132,9 @@ def vertical(op, dat, png, labels, devices, wrong_idx):
 
 def gnuplot(width, height, png, op, value_axis, label_axis, label_end, tics, extra, marks, plots):
     """The script of one chart: the ratio along value_axis (0 to at least
-    1.15), one configuration per tic along label_axis."""
+    1.15), one configuration per tic along label_axis. The title is a
+    single-quoted gnuplot string: a quote in it is doubled ("the
+    placement's cost")."""
     return ("set terminal pngcairo size %d,%d noenhanced\n"
             "set output '%s'\n"
             "set title '%s: cgc / anchor (lower is better)'\n"
@@ -138,7 +146,7 @@ def gnuplot(width, height, png, op, value_axis, label_axis, label_end, tics, ext
             "%s"
             "set %stics (%s)\n"
             "%s"
-            "plot %s\n") % (width, height, png, op, value_axis, label_axis, label_end, label_axis, value_axis, extra,
+            "plot %s\n") % (width, height, png, op.replace("'", "''"), value_axis, label_axis, label_end, label_axis, value_axis, extra,
                              label_axis, tics, marks, ", ".join(plots))
 
 
@@ -155,10 +163,20 @@ def horizontal(op, dat, png, labels, devices, wrong_idx):
     plots.append("'%s' using %d:(%d-$1) with points pt 9 ps 2 lc rgb 'black' title 'target'" % (dat, 3 + n, rows - 1))
     marks = "".join("set label 'WRONG' at 0.05,%d left tc rgb 'red'\n" % (rows - 1 - i) for i in wrong_idx)
     tics = ", ".join('"%s" %d' % (l.replace('"', "'"), rows - 1 - i) for i, l in enumerate(labels))
-    return gnuplot(600 + 8 * max(len(l) for l in labels) + 4 * len(op), max(260, 22 * rows * n + 160), png, op,
+    # The labels take ~11 px a character; the title is centred over the plot
+    # area, so that area is as wide as the title (~9 px a character).
+    return gnuplot(11 * max(len(l) for l in labels) + max(500, 9 * (len(op) + 36)), max(260, 22 * rows * n + 160),
+                   png, op,
                    "x", "y", rows - 0.4, tics,
                    "set key outside bottom center horizontal\n"
                    "set arrow from 1.0, graph 0 to 1.0, graph 1 nohead dt 2 lc rgb 'black'\n", marks, plots)
+
+
+def first_anchor(rows, op, call):
+    for r in rows:
+        if r["operation"] == op and r["cgc"] == call:
+            return r["anchor"]
+    return ""
 
 
 def first_call(rows, op):

@@ -26,17 +26,6 @@
         (void)v;                                                                                   \
         (void)mb;                                                                                  \
     }
-/* PROBE_BOOL(name, expr): kernel probe_<name> storing a bool result. */
-#define PROBE_BOOL(name, expr)                                                                     \
-    extern "C" __global__ void probe_##name(uint64_t *out, uint32_t v)                             \
-    {                                                                                              \
-        __shared__ cg_mbarrier_t mb;                                                               \
-        cg_token_t tok;                                                                            \
-        tok._opaque = out[1];                                                                      \
-        out[0] = (expr) ? 1u : 0u;                                                                 \
-        (void)tok;                                                                                 \
-        (void)v;                                                                                   \
-    }
 /* PROBE_PARITY(name, stmt): kernel probe_<name> naming the phase by parity v. */
 #define PROBE_PARITY(name, stmt)                                                                   \
     extern "C" __global__ void probe_##name(uint64_t *out, uint32_t v)                             \
@@ -55,6 +44,8 @@
         (void)tok;                                                                                 \
         (void)v;                                                                                   \
     }
+/* PROBE_BOOL(name, expr): kernel probe_<name> storing a bool result. */
+#define PROBE_BOOL(name, expr) PROBE_WAIT(name, out[0] = (expr) ? 1u : 0u)
 
 /* --- init, fence, inval ------------------------------------------------- */
 PROBE_VOID(init, cg_mbarrier_init(&mb, v))
@@ -140,59 +131,33 @@ PROBE_WAIT(wait_cluster, cg_mbarrier_wait_cluster(&mb, tok))
 PROBE_PARITY(wait_parity, cg_mbarrier_wait_parity(&mb, v))
 PROBE_PARITY(wait_parity_cluster, cg_mbarrier_wait_parity_cluster(&mb, v))
 
+/* PROBE_ON(type, name, body): kernel probe_<name> running body on a shared
+ * barrier object `bar` of the given type. */
+#define PROBE_ON(type, name, ...)                                                                  \
+    extern "C" __global__ void probe_##name(uint64_t *out, uint32_t v)                             \
+    {                                                                                              \
+        __shared__ type bar;                                                                       \
+        __VA_ARGS__                                                                                \
+    }
+
 /* --- cg_barrier_t: must be exactly the mbarrier call it forwards to ------ */
-extern "C" __global__ void probe_barrier_arrive(uint64_t *out, uint32_t v)
-{
-    __shared__ cg_barrier_t bar;
-    out[0] = cg_barrier_arrive_one(&bar)._opaque;
-    (void)v;
-}
-extern "C" __global__ void probe_barrier_wait(uint64_t *out, uint32_t v)
-{
-    __shared__ cg_barrier_t bar;
-    cg_token_t tok;
-    tok._opaque = out[1];
-    cg_barrier_wait_token(&bar, tok);
-    (void)v;
-}
-extern "C" __global__ void probe_barrier_arrive_tx1(uint64_t *out, uint32_t v)
-{
-    __shared__ cg_barrier_t bar;
-    out[0] = cg_barrier_arrive_tx(&bar, 1, v)._opaque;
-}
-extern "C" __global__ void probe_barrier_native_arrive(uint64_t *out, uint32_t v)
-{
-    __shared__ cg_barrier_t bar;
-    out[0] = cg_mbarrier_arrive(cg_barrier_native_handle(&bar))._opaque;
-    (void)v;
-}
+PROBE_ON(cg_barrier_t, barrier_arrive, out[0] = cg_barrier_arrive_one(&bar)._opaque; (void)v;)
+PROBE_ON(cg_barrier_t, barrier_wait, cg_token_t tok; tok._opaque = out[1]; cg_barrier_wait_token(&bar, tok); (void)v;)
+PROBE_ON(cg_barrier_t, barrier_arrive_tx1, out[0] = cg_barrier_arrive_tx(&bar, 1, v)._opaque;)
+PROBE_ON(cg_barrier_t, barrier_native_arrive, out[0] = cg_mbarrier_arrive(cg_barrier_native_handle(&bar))._opaque;
+         (void)v;)
 
 /* --- cg_barrier_fn_t ---------------------------------------------------- */
 static __device__ void probe_completion(void *arg)
 {
     *(volatile int *)arg += 1;
 }
-extern "C" __global__ void probe_barrier_fn_arrive(uint64_t *out, uint32_t v)
-{
-    __shared__ cg_barrier_fn_t bar;
-    out[0] = cg_barrier_fn_arrive(&bar)._opaque;
-    (void)v;
-}
-extern "C" __global__ void probe_barrier_fn_elect(uint64_t *out, uint32_t v)
-{
-    __shared__ cg_barrier_fn_t bar;
-    cg_token_t t;
-    if (cg_barrier_fn_arrive_elect(&bar, &t)) {
-        out[2] += v;
-        cg_barrier_fn_complete(&bar, t);
-    }
-    cg_barrier_fn_wait(&bar, t);
-}
-extern "C" __global__ void probe_barrier_fn_init(uint64_t *out, uint32_t v)
-{
-    __shared__ cg_barrier_fn_t bar;
-    cg_barrier_fn_init(&bar, v, probe_completion, out);
-}
+PROBE_ON(cg_barrier_fn_t, barrier_fn_arrive, out[0] = cg_barrier_fn_arrive(&bar)._opaque; (void)v;)
+PROBE_ON(cg_barrier_fn_t, barrier_fn_elect, cg_token_t t; if (cg_barrier_fn_arrive_elect(&bar, &t)) {
+    out[2] += v;
+    cg_barrier_fn_complete(&bar, t);
+} cg_barrier_fn_wait(&bar, t);)
+PROBE_ON(cg_barrier_fn_t, barrier_fn_init, cg_barrier_fn_init(&bar, v, probe_completion, out);)
 
 /* --- cg_device_barrier_t ------------------------------------------------ */
 extern "C" __global__ void probe_device_barrier_arrive(cg_device_barrier_t *b, uint64_t *out)

@@ -8,6 +8,21 @@
 #include "cg/launch.h"
 #include "tests/cg/barrier_kernels.h"
 
+/* cg_launch of k on a 1-D grid: `blocks` blocks of `threads` threads, in
+ * clusters of `cluster` blocks (0: the default, no cluster shape),
+ * cooperative or not, on `stream` (0: the default stream). */
+static cg_status_t launch_1d(const void *k, void **args, uint32_t blocks, uint32_t threads, uint32_t cluster,
+                             int cooperative, cudaStream_t stream)
+{
+    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
+    cfg.grid.x = blocks;
+    cfg.block.x = threads;
+    cfg.cluster.x = cluster;
+    cfg.cooperative = cooperative;
+    cfg.stream = stream;
+    return cg_launch(&cfg, k, args);
+}
+
 /* ---- helpers ---------------------------------------------------------------- */
 
 __device__ static uint32_t mix(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
@@ -88,11 +103,8 @@ __global__ void k_block_split(uint32_t iters, uint32_t seed, int prepare, cgt_fa
 extern "C" cg_status_t cgt_launch_block_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed,
                                               int prepare, cgt_fail_t *f)
 {
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {&iters, &seed, &prepare, &f};
-    cfg.grid.x = blocks;
-    cfg.block.x = threads;
-    return cg_launch(&cfg, (const void *)k_block_split, args);
+    return launch_1d((const void *)k_block_split, args, blocks, threads, 0, 0, 0);
 }
 
 /* ---- block overlap --------------------------------------------------------- */
@@ -162,11 +174,8 @@ __global__ void k_block_overlap(cgt_fail_t *f)
 
 extern "C" cg_status_t cgt_launch_block_overlap(uint32_t threads, cgt_fail_t *f)
 {
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {&f};
-    cfg.grid.x = 1;
-    cfg.block.x = threads;
-    return cg_launch(&cfg, (const void *)k_block_overlap, args);
+    return launch_1d((const void *)k_block_overlap, args, 1, threads, 0, 0, 0);
 }
 
 /* ---- cluster split barrier ------------------------------------------------- */
@@ -253,23 +262,15 @@ __global__ void k_cluster_relaxed_arrivals(uint32_t iters, uint32_t seed, int fe
 extern "C" cg_status_t cgt_launch_cluster_relaxed_arrivals(uint32_t blocks, uint32_t threads, uint32_t cluster,
                                                            uint32_t iters, uint32_t seed, int fenced, cgt_fail_t *f)
 {
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {&iters, &seed, &fenced, &f};
-    cfg.grid.x = blocks;
-    cfg.block.x = threads;
-    cfg.cluster.x = cluster;
-    return cg_launch(&cfg, (const void *)k_cluster_relaxed_arrivals, args);
+    return launch_1d((const void *)k_cluster_relaxed_arrivals, args, blocks, threads, cluster, 0, 0);
 }
 
 extern "C" cg_status_t cgt_launch_cluster_split(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters,
                                                 uint32_t seed, int relaxed_first, cgt_fail_t *f)
 {
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {&iters, &seed, &relaxed_first, &f};
-    cfg.grid.x = blocks;
-    cfg.block.x = threads;
-    cfg.cluster.x = cluster;
-    return cg_launch(&cfg, (const void *)k_cluster_split, args);
+    return launch_1d((const void *)k_cluster_split, args, blocks, threads, cluster, 0, 0);
 }
 
 /* ---- grid split barrier ------------------------------------------------------ */
@@ -299,12 +300,8 @@ __global__ void k_grid_split(uint32_t iters, uint32_t seed, uint32_t *buf, cgt_f
 extern "C" cg_status_t cgt_launch_grid_split(uint32_t blocks, uint32_t threads, uint32_t iters, uint32_t seed,
                                              uint32_t *buf, cgt_fail_t *f)
 {
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {&iters, &seed, &buf, &f};
-    cfg.grid.x = blocks;
-    cfg.block.x = threads;
-    cfg.cooperative = 1;
-    return cg_launch(&cfg, (const void *)k_grid_split, args);
+    return launch_1d((const void *)k_grid_split, args, blocks, threads, 0, 1, 0);
 }
 
 /* ---- grid sync, many phases -------------------------------------------------- */
@@ -374,13 +371,8 @@ extern "C" cg_status_t cgt_launch_grid_phases(uint32_t blocks, uint32_t threads,
                                               uint32_t *slots, cgt_fail_t *f, unsigned long long *info,
                                               cudaStream_t stream)
 {
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {&iters, &objects, &slots, &f, &info};
-    cfg.grid.x = blocks;
-    cfg.block.x = threads;
-    cfg.cooperative = 1;
-    cfg.stream = stream;
-    return cg_launch(&cfg, (const void *)k_grid_phases, args);
+    return launch_1d((const void *)k_grid_phases, args, blocks, threads, 0, 1, stream);
 }
 
 /* ---- stress: block + cluster split barriers, random order --------------------- */
@@ -436,12 +428,8 @@ __global__ void k_stress(uint32_t iters, uint32_t seed, cgt_fail_t *f)
 extern "C" cg_status_t cgt_launch_stress(uint32_t blocks, uint32_t threads, uint32_t cluster, uint32_t iters,
                                          uint32_t seed, cgt_fail_t *f)
 {
-    cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;
     void *args[] = {&iters, &seed, &f};
-    cfg.grid.x = blocks;
-    cfg.block.x = threads;
-    cfg.cluster.x = cluster;
-    return cg_launch(&cfg, (const void *)k_stress, args);
+    return launch_1d((const void *)k_stress, args, blocks, threads, cluster, 0, 0);
 }
 
 extern "C" const void *cgt_grid_split_kernel(void) { return (const void *)k_grid_split; }

@@ -34,25 +34,20 @@ __global__ void k_grid_sync_block_leaves(void)
     cg_grid_sync(&g);
 }
 
-/* Two arrives, then a wait with the first one's token (full occupancy: the
- * spread barrier checks the token against the block's phase count). */
+/* A wait given the token of an earlier arrive. FLAT (one block per SM, the
+ * flat barrier): a proper arrive and wait, then a second arrive whose wait is
+ * given the first one's token. Otherwise (full occupancy: the spread barrier
+ * checks the token against the block's phase count): a sync, two arrives,
+ * then a wait with the first one's token. */
+template <bool FLAT>
 __global__ void k_grid_stale_token(void)
 {
     cg_grid_t g = cg_this_grid();
-    cg_grid_sync(&g);
+    if constexpr (!FLAT)
+        cg_grid_sync(&g);
     cg_token_t t1 = cg_grid_barrier_arrive(&g);
-    cg_token_t t2 = cg_grid_barrier_arrive(&g);
-    (void)t2;
-    cg_grid_barrier_wait(&g, t1);
-}
-
-/* One block per SM (the flat barrier): a proper arrive and wait, then a
- * second arrive whose wait is given the first one's token. */
-__global__ void k_grid_stale_token_flat(void)
-{
-    const cg_grid_t g = cg_this_grid();
-    cg_token_t t1 = cg_grid_barrier_arrive(&g);
-    cg_grid_barrier_wait(&g, t1);
+    if constexpr (FLAT)
+        cg_grid_barrier_wait(&g, t1);
     cg_token_t t2 = cg_grid_barrier_arrive(&g);
     (void)t2;
     cg_grid_barrier_wait(&g, t1);
@@ -121,7 +116,7 @@ extern "C" cudaError_t cgt_debug_grid_sync_block_leaves(void)
     return launch_full((const void *)k_grid_sync_block_leaves);
 }
 
-extern "C" cudaError_t cgt_debug_grid_stale_token(void) { return launch_full((const void *)k_grid_stale_token); }
+extern "C" cudaError_t cgt_debug_grid_stale_token(void) { return launch_full((const void *)k_grid_stale_token<false>); }
 
 /* One 128-thread block per SM, cooperative. */
 static cudaError_t launch_one_per_sm(const void *kernel)
@@ -136,7 +131,7 @@ static cudaError_t launch_one_per_sm(const void *kernel)
 
 extern "C" cudaError_t cgt_debug_grid_stale_token_flat(void)
 {
-    return launch_one_per_sm((const void *)k_grid_stale_token_flat);
+    return launch_one_per_sm((const void *)k_grid_stale_token<true>);
 }
 
 extern "C" cudaError_t cgt_debug_grid_mixed_with_cpp_cg(void)

@@ -12,7 +12,7 @@
  * bazel's --jobs=1), and trapping kernels of several processes on one GPU at
  * once were seen to leave a plain launch of another process running past its
  * trap (the first H200 run timed out grid_sync_outside_cooperative_launch_traps
- * at 60 s that way; alone it passed in about a second). So every test takes
+ * at 60 s that way; alone it passed in about a second). So every case takes
  * an exclusive file lock for its whole process (one trapping kernel on the GPU
  * at a time, whatever the runner's job count), and waits for its kernel by
  * polling with a deadline (cgt_expect_trap_report), so a kernel that does
@@ -20,6 +20,8 @@
  * hanging the process. */
 #include "cg/launch.h"
 #include "tests/support/cgtest.h"
+
+#include <criterion/parameterized.h> /* after criterion.h (cgtest.h), which it needs first */
 
 cudaError_t cgt_debug_grid_sync_not_cooperative(unsigned blocks);
 cudaError_t cgt_debug_grid_sync_block_skips(unsigned blocks);
@@ -31,7 +33,7 @@ cudaError_t cgt_debug_bad_tile(uint32_t n, uint32_t *out);
 cudaError_t cgt_debug_block_double_arrive(void);
 cudaError_t cgt_debug_dsmem_release_bad_rank(uint32_t rank);
 
-/* 9 tests x 30 s (cgt_expect_trap_report's bound) at worst, serialized by the lock. */
+/* 9 cases x 30 s (cgt_expect_trap_report's bound) at worst, serialized by the lock. */
 TestSuite(cg_debug, .timeout = 310);
 
 /* Every case: skip under the sanitizers (the trap is the subject), one
@@ -59,96 +61,106 @@ static int launch_bad_tile(void) { return (int)cgt_debug_bad_tile(3, g_out); }
 static int launch_double_arrive(void) { return (int)cgt_debug_block_double_arrive(); }
 static int launch_release_bad_rank(void) { return (int)cgt_debug_dsmem_release_bad_rank(5); }
 
-Test(cg_debug, grid_sync_outside_cooperative_launch_traps)
+/* The launch's shape, where it needs one. */
+static void blocks_never_coresident(void)
 {
-    prepare();
     /* 1024-thread blocks: at most 2 per SM; 8 per SM can never be co-resident.
      * A plain launch gets no grid workspace (tests/cg:release_trap_test). */
     g_blocks = (unsigned)cgt_device_props()->multiProcessorCount * 8u;
-    static const char *const needles[] = {"cgc: grid barrier used in a kernel with no grid workspace (block ",
-                                          "launch it cooperatively"};
-    cgt_expect_trap_report("grid sync, plain launch", launch_not_cooperative, needles, 2);
 }
-
-Test(cg_debug, grid_sync_with_a_missing_block_traps)
+static void blocks_one_per_sm(void)
 {
-    prepare();
     /* One block per SM: the flat barrier; block 0 never arrives. */
     g_blocks = (unsigned)cgt_device_props()->multiProcessorCount;
-    static const char *const needles[] = {"cgc: grid barrier wait at ", "phase (top bit ", "did not complete in",
-                                          "does every block reach the barrier?"};
-    cgt_expect_trap_report("grid sync, block 0 absent", launch_block_skips, needles, 4);
 }
+static void alloc_out(void) { CGT_CUDA(cudaMalloc((void **)&g_out, 32 * sizeof *g_out)); }
 
-Test(cg_debug, spread_grid_sync_with_a_missing_block_traps)
-{
-    prepare();
+/* One misuse: what it is (in every message), what its launch needs first
+ * (NULL: nothing), the launch, and the pieces its report must hold. */
+typedef struct trap_case {
+    const char *what;
+    void (*setup)(void);
+    int (*launch)(void);
+    const char *needles[4];
+} trap_case_t;
+
+static const trap_case_t traps[] = {
+    {"grid sync, plain launch",
+     blocks_never_coresident,
+     launch_not_cooperative,
+     {"cgc: grid barrier used in a kernel with no grid workspace (block ", "launch it cooperatively"}},
+    {"grid sync, block 0 absent",
+     blocks_one_per_sm,
+     launch_block_skips,
+     {"cgc: grid barrier wait at ", "phase (top bit ", "did not complete in", "does every block reach the barrier?"}},
     /* Full occupancy: the second sync is the spread barrier; its waiter or
      * its group's watcher reports ("wait" or "watch"), with the phase. */
-    static const char *const needles[] = {"cgc: grid barrier w", ": phase ", "did not complete in",
-                                          "does every block reach the barrier?"};
-    cgt_expect_trap_report("grid sync at full occupancy, block 0 gone", launch_block_leaves, needles, 4);
+    {"grid sync at full occupancy, block 0 gone",
+     NULL,
+     launch_block_leaves,
+     {"cgc: grid barrier w", ": phase ", "did not complete in", "does every block reach the barrier?"}},
+    {"grid wait with the token of an earlier arrive",
+     NULL,
+     launch_stale_token,
+     {"cgc: grid barrier wait at ", "with the token of phase ", "but this block's last arrival was for phase ",
+      "wait once per arrive, with that arrive's token"}},
+    /* The same at one block per SM (the flat barrier): the token's phase
+     * number is checked there too. */
+    {"flat grid wait with the token of an earlier arrive",
+     NULL,
+     launch_stale_token_flat,
+     {"cgc: grid barrier wait at ", "with the token of phase 1,", "but this block's last arrival was for phase 2",
+      "wait once per arrive, with that arrive's token"}},
+    /* C++ CG's grid.sync() between two cgc split grid barriers at one block
+     * per SM (not supported after the launch's first cgc split arrive: its
+     * sense is the block's own count; cg_grid_sync reads it from its atom and
+     * mixes, tests/cg:barrier_test grid_sync_mixed_with_cpp_cg_grid_sync):
+     * the split arrive after it reports. */
+    {"cgc split grid barrier after C++ CG's grid.sync()",
+     NULL,
+     launch_mixed,
+     {"cgc: grid barrier arrive at ", "expects top bit ", "another barrier (C++ CG grid.sync()?",
+      "completed phases on the launch's workspace after the launch's first cgc split grid barrier"}},
+    {"tiled_partition(3)",
+     alloc_out,
+     launch_bad_tile,
+     {"cgc: cg_tiled_partition(n = 3): n must be a power of two in 1..32"}},
+    /* A thread that arrives twice on the block barrier before waiting is
+     * reported (it would complete the phase without another thread's
+     * arrival). */
+    {"block barrier arrive twice",
+     NULL,
+     launch_double_arrive,
+     {"cgc: cg_thread_block_barrier_arrive: thread 5,0,0 of block 0,0,0 arrives again before waiting",
+      "block barrier at shared 0x", "phase parity "}},
+    /* Issue 34.9: a bad rank given to cg_dsmem_release is reported by the
+     * name the caller wrote. */
+    {"cg_dsmem_release to rank 5 of 2",
+     NULL,
+     launch_release_bad_rank,
+     {"cgc: cg_dsmem_release(mbarrier ", ", rank 5): the cluster has 2 blocks"}},
+};
+#define NTRAPS ((int)(sizeof traps / sizeof traps[0]))
+
+/* Each case in a process of its own (the trap's sticky error stays there);
+ * the parameter is the case's index (plain data crosses to the test process
+ * as it is). */
+ParameterizedTestParameters(cg_debug, misuse_reports_and_traps)
+{
+    static int which[NTRAPS];
+    for (int i = 0; i < NTRAPS; ++i)
+        which[i] = i;
+    return cr_make_param_array(int, which, NTRAPS);
 }
 
-Test(cg_debug, grid_wait_with_a_stale_token_traps)
+ParameterizedTest(int *i, cg_debug, misuse_reports_and_traps)
 {
+    const trap_case_t *c = &traps[*i];
     prepare();
-    static const char *const needles[] = {"cgc: grid barrier wait at ", "with the token of phase ",
-                                          "but this block's last arrival was for phase ",
-                                          "wait once per arrive, with that arrive's token"};
-    cgt_expect_trap_report("grid wait with the token of an earlier arrive", launch_stale_token, needles, 4);
-}
-
-/* The same at one block per SM (the flat barrier): the token's phase number
- * is checked there too. */
-Test(cg_debug, flat_grid_wait_with_a_stale_token_traps)
-{
-    prepare();
-    static const char *const needles[] = {"cgc: grid barrier wait at ", "with the token of phase 1,",
-                                          "but this block's last arrival was for phase 2",
-                                          "wait once per arrive, with that arrive's token"};
-    cgt_expect_trap_report("flat grid wait with the token of an earlier arrive", launch_stale_token_flat, needles, 4);
-}
-
-/* C++ CG's grid.sync() between two cgc split grid barriers at one block per
- * SM (not supported after the launch's first cgc split arrive: its sense is
- * the block's own count; cg_grid_sync reads it from its atom and mixes,
- * tests/cg:barrier_test grid_sync_mixed_with_cpp_cg_grid_sync): the split
- * arrive after it reports. */
-Test(cg_debug, grid_sync_mixed_with_cpp_cg_traps)
-{
-    prepare();
-    static const char *const needles[] = {"cgc: grid barrier arrive at ", "expects top bit ",
-                                          "another barrier (C++ CG grid.sync()?",
-                                          "completed phases on the launch's workspace after the launch's first cgc "
-                                          "split grid barrier"};
-    cgt_expect_trap_report("cgc split grid barrier after C++ CG's grid.sync()", launch_mixed, needles, 4);
-}
-
-Test(cg_debug, tile_size_not_power_of_two_traps)
-{
-    prepare();
-    CGT_CUDA(cudaMalloc((void **)&g_out, 32 * sizeof *g_out));
-    static const char *const needles[] = {"cgc: cg_tiled_partition(n = 3): n must be a power of two in 1..32"};
-    cgt_expect_trap_report("tiled_partition(3)", launch_bad_tile, needles, 1);
-}
-
-/* A thread that arrives twice on the block barrier before waiting is reported
- * (it would complete the phase without another thread's arrival). */
-Test(cg_debug, block_barrier_second_arrive_before_wait_traps)
-{
-    prepare();
-    static const char *const needles[] = {"cgc: cg_thread_block_barrier_arrive: thread 5,0,0 of block 0,0,0 arrives "
-                                          "again before waiting",
-                                          "block barrier at shared 0x", "phase parity "};
-    cgt_expect_trap_report("block barrier arrive twice", launch_double_arrive, needles, 3);
-}
-
-/* Issue 34.9: a bad rank given to cg_dsmem_release is reported by the name the
- * caller wrote. */
-Test(cg_debug, dsmem_release_to_a_rank_outside_the_cluster_traps)
-{
-    prepare();
-    static const char *const needles[] = {"cgc: cg_dsmem_release(mbarrier ", ", rank 5): the cluster has 2 blocks"};
-    cgt_expect_trap_report("cg_dsmem_release to rank 5 of 2", launch_release_bad_rank, needles, 2);
+    if (c->setup)
+        c->setup();
+    int n = 0;
+    while (n < 4 && c->needles[n])
+        ++n;
+    cgt_expect_trap_report(c->what, c->launch, c->needles, n);
 }

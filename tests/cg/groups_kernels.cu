@@ -28,6 +28,28 @@ __device__ static void report(cgt_query_result_t *r, uint32_t what, uint64_t got
             report((r), (what), g_, w_);                                \
     } while (0)
 
+/* CHECK on each of x, y and z. */
+__device__ static void check_dim3(cgt_query_result_t *r, uint32_t what, cg_dim3_t got, dim3 want)
+{
+    CHECK(r, what, got.x, want.x);
+    CHECK(r, what, got.y, want.y);
+    CHECK(r, what, got.z, want.z);
+}
+
+/* The rank, count and shape queries a cluster and a grid both have: cgc's
+ * (calls prefixed P, on g) against C++ CG's (on c), into the CGT_Q fields
+ * prefixed Q. */
+#define CHECK_BLOCKS_OF(r, P, g, c, Q)                                                  \
+    do {                                                                                \
+        CHECK(r, Q##_BLOCK_RANK, P##_block_rank(g), (c).block_rank());                  \
+        CHECK(r, Q##_NUM_BLOCKS, P##_num_blocks(g), (c).num_blocks());                  \
+        CHECK(r, Q##_THREAD_RANK, P##_thread_rank(g), (c).thread_rank());               \
+        CHECK(r, Q##_NUM_THREADS, P##_num_threads(g), (c).num_threads());               \
+        check_dim3(r, Q##_DIM_BLOCKS, P##_dim_blocks(g), (c).dim_blocks());             \
+        check_dim3(r, Q##_BLOCK_INDEX, P##_block_index(g), (c).block_index());          \
+        check_dim3(r, Q##_DIM_THREADS, P##_dim_threads(g), (c).dim_threads());          \
+    } while (0)
+
 /* ---- block and cluster queries ------------------------------------------ */
 
 __global__ void k_block_cluster_queries(cgt_query_result_t *r, uint32_t *ranks)
@@ -43,31 +65,11 @@ __global__ void k_block_cluster_queries(cgt_query_result_t *r, uint32_t *ranks)
           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x);
     cg_dim3_t gi = cg_thread_block_group_index(&b), ti = cg_thread_block_thread_index(&b),
               dt = cg_thread_block_dim_threads(&b);
-    CHECK(r, CGT_Q_BLOCK_GROUP_INDEX, gi.x, blockIdx.x);
-    CHECK(r, CGT_Q_BLOCK_GROUP_INDEX, gi.y, blockIdx.y);
-    CHECK(r, CGT_Q_BLOCK_GROUP_INDEX, gi.z, blockIdx.z);
-    CHECK(r, CGT_Q_BLOCK_THREAD_INDEX, ti.x, threadIdx.x);
-    CHECK(r, CGT_Q_BLOCK_THREAD_INDEX, ti.y, threadIdx.y);
-    CHECK(r, CGT_Q_BLOCK_THREAD_INDEX, ti.z, threadIdx.z);
-    CHECK(r, CGT_Q_BLOCK_DIM_THREADS, dt.x, blockDim.x);
-    CHECK(r, CGT_Q_BLOCK_DIM_THREADS, dt.y, blockDim.y);
-    CHECK(r, CGT_Q_BLOCK_DIM_THREADS, dt.z, blockDim.z);
+    check_dim3(r, CGT_Q_BLOCK_GROUP_INDEX, gi, blockIdx);
+    check_dim3(r, CGT_Q_BLOCK_THREAD_INDEX, ti, threadIdx);
+    check_dim3(r, CGT_Q_BLOCK_DIM_THREADS, dt, blockDim);
 
-    CHECK(r, CGT_Q_CLUSTER_BLOCK_RANK, cg_cluster_block_rank(&cl), cc.block_rank());
-    CHECK(r, CGT_Q_CLUSTER_NUM_BLOCKS, cg_cluster_num_blocks(&cl), cc.num_blocks());
-    CHECK(r, CGT_Q_CLUSTER_THREAD_RANK, cg_cluster_thread_rank(&cl), cc.thread_rank());
-    CHECK(r, CGT_Q_CLUSTER_NUM_THREADS, cg_cluster_num_threads(&cl), cc.num_threads());
-    cg_dim3_t db = cg_cluster_dim_blocks(&cl), bi = cg_cluster_block_index(&cl), dth = cg_cluster_dim_threads(&cl);
-    dim3 cdb = cc.dim_blocks(), cbi = cc.block_index(), cdt = cc.dim_threads();
-    CHECK(r, CGT_Q_CLUSTER_DIM_BLOCKS, db.x, cdb.x);
-    CHECK(r, CGT_Q_CLUSTER_DIM_BLOCKS, db.y, cdb.y);
-    CHECK(r, CGT_Q_CLUSTER_DIM_BLOCKS, db.z, cdb.z);
-    CHECK(r, CGT_Q_CLUSTER_BLOCK_INDEX, bi.x, cbi.x);
-    CHECK(r, CGT_Q_CLUSTER_BLOCK_INDEX, bi.y, cbi.y);
-    CHECK(r, CGT_Q_CLUSTER_BLOCK_INDEX, bi.z, cbi.z);
-    CHECK(r, CGT_Q_CLUSTER_DIM_THREADS, dth.x, cdt.x);
-    CHECK(r, CGT_Q_CLUSTER_DIM_THREADS, dth.y, cdt.y);
-    CHECK(r, CGT_Q_CLUSTER_DIM_THREADS, dth.z, cdt.z);
+    CHECK_BLOCKS_OF(r, cg_cluster, &cl, cc, CGT_Q_CLUSTER);
 
     /* Generic calls agree with the typed ones. */
     CHECK(r, CGT_Q_GENERIC, cg_thread_rank(&b), cg_thread_block_thread_rank(&b));
@@ -139,21 +141,7 @@ __global__ void k_grid_queries(cgt_query_result_t *r)
     cg_grid_t g = cg_this_grid();
     cpp_cg::grid_group cgg = cpp_cg::this_grid();
     CHECK(r, CGT_Q_GRID_VALID, cg_grid_is_valid(&g) != 0, cgg.is_valid());
-    CHECK(r, CGT_Q_GRID_THREAD_RANK, cg_grid_thread_rank(&g), cgg.thread_rank());
-    CHECK(r, CGT_Q_GRID_NUM_THREADS, cg_grid_num_threads(&g), cgg.num_threads());
-    CHECK(r, CGT_Q_GRID_BLOCK_RANK, cg_grid_block_rank(&g), cgg.block_rank());
-    CHECK(r, CGT_Q_GRID_NUM_BLOCKS, cg_grid_num_blocks(&g), cgg.num_blocks());
-    cg_dim3_t db = cg_grid_dim_blocks(&g), bi = cg_grid_block_index(&g), dt = cg_grid_dim_threads(&g);
-    dim3 cdb = cgg.dim_blocks(), cbi = cgg.block_index(), cdt = cgg.dim_threads();
-    CHECK(r, CGT_Q_GRID_DIM_BLOCKS, db.x, cdb.x);
-    CHECK(r, CGT_Q_GRID_DIM_BLOCKS, db.y, cdb.y);
-    CHECK(r, CGT_Q_GRID_DIM_BLOCKS, db.z, cdb.z);
-    CHECK(r, CGT_Q_GRID_BLOCK_INDEX, bi.x, cbi.x);
-    CHECK(r, CGT_Q_GRID_BLOCK_INDEX, bi.y, cbi.y);
-    CHECK(r, CGT_Q_GRID_BLOCK_INDEX, bi.z, cbi.z);
-    CHECK(r, CGT_Q_GRID_DIM_THREADS, dt.x, cdt.x);
-    CHECK(r, CGT_Q_GRID_DIM_THREADS, dt.y, cdt.y);
-    CHECK(r, CGT_Q_GRID_DIM_THREADS, dt.z, cdt.z);
+    CHECK_BLOCKS_OF(r, cg_grid, &g, cgg, CGT_Q_GRID);
     CHECK(r, CGT_Q_GENERIC, cg_thread_rank(&g), cg_grid_thread_rank(&g));
     CHECK(r, CGT_Q_GENERIC, cg_num_threads(&g), cg_grid_num_threads(&g));
     cg_grid_sync(&g);
@@ -178,12 +166,8 @@ __global__ void k_grid_cluster_queries(cgt_query_result_t *r)
     CHECK(r, CGT_Q_GRID_CLUSTERS, cg_grid_cluster_rank(&g), cgg.cluster_rank());
     cg_dim3_t dc = cg_grid_dim_clusters(&g), ci = cg_grid_cluster_index(&g);
     dim3 cdc = cgg.dim_clusters(), cci = cgg.cluster_index();
-    CHECK(r, CGT_Q_GRID_CLUSTERS, dc.x, cdc.x);
-    CHECK(r, CGT_Q_GRID_CLUSTERS, dc.y, cdc.y);
-    CHECK(r, CGT_Q_GRID_CLUSTERS, dc.z, cdc.z);
-    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.x, cci.x);
-    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.y, cci.y);
-    CHECK(r, CGT_Q_GRID_CLUSTERS, ci.z, cci.z);
+    check_dim3(r, CGT_Q_GRID_CLUSTERS, dc, cdc);
+    check_dim3(r, CGT_Q_GRID_CLUSTERS, ci, cci);
     /* The host's arithmetic: the block index over the cluster shape. */
     CHECK(r, CGT_Q_GRID_CLUSTERS, ci.x, blockIdx.x / cg_hw_cluster_nctaid_x());
     CHECK(r, CGT_Q_GRID_CLUSTERS, ci.z, blockIdx.z / cg_hw_cluster_nctaid_z());

@@ -12,14 +12,8 @@
 
 TestSuite(cg_groups, .timeout = 120);
 
-static cg_dim3_t d3(uint32_t x, uint32_t y, uint32_t z)
-{
-    cg_dim3_t d;
-    d.x = x;
-    d.y = y;
-    d.z = z;
-    return d;
-}
+/* A cg_dim3_t from three values (a C compound literal). */
+#define d3(x, y, z) ((cg_dim3_t){(x), (y), (z)})
 
 static cgt_query_result_t *new_result(void)
 {

@@ -34,19 +34,47 @@ static cg_status_t shape_ok_status(void)
     return cgt_have_sm90() ? CG_ERROR_KERNEL_IMAGE : CG_ERROR_DEVICE_TOO_OLD;
 }
 
-static void expect_status(const cg_launch_config_t *c, const void *k, cg_status_t want, const char *needle1,
-                          const char *needle2)
+/* cg_launch (and cg_launch_check) on c with kernel k give `want`, with a
+ * detail that holds needle1 and needle2 (each when not NULL); `what` names
+ * the case in every message. */
+static void expect_status(const char *what, const cg_launch_config_t *c, const void *k, cg_status_t want,
+                          const char *needle1, const char *needle2)
 {
     cg_status_t got = cg_launch(c, k, NULL);
     const char *d = cg_last_error_detail();
-    cr_expect_eq(got, want, "got %s (%s), want %s", cg_status_name(got), d, cg_status_name(want));
-    cr_expect(d != NULL && d[0] != '\0', "no detail for %s", cg_status_name(want));
+    cr_expect_eq(got, want, "%s: got %s (%s), want %s", what, cg_status_name(got), d, cg_status_name(want));
+    cr_expect(d != NULL && d[0] != '\0', "%s: no detail for %s", what, cg_status_name(want));
     if (needle1)
-        cr_expect(strstr(d, needle1) != NULL, "detail '%s' lacks '%s'", d, needle1);
+        cr_expect(strstr(d, needle1) != NULL, "%s: detail '%s' lacks '%s'", what, d, needle1);
     if (needle2)
-        cr_expect(strstr(d, needle2) != NULL, "detail '%s' lacks '%s'", d, needle2);
+        cr_expect(strstr(d, needle2) != NULL, "%s: detail '%s' lacks '%s'", what, d, needle2);
     /* cg_launch_check agrees with cg_launch. */
-    cr_expect_eq(cg_launch_check(c, k), want, "cg_launch_check disagrees for %s", cg_status_name(want));
+    cr_expect_eq(cg_launch_check(c, k), want, "%s: cg_launch_check disagrees for %s", what, cg_status_name(want));
+}
+
+/* One shape for the fake kernel: grid, block and cluster as given (a 0
+ * field: its default), the status it must get (shape_ok: the status of a
+ * valid shape on this machine) and two pieces of its detail (NULL: none). */
+typedef struct shape_case {
+    const char *what;
+    cg_dim3_t grid, block, cluster;
+    int shape_ok;
+    cg_status_t want;
+    const char *needle1, *needle2;
+} shape_case_t;
+
+#define NCASES(t) (sizeof(t) / sizeof(t)[0])
+
+static void expect_shapes(const shape_case_t *cs, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
+        c.grid = cs[i].grid;
+        c.block = cs[i].block;
+        c.cluster = cs[i].cluster;
+        expect_status(cs[i].what, &c, FAKE, cs[i].shape_ok ? shape_ok_status() : cs[i].want, cs[i].needle1,
+                      cs[i].needle2);
+    }
 }
 
 Test(cg_launch_host, init_is_all_zero)
@@ -63,92 +91,76 @@ Test(cg_launch_host, init_is_all_zero)
 Test(cg_launch_host, null_config_and_null_kernel)
 {
     cg_launch_config_t c = valid();
-    expect_status(NULL, FAKE, CG_ERROR_INVALID_ARGUMENT, "NULL", NULL);
-    expect_status(&c, NULL, CG_ERROR_KERNEL_NULL, "NULL", NULL);
+    expect_status("NULL config", NULL, FAKE, CG_ERROR_INVALID_ARGUMENT, "NULL", NULL);
+    expect_status("NULL kernel", &c, NULL, CG_ERROR_KERNEL_NULL, "NULL", NULL);
 }
+
+#define D3(x, y, z) ((cg_dim3_t){(x), (y), (z)})
 
 Test(cg_launch_host, bad_block_sizes)
 {
-    cg_launch_config_t c = valid();
-    c.block.x = 0;
-    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "block.x is 0", NULL);
-    c.block.x = 1025;
-    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "1025x1x1", "1024");
-    c.block.x = 32;
-    c.block.y = 32;
-    c.block.z = 2;
-    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "2048 threads", NULL);
-    c.block.x = 1;
-    c.block.y = 1;
-    c.block.z = 65;
-    expect_status(&c, FAKE, CG_ERROR_BLOCK_SIZE, "1x1x65", NULL);
+    static const shape_case_t cs[] = {
+        {"block.x 0", D3(128, 0, 0), D3(0, 0, 0), D3(0, 0, 0), 0, CG_ERROR_BLOCK_SIZE, "block.x is 0", NULL},
+        {"block 1025", D3(128, 0, 0), D3(1025, 0, 0), D3(0, 0, 0), 0, CG_ERROR_BLOCK_SIZE, "1025x1x1", "1024"},
+        {"block 32x32x2", D3(128, 0, 0), D3(32, 32, 2), D3(0, 0, 0), 0, CG_ERROR_BLOCK_SIZE, "2048 threads", NULL},
+        {"block 1x1x65", D3(128, 0, 0), D3(1, 1, 65), D3(0, 0, 0), 0, CG_ERROR_BLOCK_SIZE, "1x1x65", NULL},
+    };
+    expect_shapes(cs, NCASES(cs));
 }
 
 Test(cg_launch_host, bad_grid_sizes)
 {
-    cg_launch_config_t c = valid();
-    c.grid.x = 0;
-    expect_status(&c, FAKE, CG_ERROR_GRID_SIZE, "grid.x is 0", NULL);
-    c.grid.x = 4;
-    c.grid.y = 65536;
-    expect_status(&c, FAKE, CG_ERROR_GRID_SIZE, "4x65536x1", NULL);
+    static const shape_case_t cs[] = {
+        {"grid.x 0", D3(0, 0, 0), D3(256, 0, 0), D3(0, 0, 0), 0, CG_ERROR_GRID_SIZE, "grid.x is 0", NULL},
+        {"grid 4x65536", D3(4, 65536, 0), D3(256, 0, 0), D3(0, 0, 0), 0, CG_ERROR_GRID_SIZE, "4x65536x1", NULL},
+    };
+    expect_shapes(cs, NCASES(cs));
 }
 
 Test(cg_launch_host, cluster_too_large)
 {
-    cg_launch_config_t c = valid();
-    c.grid.x = 17 * 4;
-    c.cluster.x = 17;
-    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "17x1x1", "16");
-    c.grid.x = 8;
-    c.grid.y = 8;
-    c.cluster.x = 4;
-    c.cluster.y = 4;
-    c.cluster.z = 2;
-    c.grid.z = 2;
-    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "32 blocks", NULL);
+    static const shape_case_t cs[] = {
+        {"cluster 17", D3(17 * 4, 0, 0), D3(256, 0, 0), D3(17, 0, 0), 0, CG_ERROR_CLUSTER_TOO_LARGE, "17x1x1", "16"},
+        {"cluster 4x4x2", D3(8, 8, 2), D3(256, 0, 0), D3(4, 4, 2), 0, CG_ERROR_CLUSTER_TOO_LARGE, "32 blocks", NULL},
+    };
+    expect_shapes(cs, NCASES(cs));
 }
 
 /* Sides whose product overflows 64 bits are too large, not a shape that
  * "does not divide" (issue 15). */
 Test(cg_launch_host, cluster_sides_that_overflow_the_product)
 {
-    cg_launch_config_t c = valid();
-    c.grid.x = 1u << 22;
-    c.cluster.x = c.cluster.y = c.cluster.z = 1u << 22;
-    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "4194304x4194304x4194304", "side above 16");
-    c.cluster.x = 1;
-    c.cluster.y = 1;
-    c.cluster.z = 17;
-    expect_status(&c, FAKE, CG_ERROR_CLUSTER_TOO_LARGE, "1x1x17", NULL);
+    static const shape_case_t cs[] = {
+        {"cluster 2^22 cubed", D3(1u << 22, 0, 0), D3(256, 0, 0), D3(1u << 22, 1u << 22, 1u << 22), 0,
+         CG_ERROR_CLUSTER_TOO_LARGE, "4194304x4194304x4194304", "side above 16"},
+        {"cluster 1x1x17", D3(1u << 22, 0, 0), D3(256, 0, 0), D3(1, 1, 17), 0, CG_ERROR_CLUSTER_TOO_LARGE, "1x1x17",
+         NULL},
+    };
+    expect_shapes(cs, NCASES(cs));
 }
 
 Test(cg_launch_host, cluster_shape_not_dividing_grid)
 {
-    cg_launch_config_t c = valid();
-    c.cluster.x = 3;
-    expect_status(&c, FAKE, CG_ERROR_CLUSTER_SHAPE, "3x1x1", "128x1x1 in x");
-    c.grid.x = 4;
-    c.grid.y = 3;
-    c.cluster.x = 1;
-    c.cluster.y = 2;
-    expect_status(&c, FAKE, CG_ERROR_CLUSTER_SHAPE, "1x2x1", "in y");
+    static const shape_case_t cs[] = {
+        {"cluster 3 of 128", D3(128, 0, 0), D3(256, 0, 0), D3(3, 0, 0), 0, CG_ERROR_CLUSTER_SHAPE, "3x1x1",
+         "128x1x1 in x"},
+        {"cluster 1x2 of 4x3", D3(4, 3, 0), D3(256, 0, 0), D3(1, 2, 0), 0, CG_ERROR_CLUSTER_SHAPE, "1x2x1", "in y"},
+    };
+    expect_shapes(cs, NCASES(cs));
 }
 
 /* Zero means default: y/z of grid, block and cluster left 0 are 1, so these
  * shapes pass every device-free check and reach the device stage. */
 Test(cg_launch_host, zero_fields_mean_default)
 {
-    cg_launch_config_t c = CG_LAUNCH_CONFIG_INIT;
-    cg_status_t want = shape_ok_status();
-    c.grid.x = 64;
-    c.block.x = 128;
-    expect_status(&c, FAKE, want, NULL, NULL);
-    c.cluster.x = 16; /* y, z zero: a 16x1x1 cluster, which divides 64 */
-    expect_status(&c, FAKE, want, NULL, NULL);
-    c.cluster.x = 0;
-    c.cluster.z = 1; /* only z given: x, y default to 1 */
-    expect_status(&c, FAKE, want, NULL, NULL);
+    static const shape_case_t cs[] = {
+        {"grid 64, block 128", D3(64, 0, 0), D3(128, 0, 0), D3(0, 0, 0), 1, CG_SUCCESS, NULL, NULL},
+        /* y, z zero: a 16x1x1 cluster, which divides 64 */
+        {"cluster 16", D3(64, 0, 0), D3(128, 0, 0), D3(16, 0, 0), 1, CG_SUCCESS, NULL, NULL},
+        /* only z given: x, y default to 1 */
+        {"cluster z 1", D3(64, 0, 0), D3(128, 0, 0), D3(0, 0, 1), 1, CG_SUCCESS, NULL, NULL},
+    };
+    expect_shapes(cs, NCASES(cs));
 }
 
 Test(cg_launch_host, helpers_reject_bad_arguments)

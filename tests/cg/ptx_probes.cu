@@ -16,26 +16,17 @@ extern "C" __global__ void probe_block_sync(void)
 
 extern "C" __global__ void probe_syncthreads(void) { __syncthreads(); }
 
-extern "C" __global__ void probe_cluster_arrive_wait(void)
-{
-    cg_cluster_t cl = cg_this_cluster();
-    cg_token_t t = cg_cluster_barrier_arrive(&cl);
-    cg_cluster_barrier_wait(&cl, t);
-}
-
-extern "C" __global__ void probe_cluster_relaxed(void)
-{
-    cg_cluster_t cl = cg_this_cluster();
-    cg_token_t t = cg_cluster_barrier_arrive_relaxed(&cl);
-    cg_cluster_barrier_wait(&cl, t);
-}
-
-extern "C" __global__ void probe_cluster_smem(void)
-{
-    cg_cluster_t cl = cg_this_cluster();
-    cg_token_t t = cg_cluster_barrier_arrive_smem(&cl);
-    cg_cluster_barrier_wait(&cl, t);
-}
+/* The cluster's split barrier with the given arrive, then its wait. */
+#define CLUSTER_ARRIVE_WAIT(name, arrive)                                                          \
+    extern "C" __global__ void name(void)                                                          \
+    {                                                                                              \
+        cg_cluster_t cl = cg_this_cluster();                                                       \
+        cg_token_t t = arrive(&cl);                                                                \
+        cg_cluster_barrier_wait(&cl, t);                                                           \
+    }
+CLUSTER_ARRIVE_WAIT(probe_cluster_arrive_wait, cg_cluster_barrier_arrive)
+CLUSTER_ARRIVE_WAIT(probe_cluster_relaxed, cg_cluster_barrier_arrive_relaxed)
+CLUSTER_ARRIVE_WAIT(probe_cluster_smem, cg_cluster_barrier_arrive_smem)
 
 extern "C" __global__ void probe_cluster_sync_smem(void)
 {
@@ -63,82 +54,37 @@ extern "C" __global__ void probe_grid_sync(void)
     extern "C" __global__ void typed_##name params { typed_body }       \
     extern "C" __global__ void generic_##name params { generic_body }
 
-TWINS(block_sync, (void),
-      cg_thread_block_t b = cg_this_thread_block(); cg_thread_block_sync(&b);,
-      cg_thread_block_t b = cg_this_thread_block(); cg_sync(&b);)
+/* The typed calls of group kind `kind` against the generic ones, on the group
+ * g that `decl` makes: sync; split barrier (arrive, a store of v, wait);
+ * rank and size (one group per pair, as a caller writes them). */
+#define SYNC_TWINS(name, decl, kind) TWINS(name, (void), decl kind##_sync(&g);, decl cg_sync(&g);)
+#define SPLIT_TWINS(name, decl, kind, v)                                                           \
+    TWINS(name, (int *o), decl cg_token_t k = kind##_barrier_arrive(&g); o[threadIdx.x] = v;       \
+          kind##_barrier_wait(&g, k);, decl cg_token_t k = cg_barrier_arrive(&g); o[threadIdx.x] = v; \
+          cg_barrier_wait(&g, k);)
+#define RANK_TWINS(name, decl, kind)                                                               \
+    TWINS(name, (unsigned long long *o), decl o[0] = kind##_thread_rank(&g); o[1] = kind##_num_threads(&g);, \
+          decl o[0] = cg_thread_rank(&g); o[1] = cg_num_threads(&g);)
+#define BLOCK_G cg_thread_block_t g = cg_this_thread_block();
+#define CLUSTER_G cg_cluster_t g = cg_this_cluster();
+#define GRID_G cg_grid_t g = cg_this_grid();
+#define TILE_G(n) cg_thread_block_t b = cg_this_thread_block(); cg_tile_t g = cg_tiled_partition(&b, n);
+#define WIDE_G(n) cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t g = cg_wide_tiled_partition(&b, n);
 
-TWINS(block_split, (int *o),
-      cg_thread_block_t b = cg_this_thread_block(); cg_token_t t = cg_thread_block_barrier_arrive(&b);
-      o[threadIdx.x] = 2; cg_thread_block_barrier_wait(&b, t);,
-      cg_thread_block_t b = cg_this_thread_block(); cg_token_t t = cg_barrier_arrive(&b);
-      o[threadIdx.x] = 2; cg_barrier_wait(&b, t);)
-
-TWINS(cluster_sync, (void),
-      cg_cluster_t c = cg_this_cluster(); cg_cluster_sync(&c);,
-      cg_cluster_t c = cg_this_cluster(); cg_sync(&c);)
-
-TWINS(cluster_split, (int *o),
-      cg_cluster_t c = cg_this_cluster(); cg_token_t t = cg_cluster_barrier_arrive(&c);
-      o[threadIdx.x] = 3; cg_cluster_barrier_wait(&c, t);,
-      cg_cluster_t c = cg_this_cluster(); cg_token_t t = cg_barrier_arrive(&c);
-      o[threadIdx.x] = 3; cg_barrier_wait(&c, t);)
-
-TWINS(grid_sync, (void),
-      cg_grid_t g = cg_this_grid(); cg_grid_sync(&g);,
-      cg_grid_t g = cg_this_grid(); cg_sync(&g);)
-
-TWINS(grid_split, (int *o),
-      cg_grid_t g = cg_this_grid(); cg_token_t t = cg_grid_barrier_arrive(&g);
-      o[threadIdx.x] = 4; cg_grid_barrier_wait(&g, t);,
-      cg_grid_t g = cg_this_grid(); cg_token_t t = cg_barrier_arrive(&g);
-      o[threadIdx.x] = 4; cg_barrier_wait(&g, t);)
-
-TWINS(tile_sync, (void),
-      cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 16); cg_tile_sync(&t);,
-      cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 16); cg_sync(&t);)
-
-TWINS(wide_tile_sync, (void),
-      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 128);
-      cg_wide_tile_sync(&t);,
-      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 128);
-      cg_sync(&t);)
-
-TWINS(wide_tile_split, (int *o),
-      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 256);
-      cg_token_t k = cg_wide_tile_barrier_arrive(&t); o[threadIdx.x] = 5; cg_wide_tile_barrier_wait(&t, k);,
-      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 256);
-      cg_token_t k = cg_barrier_arrive(&t); o[threadIdx.x] = 5; cg_barrier_wait(&t, k);)
-
-/* Ranks and sizes, one group per pair (as a caller writes them). */
-TWINS(ranks_block, (unsigned long long *o),
-      cg_thread_block_t b = cg_this_thread_block();
-      o[0] = cg_thread_block_thread_rank(&b); o[1] = cg_thread_block_num_threads(&b);,
-      cg_thread_block_t b = cg_this_thread_block();
-      o[0] = cg_thread_rank(&b); o[1] = cg_num_threads(&b);)
-
-TWINS(ranks_cluster, (unsigned long long *o),
-      cg_cluster_t c = cg_this_cluster();
-      o[0] = cg_cluster_thread_rank(&c); o[1] = cg_cluster_num_threads(&c);,
-      cg_cluster_t c = cg_this_cluster();
-      o[0] = cg_thread_rank(&c); o[1] = cg_num_threads(&c);)
-
-TWINS(ranks_grid, (unsigned long long *o),
-      cg_grid_t g = cg_this_grid();
-      o[0] = cg_grid_thread_rank(&g); o[1] = cg_grid_num_threads(&g);,
-      cg_grid_t g = cg_this_grid();
-      o[0] = cg_thread_rank(&g); o[1] = cg_num_threads(&g);)
-
-TWINS(ranks_tile, (unsigned long long *o),
-      cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 8);
-      o[0] = cg_tile_thread_rank(&t); o[1] = cg_tile_num_threads(&t);,
-      cg_thread_block_t b = cg_this_thread_block(); cg_tile_t t = cg_tiled_partition(&b, 8);
-      o[0] = cg_thread_rank(&t); o[1] = cg_num_threads(&t);)
-
-TWINS(ranks_wide_tile, (unsigned long long *o),
-      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);
-      o[0] = cg_wide_tile_thread_rank(&t); o[1] = cg_wide_tile_num_threads(&t);,
-      cg_thread_block_t b = cg_this_thread_block(); cg_wide_tile_t t = cg_wide_tiled_partition(&b, 64);
-      o[0] = cg_thread_rank(&t); o[1] = cg_num_threads(&t);)
+SYNC_TWINS(block_sync, BLOCK_G, cg_thread_block)
+SPLIT_TWINS(block_split, BLOCK_G, cg_thread_block, 2)
+SYNC_TWINS(cluster_sync, CLUSTER_G, cg_cluster)
+SPLIT_TWINS(cluster_split, CLUSTER_G, cg_cluster, 3)
+SYNC_TWINS(grid_sync, GRID_G, cg_grid)
+SPLIT_TWINS(grid_split, GRID_G, cg_grid, 4)
+SYNC_TWINS(tile_sync, TILE_G(16), cg_tile)
+SYNC_TWINS(wide_tile_sync, WIDE_G(128), cg_wide_tile)
+SPLIT_TWINS(wide_tile_split, WIDE_G(256), cg_wide_tile, 5)
+RANK_TWINS(ranks_block, BLOCK_G, cg_thread_block)
+RANK_TWINS(ranks_cluster, CLUSTER_G, cg_cluster)
+RANK_TWINS(ranks_grid, GRID_G, cg_grid)
+RANK_TWINS(ranks_tile, TILE_G(8), cg_tile)
+RANK_TWINS(ranks_wide_tile, WIDE_G(64), cg_wide_tile)
 
 /* Issue 34.9: a bool label is C++ CG's binary_partition (its labeled_partition
  * dispatches bool there), not a labeled partition by 0/1. */

@@ -22,82 +22,25 @@
 
 TestSuite(cg_ptx, .timeout = 30);
 
-static size_t lines(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
-}
-
-Test(cg_ptx, block_sync_is_one_bar_sync)
+/* Block sync is barrier 0 (the rest of its shape: ptx_test.tbl). */
+Test(cg_ptx, block_sync_is_barrier_0)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *ours = cgt_ptx_normalized(ptx, "probe_block_sync");
-    char *builtin = cgt_ptx_normalized(ptx, "probe_syncthreads");
-    cr_expect_eq(cgt_count(ours, "bar.sync"), 1u, "block sync: %s", ours);
     cr_expect_eq(cgt_count(ours, "bar.sync \t0;") + cgt_count(ours, "bar.sync 0;") +
                      cgt_count(ours, "barrier.sync 0;") + cgt_count(ours, "barrier.sync \t0;"),
                  1u, "block sync must be barrier 0: %s", ours);
-    /* bar.sync 0 and ret, nothing else */
-    cr_expect_eq(lines(ours), 2u, "block sync has extra instructions:\n%s", ours);
-    cr_expect_str_eq(ours, builtin, "block sync differs from __syncthreads:\n%s\nvs\n%s", ours, builtin);
     free(ours);
-    free(builtin);
     free(ptx);
 }
 
-Test(cg_ptx, cluster_split_barrier_forms)
-{
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    char *aw = cgt_ptx_normalized(ptx, "probe_cluster_arrive_wait");
-    char *rl = cgt_ptx_normalized(ptx, "probe_cluster_relaxed");
-    char *sync = cgt_ptx_normalized(ptx, "typed_cluster_sync");
-    const char *a = strstr(aw, "barrier.cluster.arrive.release;");
-    const char *w = strstr(aw, "barrier.cluster.wait.acquire;");
-    cr_expect(a != NULL && w != NULL && a < w, "arrive.release then wait.acquire expected:\n%s", aw);
-    cr_expect_eq(cgt_count(aw, ".aligned"), 0u, "the split cluster barrier must use the non-aligned forms:\n%s", aw);
-    cr_expect_eq(lines(aw), 3u, "cluster arrive+wait has extra instructions:\n%s", aw);
-    cr_expect_eq(cgt_count(rl, "barrier.cluster.arrive.relaxed;"), 1u, "relaxed arrive:\n%s", rl);
-    cr_expect_eq(cgt_count(rl, "barrier.cluster.wait.acquire;"), 1u, "relaxed arrive + wait:\n%s", rl);
-    cr_expect_eq(lines(rl), 3u, "relaxed arrive+wait has extra instructions:\n%s", rl);
-    cr_expect_str_eq(sync, aw, "cluster sync should be arrive.release + wait.acquire:\n%s", sync);
-    free(aw);
-    free(rl);
-    free(sync);
-    free(ptx);
-}
-
-/* The shared-memory-only cluster barrier: the restricted release fence, a
- * relaxed non-aligned arrive, the acquire wait, nothing else; the sync form
- * is the same three instructions. */
-Test(cg_ptx, cluster_smem_barrier_forms)
-{
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    char *sm = cgt_ptx_normalized(ptx, "probe_cluster_smem");
-    char *sy = cgt_ptx_normalized(ptx, "probe_cluster_sync_smem");
-    const char *f = strstr(sm, "fence.release.sync_restrict::shared::cta.cluster;");
-    const char *a = strstr(sm, "barrier.cluster.arrive.relaxed;");
-    const char *w = strstr(sm, "barrier.cluster.wait.acquire;");
-    cr_expect(f && a && w && f < a && a < w, "fence, relaxed arrive, wait.acquire expected:\n%s", sm);
-    cr_expect_eq(lines(sm), 4u, "smem cluster barrier has extra instructions:\n%s", sm);
-    cr_expect_str_eq(sy, sm, "cg_cluster_sync_smem should equal arrive_smem + wait:\n%s\nvs\n%s", sy, sm);
-    free(sm);
-    free(sy);
-    free(ptx);
-}
-
+/* The block split barrier: only the one-time setup holds a CTA barrier,
+ * before the arrive (its order: ptx_test.tbl). */
 Test(cg_ptx, block_split_barrier_is_an_mbarrier)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *b = cgt_ptx_normalized(ptx, "probe_block_split");
     const char *arrive = strstr(b, "mbarrier.arrive.release.cta.shared::cta.b64");
-    const char *store = strstr(b, "st.global.u32");
-    const char *wait = strstr(b, "mbarrier.try_wait");
-    cr_expect(arrive && store && wait, "mbarrier arrive / work / try_wait expected:\n%s", b);
-    /* The work sits between arrive and wait: real overlap, no bar.sync there. */
-    cr_expect(arrive && store && wait && arrive < store && store < wait, "order arrive < work < wait:\n%s", b);
-    /* Only the one-time setup holds a CTA barrier, before the arrive. */
     cr_expect_eq(cgt_count(b, "bar.sync") + cgt_count(b, "barrier.sync"), 1u, "%s", b);
     if (arrive)
         cr_expect_eq(cgt_count(arrive, "bar.sync") + cgt_count(arrive, "barrier.sync"), 0u,
@@ -315,9 +258,9 @@ Test(cg_ptx, block_split_steady_state_is_the_raw_floor)
                   "try_wait loop is not label/try_wait/selp/setp/bra:\n%s", steady);
     }
     /* No longer than the raw loop plus the `_ready` test. */
-    size_t ours = lines(loophead) + lines(steady) - (size_t)cgt_count(loophead, ":\n") -
+    size_t ours = cgt_lines(loophead) + cgt_lines(steady) - (size_t)cgt_count(loophead, ":\n") -
                   (size_t)cgt_count(steady, ":\n");
-    size_t floor_ = lines(rawloop) - (size_t)cgt_count(rawloop, ":\n");
+    size_t floor_ = cgt_lines(rawloop) - (size_t)cgt_count(rawloop, ":\n");
     cr_expect_leq(ours, floor_ + 2, "steady state %zu instructions, raw floor %zu (+2 for the _ready test):\n"
                                     "--- ours (head + steady)\n%s%s--- raw\n%s",
                   ours, floor_, loophead, steady, rawloop);
@@ -344,8 +287,8 @@ Test(cg_ptx, block_split_prepared_loop_is_the_raw_loop)
     cr_expect_eq(cgt_count(loop, "mbarrier.arrive.release.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
     cr_expect_eq(cgt_count(loop, "mbarrier.try_wait.acquire.cta.shared::cta.b64"), 1u, "loop:\n%s", loop);
     cr_expect_eq(barrier_family(loop), 2u, "loop has more than arrive + try_wait:\n%s", loop);
-    cr_expect_eq(lines(loop), lines(rawloop), "loop %zu lines, raw loop %zu:\n--- prepared\n%s--- raw\n%s",
-                 lines(loop), lines(rawloop), loop, rawloop);
+    cr_expect_eq(cgt_lines(loop), cgt_lines(rawloop), "loop %zu lines, raw loop %zu:\n--- prepared\n%s--- raw\n%s",
+                 cgt_lines(loop), cgt_lines(rawloop), loop, rawloop);
     cr_expect_eq(cgt_count(before, "mbarrier.init.shared::cta.b64"), 1u, "setup before the loop:\n%s", before);
     cr_expect_eq(cgt_count(before, "barrier.sync 0;"), 1u, "setup before the loop:\n%s", before);
     free(loop);
@@ -360,113 +303,18 @@ Test(cg_ptx, grid_barrier_forms)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
     char *g = cgt_ptx_normalized(ptx, "probe_grid_sync");
-    /* Flat, below the spread barrier's size: a grid sync's add on the
-     * workspace word is one acq_rel atom (its old value gives the sense and
-     * spares the last arrival its poll); polls with acquire loads
-     * (CG_GRID_POLL_ACQUIRE, the default). From the spread barrier's size a
-     * sync is the split arrive and wait, whose flat add (a block's first
-     * barrier) is a release reduction (fire and forget). */
-    cr_expect_eq(cgt_count(g, "atom.add"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "atom.add.acq_rel.gpu.global.u32"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u32"), 1u, "%s", g);
-    /* Spread: the arrival, one release reduction; the group's claim
-     * (acquire max); the watcher's warp barrier, verdict vote and one
-     * release fence before its plain store (the spread counters' polls are
-     * acquire loads); the waiters' acquire polls of the 64-bit group word. */
-    cr_expect_eq(cgt_count(g, "red.release.gpu.global.add.u32"), 2u, "the flat and the spread arrival:\n%s", g);
-    cr_expect_eq(cgt_count(g, "atom.acquire.gpu.global.max.u64"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "bar.warp.sync"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "vote.sync.all.pred"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "fence.acq_rel.gpu"), 1u, "the watcher's release only:\n%s", g);
-    cr_expect_eq(cgt_count(g, "st.relaxed.gpu.global.u64"), 2u, "the group's release and its reset:\n%s", g);
-    cr_expect_geq(cgt_count(g, "ld.acquire.gpu.global.u64"), 1u, "%s", g);
-    /* The block state's first use in a launch: the slot claim and the
-     * sense's relaxed load of the word (once per launch). */
-    cr_expect_geq(cgt_count(g, "atom.relaxed.gpu.global.cas.b64"), 1u, "%s", g);
-    cr_expect_geq(cgt_count(g, "ld.relaxed.gpu.global.u32"), 1u, "%s", g);
-    cr_expect_eq(cgt_count(g, "membar"), 0u, "%s", g);
-    cr_expect_eq(cgt_count(g, "%envreg1"), 1u, "workspace from the driver ABI:\n%s", g);
-    cr_expect_eq(cgt_count(g, "%envreg2"), 1u, "workspace from the driver ABI:\n%s", g);
     /* The block barriers around thread 0's part are __syncthreads (measured
      * cheaper than the non-aligned barrier.sync there), as in C++ CG: two
-     * in the flat sync, two in the arrive and wait. */
+     * in the flat sync, two in the arrive and wait. The rest: ptx_test.tbl. */
     cr_expect_eq(cgt_count(g, "bar.sync \t0;") + cgt_count(g, "bar.sync 0;"), 4u, "%s", g);
-    cr_expect_eq(cgt_count(g, "barrier.sync"), 0u, "%s", g);
-    /* The release build's no-workspace report is one call to an out-of-line
-     * function: the kernel itself gets no local depot (printf's arguments
-     * live in the callee's frame). */
-    char *raw = cgt_ptx_function(ptx, "probe_grid_sync");
-    cr_expect_eq(cgt_count(raw, "__local_depot"), 0u, "a grid-sync kernel has a local frame:\n%s", raw);
-    cr_expect_eq(cgt_count(raw, ".local"), 0u, "a grid-sync kernel uses local memory:\n%s", raw);
-    cr_expect_eq(cgt_count(raw, "cg_grid_report_no_workspace_"), 2u,
-                 "one call to the cold report in the flat sync, one in the arrive:\n%s", raw);
-    cr_expect_eq(cgt_count(raw, "vprintf"), 0u, "printf inlined into the kernel:\n%s", raw);
-    free(raw);
     free(g);
     free(ptx);
 }
 
-static void expect_twins(const char *ptx, const char *which)
+/* The block, cluster and grid barriers' instructions, the split bulk store's,
+ * and every generic call (on a group or a const group) against its typed
+ * call: rows of ptx_test.tbl. */
+Test(cg_ptx, counts_follow_the_table)
 {
-    char typed[64], generic[64];
-    snprintf(typed, sizeof typed, "typed_%s", which);
-    snprintf(generic, sizeof generic, "generic_%s", which);
-    char *t = cgt_ptx_normalized(ptx, typed);
-    char *g = cgt_ptx_normalized(ptx, generic);
-    cr_expect_gt(lines(t), 1u, "%s: empty body", typed);
-    cr_expect_str_eq(t, g, "%s: generic call differs from typed call:\n--- typed\n%s--- generic\n%s", which, t, g);
-    free(t);
-    free(g);
-}
-
-Test(cg_ptx, generic_equals_typed)
-{
-    static const char *const twins[] = {"block_sync",  "block_split", "cluster_sync",  "cluster_split",
-                                        "grid_sync",   "grid_split",  "tile_sync",     "ranks_block",
-                                        "ranks_cluster", "ranks_grid", "ranks_tile",
-                                        "wide_tile_sync", "wide_tile_split", "ranks_wide_tile", "labeled_bool",
-                                        "cluster_map_typed"};
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++)
-        expect_twins(ptx, twins[i]);
-    free(ptx);
-}
-
-/* Issue 34.1: a generic call on a pointer to const picks the typed call it
- * picks on a non-const one (constg_X against typed_X, the same instructions),
- * and a kernel making every non-changing call through const pointers builds. */
-Test(cg_ptx, generic_on_const_equals_typed)
-{
-    static const char *const twins[] = {"block_sync",     "cluster_sync",    "cluster_split", "tile_sync",
-                                        "wide_tile_sync", "wide_tile_split", "ranks_block",   "ranks_cluster",
-                                        "ranks_grid",     "ranks_tile"};
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++) {
-        char typed[64], on_const[64];
-        snprintf(typed, sizeof typed, "typed_%s", twins[i]);
-        snprintf(on_const, sizeof on_const, "constg_%s", twins[i]);
-        char *t = cgt_ptx_normalized(ptx, typed);
-        char *c = cgt_ptx_normalized(ptx, on_const);
-        cr_expect_gt(lines(t), 1u, "%s: empty body", typed);
-        cr_expect_str_eq(t, c, "%s: the call on a const group differs:\n--- typed\n%s--- const\n%s", twins[i], t, c);
-        free(t);
-        free(c);
-    }
-    char *all = cgt_ptx_function(ptx, "probe_every_call_on_const");
-    cr_expect(all != NULL && lines(all) > 10u, "probe_every_call_on_const is missing from the PTX");
-    free(all);
-    free(ptx);
-}
-
-/* Issue 34.4: the split bulk store: two stores, one commit, one wait. */
-Test(cg_ptx, bulk_store_issue_commits_nothing)
-{
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    char *fn = cgt_ptx_function(ptx, "probe_bulk_store_two_one_commit");
-    cr_assert(fn != NULL, "probe_bulk_store_two_one_commit is missing");
-    cr_expect_eq(cgt_count(fn, "cp.async.bulk.global.shared::cta.bulk_group"), 2u, "two bulk stores:\n%s", fn);
-    cr_expect_eq(cgt_count(fn, "cp.async.bulk.commit_group"), 1u, "one commit:\n%s", fn);
-    cr_expect_eq(cgt_count(fn, "cp.async.bulk.wait_group.read 0"), 1u, "one wait:\n%s", fn);
-    free(fn);
-    free(ptx);
+    cgt_check_expectations(PTX_PATH, "tests/cg/ptx_test.tbl");
 }

@@ -103,4 +103,34 @@ void cgt_fill_random_int(int *dst, size_t n, int lo, int hi, uint64_t *state);
 #define CGT_POISON_BYTE 0xA5
 #define CGT_POISON_INT ((int)0xA5A5A5A5)
 
+/* An oracle launcher of tests/cg (wide tiles, the generic port): n-thread
+ * tiles of element type `type`, `blocks` blocks shaped (bx, by, bz), one
+ * value and one argument word per thread in, output slots out. */
+typedef cudaError_t (*cgt_vao_launcher_t)(unsigned n, int type, unsigned blocks, unsigned bx, unsigned by,
+                                          unsigned bz, const uint64_t *val, const uint32_t *arg, uint64_t *out);
+
+/* One checked run of such a launcher on `total` threads: val and arg to the
+ * device, the out_slots x total output poisoned (CGT_POISON_BYTE), the
+ * launch, its completion, the output back into out; every CUDA call checked
+ * (CGT_CUDA), the device arrays freed. */
+static inline void cgt_vao_run(cgt_vao_launcher_t launch, unsigned n, int type, unsigned blocks, unsigned bx,
+                               unsigned by, unsigned bz, size_t total, size_t out_slots, const uint64_t *val,
+                               const uint32_t *arg, uint64_t *out)
+{
+    uint64_t *dval, *dout;
+    uint32_t *darg;
+    CGT_CUDA(cudaMalloc((void **)&dval, total * sizeof *val));
+    CGT_CUDA(cudaMalloc((void **)&darg, total * sizeof *arg));
+    CGT_CUDA(cudaMalloc((void **)&dout, total * out_slots * sizeof *out));
+    CGT_CUDA(cudaMemcpy(dval, val, total * sizeof *val, cudaMemcpyHostToDevice));
+    CGT_CUDA(cudaMemcpy(darg, arg, total * sizeof *arg, cudaMemcpyHostToDevice));
+    CGT_CUDA(cudaMemset(dout, CGT_POISON_BYTE, total * out_slots * sizeof *out));
+    CGT_CUDA(launch(n, type, blocks, bx, by, bz, dval, darg, dout));
+    CGT_SYNC();
+    CGT_CUDA(cudaMemcpy(out, dout, total * out_slots * sizeof *out, cudaMemcpyDeviceToHost));
+    CGT_CUDA(cudaFree(dval));
+    CGT_CUDA(cudaFree(darg));
+    CGT_CUDA(cudaFree(dout));
+}
+
 #endif /* CGT_CGTEST_H */

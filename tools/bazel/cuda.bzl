@@ -302,7 +302,7 @@ cgc_header_check = rule(
     },
 )
 
-def cgc_ptx_test(name, srcs, probes, deps, debug_probes = {}, test_deps = [], size = "small"):
+def cgc_ptx_test(name, srcs, probes, deps, debug_probes = {}, test_deps = [], data = [], size = "small"):
     """A host test (no GPU: CI runs it) of what kernels compile to.
 
     probes maps a target name to the .cu of its probe kernels (extern "C"
@@ -310,9 +310,11 @@ def cgc_ptx_test(name, srcs, probes, deps, debug_probes = {}, test_deps = [], si
     config (a --config=cgdebug run cannot turn a release probe into a debug
     one); debug_probes the same with CG_DEBUG=1. All are the test's data; its
     srcs read them with tests/support/ptxcheck.h. deps: what the probes
-    include; test_deps: what the test itself links besides tests/support.
+    include; test_deps: what the test itself links besides tests/support;
+    data: more files the test reads (an expectations table, see
+    cgt_check_expectations in tests/support/ptxcheck.h).
     """
-    data = []
+    data = list(data)
     for probe, src in probes.items():
         cuda_ptx(name = probe, src = src, copts = ["-UCG_DEBUG", "-DCG_DEBUG=0"], deps = deps)
         data.append(":" + probe)

@@ -28,3 +28,9 @@ else
     echo "check_ptx_gen: FAILED (edit cg/collectives.tbl, not the generated C; run python3 tools/ptx/gen_collectives.py and commit)"
     exit 1
 fi
+if python3 tools/ptx/gen_form_lines.py --check; then
+    echo "check_ptx_gen: the PTX tests' expected lines match the forms data"
+else
+    echo "check_ptx_gen: FAILED (run python3 tools/ptx/gen_form_lines.py and commit tests/support/ptx_form_lines.h)"
+    exit 1
+fi

@@ -6,9 +6,11 @@
  * shared::cta / shared::cluster), and to no other mbarrier, fence or copy
  * form. Probes: pipeline_probe.cu (release build).
  */
+#include <stdlib.h>
 #include <string.h>
 
-#include "tests/dsmem/ptx_forms.h"
+#include "tests/support/cgtest.h"
+#include "tests/support/ptxcheck.h"
 
 TestSuite(pipeline_ptx, .timeout = 30);
 
@@ -21,62 +23,62 @@ typedef struct {
 
 /* Every form the pipeline may emit: a probe emits those it lists, no others. */
 static const char *const k_all[] = {
-    "mbarrier.init.shared::cta.b64",
-    "fence.mbarrier_init.release.cluster",
-    "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64",
-    "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64",
-    "fence.proxy.async.shared::cta",
-    "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes",
-    "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster",
-    "mbarrier.expect_tx.relaxed.cta.shared::cta.b64",
-    "mbarrier.arrive.expect_tx.release.cta.shared::cta.b64",
-    "mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64",
-    "mbarrier.arrive.release.cta.shared::cta.b64",
-    "mbarrier.arrive.release.cluster.shared::cluster.b64",
+    "cg_mbarrier_ptx_init_",
+    "cg_mbarrier_init_fence_cluster",
+    "cg_mbarrier_ptx_try_wait_parity_acquire_cta_",
+    "cg_mbarrier_ptx_try_wait_parity_acquire_cluster_",
+    "cg_fence_proxy_async_smem",
+    "cg_bulk_copy_g2s",
+    "cg_bulk_copy_g2s_multicast",
+    "cg_mbarrier_ptx_expect_tx_relaxed_cta_",
+    "cg_mbarrier_ptx_arrive_tx_release_cta_",
+    "cg_mbarrier_ptx_arrive_tx_remote_release_cluster_",
+    "cg_mbarrier_ptx_arrive_release_cta_",
+    "cg_mbarrier_ptx_arrive_remote_release_cluster_",
     "bar.warp.sync",
     /* the consumers' release to another CTA: restricted fence + relaxed arrive */
-    "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster",
-    "mbarrier.arrive.relaxed.cluster.shared::cluster.b64",
+    "cg_fence_proxy_async_release_smem_cluster",
+    "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_",
     /* forms that must never appear: the unordered or default-scope ones */
     "mbarrier.try_wait.parity.shared::cta.b64",
     "mbarrier.try_wait.parity.shared.b64",
-    "mbarrier.arrive.shared.b64",
-    "mbarrier.arrive.relaxed.cta.shared::cta.b64",
+    "cg_mbarrier_ptx_arrive_sm80_",
+    "cg_mbarrier_ptx_arrive_relaxed_cta_",
     "mbarrier.arrive.release.cta.shared::cluster.b64",
-    "fence.release.sync_restrict::shared::cta.cluster",
-    "mbarrier.test_wait.parity.acquire.cta.shared::cta.b64",
+    "cg_fence_release_smem_cluster",
+    "cg_mbarrier_ptx_test_wait_parity_acquire_cta_",
 };
 
 static const expect_t k_expect[] = {
     {"plp_producer_acquire",
-     {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64", "fence.proxy.async.shared::cta"}, 0},
-    {"plp_producer_copy", {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"}, 0},
+     {"cg_mbarrier_ptx_try_wait_parity_acquire_cta_", "cg_fence_proxy_async_smem"}, 0},
+    {"plp_producer_copy", {"cg_bulk_copy_g2s"}, 0},
     {"plp_memcpy_async",
-     {"mbarrier.expect_tx.relaxed.cta.shared::cta.b64",
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"}, 0},
-    {"plp_producer_commit", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
-    {"plp_producer_tail", {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"}, 1},
-    {"plp_consumer_wait", {"mbarrier.try_wait.parity.acquire.cta.shared::cta.b64"}, 0},
-    {"plp_consumer_release", {"mbarrier.arrive.release.cta.shared::cta.b64"}, 0},
+     {"cg_mbarrier_ptx_expect_tx_relaxed_cta_",
+      "cg_bulk_copy_g2s"}, 0},
+    {"plp_producer_commit", {"cg_mbarrier_ptx_arrive_tx_release_cta_"}, 0},
+    {"plp_producer_tail", {"cg_mbarrier_ptx_try_wait_parity_acquire_cta_"}, 1},
+    {"plp_consumer_wait", {"cg_mbarrier_ptx_try_wait_parity_acquire_cta_"}, 0},
+    {"plp_consumer_release", {"cg_mbarrier_ptx_arrive_release_cta_"}, 0},
     /* the warp releases: one bar.warp.sync on each of two paths (a block of
      * whole warps, a block with a partial last warp) */
-    {"plp_consumer_release_warp", {"bar.warp.sync", "mbarrier.arrive.release.cta.shared::cta.b64"}, 1},
+    {"plp_consumer_release_warp", {"bar.warp.sync", "cg_mbarrier_ptx_arrive_release_cta_"}, 1},
     {"plp_cluster_producer_acquire",
-     {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64", "fence.proxy.async.shared::cta"}, 0},
+     {"cg_mbarrier_ptx_try_wait_parity_acquire_cluster_", "cg_fence_proxy_async_smem"}, 0},
     {"plp_cluster_producer_copy",
-     {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"}, 0},
-    {"plp_cluster_producer_commit", {"mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64"}, 0},
-    {"plp_cluster_producer_tail", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 1},
-    {"plp_cluster_consumer_wait", {"mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64"}, 0},
-    {"plp_cluster_consumer_release", {"fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
-    {"plp_cluster_consumer_release_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
+     {"cg_bulk_copy_g2s_multicast"}, 0},
+    {"plp_cluster_producer_commit", {"cg_mbarrier_ptx_arrive_tx_remote_release_cluster_"}, 0},
+    {"plp_cluster_producer_tail", {"cg_mbarrier_ptx_try_wait_parity_acquire_cluster_"}, 1},
+    {"plp_cluster_consumer_wait", {"cg_mbarrier_ptx_try_wait_parity_acquire_cluster_"}, 0},
+    {"plp_cluster_consumer_release", {"cg_fence_proxy_async_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"}, 0},
+    {"plp_cluster_consumer_release_warp", {"bar.warp.sync", "cg_fence_proxy_async_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"}, 1},
     /* the sliced cluster form */
     {"plp_cluster_producer_copy_slice",
-     {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"}, 0},
-    {"plp_cluster_producer_commit_local", {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64"}, 0},
-    {"plp_cluster_consumer_release_all", {"fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
-    {"plp_cluster_consumer_release_all_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 1},
-    {"plp_cluster_consumer_release_all_whole_warp", {"bar.warp.sync", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"}, 0},
+     {"cg_bulk_copy_g2s_multicast"}, 0},
+    {"plp_cluster_producer_commit_local", {"cg_mbarrier_ptx_arrive_tx_release_cta_"}, 0},
+    {"plp_cluster_consumer_release_all", {"cg_fence_proxy_async_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"}, 1},
+    {"plp_cluster_consumer_release_all_warp", {"bar.warp.sync", "cg_fence_proxy_async_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"}, 1},
+    {"plp_cluster_consumer_release_all_whole_warp", {"bar.warp.sync", "cg_fence_proxy_async_release_smem_cluster", "cg_mbarrier_ptx_arrive_remote_relaxed_cluster_"}, 0},
 };
 
 static int listed(const expect_t *e, const char *form)
@@ -110,61 +112,6 @@ Test(pipeline_ptx, each_call_emits_its_mbarrier_forms_with_order_and_scope)
     free(ptx);
 }
 
-/* The warp releases: lane 0 alone arrives, after bar.warp.sync; the cluster
- * one puts the shared-memory-restricted proxy release fence between the sync
- * and the arrive, and predicates the remote arrive (no branch around it). */
-Test(pipeline_ptx, warp_release_syncs_the_warp_before_the_arrive)
-{
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    static const char *const names[] = {"plp_consumer_release_warp", "plp_cluster_consumer_release_warp"};
-    static const char *const arrives[] = {"mbarrier.arrive.release.cta.shared::cta.b64",
-                                          "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"};
-    for (int i = 0; i < 2; ++i) {
-        char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, names[i]));
-        const char *sync = strstr(ins, "bar.warp.sync");
-        const char *arrive = strstr(ins, arrives[i]);
-        cr_assert(sync && arrive, "%s: bar.warp.sync and the arrive:\n%s", names[i], ins);
-        cr_expect(sync < arrive, "%s: the warp syncs before lane 0 arrives", names[i]);
-        free(ins);
-    }
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_warp"));
-    const char *fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
-    const char *parrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
-    cr_expect(parrive != NULL, "the remote arrive is predicated:\n%s", ins);
-    cr_expect(fence && parrive && strstr(ins, "bar.warp.sync") < fence && fence < parrive,
-              "bar.warp.sync, then the release fence, then the arrive:\n%s", ins);
-    free(ins);
-    free(ptx);
-}
-
-/* The group copy raises the expected bytes before it starts the copy. */
-Test(pipeline_ptx, memcpy_async_expects_then_copies)
-{
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_memcpy_async"));
-    const char *expect = strstr(ins, "mbarrier.expect_tx.relaxed.cta.shared::cta.b64");
-    const char *copy = strstr(ins, "cp.async.bulk.shared::cluster.global");
-    cr_assert(expect && copy, "expect_tx and the copy:\n%s", ins);
-    cr_expect(expect < copy, "expect_tx comes before the copy:\n%s", ins);
-    free(ins);
-    free(ptx);
-}
-
-/* init: 2 barriers per stage (a loop), and the cluster form's init fence. */
-Test(pipeline_ptx, init_initializes_and_the_cluster_form_fences)
-{
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    char *a = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_init_barriers"));
-    char *b = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_init_barriers_cluster"));
-    cr_expect_geq(cgt_count_mnemonic(a, "mbarrier.init.shared::cta.b64"), 2, "init:\n%s", a);
-    cr_expect_eq(cgt_count_mnemonic(a, "fence.mbarrier_init.release.cluster"), 0, "init:\n%s", a);
-    cr_expect_geq(cgt_count_mnemonic(b, "mbarrier.init.shared::cta.b64"), 2, "cluster init:\n%s", b);
-    cr_expect_eq(cgt_count_mnemonic(b, "fence.mbarrier_init.release.cluster"), 1, "cluster init:\n%s", b);
-    free(a);
-    free(b);
-    free(ptx);
-}
-
 /* Debug build: every blocking pipeline wait reads %globaltimer (the bound)
  * and can trap; the release build's waits do neither. */
 Test(pipeline_ptx, debug_waits_are_bounded_release_waits_are_bare)
@@ -177,85 +124,39 @@ Test(pipeline_ptx, debug_waits_are_bounded_release_waits_are_bare)
     for (size_t i = 0; i < sizeof waits / sizeof waits[0]; ++i) {
         char *d = cgt_ptx_function(dbg, waits[i]);
         char *r = cgt_ptx_function(rel, waits[i]);
-        cr_expect_geq(cgt_count(d, "%globaltimer"), 1, "%s (debug): no %%globaltimer read", waits[i]);
-        /* the report is out of line (base/config.h, CG_REPORT_): a call to
-         * it, whose body prints and traps */
-        cr_expect_geq(cgt_count(d, "cg_pipeline_report_deadlock_"), 1, "%s (debug): no call to the deadlock report",
-                      waits[i]);
-        cr_expect_eq(cgt_count(r, "%globaltimer"), 0, "%s (release): reads %%globaltimer", waits[i]);
-        cr_expect_eq(cgt_count(r, "trap;"), 0, "%s (release): can trap", waits[i]);
+        cgt_expect_bounded_wait(d, waits[i], 1, "cg_pipeline_report_deadlock_");
+        cgt_expect_no_debug_code(r, waits[i]);
         free(d);
         free(r);
     }
     /* the report (a .func of its own, its name mangled: static) prints and traps */
-    const char *rep = strstr(dbg, ".func");
-    for (; rep != NULL; rep = strstr(rep + 5, ".func")) {
-        const char *name = strstr(rep, "cg_pipeline_report_deadlock_"), *paren = strchr(rep, '(');
-        if (name != NULL && paren != NULL && name < paren)
-            break;
-    }
-    cr_assert(rep != NULL, "no .func for cg_pipeline_report_deadlock_ in the debug PTX");
-    const char *end = strstr(rep, "\n}");
-    cr_assert(end != NULL);
-    const char *trap = strstr(rep, "trap;"), *print = strstr(rep, "vprintf");
-    cr_expect(trap != NULL && trap < end && print != NULL && print < end,
-              "the debug build's deadlock report prints (vprintf) and traps");
+    cr_expect_geq(cgt_expect_reports_print_and_trap(dbg, "cg_pipeline_report_deadlock_"), 1,
+                  "no .func for cg_pipeline_report_deadlock_ in the debug PTX");
     free(dbg);
     free(rel);
 }
 
-/* The sliced form's warp release: after bar.warp.sync over the active
- * lanes, ONE remote arrive instruction, predicated, aimed at a per-lane
- * address (one mapa of a rank from the lane id); a whole warp takes it
- * once (lane i for CTA i), a partial warp in a loop (lane k of the a lanes
- * the block gives the warp: ranks k, k + a, ...), so a partial warp still
- * covers every CTA of the mask (issue 26). The lanes come from the block's shape, never from
- * activemask (after divergence it names only the lanes of one group). */
-Test(pipeline_ptx, sliced_warp_release_is_one_predicated_remote_arrive)
+/* The warp releases' order, the group copy's, init, the sliced warp
+ * release's one predicated remote arrive per path, the slice copy's rank:
+ * rows of pipeline_ptx.tbl. */
+Test(pipeline_ptx, shapes_follow_the_table)
+{
+    cgt_check_expectations("tests/async/pipeline/pipeline_probe.ptx", "tests/async/pipeline/pipeline_ptx.tbl");
+}
+
+/* The sliced form's branches: the caller-declared whole-warp form has none
+ * (no test of the block's shape, no loop); the per-thread form loops over
+ * the mask (a branch back). */
+Test(pipeline_ptx, sliced_release_branches_only_where_it_loops)
 {
     char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_warp"));
-    const char *sync = strstr(ins, "bar.warp.sync");
-    const char *fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
-    const char *arrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
-    cr_assert(sync && fence && arrive, "want bar.warp.sync, the release fence, a predicated remote arrive:\n%s", ins);
-    cr_expect(sync < fence && fence < arrive, "the warp syncs, fences, then arrives:\n%s", ins);
-    /* two paths: a whole warp (one predicated arrive, lane i for CTA i, no
-     * loop) and a partial warp (the same instruction in a loop over ranks) */
-    cr_expect_eq(cgt_count_mnemonic(ins, "mbarrier.arrive.relaxed.cluster.shared::cluster.b64"), 2,
-                 "one remote arrive instruction per path:\n%s", ins);
-    cr_expect_eq(cgt_count_mnemonic(ins, "mapa.shared::cluster.u32"), 2, "one mapa per path (per-lane rank):\n%s",
-                 ins);
-    cr_expect(strstr(ins, "activemask.b32") == NULL && strstr(ins, "%laneid") != NULL && strstr(ins, "%ntid") != NULL,
-              "the rank comes from the lane id, the lanes from the block's shape (no activemask):\n%s", ins);
-    free(ins);
-    /* the caller-declared whole-warp form: the whole-warp path alone, in the
-     * same order, one arrive, one mapa, and no branch at all (no test of the
-     * block's shape, no loop) */
-    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all_whole_warp"));
-    sync = strstr(ins, "bar.warp.sync");
-    fence = strstr(ins, "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster");
-    arrive = strstr(ins, "@p mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
-    cr_expect(sync && fence && arrive && sync < fence && fence < arrive,
-              "whole warp: the warp syncs, fences, then arrives (predicated):\n%s", ins);
-    cr_expect_eq(cgt_count_mnemonic(ins, "mapa.shared::cluster.u32"), 1, "whole warp: one mapa:\n%s", ins);
+    char *ins = cgt_ptx_probe(ptx, "plp_cluster_consumer_release_all_whole_warp");
     cr_expect_eq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 0,
                  "whole warp: no branch:\n%s", ins);
     free(ins);
-    /* the per-thread form loops over the mask (a branch back) */
-    ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_consumer_release_all"));
+    ins = cgt_ptx_probe(ptx, "plp_cluster_consumer_release_all");
     cr_expect_geq(cgt_count_mnemonic(ins, "bra.uni") + cgt_count_mnemonic(ins, "bra"), 1,
                   "the per-thread release loops over the mask:\n%s", ins);
-    free(ins);
-    free(ptx);
-}
-
-/* The slice copy takes its slice from the CTA's rank in the cluster. */
-Test(pipeline_ptx, slice_copy_reads_the_cluster_rank)
-{
-    char *ptx = cgt_ptx_read("tests/async/pipeline/pipeline_probe.ptx");
-    char *ins = cgt_ptx_instructions(cgt_ptx_function(ptx, "plp_cluster_producer_copy_slice"));
-    cr_expect(strstr(ins, "%cluster_ctarank") != NULL, "reads %%cluster_ctarank:\n%s", ins);
     free(ins);
     free(ptx);
 }

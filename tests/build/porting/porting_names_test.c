@@ -28,6 +28,7 @@
 #include <criterion/criterion.h>
 
 #include "tests/support/cgtest.h"
+#include "tests/support/ptxcheck.h"
 
 TestSuite(porting_names, .timeout = 240);
 
@@ -79,21 +80,6 @@ static void scan(names_t *s, const char *text)
     }
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert(f != NULL, "cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert(buf != NULL);
-    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 /* The names the library defines: nvcc -E of cg/cg.h, and its macros. */
 static void library_names(names_t *lib)
 {
@@ -112,10 +98,10 @@ static void library_names(names_t *lib)
              cgt_nvcc(), src, pre, cgt_nvcc(), src, mac);
     int rc = cgt_run(cmd, log, sizeof log);
     cr_assert_eq(rc, 0, "nvcc -E of cg/cg.h failed:\n%s", log);
-    char *text = slurp(pre);
+    char *text = cgt_read_file(pre);
     scan(lib, text);
     free(text);
-    text = slurp(mac);
+    text = cgt_read_file(mac);
     scan(lib, text);
     free(text);
     unlink(src);
@@ -202,7 +188,7 @@ static void header_text_names(names_t *out)
                 continue;
             char path[512];
             snprintf(path, sizeof path, "%s/%s", folders[i], e->d_name);
-            char *text = slurp(path);
+            char *text = cgt_read_file(path);
             scan(out, text);
             free(text);
             ++files;
@@ -227,7 +213,7 @@ Test(porting_names, every_typed_and_generated_name_is_written_out_on_the_page)
     names_t lib = {0}, text = {0}, page = {0};
     library_names(&lib);
     header_text_names(&text);
-    char *doc = slurp("docs/PORTING.md");
+    char *doc = cgt_read_file("docs/PORTING.md");
     scan(&page, doc);
     free(doc);
     /* The check can fail: a token-pasted name the headers never spell (one

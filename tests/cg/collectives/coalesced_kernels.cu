@@ -72,8 +72,35 @@ __device__ __noinline__ void coalesced_body(const cg_coalesced_group_t *g, const
     store_b12(op + CGT_C_B12_SHFL_DOWN, c.shfl_down(s, delta));
 }
 
-/* Each mode builds both groups at the same point of the same branch: the
- * cgc call right after the C++ call, so both see the same converged lanes. */
+/* The modes that start from the coalesced group of the lanes here (all of
+ * them, or those that took the branch): both libraries' coalesced_threads()
+ * at the same point, then the mode's partition of it, if any (the cgc call
+ * right after the C++ call, so both see the same converged lanes). */
+template <typename T>
+__device__ __forceinline__ void from_coalesced(int mode, uint32_t sz, label_t<T> label, int pred2, size_t gid,
+                                               const uint64_t *val, const uint64_t *key, const uint32_t *arg,
+                                               uint64_t *out)
+{
+    cpp::coalesced_group c0 = cpp::coalesced_threads();
+    cg_coalesced_group_t g0 = cg_coalesced_threads();
+    if (mode == CGT_C_DIVERGED || mode == CGT_C_CONVERGED) {
+        coalesced_body<T>(&g0, c0, true, gid, val, key, arg, out);
+    } else if (mode == CGT_C_DIVERGED_LABELED) {
+        cpp::coalesced_group c = cpp::labeled_partition(c0, label);
+        cg_coalesced_group_t g = cgc_labeled(&g0, label);
+        coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
+    } else if (mode == CGT_C_DIVERGED_BINARY) {
+        cpp::coalesced_group c = cpp::binary_partition(c0, pred2 != 0);
+        cg_coalesced_group_t g = cg_coalesced_binary_partition(&g0, pred2);
+        coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
+    } else { /* CGT_C_DIVERGED_TILED, CGT_C_CONVERGED_TILED */
+        cpp::coalesced_group c = cpp::tiled_partition(c0, sz);
+        cg_coalesced_group_t g = cg_coalesced_tiled_partition(&g0, sz);
+        coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
+    }
+}
+
+/* Each mode builds both groups at the same point of the same branch. */
 template <typename T>
 __global__ void k_coalesced(int mode, uint32_t sz, int cpp_partial, const uint64_t *val, const uint64_t *key,
                             const uint32_t *arg, uint64_t *out)
@@ -92,18 +119,16 @@ __global__ void k_coalesced(int mode, uint32_t sz, int cpp_partial, const uint64
 
     switch (mode) {
     case CGT_C_DIVERGED:
-        if (pred) {
-            cpp::coalesced_group c = cpp::coalesced_threads();
-            cg_coalesced_group_t g = cg_coalesced_threads();
-            coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
-        }
+    case CGT_C_DIVERGED_TILED:
+    case CGT_C_DIVERGED_LABELED:
+    case CGT_C_DIVERGED_BINARY:
+        if (pred)
+            from_coalesced<T>(mode, sz, label, pred2, gid, val, key, arg, out);
         break;
-    case CGT_C_CONVERGED: {
-        cpp::coalesced_group c = cpp::coalesced_threads();
-        cg_coalesced_group_t g = cg_coalesced_threads();
-        coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
+    case CGT_C_CONVERGED:
+    case CGT_C_CONVERGED_TILED:
+        from_coalesced<T>(mode, sz, label, pred2, gid, val, key, arg, out);
         break;
-    }
     case CGT_C_TILE_BINARY: {
         /* Without the C++ side, any C++ group stands in (it is not used). */
         cpp::coalesced_group c = do_tile_cpp ? cpp::binary_partition(c32, pred != 0) : cpp::coalesced_threads();
@@ -117,41 +142,6 @@ __global__ void k_coalesced(int mode, uint32_t sz, int cpp_partial, const uint64
         coalesced_body<T>(&g, c, do_tile_cpp, gid, val, key, arg, out);
         break;
     }
-    case CGT_C_DIVERGED_TILED:
-        if (pred) {
-            cpp::coalesced_group c0 = cpp::coalesced_threads();
-            cg_coalesced_group_t g0 = cg_coalesced_threads();
-            cpp::coalesced_group c = cpp::tiled_partition(c0, sz);
-            cg_coalesced_group_t g = cg_coalesced_tiled_partition(&g0, sz);
-            coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
-        }
-        break;
-    case CGT_C_DIVERGED_LABELED:
-        if (pred) {
-            cpp::coalesced_group c0 = cpp::coalesced_threads();
-            cg_coalesced_group_t g0 = cg_coalesced_threads();
-            cpp::coalesced_group c = cpp::labeled_partition(c0, label);
-            cg_coalesced_group_t g = cgc_labeled(&g0, label);
-            coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
-        }
-        break;
-    case CGT_C_DIVERGED_BINARY:
-        if (pred) {
-            cpp::coalesced_group c0 = cpp::coalesced_threads();
-            cg_coalesced_group_t g0 = cg_coalesced_threads();
-            cpp::coalesced_group c = cpp::binary_partition(c0, pred2 != 0);
-            cg_coalesced_group_t g = cg_coalesced_binary_partition(&g0, pred2);
-            coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
-        }
-        break;
-    case CGT_C_CONVERGED_TILED: {
-        cpp::coalesced_group c0 = cpp::coalesced_threads();
-        cg_coalesced_group_t g0 = cg_coalesced_threads();
-        cpp::coalesced_group c = cpp::tiled_partition(c0, sz);
-        cg_coalesced_group_t g = cg_coalesced_tiled_partition(&g0, sz);
-        coalesced_body<T>(&g, c, true, gid, val, key, arg, out);
-        break;
-    }
     default:
         break;
     }
@@ -162,29 +152,12 @@ extern "C" cg_status_t cgt_launch_coalesced_collectives(cgt_cmode_t mode, uint32
                                                         const uint64_t *val, const uint64_t *key, const uint32_t *arg,
                                                         uint64_t *out)
 {
-    const void *k;
-    switch (ty) {
-    case CGT_I32:
-        k = (const void *)k_coalesced<int32_t>;
-        break;
-    case CGT_U32:
-        k = (const void *)k_coalesced<uint32_t>;
-        break;
-    case CGT_I64:
-        k = (const void *)k_coalesced<int64_t>;
-        break;
-    case CGT_U64:
-        k = (const void *)k_coalesced<uint64_t>;
-        break;
-    case CGT_F32:
-        k = (const void *)k_coalesced<float>;
-        break;
-    case CGT_F64:
-        k = (const void *)k_coalesced<double>;
-        break;
-    default:
+    const void *none = NULL;
+    const void *k = cgt_with_type<CGT_NTYPES>(ty, none, [](auto tag) {
+        return (const void *)k_coalesced<typename decltype(tag)::type>;
+    });
+    if (!k)
         return CG_ERROR_INVALID_ARGUMENT;
-    }
     if ((unsigned)mode >= CGT_C_NMODES || sz == 0 || sz > 32 || (sz & (sz - 1)) != 0)
         return CG_ERROR_INVALID_ARGUMENT;
     int m = (int)mode;

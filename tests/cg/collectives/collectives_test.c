@@ -43,6 +43,8 @@
 #include "tests/cg/collectives/collectives_kernels.h"
 #include "tests/support/cgtest.h"
 
+#include <criterion/parameterized.h> /* after criterion.h (cgtest.h), which it needs first */
+
 TestSuite(collectives, .timeout = 600);
 
 enum { OP_PLUS = 0, OP_LESS, OP_GREATER, OP_AND, OP_OR, OP_XOR };
@@ -65,31 +67,18 @@ static int is_32(cgt_type_t ty) { return ty == CGT_I32 || ty == CGT_U32 || ty ==
 static int nops(cgt_type_t ty) { return is_int(ty) ? CGT_NOPS : 3; }
 static uint64_t width_mask(cgt_type_t ty) { return is_32(ty) ? 0xffffffffull : ~0ull; }
 
-static float b2f(uint64_t b)
-{
-    uint32_t u = (uint32_t)b;
+/* A 64-bit slot's bits as the float in its low 4 bytes or the double in all
+ * 8, and back (zero above a float), as the kernels move values; little-endian,
+ * as every CUDA host is. */
+typedef union slot_bits {
+    uint64_t u;
     float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static uint64_t f2b(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static double b2d(uint64_t b)
-{
     double d;
-    memcpy(&d, &b, 8);
-    return d;
-}
-static uint64_t d2b(double d)
-{
-    uint64_t b;
-    memcpy(&b, &d, 8);
-    return b;
-}
+} slot_bits_t;
+static float b2f(uint64_t b) { return ((slot_bits_t){.u = b}).f; }
+static uint64_t f2b(float f) { return ((slot_bits_t){.f = f}).u & 0xffffffffull; }
+static double b2d(uint64_t b) { return ((slot_bits_t){.u = b}).d; }
+static uint64_t d2b(double d) { return ((slot_bits_t){.d = d}).u; }
 
 /* C++ CG's operator op(a, b) (functional.h): plus a + b (integers wrap),
  * less b < a ? b : a, greater a < b ? b : a, the bit operators. */
@@ -366,6 +355,22 @@ static void check2(checker_t *c, const char *field, uint32_t gid, const uint64_t
         check(c, field, gid, 1, partial, op[f], want);
 }
 
+/* A shuffle from input slot src checked three ways: the value (want v) in
+ * field f, and the 12-byte object (the source's val, then the low 4 bytes of
+ * its key) in fields fb and fb + 1; labelled "<name>", "<name>_bytes(12)<note>"
+ * and "<name>_bytes(12) hi". */
+static void check_shfl(checker_t *c, const char *name, const char *note, uint32_t gid, const uint64_t *oc,
+                       const uint64_t *op, uint32_t f, uint32_t fb, int cpp_run, int partial, uint64_t v,
+                       const inputs_t *in, size_t src)
+{
+    char bytes[64], hi[64];
+    snprintf(bytes, sizeof bytes, "%s_bytes(12)%s", name, note);
+    snprintf(hi, sizeof hi, "%s_bytes(12) hi", name);
+    check2(c, name, gid, oc, op, f, cpp_run, partial, v);
+    check2(c, bytes, gid, oc, op, fb, cpp_run, partial, in->val[src]);
+    check2(c, hi, gid, oc, op, fb + 1, cpp_run, partial, in->key[src] & 0xffffffffu);
+}
+
 /* 1 unless this run is under compute-sanitizer's synccheck: C++ CG's tiles
  * name lanes past the end of the block in their masks (see cgt_do_cpp in
  * oracle.cuh), so under synccheck the kernels run C++ CG in whole warps
@@ -443,31 +448,19 @@ static void run_tile(uint32_t n, cgt_type_t ty, cg_dim3_t grid, cg_dim3_t block,
                 uint32_t src = (a & 0xffu) % n, d = (a >> 8) & 0xffu, xm = (a >> 16) & 0xffu;
                 uint32_t up = r >= d ? r - d : r, down = r + d < n ? r + d : r, bfly = r ^ xm;
                 if (src < count) {
-                    check2(&c, "shfl", gid, oc, op, CGT_T_SHFL, cpp_run, partial, v[src]);
-                    check2(&c, "shfl_bytes(12)", gid, oc, op, CGT_T_B12_SHFL, cpp_run, partial, in.val[g0 + t0 + src]);
-                    check2(&c, "shfl_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL + 1, cpp_run, partial,
-                           in.key[g0 + t0 + src] & 0xffffffffu);
+                    check_shfl(&c, "shfl", "", gid, oc, op, CGT_T_SHFL, CGT_T_B12_SHFL, cpp_run, partial, v[src], &in,
+                               g0 + t0 + src);
                     check2(&c, "shfl_bytes(3)", gid, oc, op, CGT_T_B3_SHFL, cpp_run, partial,
                            in.val[g0 + t0 + src] & 0xffffffu);
                 }
-                check2(&c, "shfl_up", gid, oc, op, CGT_T_SHFL_UP, cpp_run, partial, v[up]);
-                check2(&c, "shfl_up_bytes(12)", gid, oc, op, CGT_T_B12_SHFL_UP, cpp_run, partial, in.val[g0 + t0 + up]);
-                check2(&c, "shfl_up_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL_UP + 1, cpp_run, partial,
-                       in.key[g0 + t0 + up] & 0xffffffffu);
-                if (down < count) {
-                    check2(&c, "shfl_down", gid, oc, op, CGT_T_SHFL_DOWN, cpp_run, partial, v[down]);
-                    check2(&c, "shfl_down_bytes(12)", gid, oc, op, CGT_T_B12_SHFL_DOWN, cpp_run, partial,
-                           in.val[g0 + t0 + down]);
-                    check2(&c, "shfl_down_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL_DOWN + 1, cpp_run, partial,
-                           in.key[g0 + t0 + down] & 0xffffffffu);
-                }
-                if (bfly < count) {
-                    check2(&c, "shfl_xor", gid, oc, op, CGT_T_SHFL_XOR, cpp_run, partial, v[bfly]);
-                    check2(&c, "shfl_xor_bytes(12), in place", gid, oc, op, CGT_T_B12_SHFL_XOR, cpp_run, partial,
-                           in.val[g0 + t0 + bfly]);
-                    check2(&c, "shfl_xor_bytes(12) hi", gid, oc, op, CGT_T_B12_SHFL_XOR + 1, cpp_run, partial,
-                           in.key[g0 + t0 + bfly] & 0xffffffffu);
-                }
+                check_shfl(&c, "shfl_up", "", gid, oc, op, CGT_T_SHFL_UP, CGT_T_B12_SHFL_UP, cpp_run, partial, v[up],
+                           &in, g0 + t0 + up);
+                if (down < count)
+                    check_shfl(&c, "shfl_down", "", gid, oc, op, CGT_T_SHFL_DOWN, CGT_T_B12_SHFL_DOWN, cpp_run, partial,
+                               v[down], &in, g0 + t0 + down);
+                if (bfly < count)
+                    check_shfl(&c, "shfl_xor", ", in place", gid, oc, op, CGT_T_SHFL_XOR, CGT_T_B12_SHFL_XOR, cpp_run,
+                               partial, v[bfly], &in, g0 + t0 + bfly);
                 /* Match. */
                 uint32_t same = 0;
                 for (uint32_t q = 0; q < count; q++)
@@ -528,14 +521,8 @@ static void run_tile(uint32_t n, cgt_type_t ty, cg_dim3_t grid, cg_dim3_t block,
     free_inputs(&in);
 }
 
-static cg_dim3_t d3(uint32_t x, uint32_t y, uint32_t z)
-{
-    cg_dim3_t d;
-    d.x = x;
-    d.y = y;
-    d.z = z;
-    return d;
-}
+/* A cg_dim3_t from three values (a C compound literal). */
+#define d3(x, y, z) ((cg_dim3_t){(x), (y), (z)})
 
 /* Block shapes: whole warps and partial last warps (40, 100, 30, 105), 1-D,
  * 2-D and 3-D. CGT_QUICK (sanitizer passes) keeps three: whole warps, a
@@ -563,12 +550,15 @@ static void tiles_of_type(cgt_type_t ty)
         }
 }
 
-Test(collectives, tile_int32) { tiles_of_type(CGT_I32); }
-Test(collectives, tile_uint32) { tiles_of_type(CGT_U32); }
-Test(collectives, tile_int64) { tiles_of_type(CGT_I64); }
-Test(collectives, tile_uint64) { tiles_of_type(CGT_U64); }
-Test(collectives, tile_float) { tiles_of_type(CGT_F32); }
-Test(collectives, tile_double) { tiles_of_type(CGT_F64); }
+/* Every element type, each in a process of its own (a test per type; the
+ * type is in every message). */
+static cgt_type_t every_type[CGT_NTYPES] = {CGT_I32, CGT_U32, CGT_I64, CGT_U64, CGT_F32, CGT_F64};
+
+ParameterizedTestParameters(collectives, tile)
+{
+    return cr_make_param_array(cgt_type_t, every_type, CGT_NTYPES);
+}
+ParameterizedTest(cgt_type_t *ty, collectives, tile) { tiles_of_type(*ty); }
 
 /* ---- coalesced groups ----------------------------------------------------- */
 
@@ -783,12 +773,11 @@ static void coalesced_of_type(cgt_type_t ty)
     }
 }
 
-Test(collectives, coalesced_int32) { coalesced_of_type(CGT_I32); }
-Test(collectives, coalesced_uint32) { coalesced_of_type(CGT_U32); }
-Test(collectives, coalesced_int64) { coalesced_of_type(CGT_I64); }
-Test(collectives, coalesced_uint64) { coalesced_of_type(CGT_U64); }
-Test(collectives, coalesced_float) { coalesced_of_type(CGT_F32); }
-Test(collectives, coalesced_double) { coalesced_of_type(CGT_F64); }
+ParameterizedTestParameters(collectives, coalesced)
+{
+    return cr_make_param_array(cgt_type_t, every_type, CGT_NTYPES);
+}
+ParameterizedTest(cgt_type_t *ty, collectives, coalesced) { coalesced_of_type(*ty); }
 
 /* ---- the reference itself (no GPU) ---------------------------------------- */
 

@@ -62,82 +62,27 @@ __device__ __forceinline__ uint64_t b3_bits(b3 s)
 
 /* ---- the cgc calls, by overload ------------------------------------------- */
 
-#define CGT_CGC_OVERLOADS(sfx, T)                                                                          \
-    __device__ __forceinline__ T cgc_reduce(const cg_tile_t *g, T v, cg_op_t op)                          \
+/* Everything both kinds share (CGT_SCAN_OVERLOADS, tests/support/oracle.cuh),
+ * then shfl_up/down and match, then the tile's shfl_xor. */
+#define CGT_GROUP_OVERLOADS_(G, lib, sfx, T)                                                               \
+    CGT_SCAN_OVERLOADS(G, lib, sfx, T)                                                                     \
+    CGT_OVERLOAD_VX(cgc_shfl_up, G, lib##_shfl_up, sfx, T, uint32_t)                                       \
+    CGT_OVERLOAD_VX(cgc_shfl_down, G, lib##_shfl_down, sfx, T, uint32_t)                                   \
+    __device__ __forceinline__ uint32_t cgc_match_any(const G *g, T v)                                     \
     {                                                                                                      \
-        return cg_tile_reduce_##sfx(g, v, op);                                                             \
+        return lib##_match_any_##sfx(g, v);                                                                \
     }                                                                                                      \
-    __device__ __forceinline__ T cgc_incl(const cg_tile_t *g, T v, cg_op_t op)                            \
+    __device__ __forceinline__ uint32_t cgc_match_all(const G *g, T v, int *p)                             \
     {                                                                                                      \
-        return cg_tile_inclusive_scan_##sfx(g, v, op);                                                     \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_excl(const cg_tile_t *g, T v, cg_op_t op)                            \
-    {                                                                                                      \
-        return cg_tile_exclusive_scan_##sfx(g, v, op);                                                     \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_reduce(const cg_coalesced_group_t *g, T v, cg_op_t op)               \
-    {                                                                                                      \
-        return cg_coalesced_reduce_##sfx(g, v, op);                                                        \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_incl(const cg_coalesced_group_t *g, T v, cg_op_t op)                 \
-    {                                                                                                      \
-        return cg_coalesced_inclusive_scan_##sfx(g, v, op);                                                \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_excl(const cg_coalesced_group_t *g, T v, cg_op_t op)                 \
-    {                                                                                                      \
-        return cg_coalesced_exclusive_scan_##sfx(g, v, op);                                                \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_shfl(const cg_tile_t *g, T v, uint32_t s)                            \
-    {                                                                                                      \
-        return cg_tile_shfl_##sfx(g, v, s);                                                                \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_shfl_up(const cg_tile_t *g, T v, uint32_t d)                         \
-    {                                                                                                      \
-        return cg_tile_shfl_up_##sfx(g, v, d);                                                             \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_shfl_down(const cg_tile_t *g, T v, uint32_t d)                       \
-    {                                                                                                      \
-        return cg_tile_shfl_down_##sfx(g, v, d);                                                           \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_shfl_xor(const cg_tile_t *g, T v, uint32_t m)                        \
-    {                                                                                                      \
-        return cg_tile_shfl_xor_##sfx(g, v, m);                                                            \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_shfl(const cg_coalesced_group_t *g, T v, uint32_t s)                 \
-    {                                                                                                      \
-        return cg_coalesced_shfl_##sfx(g, v, s);                                                           \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_shfl_up(const cg_coalesced_group_t *g, T v, uint32_t d)              \
-    {                                                                                                      \
-        return cg_coalesced_shfl_up_##sfx(g, v, d);                                                        \
-    }                                                                                                      \
-    __device__ __forceinline__ T cgc_shfl_down(const cg_coalesced_group_t *g, T v, uint32_t d)            \
-    {                                                                                                      \
-        return cg_coalesced_shfl_down_##sfx(g, v, d);                                                      \
-    }                                                                                                      \
-    __device__ __forceinline__ uint32_t cgc_match_any(const cg_tile_t *g, T v)                            \
-    {                                                                                                      \
-        return cg_tile_match_any_##sfx(g, v);                                                              \
-    }                                                                                                      \
-    __device__ __forceinline__ uint32_t cgc_match_all(const cg_tile_t *g, T v, int *p)                    \
-    {                                                                                                      \
-        return cg_tile_match_all_##sfx(g, v, p);                                                           \
-    }                                                                                                      \
-    __device__ __forceinline__ uint32_t cgc_match_any(const cg_coalesced_group_t *g, T v)                 \
-    {                                                                                                      \
-        return cg_coalesced_match_any_##sfx(g, v);                                                         \
-    }                                                                                                      \
-    __device__ __forceinline__ uint32_t cgc_match_all(const cg_coalesced_group_t *g, T v, int *p)         \
-    {                                                                                                      \
-        return cg_coalesced_match_all_##sfx(g, v, p);                                                      \
+        return lib##_match_all_##sfx(g, v, p);                                                             \
     }
 
-CGT_CGC_OVERLOADS(i32, int32_t)
-CGT_CGC_OVERLOADS(u32, uint32_t)
-CGT_CGC_OVERLOADS(i64, int64_t)
-CGT_CGC_OVERLOADS(u64, uint64_t)
-CGT_CGC_OVERLOADS(f32, float)
-CGT_CGC_OVERLOADS(f64, double)
+#define CGT_CGC_OVERLOADS(sfx, T)                                                                          \
+    CGT_GROUP_OVERLOADS_(cg_tile_t, cg_tile, sfx, T)                                                       \
+    CGT_GROUP_OVERLOADS_(cg_coalesced_group_t, cg_coalesced, sfx, T)                                       \
+    CGT_OVERLOAD_VX(cgc_shfl_xor, cg_tile_t, cg_tile_shfl_xor, sfx, T, uint32_t)
+
+CGT_FOR_EACH_TYPE(CGT_CGC_OVERLOADS)
 
 __device__ __forceinline__ cg_coalesced_group_t cgc_labeled(const cg_tile_t *t, uint32_t l)
 {
@@ -191,6 +136,25 @@ __device__ __forceinline__ void all_ops(const G *g, const CG &cg, bool do_cpp, T
     }
 }
 
+/* A coalesced group's size, thread rank, meta group rank and meta group
+ * size to o[f] .. o[f + 3], from cgc (then its mask to o[f + 4]) or from
+ * C++ CG. */
+__device__ __forceinline__ void coalesced_queries(uint64_t *o, int f, const cg_coalesced_group_t *g)
+{
+    o[f] = cg_coalesced_num_threads(g);
+    o[f + 1] = cg_coalesced_thread_rank(g);
+    o[f + 2] = cg_coalesced_meta_group_rank(g);
+    o[f + 3] = cg_coalesced_meta_group_size(g);
+    o[f + 4] = cg_coalesced_mask(g);
+}
+__device__ __forceinline__ void coalesced_queries(uint64_t *o, int f, const cpp::coalesced_group &c)
+{
+    o[f] = c.num_threads();
+    o[f + 1] = c.thread_rank();
+    o[f + 2] = c.meta_group_rank();
+    o[f + 3] = c.meta_group_size();
+}
+
 /* Whether this thread runs the C++ CG side. C++ CG's tiles name every lane of
  * the tile in their warp-sync masks, lanes past the end of the block
  * included; compute-sanitizer's synccheck may object to such masks, so the
@@ -201,14 +165,6 @@ __device__ __forceinline__ bool cgt_do_cpp(int cpp_partial)
     uint32_t nt = blockDim.x * blockDim.y * blockDim.z;
     uint32_t rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
     return cpp_partial || nt - (rank & ~31u) >= 32u;
-}
-
-/* The caller's global linear thread id (blocks in linear order, x fastest). */
-__device__ __forceinline__ size_t cgt_gid(void)
-{
-    size_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
-    size_t nt = (size_t)blockDim.x * blockDim.y * blockDim.z;
-    return blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
 }
 
 #endif /* CGT_ORACLE_CUH */

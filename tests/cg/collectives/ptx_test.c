@@ -330,45 +330,53 @@ static void expect_none(const char *ptx, const char *name, const char *what)
 
 Test(collectives_ptx, integer_reductions_are_one_redux)
 {
+    static const char *const k[][2] = {
+        {"reduce_plus_i32", "redux.sync.add.s32"},    {"reduce_less_i32", "redux.sync.min.s32"},
+        {"reduce_greater_i32", "redux.sync.max.s32"}, {"reduce_plus_u32", "redux.sync.add.u32"},
+        {"reduce_less_u32", "redux.sync.min.u32"},    {"reduce_greater_u32", "redux.sync.max.u32"},
+        {"reduce_and_u32", "redux.sync.and.b32"},     {"reduce_or_i32", "redux.sync.or.b32"},
+        {"reduce_xor_u32", "redux.sync.xor.b32"},     {"coalesced_reduce_plus_i32", "redux.sync.add.s32"},
+    };
     char *ptx = cgt_ptx_read(PTX_PATH);
-    expect_one_redux(ptx, "reduce_plus_i32", "redux.sync.add.s32");
-    expect_one_redux(ptx, "reduce_less_i32", "redux.sync.min.s32");
-    expect_one_redux(ptx, "reduce_greater_i32", "redux.sync.max.s32");
-    expect_one_redux(ptx, "reduce_plus_u32", "redux.sync.add.u32");
-    expect_one_redux(ptx, "reduce_less_u32", "redux.sync.min.u32");
-    expect_one_redux(ptx, "reduce_greater_u32", "redux.sync.max.u32");
-    expect_one_redux(ptx, "reduce_and_u32", "redux.sync.and.b32");
-    expect_one_redux(ptx, "reduce_or_i32", "redux.sync.or.b32");
-    expect_one_redux(ptx, "reduce_xor_u32", "redux.sync.xor.b32");
-    expect_one_redux(ptx, "coalesced_reduce_plus_i32", "redux.sync.add.s32");
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i)
+        expect_one_redux(ptx, k[i][0], k[i][1]);
     free(ptx);
 }
 
 Test(collectives_ptx, butterflies_and_scans_match_cpp_cg)
 {
-    char *ptx = cgt_ptx_read(PTX_PATH);
     /* Butterflies: the whole-tile path is C++ CG's (the partial-tile path,
      * taken only in a partial last warp, lies in other blocks). Tile of 8:
-     * 3 steps (the partial-tile redux apart). */
-    expect_fast_path(ptx, "reduce_plus_i32_n8", 3, 0);
-    expect_fast_path(ptx, "reduce_plus_f32", 5, 1);
-    expect_fast_path(ptx, "reduce_less_f64", 10, 1); /* 2 words a step */
-    expect_fast_path(ptx, "reduce_plus_i64", 8, 0);
-    expect_same_count(ptx, "incl_plus_f32", "shfl.sync.up", 5);
-    expect_same_count(ptx, "incl_plus_f32", "add.f32", 5);
-    expect_same_count(ptx, "excl_plus_i32", "shfl.sync.up", 5); /* integer plus: inclusive - own, no shuffle */
-    expect_same_count(ptx, "excl_greater_f64", "shfl.sync.up", 10); /* 4 steps + the shift, 2 words each */
+     * 3 steps (the partial-tile redux apart); f64: 2 words a step. */
+    static const struct {
+        const char *name;
+        size_t total;
+        int full_mask;
+    } fast[] = {{"reduce_plus_i32_n8", 3, 0}, {"reduce_plus_f32", 5, 1}, {"reduce_less_f64", 10, 1},
+                {"reduce_plus_i64", 8, 0}};
+    /* Scans: integer plus is inclusive - own (no extra shuffle); the f64
+     * exclusive max: 4 steps + the shift, 2 words each. */
+    static const struct {
+        const char *name, *kind;
+        size_t want;
+    } same[] = {{"incl_plus_f32", "shfl.sync.up", 5}, {"incl_plus_f32", "add.f32", 5},
+                {"excl_plus_i32", "shfl.sync.up", 5}, {"excl_greater_f64", "shfl.sync.up", 10}};
+    char *ptx = cgt_ptx_read(PTX_PATH);
+    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; ++i)
+        expect_fast_path(ptx, fast[i].name, fast[i].total, fast[i].full_mask);
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; ++i)
+        expect_same_count(ptx, same[i].name, same[i].kind, same[i].want);
     free(ptx);
 }
 
 Test(collectives_ptx, constant_operators_fold)
 {
+    static const char *const k[][2] = {{"reduce_plus_f32", "setp.lt.f32"}, {"reduce_plus_f32", "setp.gt.f32"},
+                                       {"reduce_less_f64", "add.f64"},     {"reduce_plus_i32", "min."},
+                                       {"reduce_plus_i32", "max."}};
     char *ptx = cgt_ptx_read(PTX_PATH);
-    expect_none(ptx, "reduce_plus_f32", "setp.lt.f32");
-    expect_none(ptx, "reduce_plus_f32", "setp.gt.f32");
-    expect_none(ptx, "reduce_less_f64", "add.f64");
-    expect_none(ptx, "reduce_plus_i32", "min.");
-    expect_none(ptx, "reduce_plus_i32", "max.");
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i)
+        expect_none(ptx, k[i][0], k[i][1]);
     free(ptx);
 }
 
@@ -389,26 +397,28 @@ Test(collectives_ptx, coalesced_ballot_forms)
  * measured 1.04 to 1.39 x C++ CG's time). docs/design/collectives.md. */
 Test(collectives_ptx, benchmark_calls_take_cpp_cg_code)
 {
+    /* name; 1: the whole function holds exactly C++ CG's warp instructions;
+     * the whole-tile path's warp instructions and full mask (total 0: not
+     * checked apart) */
+    static const struct {
+        const char *name;
+        int same_code;
+        size_t total;
+        int full_mask;
+    } k[] = {
+        {"fast_reduce32_i32", 1, 1, 1},  {"fast_reduce16_i32", 1, 1, 0},      {"fast_reduce32_f32", 0, 5, 1},
+        {"fast_reduce32_f64", 0, 10, 1}, {"fast_reduce16_f32", 0, 4, 0},      {"fast_reduce16_f64", 0, 8, 0},
+        {"fast_reduce32_less_f32", 0, 5, 1}, {"fast_scan32_i32", 1, 5, 1},   {"fast_scan32_f32", 1, 5, 1},
+        {"fast_scan32_f64", 1, 10, 1},   {"fast_scan16_i32", 1, 4, 0},        {"fast_scan16_f32", 1, 0, 0},
+        {"fast_scan16_f64", 0, 8, 0},
+    };
     char *ptx = cgt_ptx_read(PTX_PATH);
-    expect_same_code_path(ptx, "fast_reduce32_i32");
-    expect_fast_path(ptx, "fast_reduce32_i32", 1, 1);
-    expect_same_code_path(ptx, "fast_reduce16_i32");
-    expect_fast_path(ptx, "fast_reduce16_i32", 1, 0);
-    expect_fast_path(ptx, "fast_reduce32_f32", 5, 1);
-    expect_fast_path(ptx, "fast_reduce32_f64", 10, 1);
-    expect_fast_path(ptx, "fast_reduce16_f32", 4, 0);
-    expect_fast_path(ptx, "fast_reduce16_f64", 8, 0);
-    expect_fast_path(ptx, "fast_reduce32_less_f32", 5, 1);
-    expect_same_code_path(ptx, "fast_scan32_i32");
-    expect_fast_path(ptx, "fast_scan32_i32", 5, 1);
-    expect_same_code_path(ptx, "fast_scan32_f32");
-    expect_fast_path(ptx, "fast_scan32_f32", 5, 1);
-    expect_same_code_path(ptx, "fast_scan32_f64");
-    expect_fast_path(ptx, "fast_scan32_f64", 10, 1);
-    expect_same_code_path(ptx, "fast_scan16_i32");
-    expect_fast_path(ptx, "fast_scan16_i32", 4, 0);
-    expect_same_code_path(ptx, "fast_scan16_f32");
-    expect_fast_path(ptx, "fast_scan16_f64", 8, 0);
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        if (k[i].same_code)
+            expect_same_code_path(ptx, k[i].name);
+        if (k[i].total > 0)
+            expect_fast_path(ptx, k[i].name, k[i].total, k[i].full_mask);
+    }
     free(ptx);
 }
 
@@ -434,11 +444,10 @@ static void expect_loop_like_cpp(const char *ptx, const char *name)
 
 Test(collectives_ptx, reduce_loops_unswitch_like_cpp_cg)
 {
+    static const char *const names[] = {"loop_reduce32_f64", "loop_reduce16_f64", "loop_reduce8_f64",
+                                        "loop_reduce16_i64", "loop_reduce32_f32"};
     char *ptx = cgt_ptx_read(PTX_PATH);
-    expect_loop_like_cpp(ptx, "loop_reduce32_f64");
-    expect_loop_like_cpp(ptx, "loop_reduce16_f64");
-    expect_loop_like_cpp(ptx, "loop_reduce8_f64");
-    expect_loop_like_cpp(ptx, "loop_reduce16_i64");
-    expect_loop_like_cpp(ptx, "loop_reduce32_f32");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        expect_loop_like_cpp(ptx, names[i]);
     free(ptx);
 }

@@ -8,6 +8,14 @@
  * (skipped in partial warps when cpp_partial is 0: see cgt_do_cpp). */
 #include "tests/cg/collectives/oracle.cuh"
 
+/* coalesced_queries writes size, rank, meta rank, meta size, mask in a row. */
+static_assert(CGT_T_BP_RANK == CGT_T_BP_SIZE + 1 && CGT_T_BP_META_RANK == CGT_T_BP_SIZE + 2 &&
+                  CGT_T_BP_META_SIZE == CGT_T_BP_SIZE + 3 && CGT_T_BP_MASK == CGT_T_BP_SIZE + 4,
+              "binary partition fields in coalesced_queries' order");
+static_assert(CGT_T_LP_RANK == CGT_T_LP_SIZE + 1 && CGT_T_LP_META_RANK == CGT_T_LP_SIZE + 2 &&
+                  CGT_T_LP_META_SIZE == CGT_T_LP_SIZE + 3 && CGT_T_LP_MASK == CGT_T_LP_SIZE + 4,
+              "labeled partition fields in coalesced_queries' order");
+
 template <unsigned N, typename T>
 __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key, const uint32_t *arg,
                        uint64_t *out)
@@ -41,21 +49,13 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
 
     /* Binary partition by pred. */
     cg_coalesced_group_t bp = cg_tile_binary_partition(&t, pred);
-    oc[CGT_T_BP_SIZE] = cg_coalesced_num_threads(&bp);
-    oc[CGT_T_BP_RANK] = cg_coalesced_thread_rank(&bp);
-    oc[CGT_T_BP_META_RANK] = cg_coalesced_meta_group_rank(&bp);
-    oc[CGT_T_BP_META_SIZE] = cg_coalesced_meta_group_size(&bp);
-    oc[CGT_T_BP_MASK] = cg_coalesced_mask(&bp);
+    coalesced_queries(oc, CGT_T_BP_SIZE, &bp);
 
     /* Labeled partition by the key's bits, and collectives over it (the
      * non-contiguous coalesced paths, every type). */
     label_t<T> label = (label_t<T>)cgt_to_bits(k);
     cg_coalesced_group_t lp = cgc_labeled(&t, label);
-    oc[CGT_T_LP_SIZE] = cg_coalesced_num_threads(&lp);
-    oc[CGT_T_LP_RANK] = cg_coalesced_thread_rank(&lp);
-    oc[CGT_T_LP_META_RANK] = cg_coalesced_meta_group_rank(&lp);
-    oc[CGT_T_LP_META_SIZE] = cg_coalesced_meta_group_size(&lp);
-    oc[CGT_T_LP_MASK] = cg_coalesced_mask(&lp);
+    coalesced_queries(oc, CGT_T_LP_SIZE, &lp);
     oc[CGT_T_LP_REDUCE] = cgt_to_bits(cgc_reduce(&lp, v, CG_OP_PLUS));
     oc[CGT_T_LP_INCL] = cgt_to_bits(cgc_incl(&lp, v, CG_OP_PLUS));
     oc[CGT_T_LP_EXCL] = cgt_to_bits(cgc_excl(&lp, v, CG_OP_PLUS));
@@ -89,16 +89,10 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
     op[CGT_T_MATCH_ALL_PRED] = (uint64_t)(int64_t)pp;
 
     cpp::coalesced_group cbp = cpp::binary_partition(ct, pred != 0);
-    op[CGT_T_BP_SIZE] = cbp.num_threads();
-    op[CGT_T_BP_RANK] = cbp.thread_rank();
-    op[CGT_T_BP_META_RANK] = cbp.meta_group_rank();
-    op[CGT_T_BP_META_SIZE] = cbp.meta_group_size();
+    coalesced_queries(op, CGT_T_BP_SIZE, cbp);
 
     cpp::coalesced_group clp = cpp::labeled_partition(ct, label);
-    op[CGT_T_LP_SIZE] = clp.num_threads();
-    op[CGT_T_LP_RANK] = clp.thread_rank();
-    op[CGT_T_LP_META_RANK] = clp.meta_group_rank();
-    op[CGT_T_LP_META_SIZE] = clp.meta_group_size();
+    coalesced_queries(op, CGT_T_LP_SIZE, clp);
     op[CGT_T_LP_REDUCE] = cgt_to_bits(cpp::reduce(clp, v, cpp::plus<T>()));
     op[CGT_T_LP_INCL] = cgt_to_bits(cpp::inclusive_scan(clp, v, cpp::plus<T>()));
     op[CGT_T_LP_EXCL] = cgt_to_bits(cpp::exclusive_scan(clp, v, cpp::plus<T>()));
@@ -111,55 +105,17 @@ __global__ void k_tile(int cpp_partial, const uint64_t *val, const uint64_t *key
     op[CGT_T_B3_SHFL] = b3_bits(ct.shfl(s3, (int)src));
 }
 
-/* The kernel for (n, ty), or NULL. */
-template <unsigned N>
-static const void *tile_kernel_of_type(cgt_type_t ty)
-{
-    switch (ty) {
-    case CGT_I32:
-        return (const void *)k_tile<N, int32_t>;
-    case CGT_U32:
-        return (const void *)k_tile<N, uint32_t>;
-    case CGT_I64:
-        return (const void *)k_tile<N, int64_t>;
-    case CGT_U64:
-        return (const void *)k_tile<N, uint64_t>;
-    case CGT_F32:
-        return (const void *)k_tile<N, float>;
-    case CGT_F64:
-        return (const void *)k_tile<N, double>;
-    default:
-        return NULL;
-    }
-}
-
 extern "C" cg_status_t cgt_launch_tile_collectives(uint32_t n, cgt_type_t ty, int cpp_partial, cg_dim3_t grid,
                                                    cg_dim3_t block, const uint64_t *val, const uint64_t *key,
                                                    const uint32_t *arg, uint64_t *out)
 {
-    const void *k = NULL;
-    switch (n) {
-    case 1:
-        k = tile_kernel_of_type<1>(ty);
-        break;
-    case 2:
-        k = tile_kernel_of_type<2>(ty);
-        break;
-    case 4:
-        k = tile_kernel_of_type<4>(ty);
-        break;
-    case 8:
-        k = tile_kernel_of_type<8>(ty);
-        break;
-    case 16:
-        k = tile_kernel_of_type<16>(ty);
-        break;
-    case 32:
-        k = tile_kernel_of_type<32>(ty);
-        break;
-    default:
-        break;
-    }
+    /* The kernel for (n, ty), or NULL. */
+    const void *none = NULL;
+    const void *k = cgt_with_size<1, 2, 4, 8, 16, 32>(n, none, [&](auto size) {
+        return cgt_with_type<CGT_NTYPES>(ty, none, [&](auto tag) {
+            return (const void *)k_tile<decltype(size)::value, typename decltype(tag)::type>;
+        });
+    });
     if (!k)
         return CG_ERROR_INVALID_ARGUMENT;
     cg_launch_config_t cfg = CG_LAUNCH_CONFIG_INIT;

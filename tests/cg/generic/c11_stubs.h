@@ -11,80 +11,34 @@
 #include <stdint.h>
 
 #include "cg/generic.h"
+#include "tests/cg/generic/each_type.h"
 
 /* The last stub called. */
 const char *called = "";
 
 /* ---- a stub for every typed call the tables name ---------------------------- */
 
-#define STUB_G(G, P, verb, R, cq)                                                                  \
-    R P##_##verb(cq G *g);                                                                         \
-    R P##_##verb(cq G *g)                                                                          \
+/* One stub: declared (for -Wmissing-prototypes), then defined to mark its
+ * parameters used (`uses`), record its name in `called` and return `ret`
+ * (nothing for a void one). */
+#define STUB_FN(R, name, params, uses, ret)                                                        \
+    R name params;                                                                                 \
+    R name params                                                                                  \
     {                                                                                              \
-        (void)g;                                                                                   \
-        called = #P "_" #verb;                                                                     \
-        return (R){0};                                                                             \
+        uses;                                                                                      \
+        called = #name;                                                                            \
+        return ret;                                                                                \
     }
-#define STUB_GA(G, P, verb, R, cq, A)                                                              \
-    R P##_##verb(cq G *g, A a);                                                                    \
-    R P##_##verb(cq G *g, A a)                                                                     \
-    {                                                                                              \
-        (void)g;                                                                                   \
-        (void)a;                                                                                   \
-        called = #P "_" #verb;                                                                     \
-        return (R){0};                                                                             \
-    }
-#define STUB_VOID(G, P, verb)                                                                      \
-    void P##_##verb(const G *g);                                                                   \
-    void P##_##verb(const G *g)                                                                    \
-    {                                                                                              \
-        (void)g;                                                                                   \
-        called = #P "_" #verb;                                                                     \
-    }
-#define STUB_WAIT(G, P)                                                                            \
-    void P##_barrier_wait(const G *g, cg_token_t t);                                               \
-    void P##_barrier_wait(const G *g, cg_token_t t)                                                \
-    {                                                                                              \
-        (void)g;                                                                                   \
-        (void)t;                                                                                   \
-        called = #P "_barrier_wait";                                                               \
-    }
+#define STUB_G(G, P, verb, R, cq) STUB_FN(R, P##_##verb, (cq G * g), (void)g, (R){0})
+#define STUB_GA(G, P, verb, R, cq, A) STUB_FN(R, P##_##verb, (cq G * g, A a), ((void)g, (void)a), (R){0})
+#define STUB_VOID(G, P, verb) STUB_FN(void, P##_##verb, (const G *g), (void)g, )
+#define STUB_WAIT(G, P) STUB_FN(void, P##_barrier_wait, (const G *g, cg_token_t t), ((void)g, (void)t), )
 /* Value calls: verb_sfx(const G *, W v, A a) -> W, or -> uint32_t for match. */
-#define STUB_V(G, P, verb, sfx, W, A)                                                              \
-    W P##_##verb##_##sfx(const G *g, W v, A a);                                                    \
-    W P##_##verb##_##sfx(const G *g, W v, A a)                                                     \
-    {                                                                                              \
-        (void)g;                                                                                   \
-        (void)a;                                                                                   \
-        called = #P "_" #verb "_" #sfx;                                                            \
-        return v;                                                                                  \
-    }
+#define STUB_V(G, P, verb, sfx, W, A) STUB_FN(W, P##_##verb##_##sfx, (const G *g, W v, A a), ((void)g, (void)a), v)
 #define STUB_MATCH(G, P, sfx, W)                                                                   \
-    uint32_t P##_match_any_##sfx(const G *g, W v);                                                 \
-    uint32_t P##_match_any_##sfx(const G *g, W v)                                                  \
-    {                                                                                              \
-        (void)g;                                                                                   \
-        (void)v;                                                                                   \
-        called = #P "_match_any_" #sfx;                                                            \
-        return 0;                                                                                  \
-    }                                                                                              \
-    uint32_t P##_match_all_##sfx(const G *g, W v, int *pred);                                      \
-    uint32_t P##_match_all_##sfx(const G *g, W v, int *pred)                                       \
-    {                                                                                              \
-        (void)g;                                                                                   \
-        (void)v;                                                                                   \
-        (void)pred;                                                                                \
-        called = #P "_match_all_" #sfx;                                                            \
-        return 0;                                                                                  \
-    }
+    STUB_FN(uint32_t, P##_match_any_##sfx, (const G *g, W v), ((void)g, (void)v), 0)               \
+    STUB_FN(uint32_t, P##_match_all_##sfx, (const G *g, W v, int *pred), ((void)g, (void)v, (void)pred), 0)
 
-#define EACH_TYPE(M, ...)                                                                          \
-    M(__VA_ARGS__, i32, int32_t)                                                                   \
-    M(__VA_ARGS__, u32, uint32_t)                                                                  \
-    M(__VA_ARGS__, i64, int64_t)                                                                   \
-    M(__VA_ARGS__, u64, uint64_t)                                                                  \
-    M(__VA_ARGS__, f32, float)                                                                     \
-    M(__VA_ARGS__, f64, double)
 #define STUB_OP(G, P, verb, sfx, W) STUB_V(G, P, verb, sfx, W, cg_op_t)
 #define STUB_ARG(G, P, verb, sfx, W) STUB_V(G, P, verb, sfx, W, uint32_t)
 #define STUB_M(G, P, sfx, W) STUB_MATCH(G, P, sfx, W)
@@ -129,30 +83,19 @@ const char *called = "";
 CG_GROUP_KINDS(STUB_KIND, )
 STUB_ANY(cg_thread_group_t, cg_thread_group)
 
-/* The constructors CG_TILED_PARTITION picks from. */
-cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n);
-cg_tile_t cg_tiled_partition(const cg_thread_block_t *b, uint32_t n)
-{
-    (void)b;
-    called = "cg_tiled_partition";
-    cg_tile_t t = {{CG_GROUP_TILE}, n, 0, 0, 0};
-    return t;
-}
-cg_tile_t cg_tile_tiled_partition(const cg_tile_t *p, uint32_t n);
-cg_tile_t cg_tile_tiled_partition(const cg_tile_t *p, uint32_t n)
-{
-    (void)p;
-    called = "cg_tile_tiled_partition";
-    cg_tile_t t = {{CG_GROUP_TILE}, n, 0, 0, 0};
-    return t;
-}
-cg_wide_tile_t cg_wide_tiled_partition(const cg_thread_block_t *b, uint32_t n);
-cg_wide_tile_t cg_wide_tiled_partition(const cg_thread_block_t *b, uint32_t n)
-{
-    (void)b;
-    called = "cg_wide_tiled_partition";
-    cg_wide_tile_t t = {{CG_GROUP_WIDE_TILE}, n, 0, 0, 0};
-    return t;
-}
+/* The constructors CG_TILED_PARTITION picks from: each records its name and
+ * returns a group of kind K with n threads. */
+#define STUB_CTOR(T, name, P, K)                                                                   \
+    T name(const P *p, uint32_t n);                                                                \
+    T name(const P *p, uint32_t n)                                                                 \
+    {                                                                                              \
+        (void)p;                                                                                   \
+        called = #name;                                                                            \
+        T t = {{K}, n, 0, 0, 0};                                                                   \
+        return t;                                                                                  \
+    }
+STUB_CTOR(cg_tile_t, cg_tiled_partition, cg_thread_block_t, CG_GROUP_TILE)
+STUB_CTOR(cg_tile_t, cg_tile_tiled_partition, cg_tile_t, CG_GROUP_TILE)
+STUB_CTOR(cg_wide_tile_t, cg_wide_tiled_partition, cg_thread_block_t, CG_GROUP_WIDE_TILE)
 
 #endif /* CGT_C11_STUBS_H */

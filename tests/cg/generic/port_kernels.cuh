@@ -22,9 +22,7 @@
 template <typename T, unsigned N>
 __global__ void __launch_bounds__(512) cgp_port_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
 {
-    size_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
-    size_t nt = (size_t)blockDim.x * blockDim.y * blockDim.z;
-    size_t gid = blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    size_t gid = cgt_gid();
     uint64_t *oc = out + gid * 2 * CGP_FIELDS;
     uint64_t *op = oc + CGP_FIELDS;
     const T v = cgt_from_bits<T>(val[gid]);
@@ -84,23 +82,13 @@ __global__ void __launch_bounds__(512) cgp_port_kernel(const uint64_t *val, cons
     op[CGP_META_SIZE] = ct.meta_group_size();
 }
 
-/* Launches the instantiation for `type` (a CGP_ type) at tile size N. */
-template <unsigned N>
-static cudaError_t cgp_port_n(int type, unsigned blocks, dim3 block, const uint64_t *val, const uint32_t *arg,
-                              uint64_t *out)
-{
-    switch (type) {
-    case CGP_I32: cgp_port_kernel<int32_t, N><<<blocks, block>>>(val, arg, out); break;
-    case CGP_U32: cgp_port_kernel<uint32_t, N><<<blocks, block>>>(val, arg, out); break;
-    case CGP_I64: cgp_port_kernel<int64_t, N><<<blocks, block>>>(val, arg, out); break;
-    case CGP_U64: cgp_port_kernel<uint64_t, N><<<blocks, block>>>(val, arg, out); break;
-    case CGP_F32: cgp_port_kernel<float, N><<<blocks, block>>>(val, arg, out); break;
-    case CGP_F64: cgp_port_kernel<double, N><<<blocks, block>>>(val, arg, out); break;
-    case CGP_I16: cgp_port_kernel<int16_t, N><<<blocks, block>>>(val, arg, out); break;
-    case CGP_U8: cgp_port_kernel<uint8_t, N><<<blocks, block>>>(val, arg, out); break;
-    default: return cudaErrorInvalidValue;
+/* The ported kernel for a tile size and a type (cgt_launch_vao's `of`). */
+struct cgp_port_of {
+    template <typename S, typename Tag>
+    cgt_vao_kernel_t operator()(S, Tag) const
+    {
+        return cgp_port_kernel<typename Tag::type, S::value>;
     }
-    return cudaGetLastError();
-}
+};
 
 #endif /* CGP_PORT_KERNELS_CUH */

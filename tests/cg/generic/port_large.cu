@@ -5,11 +5,5 @@
 extern "C" cudaError_t cgp_port_large_(unsigned n, int type, unsigned blocks, unsigned bx, unsigned by, unsigned bz,
                                        const uint64_t *val, const uint32_t *arg, uint64_t *out)
 {
-    dim3 block(bx, by, bz);
-    switch (n) {
-    case 128: return cgp_port_n<128>(type, blocks, block, val, arg, out);
-    case 256: return cgp_port_n<256>(type, blocks, block, val, arg, out);
-    case 512: return cgp_port_n<512>(type, blocks, block, val, arg, out);
-    default: return cudaErrorInvalidValue;
-    }
+    return cgt_launch_vao<CGP_NTYPES, 128, 256, 512>(cgp_port_of(), n, type, blocks, bx, by, bz, val, arg, out);
 }

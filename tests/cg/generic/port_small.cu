@@ -10,11 +10,7 @@ extern "C" cudaError_t cgp_port_large_(unsigned n, int type, unsigned blocks, un
 extern "C" cudaError_t cgp_port(unsigned n, int type, unsigned blocks, unsigned bx, unsigned by, unsigned bz,
                                 const uint64_t *val, const uint32_t *arg, uint64_t *out)
 {
-    dim3 block(bx, by, bz);
-    switch (n) {
-    case 16: return cgp_port_n<16>(type, blocks, block, val, arg, out);
-    case 32: return cgp_port_n<32>(type, blocks, block, val, arg, out);
-    case 64: return cgp_port_n<64>(type, blocks, block, val, arg, out);
-    default: return cgp_port_large_(n, type, blocks, bx, by, bz, val, arg, out);
-    }
+    if (n > 64)
+        return cgp_port_large_(n, type, blocks, bx, by, bz, val, arg, out);
+    return cgt_launch_vao<CGP_NTYPES, 16, 32, 64>(cgp_port_of(), n, type, blocks, bx, by, bz, val, arg, out);
 }

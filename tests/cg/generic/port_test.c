@@ -35,6 +35,8 @@
 #include "tests/cg/generic/port_kernels.h"
 #include "tests/support/cgtest.h"
 
+#include <criterion/parameterized.h> /* after criterion.h (cgtest.h), which it needs first */
+
 TestSuite(generic_port, .timeout = 600);
 
 #define POISON64 0xA5A5A5A5A5A5A5A5ull
@@ -58,30 +60,27 @@ static int64_t as_signed(int ty, uint64_t b)
     return (int64_t)((b ^ sign) - sign);
 }
 
+/* A 64-bit slot's bits as the float in its low 4 bytes or the double in all
+ * 8 (little-endian, as every CUDA host is). */
+typedef union slot_bits {
+    uint64_t u;
+    float f;
+    double d;
+} slot_bits_t;
+
+/* A float or double value's bits as a double. */
 static double as_double(int ty, uint64_t b)
 {
-    if (ty == CGP_F32) {
-        uint32_t u = (uint32_t)b;
-        float f;
-        memcpy(&f, &u, 4);
-        return f;
-    }
-    double d;
-    memcpy(&d, &b, 8);
-    return d;
+    slot_bits_t v = {.u = b};
+    return ty == CGP_F32 ? (double)v.f : v.d;
 }
 
+/* A double as a value of type ty (a float rounded), its bits zero-extended. */
 static uint64_t from_double(int ty, double d)
 {
-    if (ty == CGP_F32) {
-        float f = (float)d;
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        return u;
-    }
-    uint64_t b;
-    memcpy(&b, &d, 8);
-    return b;
+    if (ty == CGP_F32)
+        return ((slot_bits_t){.f = (float)d}).u & 0xffffffffull;
+    return ((slot_bits_t){.d = d}).u;
 }
 
 /* C++ CG's op(a, b) on bit patterns: plus (integers wrap at their width),
@@ -191,17 +190,7 @@ static unsigned run_case(unsigned n, int ty, unsigned bx, unsigned by, unsigned 
             arg[base + r] = src | (pa << 16) | (pl << 17);
         }
     }
-    uint64_t *dval, *dout;
-    uint32_t *darg;
-    CGT_CUDA(cudaMalloc((void **)&dval, total * sizeof *val));
-    CGT_CUDA(cudaMalloc((void **)&darg, total * sizeof *arg));
-    CGT_CUDA(cudaMalloc((void **)&dout, total * 2 * CGP_FIELDS * sizeof *out));
-    CGT_CUDA(cudaMemcpy(dval, val, total * sizeof *val, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemcpy(darg, arg, total * sizeof *arg, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemset(dout, 0xA5, total * 2 * CGP_FIELDS * sizeof *out));
-    CGT_CUDA(cgp_port(n, ty, BLOCKS, bx, by, bz, dval, darg, dout));
-    CGT_SYNC();
-    CGT_CUDA(cudaMemcpy(out, dout, total * 2 * CGP_FIELDS * sizeof *out, cudaMemcpyDeviceToHost));
+    cgt_vao_run(cgp_port, n, ty, BLOCKS, bx, by, bz, total, 2 * CGP_FIELDS, val, arg, out);
 
     static const char *const field_name[CGP_FIELDS] = {
         "reduce plus", "reduce less", "reduce greater", "reduce bit_xor", "inclusive plus", "inclusive less",
@@ -258,9 +247,6 @@ static unsigned run_case(unsigned n, int ty, unsigned bx, unsigned by, unsigned 
             }
         }
     }
-    CGT_CUDA(cudaFree(dval));
-    CGT_CUDA(cudaFree(darg));
-    CGT_CUDA(cudaFree(dout));
     free(val);
     free(arg);
     free(out);
@@ -290,11 +276,11 @@ static void run_type(int ty)
     cr_log_info("%s: %u launches checked, every lane of every field", type_name[ty], cases);
 }
 
-Test(generic_port, int32) { run_type(CGP_I32); }
-Test(generic_port, uint32) { run_type(CGP_U32); }
-Test(generic_port, int64) { run_type(CGP_I64); }
-Test(generic_port, uint64) { run_type(CGP_U64); }
-Test(generic_port, float32) { run_type(CGP_F32); }
-Test(generic_port, float64) { run_type(CGP_F64); }
-Test(generic_port, int16_widened) { run_type(CGP_I16); }
-Test(generic_port, uint8_widened) { run_type(CGP_U8); }
+/* Every element type (int16 and uint8 through the widened calls), each in a
+ * process of its own (a test per type; the type is in every message). */
+ParameterizedTestParameters(generic_port, each_type)
+{
+    static int types[CGP_NTYPES] = {CGP_I32, CGP_U32, CGP_I64, CGP_U64, CGP_F32, CGP_F64, CGP_I16, CGP_U8};
+    return cr_make_param_array(int, types, CGP_NTYPES);
+}
+ParameterizedTest(int *ty, generic_port, each_type) { run_type(*ty); }

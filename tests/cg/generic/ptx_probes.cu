@@ -16,6 +16,7 @@
  * the same body written with typed calls.
  */
 #include "cg/groups.h"
+#include "tests/cg/generic/each_type.h"
 
 /* ---- the groups ---------------------------------------------------------- */
 
@@ -128,14 +129,6 @@
         out[threadIdx.x] = cg_coalesced_num_threads(&p) * 64u + cg_coalesced_meta_group_rank(&p);  \
     }
 
-/* Every element type, written out: (suffix, type). */
-#define EACH_TYPE(M, ...)                                                                          \
-    M(__VA_ARGS__, i32, int32_t)                                                                   \
-    M(__VA_ARGS__, u32, uint32_t)                                                                  \
-    M(__VA_ARGS__, i64, int64_t)                                                                   \
-    M(__VA_ARGS__, u64, uint64_t)                                                                  \
-    M(__VA_ARGS__, f32, float)                                                                     \
-    M(__VA_ARGS__, f64, double)
 
 /* ---- tiles of 1..32: every collective ---------------------------------------- */
 EACH_TYPE(TWIN_OP, tile, cg_tile, reduce)

@@ -29,28 +29,6 @@ TestSuite(generic_ptx, .timeout = 60);
  * other value types + 3 CG_TILED_PARTITION + 4 templated bodies. */
 #define EXPECTED_TWINS (6 * (9 + 8 + 4) + 8 + 6 + 6 + 6 + 3 + 4)
 
-static size_t lines(const char *s)
-{
-    size_t n = 0;
-    for (; *s; ++s)
-        n += *s == '\n';
-    return n;
-}
-
-/* 1 when the typed and generic twins of `which` have the same instructions. */
-static int same(const char *ptx, const char *typed, const char *generic)
-{
-    char *t = cgt_ptx_normalized(ptx, typed);
-    char *g = cgt_ptx_normalized(ptx, generic);
-    cr_assert_gt(lines(t), 2u, "%s: empty body", typed);
-    int eq = strcmp(t, g) == 0;
-    if (!eq)
-        cr_log_error("%s differs from %s:\n--- typed\n%s--- generic\n%s", generic, typed, t, g);
-    free(t);
-    free(g);
-    return eq;
-}
-
 Test(generic_ptx, every_generic_call_is_its_typed_call)
 {
     char *ptx = cgt_ptx_read(PTX_PATH);
@@ -65,7 +43,7 @@ Test(generic_ptx, every_generic_call_is_its_typed_call)
         typed[len] = '\0';
         snprintf(generic, sizeof generic, "generic_%s", typed + strlen("typed_"));
         ++twins;
-        differ += !same(ptx, typed, generic);
+        differ += !cgt_expect_same_code(ptx, typed, generic, 2);
     }
     cr_expect_eq(twins, EXPECTED_TWINS, "%d typed/generic twins in the probes, expected %d", twins, EXPECTED_TWINS);
     cr_expect_eq(differ, 0, "%d of %d generic calls compile to other instructions than their typed call (above)",
@@ -93,16 +71,5 @@ Test(generic_ptx, the_comparison_tells_different_calls_apart)
 /* One templated body, two forms: the warp tile below 33, the wide tile above. */
 Test(generic_ptx, the_templated_body_takes_the_tile_form_of_its_size)
 {
-    char *ptx = cgt_ptx_read(PTX_PATH);
-    char *i16 = cgt_ptx_function(ptx, "generic_port_i32_16");
-    char *f64 = cgt_ptx_function(ptx, "generic_port_f32_64");
-    char *u512 = cgt_ptx_function(ptx, "generic_port_u64_512");
-    cr_expect_eq(cgt_count(i16, "redux.sync.add.s32"), 1u, "int sum of a tile of 16 is one redux.sync:\n%s", i16);
-    cr_expect_eq(cgt_count(i16, "barrier.sync"), 0u, "a tile of 16 uses a named barrier:\n%s", i16);
-    cr_expect_gt(cgt_count(f64, "barrier.sync"), 0u, "a tile of 64 has no named barrier:\n%s", f64);
-    cr_expect_gt(cgt_count(u512, "barrier.sync"), 0u, "a tile of 512 has no named barrier:\n%s", u512);
-    free(i16);
-    free(f64);
-    free(u512);
-    free(ptx);
+    cgt_check_expectations(PTX_PATH, "tests/cg/generic/ptx_test.tbl");
 }

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <type_traits>
+
 #include "cg/groups.h"
 #include "tests/cg/groupapi/groupapi_kernels.h"
 
@@ -26,6 +28,14 @@ static __device__ uint32_t gat_nthreads(void) { return blockDim.x * blockDim.y *
 static __device__ uint32_t gat_block_linear(void)
 {
     return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+}
+
+/* cgc's value to o[f], C++ CG's beside it (o[f + 1]): the (cgc, C++) pairs
+ * of every layout in groupapi_kernels.h. */
+static __device__ __forceinline__ void gat_pair(uint64_t *o, int f, uint64_t mine, uint64_t cpp)
+{
+    o[f] = mine;
+    o[f + 1] = cpp;
 }
 
 /* Calls body<N>(args...) for n in 1..32 (C++ CG's tile size is a template
@@ -65,10 +75,8 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
     cg_thread_group_t bg = cg_thread_group(&b);
     ccg::thread_block cb = ccg::this_thread_block();
     ccg::thread_group cbg = cb;
-    o[TG_BLOCK_RANK] = cg_thread_group_thread_rank(&bg);
-    o[TG_BLOCK_RANK + 1] = cbg.thread_rank();
-    o[TG_BLOCK_SIZE] = cg_thread_group_num_threads(&bg);
-    o[TG_BLOCK_SIZE + 1] = cbg.size();
+    gat_pair(o, TG_BLOCK_RANK, cg_thread_group_thread_rank(&bg), cbg.thread_rank());
+    gat_pair(o, TG_BLOCK_SIZE, cg_thread_group_num_threads(&bg), cbg.size());
 
     /* Its sync orders the block: read the next rank's value. */
     sm[rank] = v;
@@ -81,12 +89,9 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
     cg_thread_group_t tg = cg_thread_group(&t);
     ccg::thread_block_tile<N> ct = ccg::tiled_partition<N>(cb);
     ccg::thread_group ctg = ct;
-    o[TG_TILE_RANK] = cg_thread_group_thread_rank(&tg);
-    o[TG_TILE_RANK + 1] = ctg.thread_rank();
-    o[TG_TILE_SIZE] = cg_thread_group_size(&tg);
-    o[TG_TILE_SIZE + 1] = ctg.size();
-    o[TG_GENERIC_RANK] = cg_thread_rank(&tg);
-    o[TG_GENERIC_RANK + 1] = cg_thread_group_thread_rank(&tg);
+    gat_pair(o, TG_TILE_RANK, cg_thread_group_thread_rank(&tg), ctg.thread_rank());
+    gat_pair(o, TG_TILE_SIZE, cg_thread_group_size(&tg), ctg.size());
+    gat_pair(o, TG_GENERIC_RANK, cg_thread_rank(&tg), cg_thread_group_thread_rank(&tg));
     o[TG_TYPE] = cg_thread_group_get_type(&tg);
 
     /* The tile's sync through the generic call: read the next present rank's value. */
@@ -100,10 +105,8 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
     /* tiled_partition of a thread_group holding the block. */
     cg_thread_group_t part = cg_thread_group_tiled_partition(&bg, N);
     ccg::thread_group cpart = ccg::tiled_partition(cbg, N);
-    o[TG_PART_RANK] = cg_thread_group_thread_rank(&part);
-    o[TG_PART_RANK + 1] = cpart.thread_rank();
-    o[TG_PART_SIZE] = cg_thread_group_num_threads(&part);
-    o[TG_PART_SIZE + 1] = cpart.size();
+    gat_pair(o, TG_PART_RANK, cg_thread_group_thread_rank(&part), cpart.thread_rank());
+    gat_pair(o, TG_PART_SIZE, cg_thread_group_num_threads(&part), cpart.size());
     o[TG_TYPE2] = cg_thread_group_get_type(&part);
 
     /* tiled_partition of a thread_group holding a tile (N / 2). */
@@ -113,10 +116,8 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
          * C++ CG's tiled_partition<0> is; hence the guard on the constant. */
         cg_thread_group_t sub = cg_thread_group_tiled_partition(&tg, N >= 2 ? N / 2u : 1u);
         ccg::thread_group csub = ccg::tiled_partition(ctg, N / 2u);
-        o[TG_SUB_RANK] = cg_thread_group_thread_rank(&sub);
-        o[TG_SUB_RANK + 1] = csub.thread_rank();
-        o[TG_SUB_SIZE] = cg_thread_group_num_threads(&sub);
-        o[TG_SUB_SIZE + 1] = csub.size();
+        gat_pair(o, TG_SUB_RANK, cg_thread_group_thread_rank(&sub), csub.thread_rank());
+        gat_pair(o, TG_SUB_SIZE, cg_thread_group_num_threads(&sub), csub.size());
     } else {
         o[TG_SUB_RANK] = o[TG_SUB_RANK + 1] = o[TG_SUB_SIZE] = o[TG_SUB_SIZE + 1] = TG_NOT_IN;
     }
@@ -128,10 +129,8 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
         cg_coalesced_group_t c = cg_coalesced_threads();
         cg_thread_group_t cgt = cg_thread_group(&c);
         ccg::thread_group ccgt = cc;
-        o[TG_COAL_RANK] = cg_thread_group_thread_rank(&cgt);
-        o[TG_COAL_RANK + 1] = ccgt.thread_rank();
-        o[TG_COAL_SIZE] = cg_num_threads(&cgt);
-        o[TG_COAL_SIZE + 1] = ccgt.size();
+        gat_pair(o, TG_COAL_RANK, cg_thread_group_thread_rank(&cgt), ccgt.thread_rank());
+        gat_pair(o, TG_COAL_SIZE, cg_num_threads(&cgt), ccgt.size());
     }
 
     /* The grid (queries only: no cooperative launch here). */
@@ -143,10 +142,8 @@ static __device__ void gat_tg_body(const uint32_t *in, uint64_t *o)
      * thread_group made from this_grid() has lost its kind and answers 0 for
      * size() and thread_rank() (measured on an H100, CUDA 13.0). */
     ccg::grid_group cgg = ccg::this_grid();
-    o[TG_GRID_RANK] = cg_thread_group_thread_rank(&gg);
-    o[TG_GRID_RANK + 1] = cgg.thread_rank();
-    o[TG_GRID_SIZE] = cg_thread_group_num_threads(&gg);
-    o[TG_GRID_SIZE + 1] = cgg.size();
+    gat_pair(o, TG_GRID_RANK, cg_thread_group_thread_rank(&gg), cgg.thread_rank());
+    gat_pair(o, TG_GRID_SIZE, cg_thread_group_num_threads(&gg), cgg.size());
 }
 
 extern "C" __global__ void gat_tg_kernel(const uint32_t *in, uint64_t *out, uint32_t n)
@@ -264,16 +261,12 @@ static __device__ void gat_tgw_body(const uint32_t *in, uint64_t *o)
 
     const uint32_t r = (uint32_t)cg_thread_group_thread_rank(&tg);
     const uint32_t base = rank - (rank % N);
-    o[TGW_RANK] = r;
-    o[TGW_RANK + 1] = ct.thread_rank();
-    o[TGW_SIZE] = cg_thread_group_num_threads(&tg);
-    o[TGW_SIZE + 1] = ct.num_threads();
+    gat_pair(o, TGW_RANK, r, ct.thread_rank());
+    gat_pair(o, TGW_SIZE, cg_thread_group_num_threads(&tg), ct.num_threads());
     {
         cg_wide_tile_t *wv = cg_thread_group_as_wide_tile(&tg);
-        o[TGW_META] = wv ? cg_wide_tile_meta_group_rank(wv) : TG_NOT_IN;
-        o[TGW_META + 1] = ct.meta_group_rank();
-        o[TGW_META_SIZE] = wv ? cg_wide_tile_meta_group_size(wv) : TG_NOT_IN;
-        o[TGW_META_SIZE + 1] = ct.meta_group_size();
+        gat_pair(o, TGW_META, wv ? cg_wide_tile_meta_group_rank(wv) : TG_NOT_IN, ct.meta_group_rank());
+        gat_pair(o, TGW_META_SIZE, wv ? cg_wide_tile_meta_group_size(wv) : TG_NOT_IN, ct.meta_group_size());
         o[TGW_VIEWS] = (wv != 0 ? 1u : 0u) | (cg_thread_group_as_tile(&tg) == 0 ? 2u : 0u) |
                        (cg_thread_group_as_thread_block(&tg) == 0 ? 4u : 0u) |
                        (cg_thread_group_as_coalesced(&tg) == 0 ? 8u : 0u) |
@@ -308,16 +301,12 @@ static __device__ void gat_tgw_body(const uint32_t *in, uint64_t *o)
     /* tiled_partition(M) of the thread_group against tiled_partition<M>(tile). */
     cg_thread_group_t part = cg_thread_group_tiled_partition(&tg, M);
     ccg::thread_block_tile<M, ccg::thread_block_tile<N, ccg::thread_block>> cpart = ccg::tiled_partition<M>(ct);
-    o[TGW_PART_RANK] = cg_thread_group_thread_rank(&part);
-    o[TGW_PART_RANK + 1] = cpart.thread_rank();
-    o[TGW_PART_SIZE] = cg_thread_group_num_threads(&part);
-    o[TGW_PART_SIZE + 1] = cpart.num_threads();
+    gat_pair(o, TGW_PART_RANK, cg_thread_group_thread_rank(&part), cpart.thread_rank());
+    gat_pair(o, TGW_PART_SIZE, cg_thread_group_num_threads(&part), cpart.num_threads());
     {
         cg_coalesced_group_t *pc = cg_thread_group_as_coalesced(&part);
-        o[TGW_PART_META] = pc ? cg_coalesced_meta_group_rank(pc) : TG_NOT_IN;
-        o[TGW_PART_META + 1] = cpart.meta_group_rank();
-        o[TGW_PART_META_SIZE] = pc ? cg_coalesced_meta_group_size(pc) : TG_NOT_IN;
-        o[TGW_PART_META_SIZE + 1] = cpart.meta_group_size();
+        gat_pair(o, TGW_PART_META, pc ? cg_coalesced_meta_group_rank(pc) : TG_NOT_IN, cpart.meta_group_rank());
+        gat_pair(o, TGW_PART_META_SIZE, pc ? cg_coalesced_meta_group_size(pc) : TG_NOT_IN, cpart.meta_group_size());
     }
     o[TGW_TYPE2] = cg_thread_group_get_type(&part);
     {
@@ -338,10 +327,8 @@ static __device__ void gat_tgw_body(const uint32_t *in, uint64_t *o)
     cg_invoke_one(&tg, gat_wide_invoke_fn, &inv[mr * 4u]);
     ccg::invoke_one(ct, gat_wide_invoke_fn, (void *)&inv[mr * 4u + 2u]);
     __syncthreads();
-    o[TGW_INV_COUNT] = inv[mr * 4u];
-    o[TGW_INV_COUNT + 1] = inv[mr * 4u + 2u];
-    o[TGW_INV_RUNNER] = inv[mr * 4u + 1u];
-    o[TGW_INV_RUNNER + 1] = inv[mr * 4u + 3u];
+    gat_pair(o, TGW_INV_COUNT, inv[mr * 4u], inv[mr * 4u + 2u]);
+    gat_pair(o, TGW_INV_RUNNER, inv[mr * 4u + 1u], inv[mr * 4u + 3u]);
     __syncthreads();
 
     /* A group copy through thread_group: the tile copies its N inputs into
@@ -470,6 +457,22 @@ static __device__ void gat_not_in(uint64_t *o, int cpp_side)
         o[f] = TG_NOT_IN;
 }
 
+/* The counter slot of a group: one per (block, warp, the group's lowest
+ * lane in the warp), the lowest set bit of its lane mask. */
+static __device__ uint64_t gat_inv_slot(uint32_t rank, uint32_t nt, uint32_t mask)
+{
+    const uint32_t warps = (nt + 31u) / 32u;
+    return ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)mask) - 1);
+}
+
+/* C++ CG's invoke_one on g (counted in *count), then its broadcasts. */
+template <typename CG>
+static __device__ void gat_cpp_invoke(const CG &g, uint32_t *count, const gat_vals_t *mine, uint64_t *o)
+{
+    ccg::invoke_one(g, [&]() { atomicAdd(count, 1u); });
+    gat_cpp_broadcasts(g, mine, o);
+}
+
 template <unsigned N>
 static __device__ void gat_invoke_tile(const uint32_t *in, uint64_t *o, uint32_t *counts)
 {
@@ -478,9 +481,7 @@ static __device__ void gat_invoke_tile(const uint32_t *in, uint64_t *o, uint32_t
     gat_vals_t mine = gat_vals_of(in[gid], gid);
     cg_thread_block_t b = cg_this_thread_block();
     cg_tile_t t = cg_tiled_partition(&b, N);
-    const uint32_t warps = (nt + 31u) / 32u;
-    const uint64_t slot =
-        ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)cg_tile_mask(&t)) - 1);
+    const uint64_t slot = gat_inv_slot(rank, nt, cg_tile_mask(&t));
     o[NINV_SLOT] = slot;
     /* A data-dependent delay before the call: threads arrive apart. */
     for (uint32_t i = 0; i < (in[gid] & 7u) * 16u; ++i)
@@ -493,41 +494,44 @@ static __device__ void gat_invoke_tile(const uint32_t *in, uint64_t *o, uint32_t
     const int full_warp = (rank & ~31u) + 32u <= nt;
     if (full_warp) {
         ccg::thread_block_tile<N> ct = ccg::tiled_partition<N>(ccg::this_thread_block());
-        ccg::invoke_one(ct, [&]() { atomicAdd(&counts[2 * slot + 1], 1u); });
-        gat_cpp_broadcasts(ct, &mine, o);
+        gat_cpp_invoke(ct, &counts[2 * slot + 1], &mine, o);
     } else {
         gat_not_in(o, 1);
     }
 }
 
+/* The coalesced group of the lanes in this branch, by cgc (c) and C++ CG
+ * (cc), made by the caller at the same point: cgc's invoke_one and
+ * broadcasts on g (c itself, through the typed call; or a cg_thread_group_t
+ * of c, through the generic one), then C++ CG's on cc. */
+template <typename G>
+static __device__ void gat_invoke_coalesced_as(G *g, const cg_coalesced_group_t *c, const ccg::coalesced_group &cc,
+                                               gat_vals_t *mine, uint64_t *o, uint32_t *counts)
+{
+    const uint64_t slot = gat_inv_slot(gat_rank(), gat_nthreads(), cg_coalesced_mask(c));
+    o[NINV_SLOT] = slot;
+    if constexpr (std::is_same<G, cg_coalesced_group_t>::value)
+        cg_coalesced_invoke_one(g, gat_fn_count, &counts[2 * slot]);
+    else
+        cg_invoke_one(g, gat_fn_count, &counts[2 * slot]);
+    gat_cgc_broadcasts(g, mine, o);
+    gat_cpp_invoke(cc, &counts[2 * slot + 1], mine, o);
+}
+
 static __device__ void gat_invoke_coalesced(const uint32_t *in, uint64_t *o, uint32_t *counts)
 {
-    const uint32_t rank = gat_rank(), nt = gat_nthreads();
-    const uint64_t gid = (uint64_t)gat_block_linear() * nt + rank;
+    const uint64_t gid = (uint64_t)gat_block_linear() * gat_nthreads() + gat_rank();
     gat_vals_t mine = gat_vals_of(in[gid], gid);
-    const uint32_t warps = (nt + 31u) / 32u;
     if (in[gid] % 3u != 0u) {
         ccg::coalesced_group cc = ccg::coalesced_threads();
         cg_coalesced_group_t c = cg_coalesced_threads();
-        const uint64_t slot =
-            ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)cg_coalesced_mask(&c)) - 1);
-        o[NINV_SLOT] = slot;
-        cg_coalesced_invoke_one(&c, gat_fn_count, &counts[2 * slot]);
-        gat_cgc_broadcasts(&c, &mine, o);
-        ccg::invoke_one(cc, [&]() { atomicAdd(&counts[2 * slot + 1], 1u); });
-        gat_cpp_broadcasts(cc, &mine, o);
+        gat_invoke_coalesced_as(&c, &c, cc, &mine, o, counts);
     } else {
         /* The other side of the branch, through a cg_thread_group_t. */
         ccg::coalesced_group cc = ccg::coalesced_threads();
         cg_coalesced_group_t c = cg_coalesced_threads();
         cg_thread_group_t tg = cg_thread_group(&c);
-        const uint64_t slot =
-            ((uint64_t)gat_block_linear() * warps + rank / 32u) * 32u + (uint32_t)(__ffs((int)cg_coalesced_mask(&c)) - 1);
-        o[NINV_SLOT] = slot;
-        cg_invoke_one(&tg, gat_fn_count, &counts[2 * slot]);
-        gat_cgc_broadcasts(&tg, &mine, o);
-        ccg::invoke_one(cc, [&]() { atomicAdd(&counts[2 * slot + 1], 1u); });
-        gat_cpp_broadcasts(cc, &mine, o);
+        gat_invoke_coalesced_as(&tg, &c, cc, &mine, o, counts);
     }
 }
 
@@ -560,26 +564,21 @@ extern "C" int gat_invoke(const uint32_t *in, uint64_t *out, uint32_t *counts, u
  * 32-bit store leaves the high half 0. */
 template <typename G>
 static __device__ void gat_rs_cgc(const G *g, const gat_vals_t *m, uint64_t *o);
-template <>
-__device__ void gat_rs_cgc<cg_tile_t>(const cg_tile_t *g, const gat_vals_t *m, uint64_t *o)
-{
-    cg_tile_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);
-    cg_tile_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);
-    cg_tile_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);
-    cg_tile_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);
-    cg_tile_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);
-    cg_tile_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);
-}
-template <>
-__device__ void gat_rs_cgc<cg_coalesced_group_t>(const cg_coalesced_group_t *g, const gat_vals_t *m, uint64_t *o)
-{
-    cg_coalesced_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);
-    cg_coalesced_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);
-    cg_coalesced_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);
-    cg_coalesced_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);
-    cg_coalesced_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);
-    cg_coalesced_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);
-}
+/* The specialization for group type G, whose typed calls are prefixed P. */
+#define GAT_RS_CGC_(G, P)                                                                          \
+    template <>                                                                                    \
+    __device__ void gat_rs_cgc<G>(const G *g, const gat_vals_t *m, uint64_t *o)                    \
+    {                                                                                              \
+        P##_reduce_store_u32(g, (uint32_t *)&o[0], m->u32, CG_OP_PLUS);                            \
+        P##_reduce_store_i32(g, (int32_t *)&o[2], m->i32, CG_OP_LESS);                             \
+        P##_reduce_store_u64(g, &o[4], m->u64, CG_OP_BIT_XOR);                                     \
+        P##_reduce_store_i64(g, (int64_t *)&o[6], m->i64, CG_OP_GREATER);                          \
+        P##_reduce_store_f32(g, (float *)&o[8], m->f32, CG_OP_PLUS);                               \
+        P##_reduce_store_f64(g, (double *)&o[10], m->f64, CG_OP_LESS);                             \
+    }
+GAT_RS_CGC_(cg_tile_t, cg_tile)
+GAT_RS_CGC_(cg_coalesced_group_t, cg_coalesced)
+#undef GAT_RS_CGC_
 template <typename G>
 static __device__ void gat_rs_cpp(const G &g, const gat_vals_t *m, uint64_t *o)
 {
@@ -734,50 +733,46 @@ extern "C" int gat_copy(const unsigned char *src, unsigned char *out, const gat_
 /* The new queries                                                           */
 /* ------------------------------------------------------------------------- */
 
+/* A dim3 from both libraries: x to the pair at f, y at f + 2, z at f + 4. */
+static __device__ __forceinline__ void gat_q_dim3(uint64_t *o, int f, cg_dim3_t mine, dim3 cpp)
+{
+    gat_pair(o, f, mine.x, cpp.x);
+    gat_pair(o, f + 2, mine.y, cpp.y);
+    gat_pair(o, f + 4, mine.z, cpp.z);
+}
+
+/* A tile's four queries from both libraries: thread_rank to the pair at f,
+ * num_threads at f + 2, meta_group_rank at f + 4, meta_group_size at f + 6. */
+template <typename CT>
+static __device__ __forceinline__ void gat_q_tile(uint64_t *o, int f, const cg_tile_t *t, const CT &ct)
+{
+    gat_pair(o, f, cg_tile_thread_rank(t), ct.thread_rank());
+    gat_pair(o, f + 2, cg_tile_num_threads(t), ct.num_threads());
+    gat_pair(o, f + 4, cg_tile_meta_group_rank(t), ct.meta_group_rank());
+    gat_pair(o, f + 6, cg_tile_meta_group_size(t), ct.meta_group_size());
+}
+
 template <unsigned N>
 static __device__ void gat_q_body(uint64_t *o)
 {
     cg_thread_block_t b = cg_this_thread_block();
     ccg::thread_block cb = ccg::this_thread_block();
-    o[Q_BLOCK_SIZE] = cg_thread_block_size(&b);
-    o[Q_BLOCK_SIZE + 1] = cb.size();
-    cg_dim3_t gd = cg_thread_block_group_dim(&b);
-    dim3 cgd = cb.group_dim();
-    o[Q_BLOCK_GDIM_X] = gd.x;
-    o[Q_BLOCK_GDIM_X + 1] = cgd.x;
-    o[Q_BLOCK_GDIM_Y] = gd.y;
-    o[Q_BLOCK_GDIM_Y + 1] = cgd.y;
-    o[Q_BLOCK_GDIM_Z] = gd.z;
-    o[Q_BLOCK_GDIM_Z + 1] = cgd.z;
+    gat_pair(o, Q_BLOCK_SIZE, cg_thread_block_size(&b), cb.size());
+    gat_q_dim3(o, Q_BLOCK_GDIM_X, cg_thread_block_group_dim(&b), cb.group_dim());
 
     cg_tile_t t = cg_tiled_partition(&b, N);
     ccg::thread_block_tile<N> ct = ccg::tiled_partition<N>(cb);
-    o[Q_TILE_SIZE] = cg_tile_size(&t);
-    o[Q_TILE_SIZE + 1] = ct.size();
+    gat_pair(o, Q_TILE_SIZE, cg_tile_size(&t), ct.size());
 
     cg_tile_t me = cg_this_thread();
     auto cme = ccg::this_thread();
-    o[Q_THIS_THREAD_RANK] = cg_tile_thread_rank(&me);
-    o[Q_THIS_THREAD_RANK + 1] = cme.thread_rank();
-    o[Q_THIS_THREAD_SIZE] = cg_tile_num_threads(&me);
-    o[Q_THIS_THREAD_SIZE + 1] = cme.num_threads();
-    o[Q_THIS_THREAD_META_RANK] = cg_tile_meta_group_rank(&me);
-    o[Q_THIS_THREAD_META_RANK + 1] = cme.meta_group_rank();
-    o[Q_THIS_THREAD_META_SIZE] = cg_tile_meta_group_size(&me);
-    o[Q_THIS_THREAD_META_SIZE + 1] = cme.meta_group_size();
+    gat_q_tile(o, Q_THIS_THREAD_RANK, &me, cme);
 
     if constexpr (N >= 2) {
         constexpr unsigned H = N / 2;
         cg_tile_t s = cg_tile_tiled_partition(&t, H);
         auto cs = ccg::tiled_partition<H>(ct);
-        o[Q_SUB_RANK] = cg_tile_thread_rank(&s);
-        o[Q_SUB_RANK + 1] = cs.thread_rank();
-        o[Q_SUB_SIZE] = cg_tile_num_threads(&s);
-        o[Q_SUB_SIZE + 1] = cs.num_threads();
-        o[Q_SUB_META_RANK] = cg_tile_meta_group_rank(&s);
-        o[Q_SUB_META_RANK + 1] = cs.meta_group_rank();
-        o[Q_SUB_META_SIZE] = cg_tile_meta_group_size(&s);
-        o[Q_SUB_META_SIZE + 1] = cs.meta_group_size();
+        gat_q_tile(o, Q_SUB_RANK, &s, cs);
     } else {
         for (int f = Q_SUB_RANK; f < Q_SUB_META_SIZE + 2; ++f)
             o[f] = TG_NOT_IN;
@@ -785,29 +780,13 @@ static __device__ void gat_q_body(uint64_t *o)
 
     ccg::coalesced_group cc = ccg::coalesced_threads();
     cg_coalesced_group_t c = cg_coalesced_threads();
-    o[Q_COAL_SIZE] = cg_coalesced_size(&c);
-    o[Q_COAL_SIZE + 1] = cc.size();
+    gat_pair(o, Q_COAL_SIZE, cg_coalesced_size(&c), cc.size());
 
     cg_grid_t g = cg_this_grid();
     ccg::grid_group cgr = ccg::this_grid();
-    o[Q_GRID_SIZE] = cg_grid_size(&g);
-    o[Q_GRID_SIZE + 1] = cgr.size();
-    cg_dim3_t ggd = cg_grid_group_dim(&g);
-    dim3 cggd = cgr.group_dim();
-    o[Q_GRID_GDIM_X] = ggd.x;
-    o[Q_GRID_GDIM_X + 1] = cggd.x;
-    o[Q_GRID_GDIM_Y] = ggd.y;
-    o[Q_GRID_GDIM_Y + 1] = cggd.y;
-    o[Q_GRID_GDIM_Z] = ggd.z;
-    o[Q_GRID_GDIM_Z + 1] = cggd.z;
-    cg_dim3_t ti = cg_grid_thread_index(&g);
-    dim3 cti = cgr.thread_index();
-    o[Q_GRID_TIDX_X] = ti.x;
-    o[Q_GRID_TIDX_X + 1] = cti.x;
-    o[Q_GRID_TIDX_Y] = ti.y;
-    o[Q_GRID_TIDX_Y + 1] = cti.y;
-    o[Q_GRID_TIDX_Z] = ti.z;
-    o[Q_GRID_TIDX_Z + 1] = cti.z;
+    gat_pair(o, Q_GRID_SIZE, cg_grid_size(&g), cgr.size());
+    gat_q_dim3(o, Q_GRID_GDIM_X, cg_grid_group_dim(&g), cgr.group_dim());
+    gat_q_dim3(o, Q_GRID_TIDX_X, cg_grid_thread_index(&g), cgr.thread_index());
 }
 
 extern "C" __global__ void gat_q_kernel(uint64_t *out, uint32_t n)

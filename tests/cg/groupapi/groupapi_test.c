@@ -42,6 +42,81 @@ static int quick(void)
     return q && *q && *q != '0';
 }
 
+/* Every thread's (cgc, C++ CG) pairs in h (total threads, blocks of nt,
+ * nf slots each): the two sides equal and not the poison (neither side
+ * wrote it). Each bad pair counted in *bad; the first 20 logged with the
+ * case (`where`), the thread and the pair's name (names[slot / 2]). */
+static void expect_pairs(const uint64_t *h, size_t total, size_t nt, int nf, const char *const *names,
+                         const char *where, size_t *bad)
+{
+    for (size_t i = 0; i < total; ++i)
+        for (int f = 0; f < nf; f += 2) {
+            const uint64_t *o = h + i * (size_t)nf;
+            if ((o[f] != o[f + 1] || o[f] == GAT_POISON64) && (*bad)++ < 20)
+                cr_log_error("%s thread %zu (block %zu rank %zu): %s: cgc %llu, C++ CG %llu", where, i, i / nt, i % nt,
+                             names[f / 2], (unsigned long long)o[f], (unsigned long long)o[f + 1]);
+        }
+}
+
+/* n output slots on the host (returned) and on the device (*d), the
+ * device's poisoned. */
+static uint64_t *out_new(size_t n, uint64_t **d)
+{
+    uint64_t *h = malloc(n * sizeof *h);
+    cr_assert(h);
+    CGT_CUDA(cudaMalloc((void **)d, n * sizeof *h));
+    CGT_CUDA(cudaMemset(*d, CGT_POISON_BYTE, n * sizeof *h));
+    return h;
+}
+
+/* After a launch: its completion (checked), then n output slots from d
+ * into h. */
+static void out_fetch(uint64_t *h, const uint64_t *d, size_t n)
+{
+    CGT_SYNC();
+    CGT_CUDA(cudaMemcpy(h, d, n * sizeof *h, cudaMemcpyDeviceToHost));
+}
+
+/* A test's buffers: input words (one a thread) and 64-bit output slots, each
+ * on the host and on the device. */
+typedef struct io {
+    uint32_t *h_in, *d_in;
+    uint64_t *h_out, *d_out;
+} io_t;
+
+static io_t io_new(size_t in_words, size_t out_slots)
+{
+    io_t io;
+    io.h_in = malloc(in_words * sizeof *io.h_in);
+    io.h_out = malloc(out_slots * sizeof *io.h_out);
+    cr_assert(io.h_in && io.h_out);
+    CGT_CUDA(cudaMalloc((void **)&io.d_in, in_words * sizeof *io.h_in));
+    CGT_CUDA(cudaMalloc((void **)&io.d_out, out_slots * sizeof *io.h_out));
+    return io;
+}
+
+/* Fresh random words into the first n inputs, on the host and the device;
+ * the first out_n output slots poisoned. */
+static void io_fill(io_t *io, size_t n, size_t out_n, uint64_t *rng)
+{
+    for (size_t i = 0; i < n; ++i)
+        io->h_in[i] = (uint32_t)cgt_rand(rng);
+    CGT_CUDA(cudaMemcpy(io->d_in, io->h_in, n * sizeof *io->h_in, cudaMemcpyHostToDevice));
+    CGT_CUDA(cudaMemset(io->d_out, CGT_POISON_BYTE, out_n * sizeof *io->h_out));
+}
+
+/* After a launch: its completion (checked), then the first out_n output
+ * slots back on the host. */
+static void io_fetch(io_t *io, size_t out_n) { out_fetch(io->h_out, io->d_out, out_n); }
+
+static void io_free(io_t *io)
+{
+    CGT_CUDA(cudaFree(io->d_in));
+    CGT_CUDA(cudaFree(io->d_out));
+    free(io->h_in);
+    free(io->h_out);
+}
+
 /* ------------------------------------------------------------------------- */
 /* thread_group                                                              */
 /* ------------------------------------------------------------------------- */
@@ -64,27 +139,19 @@ Test(groupapi, thread_group_over_every_group_kind_matches_cpp_cg)
     uint64_t rng = cgt_seed();
     const unsigned blocks = 3;
     const size_t cap = (size_t)blocks * 1024u;
-    uint32_t *h_in = malloc(cap * sizeof *h_in), *d_in;
-    uint64_t *h_out = malloc(cap * NTG_FIELDS * sizeof *h_out), *d_out;
-    cr_assert(h_in && h_out);
-    CGT_CUDA(cudaMalloc((void **)&d_in, cap * sizeof *h_in));
-    CGT_CUDA(cudaMalloc((void **)&d_out, cap * NTG_FIELDS * sizeof *h_out));
+    io_t io = io_new(cap, cap * NTG_FIELDS);
     size_t bad = 0;
     for (size_t s = 0; s < NSHAPES; ++s) {
         const shape_t *sh = &shapes[s];
         const uint32_t nt = sh->bx * sh->by * sh->bz, n = sh->n;
         const size_t total = (size_t)blocks * nt;
-        for (size_t i = 0; i < total; ++i)
-            h_in[i] = (uint32_t)cgt_rand(&rng);
-        CGT_CUDA(cudaMemcpy(d_in, h_in, total * sizeof *h_in, cudaMemcpyHostToDevice));
-        CGT_CUDA(cudaMemset(d_out, 0xA5, total * NTG_FIELDS * sizeof *h_out));
-        CGT_CUDA((cudaError_t)gat_thread_group(d_in, d_out, blocks, sh->bx, sh->by, sh->bz, n));
-        CGT_SYNC();
-        CGT_CUDA(cudaMemcpy(h_out, d_out, total * NTG_FIELDS * sizeof *h_out, cudaMemcpyDeviceToHost));
+        io_fill(&io, total, total * NTG_FIELDS, &rng);
+        CGT_CUDA((cudaError_t)gat_thread_group(io.d_in, io.d_out, blocks, sh->bx, sh->by, sh->bz, n));
+        io_fetch(&io, total * NTG_FIELDS);
         for (unsigned b = 0; b < blocks; ++b)
             for (uint32_t r = 0; r < nt; ++r) {
                 const size_t gid = (size_t)b * nt + r;
-                const uint64_t *o = h_out + gid * NTG_FIELDS;
+                const uint64_t *o = io.h_out + gid * NTG_FIELDS;
                 const int full_warp = (r & ~31u) + 32u <= nt;
                 /* Pairs: cgc vs C++ CG. The sub-partition only in full warps:
                  * C++ CG counts lanes past the end of a partial warp there. */
@@ -103,8 +170,8 @@ Test(groupapi, thread_group_over_every_group_kind_matches_cpp_cg)
                 /* Host references. */
                 const uint32_t tr = r % n, base = r - tr;
                 const uint32_t present = nt - base < n ? nt - base : n;
-                const uint64_t want_block = h_in[(size_t)b * nt + (r + 1u) % nt];
-                const uint64_t want_tile = h_in[(size_t)b * nt + base + (tr + 1u) % present] ^ 0x5a5a5a5au;
+                const uint64_t want_block = io.h_in[(size_t)b * nt + (r + 1u) % nt];
+                const uint64_t want_tile = io.h_in[(size_t)b * nt + base + (tr + 1u) % present] ^ 0x5a5a5a5au;
                 const uint64_t want[][2] = {
                     {TG_BLOCK_RANK, r},
                     {TG_BLOCK_SIZE, nt},
@@ -130,7 +197,7 @@ Test(groupapi, thread_group_over_every_group_kind_matches_cpp_cg)
                                          sh->bx, sh->by, sh->bz, n, b, r, (unsigned long long)want[k][0],
                                          (unsigned long long)o[want[k][0]], (unsigned long long)want[k][1]);
                     }
-                const int in_branch = h_in[gid] % 3u != 0u;
+                const int in_branch = io.h_in[gid] % 3u != 0u;
                 if (in_branch != (o[TG_COAL_SIZE] != TG_NOT_IN)) {
                     if (bad++ < 20)
                         cr_log_error("thread_group %ux%ux%u n=%u block %u rank %u: in the coalesced branch: %d, got %s",
@@ -140,10 +207,7 @@ Test(groupapi, thread_group_over_every_group_kind_matches_cpp_cg)
             }
     }
     cr_expect_eq(bad, 0, "%zu thread_group values wrong (first 20 above)", bad);
-    CGT_CUDA(cudaFree(d_in));
-    CGT_CUDA(cudaFree(d_out));
-    free(h_in);
-    free(h_out);
+    io_free(&io);
 }
 
 /* cg_thread_group_t holding a wide tile (cg/wide_tile.h) of n = 64/128/256
@@ -188,11 +252,7 @@ Test(groupapi, thread_group_of_a_wide_tile_matches_cpp_cg)
     uint64_t rng = cgt_seed();
     const unsigned blocks = 3;
     const size_t cap = (size_t)blocks * 512u;
-    uint32_t *h_in = malloc(cap * sizeof *h_in), *d_in;
-    uint64_t *h_out = malloc(cap * NTGW_FIELDS * sizeof *h_out), *d_out;
-    cr_assert(h_in && h_out);
-    CGT_CUDA(cudaMalloc((void **)&d_in, cap * sizeof *h_in));
-    CGT_CUDA(cudaMalloc((void **)&d_out, cap * NTGW_FIELDS * sizeof *h_out));
+    io_t io = io_new(cap, cap * NTGW_FIELDS);
     size_t bad = 0, cases = 0;
     for (size_t s = 0; s < sizeof ws / sizeof ws[0]; ++s)
         for (size_t in = 0; in < sizeof ns / sizeof ns[0]; ++in)
@@ -204,18 +264,14 @@ Test(groupapi, thread_group_of_a_wide_tile_matches_cpp_cg)
                     continue;
                 const size_t total = (size_t)blocks * nt;
                 ++cases;
-                for (size_t i = 0; i < total; ++i)
-                    h_in[i] = (uint32_t)cgt_rand(&rng);
-                CGT_CUDA(cudaMemcpy(d_in, h_in, total * sizeof *h_in, cudaMemcpyHostToDevice));
-                CGT_CUDA(cudaMemset(d_out, 0xA5, total * NTGW_FIELDS * sizeof *h_out));
-                CGT_CUDA((cudaError_t)gat_thread_group_wide(d_in, d_out, blocks, sh->bx, sh->by, sh->bz, n, m));
-                CGT_SYNC();
-                CGT_CUDA(cudaMemcpy(h_out, d_out, total * NTGW_FIELDS * sizeof *h_out, cudaMemcpyDeviceToHost));
+                io_fill(&io, total, total * NTGW_FIELDS, &rng);
+                CGT_CUDA((cudaError_t)gat_thread_group_wide(io.d_in, io.d_out, blocks, sh->bx, sh->by, sh->bz, n, m));
+                io_fetch(&io, total * NTGW_FIELDS);
                 for (unsigned b = 0; b < blocks; ++b)
                     for (uint32_t r = 0; r < nt; ++r) {
                         const size_t gid = (size_t)b * nt + r;
-                        const uint64_t *o = h_out + gid * NTGW_FIELDS;
-                        const uint32_t *bin = h_in + (size_t)b * nt;
+                        const uint64_t *o = io.h_out + gid * NTGW_FIELDS;
+                        const uint32_t *bin = io.h_in + (size_t)b * nt;
                         for (int f = 0; f < TGW_PAIRS_END; f += 2)
                             if ((o[f] != o[f + 1] || o[f] == GAT_POISON64) && bad++ < 30)
                                 cr_log_error("wide thread_group block %ux%ux%u n=%u m=%u: block %u rank %u: %s: cgc "
@@ -261,10 +317,7 @@ Test(groupapi, thread_group_of_a_wide_tile_matches_cpp_cg)
             }
     cr_log_info("wide thread_group: %zu launches checked", cases);
     cr_expect_eq(bad, 0, "%zu wide-tile thread_group values wrong (first 30 above)", bad);
-    CGT_CUDA(cudaFree(d_in));
-    CGT_CUDA(cudaFree(d_out));
-    free(h_in);
-    free(h_out);
+    io_free(&io);
 }
 
 Test(groupapi, thread_group_of_a_cluster_and_cluster_queries_match_cpp_cg)
@@ -281,24 +334,18 @@ Test(groupapi, thread_group_of_a_cluster_and_cluster_queries_match_cpp_cg)
     for (size_t s = 0; s < sizeof cs / sizeof cs[0]; ++s) {
         const cshape_t *c = &cs[s];
         const size_t nt = (size_t)c->bx * c->by * c->bz, total = nt * c->gx * c->gy * c->gz;
-        uint64_t *h = malloc(total * NTGC_FIELDS * sizeof *h), *d;
-        cr_assert(h);
-        CGT_CUDA(cudaMalloc((void **)&d, total * NTGC_FIELDS * sizeof *h));
-        CGT_CUDA(cudaMemset(d, 0xA5, total * NTGC_FIELDS * sizeof *h));
+        uint64_t *d, *h = out_new(total * NTGC_FIELDS, &d);
         CGT_CUDA((cudaError_t)gat_thread_group_cluster(d, c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->cx, c->cy,
                                                        c->cz));
-        CGT_SYNC();
-        CGT_CUDA(cudaMemcpy(h, d, total * NTGC_FIELDS * sizeof *h, cudaMemcpyDeviceToHost));
+        out_fetch(h, d, total * NTGC_FIELDS);
         static const char *const what[] = {"thread_group rank", "thread_group size", "thread_index.x",
                                            "thread_index.y", "thread_index.z", "cluster size"};
+        char where[160];
+        snprintf(where, sizeof where, "cluster grid %ux%ux%u block %ux%ux%u cluster %ux%ux%u", c->gx, c->gy, c->gz,
+                 c->bx, c->by, c->bz, c->cx, c->cy, c->cz);
+        expect_pairs(h, total, nt, NTGC_FIELDS, what, where, &bad);
         for (size_t i = 0; i < total; ++i) {
             const uint64_t *o = h + i * NTGC_FIELDS;
-            for (int f = 0; f < NTGC_FIELDS; f += 2)
-                if ((o[f] != o[f + 1] || o[f] == GAT_POISON64) && bad++ < 20)
-                    cr_log_error("cluster grid %ux%ux%u block %ux%ux%u cluster %ux%ux%u thread %zu: %s: cgc %llu, "
-                                 "C++ CG %llu",
-                                 c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->cx, c->cy, c->cz, i, what[f / 2],
-                                 (unsigned long long)o[f], (unsigned long long)o[f + 1]);
             const uint64_t csize = nt * c->cx * c->cy * c->cz;
             if ((o[2] != csize || o[10] != csize) && bad++ < 20)
                 cr_log_error("cluster thread %zu: size %llu / %llu, want %llu", i, (unsigned long long)o[2],
@@ -340,11 +387,9 @@ static void invoke_case(int coalesced)
     const unsigned blocks = 3;
     const size_t cap = (size_t)blocks * 1024u;
     const size_t ncount = (size_t)blocks * 32u * 32u * 2u;
-    uint32_t *h_in = malloc(cap * sizeof *h_in), *d_in, *h_counts = malloc(ncount * sizeof *h_counts), *d_counts;
-    uint64_t *h_out = malloc(cap * NINV_FIELDS * sizeof *h_out), *d_out;
-    cr_assert(h_in && h_out && h_counts);
-    CGT_CUDA(cudaMalloc((void **)&d_in, cap * sizeof *h_in));
-    CGT_CUDA(cudaMalloc((void **)&d_out, cap * NINV_FIELDS * sizeof *h_out));
+    io_t io = io_new(cap, cap * NINV_FIELDS);
+    uint32_t *h_counts = malloc(ncount * sizeof *h_counts), *d_counts;
+    cr_assert(h_counts);
     CGT_CUDA(cudaMalloc((void **)&d_counts, ncount * sizeof *h_counts));
     static const char *const forms[NINV_FORMS] = {"u32", "i32", "u64", "i64", "f32", "f64", "bytes(12)"};
     size_t bad = 0;
@@ -354,20 +399,17 @@ static void invoke_case(int coalesced)
             const shape_t *sh = &shapes[s];
             const uint32_t nt = sh->bx * sh->by * sh->bz, n = sh->n, warps = (nt + 31u) / 32u;
             const size_t total = (size_t)blocks * nt;
-            for (size_t i = 0; i < total; ++i)
-                h_in[i] = (uint32_t)cgt_rand(&rng);
-            CGT_CUDA(cudaMemcpy(d_in, h_in, total * sizeof *h_in, cudaMemcpyHostToDevice));
-            CGT_CUDA(cudaMemset(d_out, 0xA5, total * NINV_FIELDS * sizeof *h_out));
+            io_fill(&io, total, total * NINV_FIELDS, &rng);
             CGT_CUDA(cudaMemset(d_counts, 0, ncount * sizeof *h_counts));
-            CGT_CUDA((cudaError_t)gat_invoke(d_in, d_out, d_counts, blocks, sh->bx, sh->by, sh->bz, n, coalesced));
-            CGT_SYNC();
-            CGT_CUDA(cudaMemcpy(h_out, d_out, total * NINV_FIELDS * sizeof *h_out, cudaMemcpyDeviceToHost));
+            CGT_CUDA(
+                (cudaError_t)gat_invoke(io.d_in, io.d_out, d_counts, blocks, sh->bx, sh->by, sh->bz, n, coalesced));
+            io_fetch(&io, total * NINV_FIELDS);
             CGT_CUDA(cudaMemcpy(h_counts, d_counts, ncount * sizeof *h_counts, cudaMemcpyDeviceToHost));
             const char *kind = coalesced ? "coalesced" : "tile";
             for (unsigned b = 0; b < blocks; ++b)
                 for (uint32_t r = 0; r < nt; ++r) {
                     const size_t gid = (size_t)b * nt + r;
-                    const uint64_t *o = h_out + gid * NINV_FIELDS;
+                    const uint64_t *o = io.h_out + gid * NINV_FIELDS;
                     const uint64_t slot = o[NINV_SLOT];
                     const uint64_t wbase = ((uint64_t)b * warps + r / 32u) * 32u;
                     if (slot < wbase || slot >= wbase + 32u || slot - wbase > r % 32u) {
@@ -404,10 +446,10 @@ static void invoke_case(int coalesced)
                     int found = 0;
                     for (uint32_t q = r & ~31u; q < nt && q < (r & ~31u) + 32u && !found; ++q) {
                         const size_t qg = (size_t)b * nt + q;
-                        if (h_out[qg * NINV_FIELDS + NINV_SLOT] != slot)
+                        if (io.h_out[qg * NINV_FIELDS + NINV_SLOT] != slot)
                             continue;
                         uint64_t v[NINV_FORMS];
-                        vals_of(h_in[qg], qg, v);
+                        vals_of(io.h_in[qg], qg, v);
                         int all = 1;
                         for (int f = 0; f < NINV_FORMS; ++f)
                             all &= o[2 * f] == v[f];
@@ -421,11 +463,8 @@ static void invoke_case(int coalesced)
                 }
         }
     cr_expect_eq(bad, 0, "%zu invoke_one values wrong (first 20 above)", bad);
-    CGT_CUDA(cudaFree(d_in));
-    CGT_CUDA(cudaFree(d_out));
+    io_free(&io);
     CGT_CUDA(cudaFree(d_counts));
-    free(h_in);
-    free(h_out);
     free(h_counts);
 }
 
@@ -454,11 +493,7 @@ static void reduce_store_case(int coalesced)
     const unsigned blocks = 3;
     const size_t cap = (size_t)blocks * 1024u, nslots = (size_t)blocks * 32u * 32u;
     const size_t outn = nslots * 2u * NRS_FORMS;
-    uint32_t *h_in = malloc(cap * sizeof *h_in), *d_in;
-    uint64_t *h_out = malloc(outn * sizeof *h_out), *d_out;
-    cr_assert(h_in && h_out);
-    CGT_CUDA(cudaMalloc((void **)&d_in, cap * sizeof *h_in));
-    CGT_CUDA(cudaMalloc((void **)&d_out, outn * sizeof *h_out));
+    io_t io = io_new(cap, outn);
     static const char *const forms[NRS_FORMS] = {"u32 plus", "i32 less", "u64 bit_xor", "i64 greater", "f32 plus",
                                                  "f64 less"};
     size_t bad = 0, groups = 0;
@@ -466,24 +501,20 @@ static void reduce_store_case(int coalesced)
         const shape_t *sh = &shapes[s];
         const uint32_t nt = sh->bx * sh->by * sh->bz, n = sh->n;
         const size_t total = (size_t)blocks * nt;
-        for (size_t i = 0; i < total; ++i)
-            h_in[i] = (uint32_t)cgt_rand(&rng);
-        CGT_CUDA(cudaMemcpy(d_in, h_in, total * sizeof *h_in, cudaMemcpyHostToDevice));
-        CGT_CUDA(cudaMemset(d_out, CGT_POISON_BYTE, outn * sizeof *h_out));
-        CGT_CUDA((cudaError_t)gat_reduce_store(d_in, d_out, blocks, sh->bx, sh->by, sh->bz, n, coalesced));
-        CGT_SYNC();
-        CGT_CUDA(cudaMemcpy(h_out, d_out, outn * sizeof *h_out, cudaMemcpyDeviceToHost));
+        io_fill(&io, total, outn, &rng);
+        CGT_CUDA((cudaError_t)gat_reduce_store(io.d_in, io.d_out, blocks, sh->bx, sh->by, sh->bz, n, coalesced));
+        io_fetch(&io, outn);
         const char *kind = coalesced ? "coalesced" : "tile";
         for (unsigned b = 0; b < blocks; ++b)
             for (uint32_t r = 0; r < nt; ++r) {
                 /* One check per group, at its lowest thread. */
                 uint32_t lead;
                 if (coalesced) {
-                    if (h_in[(size_t)b * nt + r] % 3u == 0u)
+                    if (io.h_in[(size_t)b * nt + r] % 3u == 0u)
                         continue;
                     lead = r;
                     for (uint32_t q = r & ~31u; q < r; ++q)
-                        if (h_in[(size_t)b * nt + q] % 3u != 0u) {
+                        if (io.h_in[(size_t)b * nt + q] % 3u != 0u) {
                             lead = q;
                             break;
                         }
@@ -494,7 +525,7 @@ static void reduce_store_case(int coalesced)
                     continue;
                 ++groups;
                 const size_t slot = ((size_t)b * 32u + r / 32u) * 32u + (r % 32u);
-                const uint64_t *o = h_out + slot * 2u * NRS_FORMS;
+                const uint64_t *o = io.h_out + slot * 2u * NRS_FORMS;
                 const int full_warp = (r & ~31u) + 32u <= nt;
                 if (coalesced || full_warp)
                     for (int f = 0; f < NRS_FORMS; ++f)
@@ -514,7 +545,7 @@ static void reduce_store_case(int coalesced)
                 for (uint32_t q = r; q < r + n && q < nt; ++q) {
                     const size_t qg = (size_t)b * nt + q;
                     uint64_t v[NINV_FORMS];
-                    vals_of(h_in[qg], qg, v);
+                    vals_of(io.h_in[qg], qg, v);
                     su += (uint32_t)v[0];
                     mi = (int32_t)(uint32_t)v[1] < mi ? (int32_t)(uint32_t)v[1] : mi;
                     x ^= v[2];
@@ -531,10 +562,7 @@ static void reduce_store_case(int coalesced)
     }
     cr_expect_gt(groups, 100, "only %zu groups checked", groups);
     cr_expect_eq(bad, 0, "%zu reduce_store values wrong (first 20 above)", bad);
-    CGT_CUDA(cudaFree(d_in));
-    CGT_CUDA(cudaFree(d_out));
-    free(h_in);
-    free(h_out);
+    io_free(&io);
 }
 
 Test(groupapi, reduce_store_on_tiles_matches_cpp_cg_and_the_host) { reduce_store_case(0); }
@@ -671,21 +699,15 @@ Test(groupapi, new_queries_match_cpp_cg)
             const shape_t *sh = &shapes[s];
             const gshape_t *g = &grids[gi];
             const size_t nt = (size_t)sh->bx * sh->by * sh->bz, total = nt * g->gx * g->gy * g->gz;
-            uint64_t *h = malloc(total * NQ_FIELDS * sizeof *h), *d;
-            cr_assert(h);
-            CGT_CUDA(cudaMalloc((void **)&d, total * NQ_FIELDS * sizeof *h));
-            CGT_CUDA(cudaMemset(d, 0xA5, total * NQ_FIELDS * sizeof *h));
+            uint64_t *d, *h = out_new(total * NQ_FIELDS, &d);
             CGT_CUDA((cudaError_t)gat_queries(d, g->gx, g->gy, g->gz, sh->bx, sh->by, sh->bz, sh->n));
-            CGT_SYNC();
-            CGT_CUDA(cudaMemcpy(h, d, total * NQ_FIELDS * sizeof *h, cudaMemcpyDeviceToHost));
+            out_fetch(h, d, total * NQ_FIELDS);
+            char where[128];
+            snprintf(where, sizeof where, "queries grid %ux%ux%u block %ux%ux%u n=%u", g->gx, g->gy, g->gz, sh->bx,
+                     sh->by, sh->bz, sh->n);
+            expect_pairs(h, total, nt, NQ_FIELDS, names, where, &bad);
             for (size_t i = 0; i < total; ++i) {
                 const uint64_t *o = h + i * NQ_FIELDS;
-                for (int f = 0; f < NQ_FIELDS; f += 2)
-                    if ((o[f] != o[f + 1] || o[f] == GAT_POISON64) && bad++ < 20)
-                        cr_log_error("queries grid %ux%ux%u block %ux%ux%u n=%u thread %zu (block %zu rank %zu): %s: "
-                                     "cgc %llu, C++ CG %llu",
-                                     g->gx, g->gy, g->gz, sh->bx, sh->by, sh->bz, sh->n, i, i / nt, i % nt,
-                                     names[f / 2], (unsigned long long)o[f], (unsigned long long)o[f + 1]);
                 if ((o[Q_BLOCK_SIZE] != nt || o[Q_TILE_SIZE] != sh->n || o[Q_GRID_SIZE] != total) && bad++ < 20)
                     cr_log_error("queries thread %zu: block size %llu (want %zu), tile size %llu (want %u), grid size "
                                  "%llu (want %zu)",

@@ -20,26 +20,32 @@ namespace cpp = cooperative_groups;
 static __device__ uint32_t probe_fn(void *p) { return *(const uint32_t *)p * 3u + 1u; }
 static __device__ void probe_count(void *p) { atomicAdd((unsigned *)p, 1u); }
 
-/* A tile through thread_group, and the tile itself: the same code. */
-extern "C" __global__ void tg_tile_calls(uint64_t *out)
-{
-    cg_thread_block_t b = cg_this_thread_block();
-    cg_tile_t t = cg_tiled_partition(&b, 8);
-    cg_thread_group_t g = cg_thread_group(&t);
-    out[threadIdx.x] = cg_thread_group_thread_rank(&g);
-    out[threadIdx.x + 2048] = cg_thread_group_num_threads(&g);
-    cg_thread_group_sync(&g);
-    out[threadIdx.x + 1024] = cg_thread_rank(&g);
-}
-extern "C" __global__ void typed_tile_calls(uint64_t *out)
-{
-    cg_thread_block_t b = cg_this_thread_block();
-    cg_tile_t t = cg_tiled_partition(&b, 8);
-    out[threadIdx.x] = cg_tile_thread_rank(&t);
-    out[threadIdx.x + 2048] = cg_tile_num_threads(&t);
-    cg_tile_sync(&t);
-    out[threadIdx.x + 1024] = cg_tile_thread_rank(&t);
-}
+/* A group made of the block (`make`, type `type`, calls `kind`_...) through
+ * thread_group (tg_<name>_calls), and the group itself (typed_<name>_calls):
+ * the same code. */
+#define TG_PAIR(name, type, make, kind)                                                           \
+    extern "C" __global__ void tg_##name##_calls(uint64_t *out)                                    \
+    {                                                                                              \
+        cg_thread_block_t b = cg_this_thread_block();                                              \
+        type t = make;                                                                             \
+        cg_thread_group_t g = cg_thread_group(&t);                                                 \
+        out[threadIdx.x] = cg_thread_group_thread_rank(&g);                                        \
+        out[threadIdx.x + 2048] = cg_thread_group_num_threads(&g);                                 \
+        cg_thread_group_sync(&g);                                                                  \
+        out[threadIdx.x + 1024] = cg_thread_rank(&g);                                              \
+    }                                                                                              \
+    extern "C" __global__ void typed_##name##_calls(uint64_t *out)                                 \
+    {                                                                                              \
+        cg_thread_block_t b = cg_this_thread_block();                                              \
+        type t = make;                                                                             \
+        out[threadIdx.x] = kind##_thread_rank(&t);                                                 \
+        out[threadIdx.x + 2048] = kind##_num_threads(&t);                                          \
+        kind##_sync(&t);                                                                           \
+        out[threadIdx.x + 1024] = kind##_thread_rank(&t);                                          \
+    }
+
+/* A tile through thread_group, and the tile itself. */
+TG_PAIR(tile, cg_tile_t, cg_tiled_partition(&b, 8), cg_tile)
 
 /* A block through thread_group, and the block itself. */
 extern "C" __global__ void tg_block_calls(uint64_t *out)
@@ -58,27 +64,9 @@ extern "C" __global__ void typed_block_calls(uint64_t *out)
     out[threadIdx.x + 1024] = cg_thread_block_num_threads(&b);
 }
 
-/* A wide tile through thread_group, and the wide tile itself: the same
- * code, one barrier.sync on the tile's named barrier. */
-extern "C" __global__ void tg_wide_calls(uint64_t *out)
-{
-    cg_thread_block_t b = cg_this_thread_block();
-    cg_wide_tile_t w = cg_wide_tiled_partition(&b, 128);
-    cg_thread_group_t g = cg_thread_group(&w);
-    out[threadIdx.x] = cg_thread_group_thread_rank(&g);
-    out[threadIdx.x + 2048] = cg_thread_group_num_threads(&g);
-    cg_thread_group_sync(&g);
-    out[threadIdx.x + 1024] = cg_thread_rank(&g);
-}
-extern "C" __global__ void typed_wide_calls(uint64_t *out)
-{
-    cg_thread_block_t b = cg_this_thread_block();
-    cg_wide_tile_t w = cg_wide_tiled_partition(&b, 128);
-    out[threadIdx.x] = cg_wide_tile_thread_rank(&w);
-    out[threadIdx.x + 2048] = cg_wide_tile_num_threads(&w);
-    cg_wide_tile_sync(&w);
-    out[threadIdx.x + 1024] = cg_wide_tile_thread_rank(&w);
-}
+/* A wide tile through thread_group, and the wide tile itself: one
+ * barrier.sync on the tile's named barrier. */
+TG_PAIR(wide, cg_wide_tile_t, cg_wide_tiled_partition(&b, 128), cg_wide_tile)
 /* The generic sync of a cg_thread_group_t holding a wide tile. */
 extern "C" __global__ void tg_wide_generic_sync(uint64_t *out)
 {

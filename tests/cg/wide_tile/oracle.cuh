@@ -11,49 +11,34 @@
 #include "tests/support/oracle.cuh"
 #include "tests/cg/wide_tile/wide_kernels.h"
 
-/* cgc's calls by overload (test code only). */
-#define CGW_OVERLOADS(sfx, T)                                                                        \
-    __device__ __forceinline__ T cgw_reduce(const cg_wide_tile_t *t, T v, cg_op_t op)                \
-    {                                                                                                \
-        return cg_wide_tile_reduce_##sfx(t, v, op);                                                  \
-    }                                                                                                \
-    __device__ __forceinline__ T cgw_incl(const cg_wide_tile_t *t, T v, cg_op_t op)                  \
-    {                                                                                                \
-        return cg_wide_tile_inclusive_scan_##sfx(t, v, op);                                          \
-    }                                                                                                \
-    __device__ __forceinline__ T cgw_excl(const cg_wide_tile_t *t, T v, cg_op_t op)                  \
-    {                                                                                                \
-        return cg_wide_tile_exclusive_scan_##sfx(t, v, op);                                          \
-    }                                                                                                \
-    __device__ __forceinline__ T cgw_shfl(const cg_wide_tile_t *t, T v, uint32_t src)                \
-    {                                                                                                \
-        return cg_wide_tile_shfl_##sfx(t, v, src);                                                   \
-    }
-CGW_OVERLOADS(i32, int32_t)
-CGW_OVERLOADS(u32, uint32_t)
-CGW_OVERLOADS(i64, int64_t)
-CGW_OVERLOADS(u64, uint64_t)
-CGW_OVERLOADS(f32, float)
-CGW_OVERLOADS(f64, double)
+/* cgc's calls by overload: cgc_reduce, cgc_incl, cgc_excl, cgc_shfl
+ * (tests/support/oracle.cuh). */
+#define CGW_OVERLOADS(sfx, T) CGT_SCAN_OVERLOADS(cg_wide_tile_t, cg_wide_tile, sfx, T)
+CGT_FOR_EACH_TYPE(CGW_OVERLOADS)
 
 /* One operator through cgc (side 0) and C++ CG (side 1). */
 template <cg_op_t OP, typename T, typename CT, typename F>
 __device__ __forceinline__ void cgw_one_op(const cg_wide_tile_t *t, const CT &ct, T v, uint64_t *oc, uint64_t *op, F fn)
 {
-    oc[CGW_REDUCE + OP] = cgt_to_bits(cgw_reduce(t, v, OP));
+    oc[CGW_REDUCE + OP] = cgt_to_bits(cgc_reduce(t, v, OP));
     op[CGW_REDUCE + OP] = cgt_to_bits(cpp::reduce(ct, v, fn));
-    oc[CGW_INCL + OP] = cgt_to_bits(cgw_incl(t, v, OP));
+    oc[CGW_INCL + OP] = cgt_to_bits(cgc_incl(t, v, OP));
     op[CGW_INCL + OP] = cgt_to_bits(cpp::inclusive_scan(ct, v, fn));
-    oc[CGW_EXCL + OP] = cgt_to_bits(cgw_excl(t, v, OP));
+    oc[CGW_EXCL + OP] = cgt_to_bits(cgc_excl(t, v, OP));
     op[CGW_EXCL + OP] = cgt_to_bits(cpp::exclusive_scan(ct, v, fn));
+}
+
+/* cgc's value to oc[f], C++ CG's to op[f]. */
+__device__ __forceinline__ void cgw_both(uint64_t *oc, uint64_t *op, int f, uint64_t mine, uint64_t cpp)
+{
+    oc[f] = mine;
+    op[f] = cpp;
 }
 
 template <unsigned N, typename T>
 __global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, const uint32_t *arg, uint64_t *out)
 {
-    size_t blk = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
-    size_t nt = (size_t)blockDim.x * blockDim.y * blockDim.z;
-    size_t gid = blk * nt + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    size_t gid = cgt_gid();
     uint64_t *oc = out + gid * 2 * CGW_FIELDS;
     uint64_t *op = oc + CGW_FIELDS;
     T v = cgt_from_bits<T>(val[gid]);
@@ -74,51 +59,27 @@ __global__ void __launch_bounds__(1024) cgw_oracle_kernel(const uint64_t *val, c
         cgw_one_op<CG_OP_BIT_OR>(&t, ct, v, oc, op, cpp::bit_or<T>());
         cgw_one_op<CG_OP_BIT_XOR>(&t, ct, v, oc, op, cpp::bit_xor<T>());
     }
-    oc[CGW_SHFL] = cgt_to_bits(cgw_shfl(&t, v, src));
+    oc[CGW_SHFL] = cgt_to_bits(cgc_shfl(&t, v, src));
     op[CGW_SHFL] = cgt_to_bits(ct.shfl(v, src));
     oc[CGW_ANY] = (uint64_t)(int64_t)cg_wide_tile_any(&t, pany);
     op[CGW_ANY] = (uint64_t)(int64_t)ct.any(pany);
     oc[CGW_ALL] = (uint64_t)(int64_t)cg_wide_tile_all(&t, pall);
     op[CGW_ALL] = (uint64_t)(int64_t)ct.all(pall);
-    oc[CGW_RANK] = cg_wide_tile_thread_rank(&t);
-    op[CGW_RANK] = ct.thread_rank();
-    oc[CGW_NTHREADS] = cg_wide_tile_num_threads(&t);
-    op[CGW_NTHREADS] = ct.num_threads();
-    oc[CGW_META_RANK] = cg_wide_tile_meta_group_rank(&t);
-    op[CGW_META_RANK] = ct.meta_group_rank();
-    oc[CGW_META_SIZE] = cg_wide_tile_meta_group_size(&t);
-    op[CGW_META_SIZE] = ct.meta_group_size();
-    oc[CGW_GEN_RANK] = cg_thread_rank(&t);
-    op[CGW_GEN_RANK] = ct.thread_rank();
-    oc[CGW_GEN_NTHREADS] = cg_num_threads(&t);
-    op[CGW_GEN_NTHREADS] = ct.num_threads();
+    cgw_both(oc, op, CGW_RANK, cg_wide_tile_thread_rank(&t), ct.thread_rank());
+    cgw_both(oc, op, CGW_NTHREADS, cg_wide_tile_num_threads(&t), ct.num_threads());
+    cgw_both(oc, op, CGW_META_RANK, cg_wide_tile_meta_group_rank(&t), ct.meta_group_rank());
+    cgw_both(oc, op, CGW_META_SIZE, cg_wide_tile_meta_group_size(&t), ct.meta_group_size());
+    cgw_both(oc, op, CGW_GEN_RANK, cg_thread_rank(&t), ct.thread_rank());
+    cgw_both(oc, op, CGW_GEN_NTHREADS, cg_num_threads(&t), ct.num_threads());
 }
 
-template <unsigned N>
-static cudaError_t cgw_oracle_n(int type, unsigned blocks, dim3 block, const uint64_t *val, const uint32_t *arg,
-                                uint64_t *out)
-{
-    switch (type) {
-    case CGW_I32:
-        cgw_oracle_kernel<N, int32_t><<<blocks, block>>>(val, arg, out);
-        break;
-    case CGW_U32:
-        cgw_oracle_kernel<N, uint32_t><<<blocks, block>>>(val, arg, out);
-        break;
-    case CGW_I64:
-        cgw_oracle_kernel<N, int64_t><<<blocks, block>>>(val, arg, out);
-        break;
-    case CGW_U64:
-        cgw_oracle_kernel<N, uint64_t><<<blocks, block>>>(val, arg, out);
-        break;
-    case CGW_F32:
-        cgw_oracle_kernel<N, float><<<blocks, block>>>(val, arg, out);
-        break;
-    default:
-        cgw_oracle_kernel<N, double><<<blocks, block>>>(val, arg, out);
-        break;
+/* The oracle kernel for a tile size and a type (cgt_launch_vao's `of`). */
+struct cgw_oracle_of {
+    template <typename S, typename Tag>
+    cgt_vao_kernel_t operator()(S, Tag) const
+    {
+        return cgw_oracle_kernel<S::value, typename Tag::type>;
     }
-    return cudaGetLastError();
-}
+};
 
 #endif /* CGW_ORACLE_CUH */

@@ -6,8 +6,5 @@
 extern "C" cudaError_t cgw_oracle_small_(unsigned n, int type, unsigned blocks, unsigned bx, unsigned by, unsigned bz,
                                          const uint64_t *val, const uint32_t *arg, uint64_t *out)
 {
-    dim3 block(bx, by, bz);
-    if (n == 64)
-        return cgw_oracle_n<64>(type, blocks, block, val, arg, out);
-    return cgw_oracle_n<128>(type, blocks, block, val, arg, out);
+    return cgt_launch_vao<CGW_NTYPES, 64, 128>(cgw_oracle_of(), n, type, blocks, bx, by, bz, val, arg, out);
 }

@@ -87,7 +87,7 @@ CGW_REF_FLOAT_OP(f64, double)
     static void ref_tile_##sfx(unsigned n, const T *v, int op, T *red, T *incl, T *excl)               \
     {                                                                                                  \
         unsigned nw = n / 32u;                                                                         \
-        T tot_red[32], tot_scan[32], ws[1024], wx[1024];                                               \
+        T tot_red[32] = {0}, tot_scan[32] = {0}, ws[1024], wx[1024]; /* totals past nw: copied, unread */ \
         for (unsigned w = 0; w < nw; w++) {                                                            \
             T a[32], b[32];                                                                            \
             memcpy(a, v + w * 32u, sizeof a);                                                          \
@@ -183,29 +183,15 @@ CGW_BITS(u64, uint64_t)
 CGW_BITS(f32, float)
 CGW_BITS(f64, double)
 
+/* The reference for a CGW_ type, by type (its enum order is the list above). */
+typedef void (*ref_bits_fn)(unsigned n, const uint64_t *val, int op, uint64_t *red, uint64_t *incl, uint64_t *excl);
+static const ref_bits_fn ref_bits_of[CGW_NTYPES] = {ref_bits_i32, ref_bits_u32, ref_bits_i64,
+                                                    ref_bits_u64, ref_bits_f32, ref_bits_f64};
+
 static void ref_bits(int type, unsigned n, const uint64_t *val, int op, uint64_t *red, uint64_t *incl,
                      uint64_t *excl)
 {
-    switch (type) {
-    case CGW_I32:
-        ref_bits_i32(n, val, op, red, incl, excl);
-        break;
-    case CGW_U32:
-        ref_bits_u32(n, val, op, red, incl, excl);
-        break;
-    case CGW_I64:
-        ref_bits_i64(n, val, op, red, incl, excl);
-        break;
-    case CGW_U64:
-        ref_bits_u64(n, val, op, red, incl, excl);
-        break;
-    case CGW_F32:
-        ref_bits_f32(n, val, op, red, incl, excl);
-        break;
-    default:
-        ref_bits_f64(n, val, op, red, incl, excl);
-        break;
-    }
+    ref_bits_of[type >= 0 && type < CGW_NTYPES ? type : CGW_F64](n, val, op, red, incl, excl);
 }
 
 /* The reference on a hand-checkable case: 64 threads of ones (integer plus):
@@ -332,20 +318,7 @@ static unsigned oracle_case(unsigned n, int type, shape_t s, uint64_t *st)
         }
     }
 
-    uint64_t *dval, *dout;
-    uint32_t *darg;
-    CGT_CUDA(cudaMalloc((void **)&dval, total * sizeof *val));
-    CGT_CUDA(cudaMalloc((void **)&darg, total * sizeof *arg));
-    CGT_CUDA(cudaMalloc((void **)&dout, total * 2 * CGW_FIELDS * sizeof *out));
-    CGT_CUDA(cudaMemcpy(dval, val, total * sizeof *val, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemcpy(darg, arg, total * sizeof *arg, cudaMemcpyHostToDevice));
-    CGT_CUDA(cudaMemset(dout, CGT_POISON_BYTE, total * 2 * CGW_FIELDS * sizeof *out));
-    CGT_CUDA(cgw_oracle(n, type, blocks, s.x, s.y, s.z, dval, darg, dout));
-    CGT_SYNC();
-    CGT_CUDA(cudaMemcpy(out, dout, total * 2 * CGW_FIELDS * sizeof *out, cudaMemcpyDeviceToHost));
-    CGT_CUDA(cudaFree(dval));
-    CGT_CUDA(cudaFree(darg));
-    CGT_CUDA(cudaFree(dout));
+    cgt_vao_run(cgw_oracle, n, type, blocks, s.x, s.y, s.z, total, 2 * CGW_FIELDS, val, arg, out);
 
     unsigned bad = 0;
     int nops = type >= CGW_F32 ? 3 : CGW_NOPS;
