@@ -293,6 +293,26 @@ CG_DEVICE void cg_memcpy_stage_pieces_(uint32_t rank, uint32_t count, uint32_t s
 #endif
 }
 
+/* The first `whole` bytes of src to dst (both `align`-aligned, whole a
+ * multiple of align), split among `count` threads by `rank` (internal: the
+ * aligned forms' copy). sm_80 on: cp.async pieces of `align` bytes, then
+ * this thread's copies committed as one group or, with `wait` (a constant
+ * at every call), waited for; before sm_80, ordinary loads and stores. */
+CG_DEVICE void cg_memcpy_stage_whole_(uint32_t rank, uint32_t count, void *dst, const void *src, size_t whole,
+                                      uint32_t align, bool wait)
+{
+#if CG_ARCH_HAS_SM80
+    cg_memcpy_stage_pieces_(rank, count, cg_smem_addr(dst), (const unsigned char *)src, 0, whole, align);
+    if (wait)
+        cg_cp_async_wait_all();
+    else
+        cg_cp_async_commit_group();
+#else
+    (void)align, (void)wait;
+    cg_memcpy_stage_plain_(rank, count, (unsigned char *)dst, (const unsigned char *)src, 0, whole);
+#endif
+}
+
 /* The staged copy of dst/src pairs that are not both 4-byte aligned, or of a
  * size that is not a multiple of 4 (internal; out of line: rare, and it keeps
  * the byte code out of every caller). When dst and src agree modulo 4 (their
@@ -404,12 +424,7 @@ CG_DEVICE void cg_memcpy_async_stage_aligned(uint32_t rank, uint32_t count, void
      * align) never has a piece written past dst + bytes (C++'s
      * aligned_size_t<N> copies the same whole pieces). */
     const size_t whole = bytes & ~(size_t)(align - 1u);
-#if CG_ARCH_HAS_SM80
-    cg_memcpy_stage_pieces_(rank, count, cg_smem_addr(dst), (const unsigned char *)src, 0, whole, align);
-    cg_cp_async_commit_group();
-#else
-    cg_memcpy_stage_plain_(rank, count, (unsigned char *)dst, (const unsigned char *)src, 0, whole);
-#endif
+    cg_memcpy_stage_whole_(rank, count, dst, src, whole, align, false);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -473,13 +488,9 @@ CG_DEVICE void cg_memcpy_async_share_aligned(uint32_t rank, uint32_t count, void
     }
 #endif
     (void)bar;
-#if CG_ARCH_HAS_SM80
-    cg_memcpy_stage_pieces_(rank, count, cg_smem_addr(dst), (const unsigned char *)src, 0, whole, align);
-    /* This thread's copies land before its arrive can publish them. */
-    cg_cp_async_wait_all();
-#else
-    cg_memcpy_stage_plain_(rank, count, (unsigned char *)dst, (const unsigned char *)src, 0, whole);
-#endif
+    /* Waited for: this thread's copies land before its arrive can publish
+     * them. */
+    cg_memcpy_stage_whole_(rank, count, dst, src, whole, align, true);
 }
 
 /* One thread copies for itself, completing on `bar`: C++'s

@@ -31,13 +31,6 @@
  * Both share one algorithm and memory-model argument (below), and the
  * inline completion (cg_barrier_fn_arrive_elect / _complete) for a step
  * written in place.
- * 3. CG_BARRIER_FN_DEFINE_THREAD0(name, fn) (at the end of this file): the
- *    function fixed at compile time, run by the block's thread 0 in its
- *    wait. A shorter critical path at small blocks (0.53x C++'s time at
- *    128/256 threads on the probe, against 0.73-0.76x) for a narrower
- *    contract: thread 0 arrives and waits in every phase, nobody drops, and
- *    no thread waits between its arrive and its wait for another thread's
- *    wait to return. Seed 000's loop keeps it.
  */
 #ifndef CG_BARRIER_BARRIER_FN_H
 #define CG_BARRIER_BARRIER_FN_H
@@ -234,7 +227,7 @@ CG_DEVICE bool cg_barrier_fn_last_(cg_barrier_fn_t *b, bool drop, cg_token_t *to
 /* The completer's acquire of every arrival of the phase (3. above). */
 CG_DEVICE void cg_barrier_fn_acquire_(void)
 {
-    cg_fence_acq_rel_cta_();
+    cg_fence_acq_rel_cta();
 }
 
 /* One arrival; true in the completer, which has then acquired every arrival
@@ -442,116 +435,6 @@ CG_DEVICE cg_token_t cg_barrier_fn_arrive_named_(cg_barrier_fn_t *b, bool drop, 
         return cg_barrier_fn_try_wait_for(&b->_b, t, timeout_ns);                                  \
     }                                                                                              \
     CG_BARRIER_FN_DEVICE_ void name##_arrive_and_wait(name##_t *b) { cg_barrier_fn_wait(&b->_b, name##_arrive(b)); } \
-    typedef int name##_defined_at_file_scope_
-
-/* ======================================================================== */
-/* Thread 0 completes: CG_BARRIER_FN_DEFINE_THREAD0                         */
-/* ======================================================================== */
-/*
- * A second algorithm for a completion barrier, with a narrower contract and
- * a shorter critical path (issue 33; docs/design/completion_barrier.md):
- * the block's thread 0 runs fn in its WAIT, not the last arrival in its
- * arrive. Two mbarriers:
- *   - collect (count: the participants): every participant's arrive is a
- *     plain mbarrier.arrive.release.cta on it (no state to examine, no
- *     per-lane fix-up, no election);
- *   - release (count 1): thread 0's wait waits for collect's phase
- *     (try_wait.parity.acquire.cta: it synchronizes with every arrival's
- *     release, so fn sees every arriving thread's writes), runs fn(arg) and
- *     arrives on release (release.cta): that completes release's phase. Every
- *     other thread's wait waits for release's phase (try_wait.parity
- *     .acquire.cta), so no waiter is released before fn has run and every
- *     waiter sees fn's writes and, through thread 0, every arriver's.
- * The token is the parity of collect's phase the arrival joins, read before
- * arriving (mbarrier.test_wait.parity: the phase before it has completed,
- * since this thread waited for it, and this one cannot complete without this
- * arrival). Parities cannot be confused: release's phase k+1 needs collect's
- * phase k+1, which needs every participant's arrival after its own wait of
- * phase k.
- * The hardware's phase completion elects the completer, which is why it is
- * fast (0.53x cuda::barrier<block, F> at 128 and 256 threads on an H200,
- * against 0.73-0.76x for CG_BARRIER_FN_DEFINE); with many threads the second
- * wake-up costs more than it saves (0.89x at 1024, against 0.60x).
- *
- * CONTRACT (narrower than std::barrier's, which CG_BARRIER_FN_DEFINE keeps):
- *   - the block's thread 0 (threadIdx 0,0,0) is a participant, and in every
- *     phase it arrives and then WAITS (fn runs in its wait: a phase whose
- *     thread 0 never waits never completes);
- *   - every participant arrives once per phase and waits for that phase
- *     before arriving again; no arrive_and_drop;
- *   - between its arrive and its wait, no thread waits for something another
- *     thread does after that other thread's wait returns (the waits return
- *     only after thread 0 has reached its wait).
- * Seed 000's loop (every thread: write, arrive, independent work, wait)
- * keeps it. Limits: expected 1 .. CG_MBARRIER_MAX_COUNT; sm_90 (sm_80 has no
- * try_wait: the waits there are test_wait loops, correct and slower).
- */
-typedef struct cg_barrier_fn0_ {
-    cg_mbarrier_t _collect; /* every participant's arrival */
-    cg_mbarrier_t _release; /* thread 0's, after fn */
-    void *_arg;
-} cg_barrier_fn0_t_;
-
-/* One thread: both mbarriers and the argument (then the block synchronizes
- * before anyone arrives). */
-CG_DEVICE void cg_barrier_fn0_init_(cg_barrier_fn0_t_ *b, uint32_t expected, void *arg)
-{
-    cg_mbarrier_init(&b->_collect, expected);
-    cg_mbarrier_init(&b->_release, 1u);
-    b->_arg = arg;
-}
-
-/* Arrival (release.cta on collect); the token is the parity of the phase it
- * joins, read first (see above). */
-CG_DEVICE cg_token_t cg_barrier_fn0_arrive_(cg_barrier_fn0_t_ *b)
-{
-    cg_token_t t;
-    t._opaque = cg_mbarrier_current_parity(&b->_collect);
-    (void)cg_mbarrier_arrive(&b->_collect);
-    return t;
-}
-
-/* True in the block's thread 0, the completer. */
-CG_DEVICE bool cg_barrier_fn0_is_completer_(void) { return (threadIdx.x | threadIdx.y | threadIdx.z) == 0u; }
-
-/* CG_BARRIER_FN_DEFINE_THREAD0(name, fn): as CG_BARRIER_FN_DEFINE (file
- * scope, after `void fn(void *arg)`), with the thread-0 algorithm and its
- * contract (above). Defines
- *   name##_t                       the barrier (in __shared__; 24 bytes);
- *   name##_init(&b, expected, arg) one thread, then the block synchronizes;
- *   name##_arrive(&b)              arrival (release.cta), the token; never
- *                                  blocks;
- *   name##_wait(&b, t)             thread 0: waits for every arrival of t's
- *                                  phase (acquire), runs fn(arg), ends the
- *                                  phase (release); the others: block until
- *                                  it has (acquire);
- *   name##_arrive_and_wait(&b).
- * No drop, no parity wait, no timed wait (the contract needs thread 0's wait
- * in every phase). A debug build's waits report a deadlock after
- * CG_DEBUG_WAIT_TIMEOUT_NS like every mbarrier wait (a phase whose thread 0
- * never waits shows as the others' wait on `release`). */
-#define CG_BARRIER_FN_DEFINE_THREAD0(name, fn)                                                     \
-    typedef struct name {                                                                          \
-        cg_barrier_fn0_t_ _b;                                                                      \
-    } name##_t;                                                                                    \
-    CG_BARRIER_FN_DEVICE_ void name##_init(name##_t *b, uint32_t expected, void *arg)              \
-    {                                                                                              \
-        cg_barrier_fn0_init_(&b->_b, expected, arg);                                               \
-    }                                                                                              \
-    CG_BARRIER_FN_DEVICE_ cg_token_t name##_arrive(name##_t *b) { return cg_barrier_fn0_arrive_(&b->_b); } \
-    CG_BARRIER_FN_DEVICE_ void name##_wait(name##_t *b, cg_token_t t)                              \
-    {                                                                                              \
-        const uint32_t parity = (uint32_t)t._opaque;                                               \
-        if (cg_barrier_fn0_is_completer_()) {                                                      \
-            void *arg = b->_b._arg; /* loaded while the phase collects */                          \
-            cg_mbarrier_wait_parity(&b->_b._collect, parity); /* acquire: every arrival */         \
-            (fn)(arg);                                                                             \
-            (void)cg_mbarrier_arrive(&b->_b._release); /* release: fn's writes; ends the phase */  \
-        } else {                                                                                   \
-            cg_mbarrier_wait_parity(&b->_b._release, parity); /* acquire: fn's and all writes */   \
-        }                                                                                          \
-    }                                                                                              \
-    CG_BARRIER_FN_DEVICE_ void name##_arrive_and_wait(name##_t *b) { name##_wait(b, name##_arrive(b)); } \
     typedef int name##_defined_at_file_scope_
 
 #endif /* CG_DEVICE_CODE_VISIBLE */

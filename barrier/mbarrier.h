@@ -708,61 +708,6 @@ CG_DEVICE_SM90 void cg_mbarrier_complete_tx_remote(cg_mbarrier_t *mb, uint32_t r
 /* ---- end of generated part ---- */
 
 /* ------------------------------------------------------------------------ */
-/* First-use arrive of the block group's barrier (hand-written: predicates  */
-/* built and used inside the asm)                                           */
-/* ------------------------------------------------------------------------ */
-
-/*
- * The arrive of cg/thread_block.h's split barrier with its first-use setup
- * in the same asm block and no branch (the CG_THREAD_BLOCK_FIRST_USE_PRED
- * setting): when `ready` is 0, thread 0 (is_thread0) reads the owner tag at
- * shared::cta addresses tag_grid (u64) and tag_block (u32) and, when it is
- * not (grid, block), initializes the mbarrier at `bar` with `count` and
- * writes the tag; every thread then meets at barrier.sync 0 (non-aligned).
- * Then every thread arrives: mbarrier.arrive.release.cta.shared::cta.b64.
- * Returns the state. Every step of the setup is predicated on `ready` being
- * 0 (the barrier.sync too), so a steady-state arrive runs the predicated-off
- * setup in line and takes no branch: the H200 run of issue 33 showed the
- * branch over the setup (taken on every phase) to be the whole cost of the
- * unprepared loop. The caller guarantees every thread of the block has the
- * same `ready` (the group's contract: each thread makes the same sequence
- * of arrives through its value), so the predicated barrier is reached by all
- * or none. With `ready` a constant 1 ptxas removes the setup.
- *   setp.eq.u32; setp.ne.and.u32; @q ld.shared.u64/u32; setp.ne(.or);
- *   @r mbarrier.init.shared::cta.b64; @r st.shared.u64/u32; @p barrier.sync 0;
- *   mbarrier.arrive.release.cta.shared::cta.b64      PTX ISA 8.0, sm_90.
- */
-CG_DEVICE_SM90 uint64_t cg_mbarrier_arrive_first_use_pred_(uint32_t ready, uint32_t bar, uint32_t tag_grid,
-                                                           uint32_t tag_block, uint32_t is_thread0, uint64_t grid,
-                                                           uint32_t block, uint32_t count)
-{
-    uint64_t state = 0;
-    CG_AT_SM90_(asm volatile("{\n\t"
-                             ".reg .pred p, q, r;\n\t"
-                             ".reg .b64 g;\n\t"
-                             ".reg .b32 k;\n\t"
-                             "setp.eq.u32 p, %1, 0;\n\t"
-                             "setp.ne.and.u32 q, %3, 0, p;\n\t"
-                             "mov.b64 g, %4;\n\t"
-                             "mov.b32 k, %5;\n\t"
-                             "@q ld.shared.u64 g, [%7];\n\t"
-                             "@q ld.shared.u32 k, [%8];\n\t"
-                             "setp.ne.u64 r, g, %4;\n\t"
-                             "setp.ne.or.u32 r, k, %5, r;\n\t"
-                             "@r mbarrier.init.shared::cta.b64 [%2], %6;\n\t"
-                             "@r st.shared.u64 [%7], %4;\n\t"
-                             "@r st.shared.u32 [%8], %5;\n\t"
-                             "@p barrier.sync 0;\n\t"
-                             "mbarrier.arrive.release.cta.shared::cta.b64 %0, [%2];\n\t"
-                             "}"
-                             : "=l"(state)
-                             : "r"(ready), "r"(bar), "r"(is_thread0), "l"(grid), "r"(block), "r"(count),
-                               "r"(tag_grid), "r"(tag_block)
-                             : "memory"));
-    return state;
-}
-
-/* ------------------------------------------------------------------------ */
 /* Warp-aggregated arrive (hand-written: a predicate built in the asm, and  */
 /* the state as an in-out operand)                                          */
 /* ------------------------------------------------------------------------ */

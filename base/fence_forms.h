@@ -14,11 +14,16 @@
 
 #if CG_DEVICE_CODE_VISIBLE
 
-/* An acquire and release fence at CTA scope: after a strong read (an
- * atomic, or the state an mbarrier arrive returns) it makes an acquire
- * pattern; before a strong write, a release pattern.
+/* An acquire-release fence at CTA scope, as
+ * cuda::atomic_thread_fence(memory_order_acq_rel, thread_scope_block): after
+ * a strong read (an atomic, or the state an mbarrier arrive returns) it makes
+ * an acquire pattern, before a strong write a release pattern, both towards
+ * the threads of this CTA only (a handoff to another CTA needs a wider scope:
+ * cg_gpu_fence_acq_rel, the cluster fences below). The compiler moves no
+ * memory access across it. The completion barrier's completer uses it to
+ * acquire every arrival of its phase (barrier/barrier_fn.h).
  * fence.acq_rel.cta;   PTX ISA 6.0, sm_70 */
-CG_DEVICE void cg_fence_acq_rel_cta_(void)
+CG_DEVICE void cg_fence_acq_rel_cta(void)
 {
     CG_PTX_ISA_CHECK_(60);
     asm volatile("fence.acq_rel.cta;" : : : "memory");

@@ -270,13 +270,6 @@ static const row_t k_rows[] = {
     {"block split arrive+wait", "cg_thread_block_barrier_prepare, then arrive/wait", "raw mbarrier floor", c_block_split_prepared, a_mbarrier_raw, BLK(128), 1, LE(1.05), METRIC_NS},
     {"block split arrive+wait", "cg_thread_block_barrier_prepare, then arrive/wait", "raw mbarrier floor", c_block_split_prepared, a_mbarrier_raw, BLK(256), 1, LE(1.05), METRIC_NS},
     {"block split arrive+wait", "cg_thread_block_barrier_prepare, then arrive/wait", "raw mbarrier floor", c_block_split_prepared, a_mbarrier_raw, BLK(1024), 1, LE(1.05), METRIC_NS},
-    /* Issue 33: the first-use test's per-phase cost (cg/thread_block.h,
-     * CG_THREAD_BLOCK_FIRST_USE): the H200 SASS showed it to be one taken
-     * branch over the setup per phase; this setting predicates the setup
-     * (the CTA barrier too) so the steady path has no branch. The settings
-     * measured before (unlikely, bra.uni: the same SASS, the same time) are
-     * in docs/design/block_split_barrier.md. */
-    ROWS_BLK3("block split arrive+wait", "setting: first-use setup predicated in asm (no branch)", "raw mbarrier floor", d_block_split_pred, a_mbarrier_raw, 1, INFO)
     {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "cuda::barrier<block>", c_barrier_split, a_cuda_barrier_split, BLK(128), 1, LE(1.00), METRIC_NS},
     {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "cuda::barrier<block>", c_barrier_split, a_cuda_barrier_split, BLK(1024), 1, LE(1.00), METRIC_NS},
     {"block split arrive+wait", "cg_barrier_arrive_one/wait_token", "raw mbarrier floor", c_barrier_split, a_mbarrier_raw, BLK(128), 1, LE(1.05), METRIC_NS},
@@ -287,10 +280,9 @@ static const row_t k_rows[] = {
     {"rotating slow warp", "cg_thread_block_barrier_arrive/wait", "cuda::barrier<block>", c_block_rotating, a_cuda_barrier_rotating, BLK(256), 20, INFO, METRIC_NS},
     /* Issue 33: the floor of this workload, the same work on the raw mbarrier,
      * against C++ CG (what any split barrier can reach here), and cgc against
-     * that floor; then the first-use setting (block split rows above). */
+     * that floor. */
     ROWS_BLK2("rotating slow warp", "probe: raw mbarrier arrive/try_wait (the floor)", "CG barrier_arrive/wait", a_mbarrier_raw_rotating, a_cg_block_rotating, 20, INFO, 256, 1024)
     ROWS_BLK2("rotating slow warp", "cg_thread_block_barrier_arrive/wait", "raw mbarrier floor, same work", c_block_rotating, a_mbarrier_raw_rotating, 20, LE(1.02), 256, 1024)
-    ROWS_BLK2("rotating slow warp", "setting: first-use setup predicated in asm (no branch)", "raw mbarrier floor, same work", d_block_rotating_pred, a_mbarrier_raw_rotating, 20, INFO, 256, 1024)
 
     /* Light completion function (one thread: counter += 1, read by every
      * waiter): the barrier's own cost, what TARGETS.md's 254/284/592 ns are.
@@ -313,13 +305,6 @@ static const row_t k_rows[] = {
      * the same anchor as the <= 0.60 rows, in the same run. */
     ROWS_BLK3("barrier with completion", "probe: election + fence.acq_rel.cta (the floor)", "cuda::barrier<block,F> light F", c_fn_elect_fence_probe, a_cuda_barrier_compl_light, 4, INFO)
     ROWS_BLK3("barrier with completion", "CG_BARRIER_FN_DEFINE type + light fn (fixed: inlined)", "probe: election + fence (the floor)", c_barrier_compl_light_defined, c_fn_elect_fence_probe, 4, LE(1.05))
-    /* The thread-0 algorithm as a type (CG_BARRIER_FN_DEFINE_THREAD0, its own
-     * narrower contract: barrier/barrier_fn.h): against the same anchor,
-     * TARGETS.md's 0.6 (met on the probe at 128/256), and against the probe
-     * whose shape it takes (<= 1.05: the parity read at the arrive and the
-     * argument load are all it adds). */
-    ROWS_BLK3("barrier with completion", "CG_BARRIER_FN_DEFINE_THREAD0 type + light fn (thread 0 completes)", "cuda::barrier<block,F> light F", c_barrier_compl_light_thread0, a_cuda_barrier_compl_light, 4, LE(0.60))
-    ROWS_BLK3("barrier with completion", "CG_BARRIER_FN_DEFINE_THREAD0 type + light fn (thread 0 completes)", "probe: thread 0 completes (its floor)", c_barrier_compl_light_thread0, c_fn_fixed_completer_probe, 4, LE(1.05))
     {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(128), 4, LE(0.60), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(256), 4, LE(0.60), METRIC_NS},
     {"barrier with completion", "cg_barrier_fn_arrive_with + light fn (named: inlined)", "cuda::barrier<block,F> light F", c_barrier_compl_light_with, a_cuda_barrier_compl_light, BLK(1024), 4, LE(0.60), METRIC_NS},

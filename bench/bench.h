@@ -156,7 +156,6 @@ BENCH_ANCHOR_KERNELS(BENCH_DECLARE)
     X(c_barrier_compl_light_with) /* cg_barrier_fn_arrive_with, fn named: inlined */ \
     X(c_barrier_compl_light_elect) /* cg_barrier_fn_t, inline counter += 1     */  \
     X(c_barrier_compl_light_defined) /* CG_BARRIER_FN_DEFINE type + light fn (inlined) */ \
-    X(c_barrier_compl_light_thread0) /* CG_BARRIER_FN_DEFINE_THREAD0 type + light fn */ \
     X(c_fn_elect_probe)       /* cg_barrier_fn_t's election alone (timing)     */  \
     X(c_fn_elect_fence_probe) /* the same with the completer's fence           */  \
     X(c_fn_fixed_completer_probe) /* thread 0 completes on 2 mbarriers (timing) */ \
@@ -221,8 +220,6 @@ BENCH_CGC_KERNELS(BENCH_DECLARE)
     X(d_dbar_broken)          /* self-test: waits skipped, must read WRONG     */ \
     X(d_block_broken)         /* self-test: block barrier released one phase early */ \
     X(d_fn_empty_call)        /* cg_barrier_fn_t, read early, empty fn for NULL */ \
-    X(d_block_split_pred)     /* block split, first-use setup predicated, no branch */ \
-    X(d_block_rotating_pred)  /* rotating slow warp, the same                 */ \
     X(d_dbar_poll_all)        /* cg_device_barrier_t, no done token, unpaced  */ \
     X(d_copy_tx_nofence)      /* cg_memcpy_async_tx kernel, no proxy fence    */
 

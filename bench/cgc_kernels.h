@@ -321,7 +321,7 @@
             cg_token_t t = cg_mbarrier_arrive_no_complete(&mb, 1u);         \
             if (cg_mbarrier_pending_count(t) == 2u) {                       \
                 if (fence)                                                  \
-                    cg_fence_acq_rel_cta_();                                \
+                    cg_fence_acq_rel_cta();                                \
                 (void)cg_mbarrier_arrive(&mb);                              \
             }                                                               \
             cg_mbarrier_wait(&mb, t);                                       \

@@ -89,12 +89,10 @@ BENCH_BUILT(c_barrier_compl_light_elect, kc_barrier_compl_light_elect)
 
 /* The light rows' function and checks with the barrier type whose function
  * is fixed at compile time (CG_BARRIER_FN_DEFINE: what a port of
- * cuda::barrier<block, F> writes; F inlined as C++'s), and with the thread-0
- * type (CG_BARRIER_FN_DEFINE_THREAD0: same function, thread 0 completes in
- * its wait). `bar` is the type's name. */
+ * cuda::barrier<block, F> writes; F inlined as C++'s). `bar` is the type's
+ * name. */
 static __device__ void kc_light_count_fn(void *p) { *(unsigned *)p += 1u; }
 CG_BARRIER_FN_DEFINE(kc_light_bar, kc_light_count_fn);
-CG_BARRIER_FN_DEFINE_THREAD0(kc_light_t0_bar, kc_light_count_fn);
 #define BENCH_COMPL_LIGHT_DEFINED_KERNEL(kname, bar)                           \
     __global__ void kname(bench_args_t a)                                      \
     {                                                                          \
@@ -115,8 +113,6 @@ CG_BARRIER_FN_DEFINE_THREAD0(kc_light_t0_bar, kc_light_count_fn);
         BENCH_COMPL_LIGHT_END_(a, acc, wrong);                                 \
     }
 BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_defined, kc_light_bar)
-BENCH_COMPL_LIGHT_DEFINED_KERNEL(kc_barrier_compl_light_thread0, kc_light_t0_bar)
-BENCH_BUILT(c_barrier_compl_light_thread0, kc_barrier_compl_light_thread0)
 BENCH_BUILT(c_barrier_compl_light_defined, kc_barrier_compl_light_defined)
 
 BENCH_FN_ELECT_PROBE_KERNEL(kc_fn_elect_probe, 0)

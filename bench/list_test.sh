@@ -28,7 +28,7 @@ n=$(grep -c "double-buffered" <<<"$out")
 # clusters 2/4/8 x 1/8 messages x (two pull anchors + the phase-A loop as info)
 [ "$n" -eq 18 ] || { echo "want 18 double-buffered DSMEM rows (clusters 2/4/8 x 1/8 messages x 3), got $n"; fail=1; }
 # --filter selects the new families (--list shows what a run with it would run).
-for spec in "inclusive_scan:6" "tile 16:6" "tile 8:3" "CG_BARRIER_FN_DEFINE:12" "THREAD0:6" "coalesced:1" "tile-64:8" "wait_prior:10" \
+for spec in "inclusive_scan:6" "tile 16:6" "tile 8:3" "CG_BARRIER_FN_DEFINE:6" "coalesced:1" "tile-64:8" "wait_prior:10" \
     "double-buffered:18" "latency::9" "check cost:6" "self-test:13" "bar.sync id, 64:4"; do
     f=${spec%:*}
     want=${spec##*:}

@@ -64,26 +64,6 @@
 #include "../base/sreg.h"
 #include "../base/warp.h"
 
-/* How the first-use test is compiled (tuning; the benchmark's `setting:`
- * rows build each, docs/design/block_split_barrier.md, issue 33):
- *   CG_THREAD_BLOCK_FIRST_USE_INLINE (0, default): a C branch around the
- *     setup (ptxas lays the setup out inside the loop and jumps over it on
- *     every phase: on an H200 that taken branch is the unprepared loop's
- *     whole cost over the raw floor, 1.15-1.22x);
- *   CG_THREAD_BLOCK_FIRST_USE_PRED (3): the test and the setup in one asm
- *     block (barrier/mbarrier.h, cg_mbarrier_arrive_first_use_pred_) with
- *     every step predicated, the CTA barrier too: no branch on the steady
- *     path (sm_90 release builds; otherwise 0).
- * (1 and 2, the branch marked unlikely and a bra.uni, compiled to the same
- * SASS as 0 and measured the same; they are gone.)
- * cg_thread_block_barrier_prepare before the loop is the raw loop in every
- * setting. */
-#define CG_THREAD_BLOCK_FIRST_USE_INLINE 0
-#define CG_THREAD_BLOCK_FIRST_USE_PRED 3
-#if !defined(CG_THREAD_BLOCK_FIRST_USE)
-#define CG_THREAD_BLOCK_FIRST_USE CG_THREAD_BLOCK_FIRST_USE_INLINE
-#endif
-
 /* The thread block group. Build it with cg_this_thread_block(); pass it by
  * pointer. `_ready` is per thread: 1 once this value's barrier is set up.
  * `_bar` is the block barrier's shared::cta address, taken once by the
@@ -237,20 +217,6 @@ CG_DEVICE void cg_thread_block_barrier_prepare(cg_thread_block_t *b)
     }
 }
 
-/* The first-use test with the setup in one branch-free asm block
- * (CG_THREAD_BLOCK_FIRST_USE_PRED), then the arrive; returns its state. */
-CG_DEVICE_SM90 cg_token_t cg_thread_block_arrive_pred_(cg_thread_block_t *b)
-{
-    const cg_thread_block_barrier_t_ *s = (const cg_thread_block_barrier_t_ *)cg_thread_block_mbarrier_(b);
-    cg_token_t t;
-    t._opaque = cg_mbarrier_arrive_first_use_pred_(
-        b->_ready, b->_bar, cg_smem_addr(&s->owner_grid), cg_smem_addr(&s->owner_block),
-        (threadIdx.x | threadIdx.y | threadIdx.z) == 0, cg_sreg_gridid(),
-        (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x, blockDim.x * blockDim.y * blockDim.z);
-    b->_ready = 1;
-    return t;
-}
-
 #if CG_DEBUG
 /* The debug report of a second arrive before the wait (out of line:
  * base/config.h, CG_REPORT_). */
@@ -270,9 +236,6 @@ CG_REPORT_ void cg_thread_block_report_rearrive_(uint32_t bar)
  * (see the top). Collective: every thread of the block arrives once per phase. */
 CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
 {
-#if CG_THREAD_BLOCK_FIRST_USE == CG_THREAD_BLOCK_FIRST_USE_PRED && CG_ARCH_HAS_SM90 && !CG_DEBUG
-    return cg_thread_block_arrive_pred_(b);
-#else
     cg_thread_block_barrier_prepare(b);
 #if CG_DEBUG
     /* Bit 1 of _ready: this value has an arrive whose wait has not come yet.
@@ -283,7 +246,6 @@ CG_DEVICE cg_token_t cg_thread_block_barrier_arrive(cg_thread_block_t *b)
     b->_ready |= 2u;
 #endif
     return cg_mbarrier_arrive(cg_thread_block_mbarrier_(b));
-#endif
 }
 
 /* Wait until every thread of the block has arrived in the phase of `tok`

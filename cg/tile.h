@@ -220,81 +220,33 @@ CG_WARP_GROUP_SYNC_CALLS_(cg_tile_t, cg_tile_mask, cg_tile_sync, cg_tile_barrier
 /* The 12 shuffles of int, unsigned and float by their older names, kept for
  * code written against them and deprecated: a use compiles with a warning
  * that names the fixed-width call to use instead (cg/collectives.h; the
- * generic cg_shfl, cg_shfl_down, ... pick it from the value's type). Written
- * out so that each name stands in a header; they will go in a later release
- * (docs/PORTING.md, "Old names"). */
-/* The value of `v` in tile rank `src` (taken modulo n). */
-CG_DEPRECATED_("cg_tile_shfl_int is deprecated: use cg_tile_shfl_i32 (or cg_shfl)")
-CG_DEVICE int cg_tile_shfl_int(const cg_tile_t *t, int v, uint32_t src)
-{
-    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
-}
-/* The value of `v` in rank + delta; ranks past the end get their own value. */
-CG_DEPRECATED_("cg_tile_shfl_down_int is deprecated: use cg_tile_shfl_down_i32 (or cg_shfl_down)")
-CG_DEVICE int cg_tile_shfl_down_int(const cg_tile_t *t, int v, uint32_t delta)
-{
-    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
-}
-/* The value of `v` in rank - delta; ranks below delta get their own value. */
-CG_DEPRECATED_("cg_tile_shfl_up_int is deprecated: use cg_tile_shfl_up_i32 (or cg_shfl_up)")
-CG_DEVICE int cg_tile_shfl_up_int(const cg_tile_t *t, int v, uint32_t delta)
-{
-    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
-}
-/* The value of `v` in rank ^ lane_mask. */
-CG_DEPRECATED_("cg_tile_shfl_xor_int is deprecated: use cg_tile_shfl_xor_i32 (or cg_shfl_xor)")
-CG_DEVICE int cg_tile_shfl_xor_int(const cg_tile_t *t, int v, uint32_t lane_mask)
-{
-    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
-}
-/* The value of `v` in tile rank `src` (taken modulo n). */
-CG_DEPRECATED_("cg_tile_shfl_uint is deprecated: use cg_tile_shfl_u32 (or cg_shfl)")
-CG_DEVICE unsigned cg_tile_shfl_uint(const cg_tile_t *t, unsigned v, uint32_t src)
-{
-    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
-}
-/* The value of `v` in rank + delta; ranks past the end get their own value. */
-CG_DEPRECATED_("cg_tile_shfl_down_uint is deprecated: use cg_tile_shfl_down_u32 (or cg_shfl_down)")
-CG_DEVICE unsigned cg_tile_shfl_down_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
-{
-    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
-}
-/* The value of `v` in rank - delta; ranks below delta get their own value. */
-CG_DEPRECATED_("cg_tile_shfl_up_uint is deprecated: use cg_tile_shfl_up_u32 (or cg_shfl_up)")
-CG_DEVICE unsigned cg_tile_shfl_up_uint(const cg_tile_t *t, unsigned v, uint32_t delta)
-{
-    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
-}
-/* The value of `v` in rank ^ lane_mask. */
-CG_DEPRECATED_("cg_tile_shfl_xor_uint is deprecated: use cg_tile_shfl_xor_u32 (or cg_shfl_xor)")
-CG_DEVICE unsigned cg_tile_shfl_xor_uint(const cg_tile_t *t, unsigned v, uint32_t lane_mask)
-{
-    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
-}
-/* The value of `v` in tile rank `src` (taken modulo n). */
-CG_DEPRECATED_("cg_tile_shfl_float is deprecated: use cg_tile_shfl_f32 (or cg_shfl)")
-CG_DEVICE float cg_tile_shfl_float(const cg_tile_t *t, float v, uint32_t src)
-{
-    return __shfl_sync(t->_mask, v, (int)src, (int)t->_size);
-}
-/* The value of `v` in rank + delta; ranks past the end get their own value. */
-CG_DEPRECATED_("cg_tile_shfl_down_float is deprecated: use cg_tile_shfl_down_f32 (or cg_shfl_down)")
-CG_DEVICE float cg_tile_shfl_down_float(const cg_tile_t *t, float v, uint32_t delta)
-{
-    return __shfl_down_sync(t->_mask, v, delta, (int)t->_size);
-}
-/* The value of `v` in rank - delta; ranks below delta get their own value. */
-CG_DEPRECATED_("cg_tile_shfl_up_float is deprecated: use cg_tile_shfl_up_f32 (or cg_shfl_up)")
-CG_DEVICE float cg_tile_shfl_up_float(const cg_tile_t *t, float v, uint32_t delta)
-{
-    return __shfl_up_sync(t->_mask, v, delta, (int)t->_size);
-}
-/* The value of `v` in rank ^ lane_mask. */
-CG_DEPRECATED_("cg_tile_shfl_xor_float is deprecated: use cg_tile_shfl_xor_f32 (or cg_shfl_xor)")
-CG_DEVICE float cg_tile_shfl_xor_float(const cg_tile_t *t, float v, uint32_t lane_mask)
-{
-    return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);
-}
+ * generic cg_shfl, cg_shfl_down, ... pick it from the value's type). They
+ * will go in a later release (docs/PORTING.md, "Old names"). The macro
+ * stamps the four of one type T; each line below it spells out their names. */
+#define CG_TILE_SHFL_OLD_(T, sh, dn, up, xr, now)                                                           \
+    CG_DEPRECATED_(#sh " is deprecated: use cg_tile_shfl_" #now " (or cg_shfl)")                            \
+    CG_DEVICE T sh(const cg_tile_t *t, T v, uint32_t src) { return __shfl_sync(t->_mask, v, (int)src, (int)t->_size); } \
+    CG_DEPRECATED_(#dn " is deprecated: use cg_tile_shfl_down_" #now " (or cg_shfl_down)")                  \
+    CG_DEVICE T dn(const cg_tile_t *t, T v, uint32_t delta) { return __shfl_down_sync(t->_mask, v, delta, (int)t->_size); } \
+    CG_DEPRECATED_(#up " is deprecated: use cg_tile_shfl_up_" #now " (or cg_shfl_up)")                      \
+    CG_DEVICE T up(const cg_tile_t *t, T v, uint32_t delta) { return __shfl_up_sync(t->_mask, v, delta, (int)t->_size); } \
+    CG_DEPRECATED_(#xr " is deprecated: use cg_tile_shfl_xor_" #now " (or cg_shfl_xor)")                    \
+    CG_DEVICE T xr(const cg_tile_t *t, T v, uint32_t lane_mask)                                             \
+    {                                                                                                       \
+        return __shfl_xor_sync(t->_mask, v, (int)lane_mask, (int)t->_size);                                 \
+    }
+/* Deprecated (cg_tile_shfl_i32 and its down/up/xor forms replace them):
+ * an int `v` of tile rank `src` (modulo n); of rank + delta or
+ * rank - delta (out of the tile: the caller's own `v`); of rank ^ lane_mask. */
+CG_TILE_SHFL_OLD_(int, cg_tile_shfl_int, cg_tile_shfl_down_int, cg_tile_shfl_up_int, cg_tile_shfl_xor_int, i32)
+/* Deprecated (cg_tile_shfl_u32 and its down/up/xor forms replace them):
+ * an unsigned `v` of tile rank `src` (modulo n); of rank + delta or
+ * rank - delta (out of the tile: the caller's own `v`); of rank ^ lane_mask. */
+CG_TILE_SHFL_OLD_(unsigned, cg_tile_shfl_uint, cg_tile_shfl_down_uint, cg_tile_shfl_up_uint, cg_tile_shfl_xor_uint, u32)
+/* Deprecated (cg_tile_shfl_f32 and its down/up/xor forms replace them):
+ * a float `v` of tile rank `src` (modulo n); of rank + delta or
+ * rank - delta (out of the tile: the caller's own `v`); of rank ^ lane_mask. */
+CG_TILE_SHFL_OLD_(float, cg_tile_shfl_float, cg_tile_shfl_down_float, cg_tile_shfl_up_float, cg_tile_shfl_xor_float, f32)
 
 /* ------------------------------------------------------------------------- */
 /* Votes                                                                     */
@@ -322,8 +274,21 @@ CG_DEVICE int cg_tile_all(const cg_tile_t *t, int pred) { return __all_sync(t->_
 /* The six reductions of int and float by their older names, kept for code
  * written against them and deprecated: a use compiles with a warning that
  * names cg_tile_reduce_i32 / cg_tile_reduce_f32 and the operator
- * (cg/collectives.h; or the generic cg_reduce). Written out so that each
- * name stands in a header. */
+ * (cg/collectives.h; or the generic cg_reduce). Every name is spelled out
+ * below, where its line stamps it. */
+/* A deprecated reduction `name` of T: a butterfly of log2(n) shfl.bfly
+ * steps, each step's value v and its partner's w combined by `step`; the
+ * warning names cg_tile_reduce_<now>(t, v, CG_OP_<OP>). */
+#define CG_TILE_REDUCE_OLD_(T, name, now, OP, step)                                                          \
+    CG_DEPRECATED_(#name " is deprecated: use cg_tile_reduce_" #now "(t, v, CG_OP_" #OP ") (or cg_reduce)") \
+    CG_DEVICE T name(const cg_tile_t *t, T v)                                                                \
+    {                                                                                                        \
+        for (uint32_t o = t->_size >> 1; o; o >>= 1) {                                                       \
+            T w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);                                      \
+            v = step;                                                                                        \
+        }                                                                                                    \
+        return v;                                                                                            \
+    }
 #if CG_ARCH_HAS_SM80
 /* redux.sync over the tile mask (one instruction, sm_80+). */
 CG_DEPRECATED_("cg_tile_reduce_sum_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_PLUS) (or cg_reduce)")
@@ -333,67 +298,19 @@ CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v) { return __reduc
 CG_DEPRECATED_("cg_tile_reduce_max_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_GREATER) (or cg_reduce)")
 CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v) { return __reduce_max_sync(t->_mask, v); }
 #else
-/* A butterfly of log2(n) shfl.bfly steps. */
-CG_DEPRECATED_("cg_tile_reduce_sum_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_PLUS) (or cg_reduce)")
-CG_DEVICE int cg_tile_reduce_sum_int(const cg_tile_t *t, int v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = v + w;
-    }
-    return v;
-}
-CG_DEPRECATED_("cg_tile_reduce_min_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_LESS) (or cg_reduce)")
-CG_DEVICE int cg_tile_reduce_min_int(const cg_tile_t *t, int v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = w < v ? w : v;
-    }
-    return v;
-}
-CG_DEPRECATED_("cg_tile_reduce_max_int is deprecated: use cg_tile_reduce_i32(t, v, CG_OP_GREATER) (or cg_reduce)")
-CG_DEVICE int cg_tile_reduce_max_int(const cg_tile_t *t, int v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        int w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = w > v ? w : v;
-    }
-    return v;
-}
+/* The butterfly (no redux before sm_80). */
+CG_TILE_REDUCE_OLD_(int, cg_tile_reduce_sum_int, i32, PLUS, v + w)
+CG_TILE_REDUCE_OLD_(int, cg_tile_reduce_min_int, i32, LESS, w < v ? w : v)
+CG_TILE_REDUCE_OLD_(int, cg_tile_reduce_max_int, i32, GREATER, w > v ? w : v)
 #endif
 
 /* Float sums are formed in butterfly order, so every thread gets the same
  * bits; the order differs from a sequential sum (usual float rounding). min
  * and max use fminf/fmaxf: not the same bits as CG_OP_LESS / CG_OP_GREATER
  * for NaN and for +0 vs -0 (docs/PORTING.md, "Old names"). */
-CG_DEPRECATED_("cg_tile_reduce_sum_float is deprecated: use cg_tile_reduce_f32(t, v, CG_OP_PLUS) (or cg_reduce)")
-CG_DEVICE float cg_tile_reduce_sum_float(const cg_tile_t *t, float v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        float w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = v + w;
-    }
-    return v;
-}
-CG_DEPRECATED_("cg_tile_reduce_min_float is deprecated: use cg_tile_reduce_f32(t, v, CG_OP_LESS) (or cg_reduce)")
-CG_DEVICE float cg_tile_reduce_min_float(const cg_tile_t *t, float v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        float w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = fminf(v, w);
-    }
-    return v;
-}
-CG_DEPRECATED_("cg_tile_reduce_max_float is deprecated: use cg_tile_reduce_f32(t, v, CG_OP_GREATER) (or cg_reduce)")
-CG_DEVICE float cg_tile_reduce_max_float(const cg_tile_t *t, float v)
-{
-    for (uint32_t o = t->_size >> 1; o; o >>= 1) {
-        float w = __shfl_xor_sync(t->_mask, v, (int)o, (int)t->_size);
-        v = fmaxf(v, w);
-    }
-    return v;
-}
+CG_TILE_REDUCE_OLD_(float, cg_tile_reduce_sum_float, f32, PLUS, v + w)
+CG_TILE_REDUCE_OLD_(float, cg_tile_reduce_min_float, f32, LESS, fminf(v, w))
+CG_TILE_REDUCE_OLD_(float, cg_tile_reduce_max_float, f32, GREATER, fmaxf(v, w))
 
 #endif /* CG_DEVICE_CODE_VISIBLE */
 #endif /* CG_CG_TILE_H */

@@ -2,8 +2,7 @@
 /*
  * examples/psum_completion.cu — seed 000 (the completion function) in C.
  *
- * Each block runs the seed's psum loop (twice: with CG_BARRIER_FN_DEFINE and
- * with CG_BARRIER_FN_DEFINE_THREAD0): every thread puts its element plus
+ * Each block runs the seed's psum loop: every thread puts its element plus
  * the running accumulator in shared memory and arrives; the barrier's
  * completion function (run once per phase, by the last arrival, before any
  * waiter is released) sums the block's shared words into the accumulator;
@@ -67,39 +66,30 @@ static __device__ void psum_completion(void *arg)
 
 /* The barrier type whose completion function is psum_completion. */
 CG_BARRIER_FN_DEFINE(psum_bar, psum_completion);
-/* The same function on the thread-0 algorithm: thread 0 runs it in its wait
- * (faster at small blocks; its contract: thread 0 arrives and waits in every
- * phase, nobody drops, which this loop keeps; barrier/barrier_fn.h). */
-CG_BARRIER_FN_DEFINE_THREAD0(psum_t0_bar, psum_completion);
-
-/* The seed's kernel on barrier type `bar` (psum_bar or psum_t0_bar: the
- * calls are the same). */
-#define PSUM_KERNEL(kname, bar)                                                       \
-    static __global__ void kname(const unsigned *data, int n, unsigned *accs)        \
-    {                                                                                 \
-        __shared__ unsigned smem[PSUM_BLOCK];                                         \
-        __shared__ bar##_t b;                                                         \
-        __shared__ psum_ctx_t ctx;                                                    \
-        const unsigned rank = threadIdx.x;                                            \
-        const unsigned *mine = data + (size_t)blockIdx.x * (size_t)n;                 \
-        unsigned *acc = accs + blockIdx.x;                                            \
-        if (rank == 0) {                                                              \
-            ctx.smem = smem;                                                          \
-            ctx.acc = acc;                                                            \
-            bar##_init(&b, blockDim.x, &ctx);                                         \
-        }                                                                             \
-        __syncthreads();                                                              \
-        for (int i = 0; i < n; i += (int)blockDim.x) {                                \
-            smem[rank] = mine[i + (int)rank] + *acc;                                  \
-            cg_token_t t = bar##_arrive(&b);                                          \
-            /* independent computation could go here */                               \
-            bar##_wait(&b, t);                                                        \
-            /* the completion function's write to *acc is visible here, and          \
-             * smem may be overwritten in the next iteration */                       \
-        }                                                                             \
+/* The seed's kernel. */
+static __global__ void psum_kernel(const unsigned *data, int n, unsigned *accs)
+{
+    __shared__ unsigned smem[PSUM_BLOCK];
+    __shared__ psum_bar_t b;
+    __shared__ psum_ctx_t ctx;
+    const unsigned rank = threadIdx.x;
+    const unsigned *mine = data + (size_t)blockIdx.x * (size_t)n;
+    unsigned *acc = accs + blockIdx.x;
+    if (rank == 0) {
+        ctx.smem = smem;
+        ctx.acc = acc;
+        psum_bar_init(&b, blockDim.x, &ctx);
     }
-PSUM_KERNEL(psum_kernel, psum_bar)
-PSUM_KERNEL(psum_kernel_t0, psum_t0_bar)
+    __syncthreads();
+    for (int i = 0; i < n; i += (int)blockDim.x) {
+        smem[rank] = mine[i + (int)rank] + *acc;
+        cg_token_t t = psum_bar_arrive(&b);
+        /* independent computation could go here */
+        psum_bar_wait(&b, t);
+        /* the completion function's write to *acc is visible here, and smem
+         * may be overwritten in the next iteration */
+    }
+}
 
 extern "C" int cgx_psum_completion(char *detail, size_t detail_len)
 {
@@ -131,35 +121,28 @@ extern "C" int cgx_psum_completion(char *detail, size_t detail_len)
     CGX_CUDA(cudaMemcpy(d_data, h_data, count * sizeof(unsigned), cudaMemcpyHostToDevice));
     {
         int bad = 0;
-        for (int form = 0; form < 2; ++form) {
-            /* form 0: CG_BARRIER_FN_DEFINE; 1: CG_BARRIER_FN_DEFINE_THREAD0 */
-            CGX_CUDA(cudaMemset(d_acc, 0, PSUM_BLOCKS * sizeof(unsigned))); /* the seed asserts *acc == 0 */
-            if (form == 0)
-                psum_kernel<<<PSUM_BLOCKS, PSUM_BLOCK>>>(d_data, n, d_acc);
-            else
-                psum_kernel_t0<<<PSUM_BLOCKS, PSUM_BLOCK>>>(d_data, n, d_acc);
-            CGX_CUDA(cudaGetLastError());
-            CGX_CUDA(cudaDeviceSynchronize());
-            CGX_CUDA(cudaMemcpy(h_acc, d_acc, PSUM_BLOCKS * sizeof(unsigned), cudaMemcpyDeviceToHost));
-            for (int b = 0; b < PSUM_BLOCKS; ++b) {
-                unsigned acc = 0;
-                for (int i = 0; i < n; i += PSUM_BLOCK) {
-                    unsigned sum = 0;
-                    for (int r = 0; r < PSUM_BLOCK; ++r)
-                        sum += h_data[(size_t)b * (size_t)n + (size_t)(i + r)] + acc;
-                    acc += sum;
-                }
-                if (h_acc[b] != acc) {
-                    if (bad == 0)
-                        snprintf(detail, detail_len, "%s: block %d: accumulator %u, host reference %u",
-                                 form ? "CG_BARRIER_FN_DEFINE_THREAD0" : "CG_BARRIER_FN_DEFINE", b, h_acc[b], acc);
-                    ++bad;
-                }
+        CGX_CUDA(cudaMemset(d_acc, 0, PSUM_BLOCKS * sizeof(unsigned))); /* the seed asserts *acc == 0 */
+        psum_kernel<<<PSUM_BLOCKS, PSUM_BLOCK>>>(d_data, n, d_acc);
+        CGX_CUDA(cudaGetLastError());
+        CGX_CUDA(cudaDeviceSynchronize());
+        CGX_CUDA(cudaMemcpy(h_acc, d_acc, PSUM_BLOCKS * sizeof(unsigned), cudaMemcpyDeviceToHost));
+        for (int b = 0; b < PSUM_BLOCKS; ++b) {
+            unsigned acc = 0;
+            for (int i = 0; i < n; i += PSUM_BLOCK) {
+                unsigned sum = 0;
+                for (int r = 0; r < PSUM_BLOCK; ++r)
+                    sum += h_data[(size_t)b * (size_t)n + (size_t)(i + r)] + acc;
+                acc += sum;
+            }
+            if (h_acc[b] != acc) {
+                if (bad == 0)
+                    snprintf(detail, detail_len, "block %d: accumulator %u, host reference %u", b, h_acc[b], acc);
+                ++bad;
             }
         }
         if (bad == 0) {
             snprintf(detail, detail_len,
-                     "%d blocks x %d phases of %d threads, CG_BARRIER_FN_DEFINE and _THREAD0: every "
+                     "%d blocks x %d phases of %d threads, CG_BARRIER_FN_DEFINE: every "
                      "accumulator matches the host (completion function ran once per phase)",
                      PSUM_BLOCKS, PSUM_PHASES, PSUM_BLOCK);
             rc = 0;

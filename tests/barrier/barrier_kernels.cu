@@ -380,20 +380,6 @@ static __device__ void bt_sum_completion_slow(void *arg)
     bt_sum_completion(arg);
 }
 CG_BARRIER_FN_DEFINE(bt_fixed_bar, bt_sum_completion_slow);
-/* The same step on the thread-0 algorithm (modes 6, 7; 8 is its positive
- * control: the other threads wait on `collect` instead of `release`, i.e.
- * for the last arrival rather than for the step, and must read the phase
- * before). */
-CG_BARRIER_FN_DEFINE_THREAD0(bt_t0_bar, bt_sum_completion_slow);
-
-/* Mode 8's wait: thread 0 as the library's; the others too early. */
-static __device__ void bt_t0_wait_too_early(bt_t0_bar_t *b, cg_token_t t)
-{
-    if (threadIdx.x == 0)
-        bt_t0_bar_wait(b, t);
-    else
-        cg_mbarrier_wait_parity(&b->_b._collect, (uint32_t)t._opaque);
-}
 
 extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, int mode, int jitter,
                                                 int *results, uint32_t *runs, uint32_t *errors,
@@ -402,7 +388,6 @@ extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, i
     extern __shared__ int sm[];
     __shared__ cg_barrier_fn_t bar;
     __shared__ bt_fixed_bar_t fixed;
-    __shared__ bt_t0_bar_t t0bar;
     __shared__ bt_ctx_t ctx;
     const uint32_t n = blockDim.x, t = threadIdx.x;
     if (t == 0) {
@@ -416,7 +401,6 @@ extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, i
          * call the stored one: there is none. */
         cg_barrier_fn_init(&bar, n, (mode == 1 || mode == 3) ? NULL : bt_sum_completion, &ctx);
         bt_fixed_bar_init(&fixed, n, &ctx);
-        bt_t0_bar_init(&t0bar, n, &ctx);
     }
     __syncthreads();
 
@@ -443,19 +427,8 @@ extern "C" __global__ void bt_completion_kernel(const int *inputs, int phases, i
             cg_token_t tok = bt_fixed_bar_arrive(&fixed);
             bt_spin(bt_hash3((uint32_t)inputs[k * n + t], k, t + 1u) % 64u); /* work between arrive and wait */
             bt_fixed_bar_wait(&fixed, tok);
-        } else if (mode == 5) {
-            bt_fixed_bar_arrive_and_wait(&fixed);
-        } else if (mode == 6 || mode == 8) {
-            /* Thread 0, which runs the step in its wait, does the longest
-             * work between its arrive and its wait. */
-            cg_token_t tok = bt_t0_bar_arrive(&t0bar);
-            bt_spin(bt_hash3((uint32_t)inputs[k * n + t], k, t + 1u) % 64u + (t == 0 ? 200u : 0u));
-            if (mode == 6)
-                bt_t0_bar_wait(&t0bar, tok);
-            else
-                bt_t0_wait_too_early(&t0bar, tok);
         } else {
-            bt_t0_bar_arrive_and_wait(&t0bar);
+            bt_fixed_bar_arrive_and_wait(&fixed);
         }
         /* The function ran exactly once for each phase so far, and its
          * writes (shared and global) are visible after the wait. */

@@ -157,10 +157,6 @@ PROBE_ON(cg_barrier_fn_t, barrier_fn_elect, cg_token_t t; if (cg_barrier_fn_arri
     out[2] += v;
     cg_barrier_fn_complete(&bar, t);
 } cg_barrier_fn_wait(&bar, t);)
-/* The thread-0 type (CG_BARRIER_FN_DEFINE_THREAD0): arrive, then wait. */
-CG_BARRIER_FN_DEFINE_THREAD0(probe_t0_bar, probe_completion);
-PROBE_ON(probe_t0_bar_t, barrier_fn_thread0, cg_token_t t = probe_t0_bar_arrive(&bar); out[1] += v; /* independent work */
-         probe_t0_bar_wait(&bar, t);)
 PROBE_ON(cg_barrier_fn_t, barrier_fn_init, cg_barrier_fn_init(&bar, v, probe_completion, out);)
 
 /* --- cg_device_barrier_t ------------------------------------------------ */

@@ -15,7 +15,7 @@ CGT_FORM_LINE("cg_smem_map_rank_addr", "mapa.shared::cluster.u32", "mapa.shared:
 CGT_FORM_LINE("cg_smem_mapa_u64_", "mapa.u64", "mapa.u64 ", 0, 3)
 CGT_FORM_LINE("cg_smem_rank_of_ptr", "getctarank.u64", "getctarank.u64 ", 0, 2)
 /* base/fence_forms.tbl */
-CGT_FORM_LINE("cg_fence_acq_rel_cta_", "fence.acq_rel.cta", "fence.acq_rel.cta;", 0, 0)
+CGT_FORM_LINE("cg_fence_acq_rel_cta", "fence.acq_rel.cta", "fence.acq_rel.cta;", 0, 0)
 CGT_FORM_LINE("cg_fence_release_smem_cluster", "fence.release.sync_restrict::shared::cta.cluster", "fence.release.sync_restrict::shared::cta.cluster;", 0, 0)
 CGT_FORM_LINE("cg_fence_proxy_async_release_smem_cluster", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster", "fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;", 0, 0)
 CGT_FORM_LINE("cg_fence_acquire_smem_cluster", "fence.acquire.sync_restrict::shared::cluster.cluster", "fence.acquire.sync_restrict::shared::cluster.cluster;", 0, 0)

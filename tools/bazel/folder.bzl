@@ -7,7 +7,10 @@ is //:cgc, or a folder's public targets: cgc_header_library and
 cgc_host_library declare those.
 
 cgc_header_library(): a public cc_library of headers only (device code, or
-macros and types shared by host and device).
+macros and types shared by host and device). `families` names PTX wrapper
+families: each brings its hand header and the one tools/ptx/gen.py writes
+(<family>.h, <family>_forms.h). Outside base/ it depends on //base:config
+(build config and the arch gate, which every header includes) unasked.
 
 cgc_folder_files(): the folder's two file lists, which //:public_headers and
 //:sources gather for the tests that read or compile the library from their
@@ -33,13 +36,15 @@ def cgc_folder_files():
         srcs = native.glob(["*.h", "*.c"]),
     )
 
-def cgc_header_library(name, hdrs = [], deps = []):
-    """A public cc_library of headers only."""
+def cgc_header_library(name, hdrs = [], deps = [], families = []):
+    """A public cc_library of headers only: `hdrs`, and <f>.h and <f>_forms.h
+    for each f in `families`; `deps`, and //base:config outside base/."""
+    config = [] if native.package_name() == "base" else ["//base:config"]
     native.cc_library(
         name = name,
         visibility = ["//visibility:public"],
-        hdrs = hdrs,
-        deps = deps,
+        hdrs = hdrs + [h for f in families for h in [f + ".h", f + "_forms.h"]],
+        deps = config + deps,
     )
 
 def cgc_host_library(name, srcs, hdrs, deps):

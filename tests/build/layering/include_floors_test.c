@@ -715,14 +715,12 @@ static const struct {
     {"cg_named_barrier_sync_", "barrier", "cg", "the named-barrier PTX form the wide tiles' sync is"},
     {"cg_named_barrier_sync_aligned_", "barrier", "cg", "its aligned form (the wide tiles' CG_WIDE_TILE_SYNC_ALIGNED setting)"},
     {"cg_block_sync_unaligned_", "barrier", "cg", "the non-aligned block barrier the block's split-barrier set-up uses"},
-    {"cg_mbarrier_arrive_first_use_pred_", "barrier", "cg", "the block split's first-use setting (CG_THREAD_BLOCK_FIRST_USE 3)"},
 };
 #define NSEAM_NAMES (sizeof seam_names / sizeof seam_names[0])
 
 static const struct {
     const char *path, *name, *why;
 } known_uses[] = {
-    {"bench/cgc_kernels.h", "cg_fence_acq_rel_cta_", "the completion barrier's election floor: the library's own fence (barrier_fn's owner)"},
     {"tests/stress/handoff/handoff_kernels.cu", "cg_pipeline_advance_", "the handoff tests (the pipeline's owner)"},
     {"tests/cg/group_kinds_test.c", "CG_GROUP_KINDS_ANY_NAMES_", "checks the kinds table itself (group API's owner)"},
     {"tests/cg/launch_gpu_test.c", "CG_DBAR_INIT_STATE_", "builds a device barrier's word by hand (device barrier's owner)"},

@@ -208,19 +208,13 @@ static __device__ void abt_completion(void *arg)
     s->runs = p + 1u;
 }
 
-/* The same function on the thread-0 algorithm (form 1 below): thread 0,
- * delayed like any other thread, runs it in its wait. */
-CG_BARRIER_FN_DEFINE_THREAD0(abt_t0_bar, abt_completion);
-
-/* form 0: cg_barrier_fn_t (the last arrival completes); 1:
- * CG_BARRIER_FN_DEFINE_THREAD0 (thread 0 completes in its wait; every thread
- * here arrives and waits in every phase, as its contract asks). */
+/* The last arrival completes; every thread is delayed at random before or
+ * after its arrive. */
 extern "C" __global__ void abt_barrier_fn_kernel(abt_report *rep, adv_block_rec *recs, uint64_t seed,
-                                                 uint32_t phases, uint32_t max_ns, uint32_t form)
+                                                 uint32_t phases, uint32_t max_ns)
 {
     __shared__ uint32_t slots[2][ABT_MAX_THREADS];
     __shared__ cg_barrier_fn_t bar;
-    __shared__ abt_t0_bar_t t0bar;
     __shared__ abt_fn_state st;
     __shared__ adv_tally tally;
     const uint32_t n = blockDim.x * blockDim.y * blockDim.z, t = abt_rank(), blk = abt_block();
@@ -233,7 +227,6 @@ extern "C" __global__ void abt_barrier_fn_kernel(abt_report *rep, adv_block_rec 
         st.seed = seed;
         st.slots = &slots[0][0];
         cg_barrier_fn_init(&bar, n, abt_completion, &st);
-        abt_t0_bar_init(&t0bar, n, &st);
     }
     __syncthreads();
     unsigned long long checks = 0;
@@ -243,13 +236,10 @@ extern "C" __global__ void abt_barrier_fn_kernel(abt_report *rep, adv_block_rec 
         cg_token_t tok;
         if (r & 1u)
             abt_delay(r, 16u, max_ns);
-        tok = form ? abt_t0_bar_arrive(&t0bar) : cg_barrier_fn_arrive(&bar);
+        tok = cg_barrier_fn_arrive(&bar);
         if (!(r & 1u))
             abt_delay(r, 16u, max_ns);
-        if (form)
-            abt_t0_bar_wait(&t0bar, tok);
-        else
-            cg_barrier_fn_wait(&bar, tok);
+        cg_barrier_fn_wait(&bar, tok);
         /* The function ran exactly once for this phase, after every arrival. */
         const uint32_t runs = *(volatile uint32_t *)&st.runs, ok = *(volatile uint32_t *)&st.sum_ok;
         if (runs != p + 1u || ok != p + 1u)
@@ -399,10 +389,9 @@ extern "C" int abt_barrier_objects(unsigned blocks, unsigned bx, unsigned by, un
 }
 
 extern "C" int abt_barrier_fn(unsigned blocks, unsigned bx, unsigned by, unsigned bz, void *rep, void *recs,
-                              uint64_t seed, uint32_t phases, uint32_t max_ns, uint32_t form)
+                              uint64_t seed, uint32_t phases, uint32_t max_ns)
 {
-    abt_barrier_fn_kernel<<<blocks, dim3(bx, by, bz)>>>((abt_report *)rep, (adv_block_rec *)recs, seed, phases, max_ns,
-                                                        form);
+    abt_barrier_fn_kernel<<<blocks, dim3(bx, by, bz)>>>((abt_report *)rep, (adv_block_rec *)recs, seed, phases, max_ns);
     return (int)cudaGetLastError();
 }
 

@@ -37,7 +37,7 @@ int abt_block_split(unsigned blocks, unsigned bx, unsigned by, unsigned bz, void
 int abt_barrier_objects(unsigned blocks, unsigned bx, unsigned by, unsigned bz, void *rep, void *recs, uint64_t seed,
                         uint32_t phases, uint32_t drop_at, uint32_t max_ns);
 int abt_barrier_fn(unsigned blocks, unsigned bx, unsigned by, unsigned bz, void *rep, void *recs, uint64_t seed,
-                   uint32_t phases, uint32_t max_ns, uint32_t form);
+                   uint32_t phases, uint32_t max_ns);
 int abt_arrive_warp(unsigned blocks, unsigned threads, void *rep, void *recs, uint64_t seed, uint32_t phases);
 int abt_cluster(unsigned clusters, unsigned csize, unsigned threads, void *rep, void *recs, uint64_t seed,
                 uint32_t phases, uint32_t max_ns);
@@ -210,27 +210,21 @@ Test(adversarial_barriers, completion_function_runs_once_per_phase_after_every_a
     const unsigned blocks = quick() ? 24 : 264;
     const uint32_t phases = quick() ? 40 : 1300;
     static const shape_t fn_shapes[] = {{33, 1, 1}, {7, 5, 3}, {40, 1, 1}};
-    /* form 0: cg_barrier_fn_t; 1: CG_BARRIER_FN_DEFINE_THREAD0 (thread 0
-     * completes in its wait, delayed at random like every thread). */
-    static const char *const forms[2] = {"cg_barrier_fn_t", "CG_BARRIER_FN_DEFINE_THREAD0"};
-    for (uint32_t form = 0; form < 2; ++form) {
-        unsigned long long total = 0;
-        for (size_t s = 0; s < 3; ++s) {
-            const shape_t *sh = &fn_shapes[s];
-            const unsigned n = sh->bx * sh->by * sh->bz;
-            run_t run = new_run(blocks);
-            CGT_CUDA((cudaError_t)abt_barrier_fn(blocks, sh->bx, sh->by, sh->bz, run.rep, run.recs, seed + s, phases,
-                                                 300, form));
-            char what[96];
-            snprintf(what, sizeof what, "%s %ux%ux%u", forms[form], sh->bx, sh->by, sh->bz);
-            /* The phases as the completion function counted its own runs. */
-            const unsigned long long want_phases[1] = {phases};
-            finish(what, &run, (unsigned long long)n * phases, want_phases, 1, &total);
-        }
-        cr_log_info("completion barrier, %s: %llu phases (device-counted)", forms[form], total);
-        cr_expect_geq(total, quick() ? 900ull : 1000000ull, "completion barrier, %s: only %llu phases", forms[form],
-                      total);
+    unsigned long long total = 0;
+    for (size_t s = 0; s < 3; ++s) {
+        const shape_t *sh = &fn_shapes[s];
+        const unsigned n = sh->bx * sh->by * sh->bz;
+        run_t run = new_run(blocks);
+        CGT_CUDA((cudaError_t)abt_barrier_fn(blocks, sh->bx, sh->by, sh->bz, run.rep, run.recs, seed + s, phases,
+                                             300));
+        char what[96];
+        snprintf(what, sizeof what, "cg_barrier_fn_t %ux%ux%u", sh->bx, sh->by, sh->bz);
+        /* The phases as the completion function counted its own runs. */
+        const unsigned long long want_phases[1] = {phases};
+        finish(what, &run, (unsigned long long)n * phases, want_phases, 1, &total);
     }
+    cr_log_info("completion barrier: %llu phases (device-counted)", total);
+    cr_expect_geq(total, quick() ? 900ull : 1000000ull, "completion barrier: only %llu phases", total);
 }
 
 Test(adversarial_barriers, warp_aggregated_arrive_lanes_on_two_mbarriers)
