@@ -773,9 +773,13 @@ CG_DEVICE void cg_grid_bar_wait_(const cg_grid_bar_t_ *bar, cg_token_t tok)
 #if CG_DEBUG
         /* A token that is not the block's last arrive's (thread 0's phase
          * number; an atom setting's flat token holds the old word instead):
-         * warp 0 skips the polls, and the report below names it. */
-        const int stale = tid == 0 && (uint32_t)tok._opaque != (uint32_t)cg_grid_block_state_()->phase &&
-                          (!CG_GRID_ARRIVE_IS_ATOM_ || (tok._opaque & CG_GRID_TOK_SPREAD_));
+         * warp 0 skips the polls, and the report below names it. Only
+         * thread 0, which wrote the phase, reads it: a volatile read, so no
+         * other lane loads it early (racecheck flags that load). */
+        int stale = 0;
+        if (tid == 0)
+            stale = (uint32_t)tok._opaque != (uint32_t)((volatile const cg_grid_block_state_t_ *)cg_grid_block_state_())->phase &&
+                    (!CG_GRID_ARRIVE_IS_ATOM_ || (tok._opaque & CG_GRID_TOK_SPREAD_));
         if (__any_sync(mask, stale)) {
             if (tid == 0)
                 late = CG_GRID_LATE_TOKEN_;

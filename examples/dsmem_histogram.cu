@@ -272,7 +272,8 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
     uint64_t seed = (uint64_t)time(NULL) ^ 0x4157u, s = seed | 1u;
     int rc = 2;
     const char *san = getenv("CGT_SANITIZER");
-    const int routed = !(san && strcmp(san, "racecheck") == 0);
+    const int racecheck = san && strcmp(san, "racecheck") == 0;
+    const int routed = !racecheck, multicast = !racecheck;
     cudaError_t err;
     if (!hin || !want || !hhist || !big || !fine || !hbig) {
         snprintf(detail, detail_len, "host allocation failed");
@@ -337,7 +338,12 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
                                 fine, dbighist, hbig, detail, detail_len);
             }
     /* keys multicast and 16-bit counters: on the same keys, then on keys
-     * three quarters of which are one value (drains of its 16-bit counter) */
+     * three quarters of which are one value (drains of its 16-bit counter).
+     * The multicast forms not under compute-sanitizer racecheck: a stage is
+     * refilled by a peer CTA's multicast once the consumers' cluster-wide
+     * release is acquired by the producer's wait, an edge racecheck cannot
+     * follow (tests/async/pipeline says why); memcheck, synccheck and
+     * initcheck run them. */
     for (uint32_t set = 0; rc == 0 && set < 2; ++set) {
         if (set == 1) { /* the hot key set, in place of the first */
             memset(fine, 0, ((size_t)1 << BIG_KEY_BITS) * 4);
@@ -356,19 +362,19 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
                 break;
             }
         }
-        if (set == 0)
+        if (set == 0 && multicast)
             rc = run_spread(1u << 16, 2, (const void *)dsmem_histogram_mc_c2, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 16, 2, 0, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
                             detail_len);
-        if (rc == 0)
+        if (rc == 0 && multicast)
             rc = run_spread(1u << 17, 2, (const void *)dsmem_histogram_mc16_c2, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
                             detail_len);
-        if (rc == 0)
+        if (rc == 0 && multicast)
             rc = run_spread_ex(1u << 17, 2, (const void *)dsmem_histogram_mc16_pf_c2, DH_MC_THREADS,
                                DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
                                detail_len, 1);
-        if (rc == 0)
+        if (rc == 0 && multicast)
             rc = run_spread(1u << 17, 4, (const void *)dsmem_histogram_mc16_c4_s5, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 17, 4, 1, 5), dbig + 1, n_used, fine, dbighist, hbig, detail,
                             detail_len);
@@ -377,7 +383,7 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
                             dbig + 1, n_used, fine, dbighist, hbig, detail, detail_len);
     }
     if (rc == 0)
-        snprintf(detail, detail_len, "%s", routed ? "" : "(the routed form not run under racecheck) ");
+        snprintf(detail, detail_len, "%s", racecheck ? "(the routed and multicast forms not run under racecheck) " : "");
     if (rc == 0)
         snprintf(detail + strlen(detail), detail_len - strlen(detail),
                  "%zu values into %u bins, clusters of 4 and 8, DSMEM push reduce-scatter; %zu keys into 2^16 bins "
