@@ -273,7 +273,6 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
     int rc = 2;
     const char *san = getenv("CGT_SANITIZER");
     const int racecheck = san && strcmp(san, "racecheck") == 0;
-    const int routed = !racecheck, multicast = !racecheck;
     cudaError_t err;
     if (!hin || !want || !hhist || !big || !fine || !hbig) {
         snprintf(detail, detail_len, "host allocation failed");
@@ -327,7 +326,7 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
      * handoff, with its positive controls); memcheck, synccheck and
      * initcheck run it. */
     for (uint32_t sel = 0; sel < 2; ++sel)
-        for (uint32_t lb = 16; routed && rc == 0 && lb <= 17; ++lb)
+        for (uint32_t lb = 16; !racecheck && rc == 0 && lb <= 17; ++lb)
             for (uint32_t c = lb == 16 ? 2u : 4u; rc == 0 && c <= 4; c *= 2) {
                 const void *k = sel ? (c == 2 ? (const void *)dsmem_histogram_route_sel_c2
                                               : (const void *)dsmem_histogram_route_sel_c4)
@@ -362,19 +361,19 @@ extern "C" int cgx_dsmem_histogram(char *detail, size_t detail_len)
                 break;
             }
         }
-        if (set == 0 && multicast)
+        if (set == 0 && !racecheck)
             rc = run_spread(1u << 16, 2, (const void *)dsmem_histogram_mc_c2, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 16, 2, 0, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
                             detail_len);
-        if (rc == 0 && multicast)
+        if (rc == 0 && !racecheck)
             rc = run_spread(1u << 17, 2, (const void *)dsmem_histogram_mc16_c2, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
                             detail_len);
-        if (rc == 0 && multicast)
+        if (rc == 0 && !racecheck)
             rc = run_spread_ex(1u << 17, 2, (const void *)dsmem_histogram_mc16_pf_c2, DH_MC_THREADS,
                                DH_MC_SMEM_BYTES(1u << 17, 2, 1, 3), dbig + 1, n_used, fine, dbighist, hbig, detail,
                                detail_len, 1);
-        if (rc == 0 && multicast)
+        if (rc == 0 && !racecheck)
             rc = run_spread(1u << 17, 4, (const void *)dsmem_histogram_mc16_c4_s5, DH_MC_THREADS,
                             DH_MC_SMEM_BYTES(1u << 17, 4, 1, 5), dbig + 1, n_used, fine, dbighist, hbig, detail,
                             detail_len);

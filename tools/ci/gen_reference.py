@@ -549,7 +549,7 @@ def collect():
         if name in funcs:
             # A same-name macro that checks its arguments, then calls the
             # function: Doxygen lists both; each carries the contract.
-            doxy_macros[name] = (sig, file, line)
+            doxy_macros[name] = sig
             continue
         text, cfile, cline = contract(name, file, line)
         if not text:
@@ -579,7 +579,7 @@ def main():
         os.makedirs(args.doxygen, exist_ok=True)
         with open(os.path.join(args.doxygen, "contracts.h"), "w") as f:
             doc = [e for e in entries if e[4]]
-            doc += [(n, e[1], e[2], doxy_macros[n][0], e[4], "macro") for e in doc for n in [e[0]] if n in doxy_macros]
+            doc += [(e[0], e[1], e[2], doxy_macros[e[0]], e[4], "macro") for e in doc if e[0] in doxy_macros]
             f.write(doxygen_contracts(doc))
     rc = 0
     for name in missing:
